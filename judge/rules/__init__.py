@@ -1,0 +1,1 @@
+"""Rules documents: importers, the rule graph, the compiled index and lookups."""
