@@ -1,0 +1,1 @@
+"""The game-independent rules engine: resolves a scenario into a ruling."""

@@ -1,0 +1,1 @@
+"""Scenario files: the language (grammar/scenario.lark), its AST and parser."""
