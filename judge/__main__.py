@@ -1,0 +1,3 @@
+from judge.entry import main
+
+main()

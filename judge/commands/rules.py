@@ -1,0 +1,133 @@
+"""Rules reference commands: rule, define, search, lint, stats, export."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from judge.rules import lookup, present
+
+json_option = click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+
+
+def _emit_json(obj) -> None:
+    click.echo(present.to_json(obj))
+
+
+def _titles() -> dict[str, str]:
+    return {d["id"]: f"{d['title']} {d['version']}" for d in lookup.documents()}
+
+
+@click.command()
+@click.argument("doc")
+@click.argument("number", nargs=-1, required=True)
+@json_option
+def rule(doc: str, number: tuple[str, ...], as_json: bool) -> None:
+    """Show rule NUMBER of DOC (a document id such as fab-1.4, or a game id such as fab for
+    every document of that game, newest first). NUMBER may also be a glossary term."""
+    from judge.rules.versions_light import annotate_newer
+    records = lookup.lookup(doc, " ".join(number))
+    annotate_newer(records)
+    if as_json:
+        _emit_json(records[0] if len(records) == 1 else records)
+    else:
+        click.echo(present.format_rules(records, _titles()))
+
+
+@click.command()
+@click.argument("game")
+@click.argument("term", nargs=-1, required=True)
+@json_option
+def define(game: str, term: tuple[str, ...], as_json: bool) -> None:
+    """Glossary or keyword entry for TERM in GAME (fuzzy: "go again", "arcane barrier 3")."""
+    from judge.errors import UnknownRuleError
+    text = " ".join(term)
+    found = lookup.define(game, text, limit=3)
+    if not found:
+        raise UnknownRuleError(f"no glossary entry or keyword like {text!r} in {game}",
+                               expected="a term defined by a " + game + " document",
+                               suggestion=_near_terms(game, text))
+    if as_json:
+        _emit_json(found)
+        return
+    titles = _titles()
+    click.echo(present.format_rule(found[0], labelled=True, doc_title=titles[found[0]["document"]]))
+    if len(found) > 1:
+        click.echo("\nAlso: " + "; ".join(f["citation"] for f in found[1:]))
+
+
+def _near_terms(game: str, text: str) -> str | None:
+    hits = lookup.search(text, game=game, limit=3)
+    return ", ".join(h["citation"] for h in hits) or None
+
+
+@click.command()
+@click.argument("query", nargs=-1, required=True)
+@click.option("--game", "-g", default=None, help="Only this game or document.")
+@click.option("--limit", "-n", default=10, show_default=True, type=click.IntRange(1, 200))
+@json_option
+def search(query: tuple[str, ...], game: str | None, limit: int, as_json: bool) -> None:
+    """Rules that answer QUERY, best first (block/defend, stack/chain, life/health ... match)."""
+    hits = lookup.search(" ".join(query), game=game, limit=limit)
+    if as_json:
+        _emit_json(hits)
+        return
+    if not hits:
+        click.echo("no matching rule", err=True)
+        sys.exit(1)
+    for i, h in enumerate(hits, 1):
+        title = f"  {h['title']}" if h["title"] else ""
+        click.echo(f"{i:>2}. {h['citation']}{title}")
+        click.echo(f"    {h['snippet']}")
+
+
+@click.command()
+@click.argument("doc", required=False)
+@json_option
+def lint(doc: str | None, as_json: bool) -> None:
+    """Problems in the rules documents: dangling references, duplicated numbers, gaps, table of
+    contents or appendix entries naming missing rules. Exit 1 when any is found."""
+    from judge.rules.lint import lint_documents
+    findings = lint_documents(doc)
+    if as_json:
+        _emit_json([f.as_dict() for f in findings])
+    else:
+        for f in findings:
+            click.echo(f.render())
+        counts: dict[str, int] = {}
+        for f in findings:
+            counts[f.code] = counts.get(f.code, 0) + 1
+        summary = ", ".join(f"{c} {n}" for c, n in sorted(counts.items())) or "no findings"
+        click.echo(f"{len(findings)} findings ({summary})", err=True)
+    sys.exit(1 if findings else 0)
+
+
+@click.command()
+@json_option
+def stats(as_json: bool) -> None:
+    """Per document: rules, glossary entries, examples, references resolved / dangling."""
+    rows = lookup.stats()
+    if as_json:
+        _emit_json(rows)
+        return
+    cols = ("document", "rules", "sections", "glossary", "errata", "examples",
+            "references_resolved", "references_dangling", "mentions", "duplicated_numbers")
+    heads = ("document", "rules", "headed", "glossary", "errata", "examples", "refs ok",
+             "dangling", "mentions", "dup nums")
+    widths = [max(len(h), *(len(str(r[c])) for r in rows)) for h, c in zip(heads, cols)]
+    click.echo("  ".join(h.ljust(w) for h, w in zip(heads, widths)))
+    for r in rows:
+        click.echo("  ".join(str(r[c]).ljust(w) for c, w in zip(cols, widths)))
+
+
+@click.command()
+@click.option("--format", "fmt", type=click.Choice(["graphml", "json"]), default="json",
+              show_default=True)
+@click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
+              help="Write to this file (refuses to overwrite without --force).")
+@click.option("--force", is_flag=True, help="Overwrite --output if it exists.")
+def export(fmt: str, output: str | None, force: bool) -> None:
+    """The whole rule graph, for other tools (GraphML or node-link JSON)."""
+    from judge.rules.export import export_graph
+    export_graph(fmt, output, force=force)

@@ -1,0 +1,134 @@
+"""The rule graph: every document's nodes in one networkx MultiDiGraph.
+
+Node ids are citations (``"fab-1.4 20.7.2a"``). Edge kinds (attribute ``kind``):
+
+* ``parent``   child -> parent
+* ``cites``    an explicit cross-reference that resolves inside its document
+* ``dangling`` an explicit cross-reference that does not resolve; it points at a placeholder
+               node of kind ``missing`` (``"fab-section4 ?1.3.2d"``) and keeps the raw text
+* ``mentions`` a glossary term or keyword used in the text -> its definition node
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import networkx as nx
+
+from judge.rules.graph_terms import term_norm
+from judge.rules.model import ImportedDocument, NodeKind, RuleNode
+
+MISSING = "missing"
+
+
+def node_id(doc: str, key: str) -> str:
+    return f"{doc} {key}"
+
+
+@dataclass
+class RuleGraph:
+    g: nx.MultiDiGraph
+    documents: dict[str, ImportedDocument] = field(default_factory=dict)
+    sources: dict[str, str] = field(default_factory=dict)  # doc id -> source path
+
+    def node(self, doc: str, key: str) -> dict:
+        return self.g.nodes[node_id(doc, key)]
+
+    def edges_of(self, nid: str, kind: str, *, incoming: bool = False) -> list[str]:
+        edges = self.g.in_edges(nid, data="kind") if incoming else self.g.out_edges(nid, data="kind")
+        out: list[str] = []
+        for u, v, k in edges:
+            if k == kind:
+                other = u if incoming else v
+                if other not in out:
+                    out.append(other)
+        return out
+
+
+def _term_pattern(terms: list[str]) -> re.Pattern[str] | None:
+    if not terms:
+        return None
+    alts = "|".join(re.escape(t) for t in sorted(set(terms), key=len, reverse=True))
+    return re.compile(rf"(?<![\w-])(?:{alts})(?:s|es)?(?![\w-])", re.IGNORECASE)
+
+
+def _glossary_terms(nodes: tuple[RuleNode, ...]) -> dict[str, str]:
+    """normalised term -> key of its glossary node."""
+    terms: dict[str, str] = {}
+    for n in nodes:
+        if n.kind is not NodeKind.GLOSSARY:
+            continue
+        for name in (n.key, n.title or "", *n.aliases):
+            norm = term_norm(name)
+            if len(norm) >= 3:
+                terms.setdefault(norm, n.key)
+    return terms
+
+
+def _resolve(target: str, keys: dict[str, str], terms: dict[str, str]) -> str | None:
+    t = target.strip().rstrip(".")
+    if t in keys.values():
+        return t
+    low = t.lower()
+    if low in keys:
+        return keys[low]
+    return terms.get(term_norm(t))
+
+
+def build(docs: list[ImportedDocument], sources: dict[str, str] | None = None) -> RuleGraph:
+    g = nx.MultiDiGraph()
+    rg = RuleGraph(g, {}, dict(sources or {}))
+    for doc in docs:
+        m = doc.manifest
+        rg.documents[m.id] = doc
+        keys = {n.key.lower(): n.key for n in doc.nodes}
+        top_of: dict[str, str] = {}
+        for order, n in enumerate(doc.nodes):
+            top = top_of.get(n.parent, n.parent) if n.parent else n.key
+            top_of[n.key] = top or n.key
+            g.add_node(
+                node_id(m.id, n.key), doc=m.id, game=m.game, key=n.key, number=n.number,
+                kind=n.kind.value, title=n.title or "", text=n.text, parent=n.parent or "",
+                line=n.line, end_line=n.end_line, order=order, section=top_of[n.key],
+                examples=[{"label": e.label, "text": e.text, "line": e.line} for e in n.examples],
+                aliases=list(n.aliases),
+            )
+        for n in doc.nodes:
+            src = node_id(m.id, n.key)
+            if n.parent and n.parent.lower() in keys:
+                g.add_edge(src, node_id(m.id, keys[n.parent.lower()]), kind="parent")
+        terms = _glossary_terms(doc.nodes)
+        for n in doc.nodes:
+            src = node_id(m.id, n.key)
+            for ref in n.refs:
+                dst = _resolve(ref.target, keys, terms)
+                if dst is not None:
+                    if dst != n.key:
+                        g.add_edge(src, node_id(m.id, dst), kind="cites", raw=ref.raw, line=ref.line)
+                else:
+                    missing = node_id(m.id, "?" + ref.target)
+                    if missing not in g:
+                        g.add_node(missing, doc=m.id, game=m.game, key="?" + ref.target,
+                                   number=ref.target, kind=MISSING, title="", text="", parent="",
+                                   line=ref.line, end_line=ref.line, order=-1, section="",
+                                   examples=[], aliases=[])
+                    g.add_edge(src, missing, kind="dangling", raw=ref.raw, line=ref.line)
+        pattern = _term_pattern(list(terms))
+        if pattern is None:
+            continue
+        for n in doc.nodes:
+            src = node_id(m.id, n.key)
+            seen: set[str] = set()
+            for match in pattern.finditer(n.text):
+                word = match.group(0).lower()
+                key = terms.get(term_norm(word))
+                if key is None and word.endswith("es"):
+                    key = terms.get(term_norm(word[:-2]))
+                if key is None and word.endswith("s"):
+                    key = terms.get(term_norm(word[:-1]))
+                if key is None or key == n.key or key in seen:
+                    continue
+                seen.add(key)
+                g.add_edge(src, node_id(m.id, key), kind="mentions", raw=match.group(0))
+    return rg

@@ -1,0 +1,381 @@
+"""Read-only queries on the compiled index. This is the lookup path of ``judge rule``: it must
+stay light (sqlite3, json, os only; no networkx, lark, jinja2 or click). When the index is
+missing or stale it is rebuilt once (that import is the heavy path)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import sqlite3
+
+from judge import paths
+from judge.errors import UnknownDocumentError, UnknownRuleError
+
+_RULES_CODE = os.path.dirname(os.path.abspath(__file__))
+
+
+def index_path():
+    tag = hashlib.sha1(str(paths.ROOT).encode()).hexdigest()[:10]
+    return paths.cache_dir() / f"index-{tag}.sqlite"
+
+
+def _files(top: str, depth: int, suffixes: tuple[str, ...]) -> list[str]:
+    out: list[str] = []
+    try:
+        with os.scandir(top) as it:
+            for e in it:
+                if e.is_dir():
+                    if depth > 0 and not e.name.startswith((".", "__")):
+                        out += _files(e.path, depth - 1, suffixes)
+                elif e.name.endswith(suffixes):
+                    out.append(e.path)
+    except FileNotFoundError:
+        pass
+    return out
+
+
+def fingerprint() -> list[list]:
+    """(path, size, mtime_ns) of everything an index is built from: bundled and user rulebook
+    files and the rules code itself."""
+    files = (_files(str(paths.RULEBOOK), 1, (".txt", ".toml", ".md"))
+             + _files(str(paths.user_rulebook()), 1, (".txt", ".toml"))
+             + _files(_RULES_CODE, 1, (".py",)))
+    out = []
+    for f in sorted(files):
+        st = os.stat(f)
+        out.append([f, st.st_size, st.st_mtime_ns])
+    return out
+
+
+_con: sqlite3.Connection | None = None
+
+
+def connect(*, rebuild: bool = False) -> sqlite3.Connection:
+    """The index, opened read-only; built first when missing or stale."""
+    global _con
+    if _con is not None and not rebuild:
+        return _con
+    path = index_path()
+    if rebuild or not _fresh(path):
+        from judge.rules.index import build_index  # heavy: importers, networkx
+        build_index(path)
+    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    con.row_factory = sqlite3.Row
+    _con = con
+    return con
+
+
+def reset() -> None:
+    """Forget the open connection (after the installed documents changed)."""
+    global _con
+    if _con is not None:
+        _con.close()
+    _con = None
+
+
+def _fresh(path) -> bool:
+    if not os.path.exists(path):
+        return False
+    try:
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        row = con.execute("SELECT v FROM meta WHERE k='fingerprint'").fetchone()
+        con.close()
+    except sqlite3.Error:
+        return False
+    return row is not None and json.loads(row[0]) == fingerprint()
+
+
+# --- documents ------------------------------------------------------------------------------
+
+def documents() -> list[dict]:
+    rows = connect().execute("SELECT * FROM documents ORDER BY ord").fetchall()
+    return [dict(r) for r in rows]
+
+
+def _newest_first(docs: list[dict]) -> list[dict]:
+    # Undated documents (a web export) sort by their place in the rulebook, after dated ones of
+    # the same game that precede them; dated ones newest first.
+    return sorted(docs, key=lambda d: (d["date"] or "9999", d["ord"]), reverse=True)
+
+
+def resolve_documents(doc_or_game: str) -> list[dict]:
+    """A document id gives that document; a game id gives the game's documents, newest first."""
+    docs = documents()
+    want = doc_or_game.strip().lower()
+    exact = [d for d in docs if d["id"].lower() == want]
+    if exact:
+        return exact
+    game = [d for d in docs if d["game"] == want]
+    if game:
+        return _newest_first(game)
+    import difflib
+    names = [d["id"] for d in docs] + sorted({d["game"] for d in docs})
+    close = difflib.get_close_matches(want, names, n=3, cutoff=0.4)
+    raise UnknownDocumentError(f"no document or game {doc_or_game!r}",
+                               expected="one of " + ", ".join(names),
+                               suggestion=", ".join(close) or None)
+
+
+# --- rules ----------------------------------------------------------------------------------
+
+def _norm_number(number: str) -> str:
+    n = number.strip().strip("§").strip()
+    n = re.sub(r"^(?:rule|section|sec\.?|§)\s*", "", n, flags=re.I)
+    return n.rstrip(".")
+
+
+def find_keys(doc: str, number: str) -> list[str]:
+    """Keys in ``doc`` for a printed number or term (a duplicated number gives all its keys)."""
+    con = connect()
+    n = _norm_number(number)
+    rows = con.execute("SELECT key FROM nodes WHERE doc=? AND kind!='missing' AND "
+                       "(number=? OR key=?) ORDER BY ord", (doc, n, n)).fetchall()
+    if not rows:
+        rows = con.execute("SELECT key FROM nodes WHERE doc=? AND kind!='missing' AND "
+                           "(number=? COLLATE NOCASE OR key=? COLLATE NOCASE) ORDER BY ord",
+                           (doc, n, n)).fetchall()
+    if not rows:
+        from judge.rules.graph_terms import term_norm
+        rows = con.execute("SELECT key FROM terms WHERE doc=? AND norm=? ORDER BY weight DESC",
+                           (doc, term_norm(n))).fetchall()[:1]
+    return [r[0] for r in rows]
+
+
+def suggest_numbers(doc: str, number: str, limit: int = 5) -> list[str]:
+    import difflib
+    n = _norm_number(number)
+    keys = [r[0] for r in connect().execute(
+        "SELECT key FROM nodes WHERE doc=? AND kind!='missing'", (doc,))]
+    close = difflib.get_close_matches(n, keys, n=limit, cutoff=0.5)
+    # prefer siblings / ancestors of what was asked (20.7.9 -> 20.7.x)
+    parts = re.split(r"(?<=\.)", n)
+    for cut in range(len(parts) - 1, 0, -1):
+        prefix = "".join(parts[:cut])
+        sib = [k for k in keys if k.startswith(prefix) and k not in close]
+        if sib:
+            close = (close + sib)[:limit]
+            break
+    return close[:limit]
+
+
+def _edges(nid: str, kind: str, *, incoming: bool = False) -> list[dict]:
+    col, other = ("dst", "src") if incoming else ("src", "dst")
+    rows = connect().execute(
+        f"SELECT e.{other} AS id, e.raw, n.title, n.kind FROM edges e "
+        f"LEFT JOIN nodes n ON n.id = e.{other} WHERE e.{col}=? AND e.kind=? ",
+        (nid, kind)).fetchall()
+    out, seen = [], set()
+    for r in rows:
+        if r["id"] in seen:
+            continue
+        seen.add(r["id"])
+        out.append({"citation": r["id"], "title": r["title"] or "", "raw": r["raw"] or ""})
+    return out
+
+
+def rule_record(citation: str) -> dict | None:
+    """Everything ``judge rule --json`` shows for one node, or None."""
+    con = connect()
+    row = con.execute("SELECT n.*, d.game FROM nodes n JOIN documents d ON d.id=n.doc "
+                      "WHERE n.id=? AND n.kind!='missing'", (citation,)).fetchone()
+    if row is None:
+        return None
+    nid = row["id"]
+    children = [dict(citation=r["id"], title=r["title"]) for r in con.execute(
+        "SELECT id, title FROM nodes WHERE doc=? AND parent=? ORDER BY ord", (row["doc"], row["key"]))]
+    ancestors = []
+    parent = row["parent"]
+    while parent:
+        p = con.execute("SELECT key, title, parent FROM nodes WHERE doc=? AND key=?",
+                        (row["doc"], parent)).fetchone()
+        if p is None:
+            break
+        ancestors.insert(0, {"citation": f"{row['doc']} {p['key']}", "title": p["title"]})
+        parent = p["parent"]
+    dangling = _edges(nid, "dangling")
+    for d in dangling:
+        d["dangling"] = True
+    return {
+        "citation": nid,
+        "document": row["doc"],
+        "game": row["game"],
+        "number": row["number"],
+        "key": row["key"],
+        "kind": row["kind"],
+        "title": row["title"] or None,
+        "text": row["text"],
+        "examples": json.loads(row["examples"]),
+        "parent": ancestors[-1]["citation"] if ancestors else None,
+        "ancestors": ancestors,
+        "children": children,
+        "cites": _edges(nid, "cites") + dangling,
+        "cited_by": _edges(nid, "cites", incoming=True),
+        "mentions": _edges(nid, "mentions"),
+        "mentioned_by": len(_edges(nid, "mentions", incoming=True)),
+        "source_line": row["line"],
+        "section": row["section"],
+    }
+
+
+def lookup(doc_or_game: str, number: str) -> list[dict]:
+    """Records for ``judge rule``; raises UnknownRuleError with suggestions."""
+    docs = resolve_documents(doc_or_game)
+    out = []
+    for d in docs:
+        for key in find_keys(d["id"], number):
+            rec = rule_record(f"{d['id']} {key}")
+            if rec:
+                out.append(rec)
+    if not out:
+        doc = docs[0]["id"]
+        near = suggest_numbers(doc, number)
+        where = doc if len(docs) == 1 else f"any {doc_or_game} document"
+        raise UnknownRuleError(f"no rule {number!r} in {where}",
+                               expected="a rule number or glossary term of " + where,
+                               suggestion=", ".join(f"{doc} {k}" for k in near) or None)
+    return out
+
+
+def citation_exists(citation: str) -> bool:
+    doc, _, key = citation.strip().partition(" ")
+    if not key:
+        return False
+    return bool(connect().execute("SELECT 1 FROM nodes WHERE doc=? AND key=? AND kind!='missing'",
+                                  (doc, key.strip())).fetchone())
+
+
+_SENTENCE = re.compile(r"(.+?[.!?])(?=\s+[A-Z(\"“]|\s*$)", re.S)
+
+
+def first_sentence(citation: str) -> str:
+    rec = connect().execute("SELECT text, title FROM nodes WHERE id=?", (citation,)).fetchone()
+    if rec is None:
+        return ""
+    text = (rec["text"] or rec["title"] or "").strip()
+    m = _SENTENCE.match(text)
+    return (m.group(1) if m else text).strip()
+
+
+# --- glossary terms ----------------------------------------------------------------------------
+
+def define(game_or_doc: str, term: str, limit: int = 5) -> list[dict]:
+    """Glossary / keyword entries for ``term`` (fuzzy), best first."""
+    from judge.rules.graph_terms import term_norm
+    docs = resolve_documents(game_or_doc)
+    ids = [d["id"] for d in docs]
+    con = connect()
+    q = ",".join("?" * len(ids))
+    norm = term_norm(term)
+    rows = con.execute(f"SELECT doc, key, weight FROM terms WHERE doc IN ({q}) AND norm=? "
+                       "ORDER BY weight DESC", (*ids, norm)).fetchall()
+    if not rows:
+        rows = con.execute(f"SELECT doc, key, weight FROM terms WHERE doc IN ({q}) AND norm LIKE ? "
+                           "ORDER BY weight DESC, length(norm)", (*ids, norm + "%")).fetchall()
+    if not rows:
+        import difflib
+        all_terms = con.execute(f"SELECT doc, key, weight, norm FROM terms WHERE doc IN ({q})",
+                                ids).fetchall()
+        close = difflib.get_close_matches(norm, [r["norm"] for r in all_terms], n=limit, cutoff=0.75)
+        rows = [r for c in close for r in all_terms if r["norm"] == c]
+    order = {d: i for i, d in enumerate(ids)}
+    rows = sorted(rows, key=lambda r: (-r["weight"], order[r["doc"]]))
+    out, seen = [], set()
+    for r in rows:
+        cid = f"{r['doc']} {r['key']}"
+        if cid not in seen:
+            seen.add(cid)
+            rec = rule_record(cid)
+            if rec:
+                out.append(rec)
+    return out[:limit]
+
+
+def term_citation(game: str, term: str) -> str | None:
+    """The citation of the node that defines ``term`` in ``game`` (exact normalised match on a
+    glossary entry, errata or a headed section), newest document first; None if none does."""
+    from judge.rules.graph_terms import term_norm
+    con = connect()
+    docs = _newest_first([d for d in documents() if d["game"] == game])
+    norm = term_norm(term)
+    for d in docs:
+        row = con.execute("SELECT key FROM terms WHERE doc=? AND norm=? ORDER BY weight DESC",
+                          (d["id"], norm)).fetchone()
+        if row:
+            return f"{d['id']} {row[0]}"
+    return None
+
+
+# --- search ----------------------------------------------------------------------------------
+
+SYNONYMS: tuple[frozenset[str], ...] = (
+    frozenset({"block", "defend", "defending", "blocking", "defender", "blocker"}),
+    frozenset({"stack", "chain", "layer", "link"}),
+    frozenset({"life", "health", "hp"}),
+    frozenset({"hit", "hits", "damage"}),
+    frozenset({"graveyard", "discard", "yard"}),
+    frozenset({"mana", "resource", "resources"}),
+    frozenset({"exile", "banish", "banished"}),
+    frozenset({"tap", "exhaust", "commit"}),
+    frozenset({"creature", "ally", "unit"}),
+)
+_STOP = frozenset("a an the is are be do does can i my to of in on at for with and or if it "
+                  "what when how which who why this that you your me we our than then".split())
+
+
+def _fts_query(query: str) -> str:
+    words = [w for w in re.findall(r"[\w']+", query.lower()) if w not in _STOP]
+    groups = []
+    for w in words:
+        alts = {w}
+        for syn in SYNONYMS:
+            if w in syn:
+                alts |= syn
+        groups.append("(" + " OR ".join(f'"{a}"' for a in sorted(alts)) + ")")
+    return " OR ".join(groups)
+
+
+def search(query: str, *, game: str | None = None, limit: int = 10) -> list[dict]:
+    q = _fts_query(query)
+    if not q:
+        return []
+    con = connect()
+    sql = ("SELECT s.id, n.doc, n.key, n.title, n.kind, d.game, "
+           "snippet(search, 2, '[', ']', ' … ', 14) AS snip, "
+           "bm25(search, 0.0, 4.0, 1.0, 0.3) AS score FROM search s "
+           "JOIN nodes n ON n.id=s.id JOIN documents d ON d.id=n.doc WHERE search MATCH ?")
+    args: list = [q]
+    if game:
+        docs = [d["id"] for d in resolve_documents(game)]
+        sql += f" AND n.doc IN ({','.join('?' * len(docs))})"
+        args += docs
+    sql += " ORDER BY score LIMIT ?"
+    args.append(limit)
+    return [{"citation": r["id"], "document": r["doc"], "game": r["game"], "number": r["key"],
+             "title": r["title"] or None, "kind": r["kind"], "snippet": r["snip"],
+             "score": round(-r["score"], 3)} for r in con.execute(sql, args)]
+
+
+# --- statistics --------------------------------------------------------------------------------
+
+def stats() -> list[dict]:
+    con = connect()
+    out = []
+    for d in documents():
+        doc = d["id"]
+        count = dict(con.execute("SELECT kind, count(*) FROM nodes WHERE doc=? GROUP BY kind",
+                                 (doc,)).fetchall())
+        examples = sum(len(json.loads(r[0])) for r in con.execute(
+            "SELECT examples FROM nodes WHERE doc=?", (doc,)))
+        edges = dict(con.execute("SELECT e.kind, count(*) FROM edges e JOIN nodes n ON n.id=e.src "
+                                 "WHERE n.doc=? GROUP BY e.kind", (doc,)).fetchall())
+        dups = con.execute("SELECT count(*) FROM duplicates WHERE doc=?", (doc,)).fetchone()[0]
+        out.append({"document": doc, "game": d["game"],
+                    "rules": count.get("rule", 0) + count.get("section", 0),
+                    "sections": count.get("section", 0), "glossary": count.get("glossary", 0),
+                    "errata": count.get("errata", 0), "examples": examples,
+                    "references_resolved": edges.get("cites", 0),
+                    "references_dangling": edges.get("dangling", 0),
+                    "mentions": edges.get("mentions", 0), "duplicated_numbers": dups})
+    return out

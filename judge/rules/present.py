@@ -1,0 +1,72 @@
+"""Plain-text presentation of rule records (shared by the fast ``judge rule`` path and the
+click commands). Light: no click, no jinja2."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+
+WIDTH = 92
+
+
+def _wrap(text: str, indent: str = "") -> str:
+    paras = [p for p in text.split("\n")]
+    return "\n".join(textwrap.fill(p, WIDTH, initial_indent=indent, subsequent_indent=indent)
+                     if p.strip() else "" for p in paras)
+
+
+def _cite_list(items: list[dict], limit: int = 12) -> str:
+    names = []
+    for it in items[:limit]:
+        label = it["citation"]
+        if it.get("dangling"):
+            label += f"  (dangling: {it['raw']})"
+        elif it.get("title"):
+            label += f" {it['title']}"
+        names.append(label)
+    more = f" (+{len(items) - limit} more)" if len(items) > limit else ""
+    return "; ".join(names) + more
+
+
+def format_rule(rec: dict, *, labelled: bool = False, doc_title: str = "") -> str:
+    head = rec["citation"]
+    if rec.get("title") and rec["kind"] != "glossary":
+        head += f"  {rec['title']}"
+    out = []
+    if labelled and doc_title:
+        out.append(f"[{rec['document']}: {doc_title}]")
+    out.append(head)
+    crumbs = " > ".join(f"{a['citation'].split(' ', 1)[1]} {a['title']}".strip()
+                        for a in rec["ancestors"])
+    kind = {"glossary": "glossary entry", "errata": "card errata"}.get(rec["kind"], rec["kind"])
+    out.append(f"  {kind}, source line {rec['source_line']}" + (f"; in {crumbs}" if crumbs else ""))
+    if rec["text"]:
+        out.append("")
+        out.append(_wrap(rec["text"], "  "))
+    for ex in rec["examples"]:
+        out.append("")
+        out.append(_wrap(f"{ex['label']}: {ex['text']}" if not ex["text"].startswith(ex["label"])
+                         else ex["text"], "    "))
+    rows = [("Cites", rec["cites"]), ("Cited by", rec["cited_by"]), ("Mentions", rec["mentions"]),
+            ("Children", rec["children"])]
+    lines = [(name, _cite_list(items)) for name, items in rows if items]
+    if lines:
+        out.append("")
+        for name, value in lines:
+            out.append(textwrap.fill(value, WIDTH, initial_indent=f"  {name + ':':<10} ",
+                                     subsequent_indent=" " * 13))
+    if rec.get("newer"):
+        n = rec["newer"]
+        out.append("")
+        out.append(f"  Newer version: {n['citation'] or n['document']} ({n['note']})")
+    return "\n".join(out)
+
+
+def format_rules(records: list[dict], docs: dict[str, str]) -> str:
+    labelled = len({r["document"] for r in records}) > 1 or len(records) > 1
+    return "\n\n".join(format_rule(r, labelled=labelled, doc_title=docs.get(r["document"], ""))
+                       for r in records)
+
+
+def to_json(obj) -> str:
+    return json.dumps(obj, indent=2, ensure_ascii=False)
