@@ -1,0 +1,370 @@
+"""Shared machinery of the card-text grammars: the Transformer base for the rules of
+``grammar/card_common.lark`` and the paragraph / sentence parsing driver.
+
+The driver never drops text: a paragraph the grammar reads as a whole becomes abilities; a
+paragraph it cannot read is split into sentences, each parsed on its own; every sentence that
+still fails is listed as :class:`~judge.cards.model.Unparsed` with its span and what the parser
+expected there. ``strict=True`` raises :class:`~judge.cards.errors.CardSyntaxError` (with a
+caret) for the first such sentence instead.
+
+Offsets: the text handed to lark has the same length as the printed text (curly quotes become
+straight ones, the card's own name becomes ``§§§`` of equal length), and a sentence is parsed
+with everything before it blanked to spaces, so every ``meta`` position is an offset into the
+printed card text and no span needs shifting.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from judge.cards.errors import CardSyntaxError
+from judge.cards.model import Ability, CardText, Condition, Cost, Duration, Span, Target, Unparsed
+
+GRAMMAR_DIR = Path(__file__).resolve().parents[2] / "grammar"
+
+SELF_NAME_MARK = "\u00a7"  # fills the card's own name; terminal SELF_NAME in card_common.lark
+_SAME_LENGTH = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
+                              "\u00a0": " ", "\u2013": "-", "\u2014": "-", "\u2212": "-",
+                              SELF_NAME_MARK: "?"})
+_NUM_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+              "seven": 7, "eight": 8, "nine": 9, "ten": 10, "once": 1, "twice": 2}
+_SPACES = re.compile(r"\s+")
+
+
+def clean(text: str) -> str:
+    """Normalised phrase: single spaces, no markup, lower case (names keep their case)."""
+    text = _SPACES.sub(" ", text.replace("*", " ")).strip()
+    return " ".join(w if w[:1].isupper() and i else w.lower() for i, w in enumerate(text.split(" ")))
+
+
+def span_of(meta) -> Span | None:
+    if getattr(meta, "empty", True):
+        return None
+    return Span(meta.start_pos, meta.end_pos)
+
+
+# --------------------------------------------------------------------------- transformer base
+
+@v_args(meta=True)
+class CardTransformer(Transformer):
+    """Turns the rules of card_common.lark into model values. Game transformers subclass it.
+
+    Rules imported from card_common under a namespace (``card_common__num_int``) reach the same
+    method as the plain name (``num_int``): see ``__getattr__``. ``self.text`` is the printed
+    card text; ``self.source(meta)`` the printed words of a node.
+    """
+
+    game = ""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(visit_tokens=False)
+        self.text = text
+
+    def __getattr__(self, name: str):
+        # lark names imported rules "<grammar>__<rule>"; serve them with the rule's method.
+        if "__" in name and not name.startswith("__"):
+            return getattr(self, name.rsplit("__", 1)[1])
+        raise AttributeError(name)
+
+    def source(self, meta) -> str:
+        if getattr(meta, "empty", True):
+            return ""
+        return self.text[meta.start_pos:meta.end_pos]
+
+    def phrase(self, meta) -> str:
+        return clean(self.source(meta))
+
+    # -- numbers
+    def num_int(self, meta, children):
+        return int(children[0])
+
+    def num_x(self, meta, children):
+        return "X"
+
+    def num_word(self, meta, children):
+        return _NUM_WORDS[str(children[0]).lower()]
+
+    def number(self, meta, children):
+        return children[0]
+
+    def signed_number(self, meta, children):
+        sign, value = children
+        if isinstance(value, int):
+            return -value if str(sign) == "-" else value
+        return f"{sign}{value}"
+
+    def amount(self, meta, children):
+        return children[0]
+
+    def amount_that_much(self, meta, children):
+        return "that much"
+
+    def amount_that_many(self, meta, children):
+        return "that many"
+
+    # -- targets
+    def target_pronoun(self, meta, children):
+        return Target(text=children[0], span=span_of(meta))
+
+    def pronoun(self, meta, children):
+        token = children[0]
+        return "this" if token.type.endswith("SELF_NAME") else self.phrase(meta)
+
+    def target_np(self, meta, children):
+        words = [w for w in children if isinstance(w, str)]
+        lowered = [w.lower() for w in words]
+        quantifier = "one"
+        if lowered[:1] in (["each"], ["all"], ["both"]):
+            quantifier = lowered[0] if lowered[0] != "both" else "all"
+        elif lowered[:1] == ["any number of"] or (lowered[:1] == ["any"] and len(lowered) > 1
+                                                   and lowered[1] != "target"):
+            quantifier = "any number"
+        elif lowered and lowered[0].startswith("up to"):
+            quantifier = " ".join(lowered[:2])
+        elif any(isinstance(c, int) for c in children[:1]) or (children and children[0] == "X"):
+            quantifier = str(children[0])
+        targeted = any(w.startswith("target") or w == "any target" for w in lowered)
+        return Target(text=self.phrase(meta), targeted=targeted, quantifier=quantifier,
+                      span=span_of(meta))
+
+    def np_word(self, meta, children):
+        child = children[0]
+        return child if not isinstance(child, Token) else str(child)
+
+    def _word(self, meta, children):
+        return self.phrase(meta)
+
+    quantifier_word = possessive = modifier_word = noun_word = _word
+
+    def np_controlled(self, meta, children):
+        return ("controlled", self.phrase(meta))
+
+    def np_owned(self, meta, children):
+        return ("owned", self.phrase(meta))
+
+    # -- durations
+    def _duration(self, meta, children):
+        return Duration(text=self.phrase(meta), span=span_of(meta))
+
+    dur_this_turn = dur_until_end_of_turn = dur_until_start_next_turn = _duration
+    dur_until_end_next_turn = dur_this_chain = dur_until_chain_closes = _duration
+    dur_rest_of_game = duration = _duration
+
+    # -- conditions
+    def condition_kw(self, meta, children):
+        return (self.phrase(meta), meta.end_pos)
+
+    def condition(self, meta, children):
+        kind, body_start = children[0]
+        return Condition(text=clean(self.text[body_start:meta.end_pos]), kind=kind,
+                         span=span_of(meta))
+
+    # -- damage
+    def damage_type(self, meta, children):
+        return str(children[0]).lower()
+
+    def damage(self, meta, children):
+        amount: int | str = 0
+        damage_type = ""
+        for child in children:
+            if isinstance(child, Token):
+                continue
+            if isinstance(child, str) and child in DAMAGE_TYPES:
+                damage_type = child
+            else:
+                amount = child
+        return DamagePhrase(amount=amount, damage_type=damage_type)
+
+    def damage_verb(self, meta, children):
+        return "deal"
+
+    # -- costs
+    def cost(self, meta, children):
+        return tuple(c for c in children if isinstance(c, Cost))
+
+    def cost_resources(self, meta, children):
+        return Cost(kind="resource", amount=children[0], span=span_of(meta))
+
+    def cost_icons(self, meta, children):
+        return len(children)
+
+    def cost_number(self, meta, children):
+        return Cost(kind="resource", amount=int(children[0]), span=span_of(meta))
+
+    def cost_exhaust(self, meta, children):
+        return Cost(kind="exhaust", span=span_of(meta))
+
+
+DAMAGE_TYPES = frozenset({"physical", "arcane", "fire", "frost", "nature", "shadow", "holy",
+                          "melee", "ranged", "combat"})
+
+
+@dataclass(frozen=True, slots=True)
+class DamagePhrase:
+    """"3 arcane damage": the amount and type before a game builds its Damage effect."""
+    amount: int | str
+    damage_type: str
+
+
+# --------------------------------------------------------------------------- splitting
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A paragraph or sentence of the card text: [start, end) offsets."""
+    start: int
+    end: int
+
+
+_BULLET = re.compile(r"\s*(?:[-\u2022]|\*(?!\*))\s")
+
+
+def split_paragraphs(text: str) -> list[Piece]:
+    """Non-empty lines; a bullet line ("- Target ...") continues the paragraph before it."""
+    pieces: list[Piece] = []
+    pos = 0
+    for line in text.split("\n"):
+        start, end = pos, pos + len(line)
+        pos = end + 1
+        stripped = line.strip()
+        if not stripped:
+            continue
+        lead = len(line) - len(line.lstrip())
+        start, end = start + lead, start + lead + len(stripped)
+        if pieces and _BULLET.match(line):
+            pieces[-1] = Piece(pieces[-1].start, end)
+        else:
+            pieces.append(Piece(start, end))
+    return pieces
+
+
+def split_sentences(text: str, piece: Piece) -> list[Piece]:
+    """Split a paragraph at sentence ends (". ", ".\\n", bullets) outside double quotes."""
+    out: list[Piece] = []
+    start = piece.start
+    quoted = False
+    i = piece.start
+    while i < piece.end:
+        ch = text[i]
+        if ch == '"':
+            quoted = not quoted
+        elif not quoted and (ch in ".;:" or ch == "\n"):
+            nxt = text[i + 1] if i + 1 < piece.end else " "
+            if ch == "\n" or (nxt in " \n*" and ch != ":") or (ch == ":" and nxt == "\n"):
+                end = i + 1 if ch != "\n" else i
+                _add(out, text, start, end)
+                start = i + 1
+        i += 1
+    _add(out, text, start, piece.end)
+    return out
+
+
+def _add(out: list[Piece], text: str, start: int, end: int) -> None:
+    chunk = text[start:end]
+    if not chunk.strip(" \n*"):
+        return
+    lead = len(chunk) - len(chunk.lstrip())
+    trail = len(chunk) - len(chunk.rstrip())
+    out.append(Piece(start + lead, end - trail))
+
+
+# --------------------------------------------------------------------------- driver
+
+class ClauseParser:
+    """Parses card text paragraph by paragraph with one LALR grammar (start rules
+    ``paragraph`` and ``sentence``), falling back to sentence by sentence."""
+
+    def __init__(self, game: str, grammar: str, transformer: Callable[[str], Transformer], *,
+                 paragraph_rule: str = "paragraph", sentence_rule: str = "sentence") -> None:
+        self.game = game
+        self.grammar_path = GRAMMAR_DIR / grammar
+        self.transformer = transformer
+        self.paragraph_rule = paragraph_rule
+        self.sentence_rule = sentence_rule
+
+    @cached_property
+    def lark(self) -> Lark:
+        return Lark.open(str(self.grammar_path), parser="lalr", lexer="contextual",
+                         propagate_positions=True, maybe_placeholders=False,
+                         start=[self.paragraph_rule, self.sentence_rule], cache=False)
+
+    def prepare(self, text: str, name: str | None) -> str:
+        """The text lark sees: same length as ``text``, own name masked."""
+        marked = text.translate(_SAME_LENGTH)
+        if name:
+            pattern = re.compile(r"(?<!\w)" + re.escape(name.translate(_SAME_LENGTH)) + r"(?!\w)")
+            marked = pattern.sub(lambda m: SELF_NAME_MARK * len(m.group(0)), marked)
+        return marked
+
+    def parse(self, text: str, *, strict: bool = False, name: str | None = None) -> CardText:
+        marked = self.prepare(text, name)
+        abilities: list[Ability] = []
+        unparsed: list[Unparsed] = []
+        for paragraph in split_paragraphs(marked):
+            try:
+                abilities.extend(self._run(text, marked, paragraph, self.paragraph_rule))
+                continue
+            except UnexpectedInput:
+                pass
+            for sentence in split_sentences(marked, paragraph):
+                try:
+                    abilities.extend(self._run(text, marked, sentence, self.sentence_rule))
+                except UnexpectedInput as err:
+                    offset, expected = self._where(err, sentence)
+                    if strict:
+                        raise CardSyntaxError(
+                            f"{self.game} card text not recognised from here",
+                            text=text, offset=offset, path=f"<{name or 'card'}>",
+                            expected=expected) from None
+                    unparsed.append(Unparsed(text=text[sentence.start:sentence.end],
+                                             span=Span(sentence.start, sentence.end),
+                                             reason=f"at {offset}: expected {expected}"))
+        return CardText(game=self.game, text=text, abilities=tuple(abilities),
+                        unparsed=tuple(unparsed))
+
+    def _run(self, text: str, marked: str, piece: Piece, start: str) -> Sequence[Ability]:
+        window = " " * piece.start + marked[piece.start:piece.end]
+        tree = self.lark.parse(window, start=start)
+        result = self.transformer(text).transform(tree)
+        return tuple(_flatten_abilities(result))
+
+    @staticmethod
+    def _where(err: UnexpectedInput, piece: Piece) -> tuple[int, str]:
+        if isinstance(err, UnexpectedToken) and err.token.type == "$END":
+            offset, names = piece.end, err.expected
+        elif isinstance(err, UnexpectedToken):
+            offset, names = err.token.start_pos, err.expected
+        elif isinstance(err, UnexpectedCharacters):
+            offset, names = err.pos_in_stream, err.allowed
+        elif isinstance(err, UnexpectedEOF):
+            offset, names = piece.end, err.expected
+        else:  # pragma: no cover - lark has no other UnexpectedInput kinds
+            offset, names = piece.start, set()
+        return offset, describe_expected(names or ())
+
+
+def _flatten_abilities(result) -> Iterable[Ability]:
+    if isinstance(result, Ability):
+        yield result
+    elif isinstance(result, (list, tuple)):
+        for item in result:
+            yield from _flatten_abilities(item)
+    elif hasattr(result, "children"):
+        for item in result.children:
+            yield from _flatten_abilities(item)
+
+
+def describe_expected(names: Iterable[str], limit: int = 8) -> str:
+    """Terminal names as a reader would say them: 'card_common__THIS_TURN' -> 'this turn'."""
+    words = sorted({n.rsplit("__", 1)[-1].lower().replace("_", " ") for n in names
+                    if n != "$END"})
+    if not words:
+        return "end of text"
+    more = f", ... ({len(words) - limit} more)" if len(words) > limit else ""
+    return ", ".join(words[:limit]) + more
