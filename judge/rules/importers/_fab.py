@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from judge.errors import RulebookFormatError
 from judge.rules.model import Example, NodeKind, RawRef, RuleNode
@@ -18,21 +19,24 @@ _NUMBER_PARTS = re.compile(r"^(\d+(?:\.\d+)*)([a-z]?)$")
 
 _EMPHASIS_KEEP = "(*)"            # a literal asterisk printed in the rules ("an asterix (*)")
 _PLACEHOLDER = "\x00STAR\x00"
+_BULLET_CHARS = frozenset("-•◆♦")
 _LEAD_BULLETS = re.compile(r"^(?:[-•][ \t]+|[◆♦•][ \t]*)+")
 _AUTOLINK = re.compile(r"<(https?://[^>\s]+)>")
-_SPACES = re.compile(r"[ \t\u00a0]{2,}|\t")
+_SPACES = re.compile(r"[ \t\u00a0]{2,}|[\t\u00a0]")
 _EXAMPLE_LINE = re.compile(r"^Example(?:[ \t]+(\d+))?[ \t]*[-–:][ \t]*(.*)$")
 _NOTE_LINE = re.compile(r"^Note[ \t]*[-–:][ \t]*(.*)$")
 _INLINE_START = re.compile(r"\([ \t]*(?:(?P<eg>[Ee]\.?[Gg])\.|(?P<note>Note)[ \t]*[-–:])[ \t]*")
 # an unbracketed "Note - ..." inside a paragraph runs to the end of the paragraph
 _INLINE_NOTE = re.compile(r"(?:^|(?<=\s))Note[ \t]*[-–][ \t]+")
 _TERMINAL = ".:;!?"
+_REF_IN_TEXT = re.compile(r"\[\d")
 
 # Title words that may stay lower case in a "13.1 Start of Turn Phase. The ..." heading.
 _SMALL_WORDS = frozenset({"a", "an", "and", "of", "the", "to", "in", "on", "or", "vs", "for"})
 _TITLE_SENTENCE = re.compile(r"^([A-Z][\w’'-]*(?: [\w’'-]+){0,6})\. [A-Z]")
 
 
+@lru_cache(maxsize=4096)
 def number_order(number: str) -> tuple[int, ...]:
     """Sort key of a printed number: ``20.7.2`` < ``20.7.2a`` < ``20.7.2b`` < ``20.7.3``."""
     m = _NUMBER_PARTS.match(number)
@@ -46,28 +50,29 @@ def number_order(number: str) -> tuple[int, ...]:
 
 def ancestors(number: str) -> list[str]:
     """``20.7.2a`` -> ``["20.7.2", "20.7", "20"]`` (nearest first)."""
-    m = _NUMBER_PARTS.match(number)
-    if m is None:  # pragma: no cover
-        return []
     out: list[str] = []
-    parts = m.group(1).split(".")
-    if m.group(2):
-        out.append(".".join(parts))
-    while len(parts) > 1:
-        parts = parts[:-1]
-        out.append(".".join(parts))
-    return out
+    cur = number
+    while True:
+        if cur[-1:].isalpha():
+            cur = cur[:-1]
+        elif "." in cur:
+            cur = cur.rsplit(".", 1)[0]
+        else:
+            return out
+        out.append(cur)
 
 
 def clean_line(text: str) -> str:
     """Remove layout noise from one source line: bullets, ◆, markdown emphasis, autolinks."""
     s = text.strip()
-    s = _LEAD_BULLETS.sub("", s)
+    if s[:1] in _BULLET_CHARS:
+        s = _LEAD_BULLETS.sub("", s)
     if "*" in s:
         s = s.replace(_EMPHASIS_KEEP, _PLACEHOLDER).replace("*", "").replace(_PLACEHOLDER, _EMPHASIS_KEEP)
     if "<" in s:
         s = _AUTOLINK.sub(r"\1", s)
-    s = _SPACES.sub(" ", s)
+    if "  " in s or "\t" in s or "\u00a0" in s:
+        s = _SPACES.sub(" ", s)
     return s.strip()
 
 
@@ -77,10 +82,10 @@ def has_bullet(raw: str) -> bool:
 
 
 def looks_like_heading(text: str, *, max_len: int = 60, max_words: int = 8) -> bool:
-    """A short title ("Attack Step", "Super-type(s)", "Go again"), not a sentence."""
-    if not text or len(text) > max_len or not (text[0].isupper() or text[0].isdigit()):
+    """A short title ("Attack Step", "Super-type(s)", "Go again", "(1H)"), not a sentence."""
+    if not text or len(text) > max_len or not (text[0].isupper() or text[0].isdigit() or text[0] == "("):
         return False
-    if text[-1] in _TERMINAL or text[-1] in ",]\"”" or "[" in text or "(Refer" in text:
+    if text[-1] in _TERMINAL or text[-1] in ",\"”" or "(Refer" in text or _REF_IN_TEXT.search(text):
         return False
     return len(text.split()) <= max_words
 
@@ -165,7 +170,7 @@ def extract_inline(para: Para) -> tuple[str, list[Example]]:
     text = para.text
     examples: list[Example] = []
     consumed = 0  # offset in the original paragraph text of text[0]
-    while True:
+    while "(" in text:
         m = _INLINE_START.search(text)
         if m is None:
             break
@@ -180,7 +185,7 @@ def extract_inline(para: Para) -> tuple[str, list[Example]]:
         new_text = _splice(left, right)
         consumed += len(text) - len(new_text)
         text = new_text
-    m = _INLINE_NOTE.search(text)
+    m = _INLINE_NOTE.search(text) if "Note" in text else None
     if m is not None and text[m.end():].strip():
         examples.append(Example(text[m.end():].strip(), para.line_at(consumed + m.start()), "Note"))
         text = text[:m.start()]
@@ -257,6 +262,7 @@ class Sequencer:
         self.path = path
         self.top: int | None = None           # current top-level section number
         self.prev: str | None = None          # previous accepted number
+        self.prev_order: tuple[int, ...] = ()
         self.prev_line = 0
         self.seen: dict[str, int] = {}        # number -> times printed
 
@@ -278,7 +284,7 @@ class Sequencer:
             if n > self.top:  # far ahead: a number in prose ("2019 ...")
                 return None
             raise self._backwards(number, line, raw)
-        if self.prev is not None and order < number_order(self.prev):
+        if self.prev is not None and order < self.prev_order:
             raise self._backwards(number, line, raw)
         return self._accept(number, line)
 
@@ -287,6 +293,7 @@ class Sequencer:
         self.seen[number] = count
         self.top = number_order(number)[0]
         self.prev = number
+        self.prev_order = number_order(number)
         self.prev_line = line
         return number if count == 1 else f"{number}~{count}"
 

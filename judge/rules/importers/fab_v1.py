@@ -28,8 +28,7 @@ from judge.rules.importers._fab import (
 )
 from judge.rules.model import ImportedDocument, Manifest, NodeKind, RawRef, RuleNode
 
-_RULE_LINE = re.compile(
-    r"^[ \t]*(?:[-•*][ \t]+)?(?:[◆♦][ \t]*)?(\d+(?:\.\d+)*[a-z]?)(?=[ \t]|$)[ \t]*(.*?)[ \t]*$")
+_RULE_LINE = re.compile(r"(?:[-•*][ \t]+)?(?:[◆♦][ \t]*)?(\d+(?:\.\d+)*[a-z]?)(?:[ \t]+|$)")
 _TOC_TITLE = re.compile(r"^\s*(?:TABLE OF )?CONTENTS\s*$", re.IGNORECASE)
 _TOC_ENTRY = re.compile(r"^\s*(\d+(?:\.\d+)*)(?:\t+|\s{2,})(\S.*?)(?:\t+|\s{2,}|\s*\.{3,}\s*)(\d+)\s*$")
 _APPENDIX_NUMBER = re.compile(r"(?<![\w.])(\d+\.\d+(?:\.\d+)*[a-z]?)(?![\w.]*\d)")
@@ -130,10 +129,10 @@ def import_text(text: str, manifest: Manifest, path: str) -> ImportedDocument:
                 toc.append((m.group(1), lineno))
                 continue
 
-        m = _RULE_LINE.match(raw)
+        m = _RULE_LINE.match(s)
         key = None
         if m is not None:
-            number, rest = m.group(1), clean_line(m.group(2))
+            number, rest = m.group(1), clean_line(s[m.end():])
             if mode == "appendix" and "." in number:
                 key = None  # appendix notes name rules, they are not rules
             else:
