@@ -64,14 +64,14 @@ from judge.rules.model import Example, ImportedDocument, Manifest, NodeKind, Raw
 
 _RULE_NO = r"\d{3}\.\d+[a-z]?"
 _HEADING = re.compile(r"^#{1,6}[ \t]+(.*)$")
-_CHAPTER_HEAD = re.compile(r"^(\d{1,2})\.\s+(\S.*)$")
-_SECTION_HEAD = re.compile(r"^(\d{3})\.\s+(\S.*)$")
-_RULE_HEAD = re.compile(rf"^({_RULE_NO})\s+(\S.*)$")
-_RULE_LINE = re.compile(rf"^({_RULE_NO})(?:\s+(.*))?$")
+_CHAPTER_HEAD = re.compile(r"^(\d{1,2})\.\s+(\S.*)$", re.ASCII)
+_SECTION_HEAD = re.compile(r"^(\d{3})\.\s+(\S.*)$", re.ASCII)
+_RULE_HEAD = re.compile(rf"^({_RULE_NO})\s+(\S.*)$", re.ASCII)
+_RULE_LINE = re.compile(rf"^({_RULE_NO})(?:\s+(.*))?$", re.ASCII)
 _BULLET = re.compile(r"^[-•][ \t]+")
 _EXAMPLE = re.compile(r"^(Examples?)\s*:\s*(.*)$")
 _TERM = re.compile(r"^\*\*(?!\*)([^*]+?)\s*:\s*\*\*\s*(.*)$")
-_TOC_CELL = re.compile(r"^(\d{1,3})\.\s+\S.*?\.{2,}\s*$")
+_TOC_CELL = re.compile(r"^(\d{1,3})\.\s+\S.*?\.{2,}\s*$", re.ASCII)
 
 _TAGS = re.compile(r"</?(?:b|i|u|em|strong)>", re.IGNORECASE)
 _NOISE = re.compile(r"</?(?:b|i|u|em|strong)>|\*+", re.IGNORECASE)  # html tags, emphasis
@@ -80,16 +80,16 @@ _SPACES = re.compile(r" {2,}")
 
 # a rule or section number as used in references: first digit 1-8, second 0/1 (100-819)
 _REF_NO = r"[1-8][01]\d(?:\.\d+[a-z]?)?"
-_REF_RANGE = re.compile(rf"(?<![\w.])({_REF_NO})(?:\s*[-–]\s*({_REF_NO}))?(?![\w])")
-_ANY_REF = re.compile(r"[1-8][01]\d")
+_REF_RANGE = re.compile(rf"(?<![\w.])({_REF_NO})(?:\s*[-–]\s*({_REF_NO}))?(?![\w])", re.ASCII)
+_ANY_REF = re.compile(r"[1-8][01]\d", re.ASCII)
 _REF_SCAN = re.compile(
     r"\(([^()\n]*)\)"                                         # 1: a parenthesis
     rf"|(?<![\w.])([1-8][01]\d\.\d+[a-z]?)(?:\s*[-–]\s*({_REF_NO}))?(?!\w)"  # 2-3: 401.3b
-    r"|\b(?:[Ss]ee|to|follows?)\s+([1-8][01]\d)(?![\w.])")       # 4: "see 708"
+    r"|\b(?:[Ss]ee|to|follows?)\s+([1-8][01]\d)(?!\w|\.\d)", re.ASCII)      # 4: "see 708"
 _SEE_TERMS = re.compile(r"\bSee ([A-Z+\-][^.;]*(?:;\s*[A-Z][^.;]*)*)\.?")
 _TERM_PAREN = re.compile(r"^(.*?)\s*\(([^()]*)\)$")
 _PLAIN_TERM = re.compile(r"[A-Za-z][A-Za-z\- ]*[a-z]")
-_WHOLE_REF_NO = re.compile(rf"^{_REF_NO}$")
+_WHOLE_REF_NO = re.compile(rf"^{_REF_NO}$", re.ASCII)
 _SENTENCE_END = (".", "!", "?")
 
 
