@@ -52,7 +52,8 @@ class Counter:
 class CardRef:
     """A card named in a zone, an action or an expectation.
 
-    ``slot`` is the equipment slot (head, chest, arms, legs) when stated with ``on <slot>``;
+    ``slot`` is the equipment slot (head, chest, arms, legs): stated with ``on <slot>``, else
+    taken from the card's subtypes for equipment (None when neither says);
     ``face_up`` is stated with ``face up`` / ``face down`` (None = not stated);
     ``owner`` is set when written with a possessive (``Bob's "Nullrune Hood"``).
     """
@@ -402,6 +403,7 @@ class Scenario:
     pos: Pos
     path: str = "<scenario>"
     source: str = ""
+    phase: str | None = None  # ``phase action``: where the scenario starts (None = not stated)
 
     def card(self, name: str) -> CardDef | None:
         for card in self.cards:

@@ -1,0 +1,791 @@
+"""Scenario text -> :class:`judge.scenario.ast.Scenario`.
+
+``parse(text, path=...)`` and ``parse_file(path)`` are the entry points. Three stages:
+
+1. lark (LALR, grammar/scenario.lark) builds a tree; a syntax error becomes a
+   :class:`ScenarioSyntaxError` with a friendly message (see ``judge.scenario.messages``);
+2. :class:`ScenarioTransformer` turns the tree into AST values plus setup records;
+3. :class:`_Builder` merges setup records (players, zones), checks meaning (defined cards,
+   declared players, installed document, existing rules, policies) and raises
+   :class:`ScenarioError` with the position of the first problem.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field, fields, replace
+from functools import lru_cache
+from pathlib import Path
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedInput, VisitError
+
+from judge import paths
+from judge.scenario import ast
+from judge.scenario.errors import ScenarioError, ScenarioSyntaxError
+
+# --- the lark parser -----------------------------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def lark_parser() -> Lark:
+    return Lark.open(str(paths.GRAMMAR / "scenario.lark"), parser="lalr",
+                     propagate_positions=True, maybe_placeholders=False)
+
+
+def keywords() -> frozenset[str]:
+    """Every keyword of the language (the lower-case string literals of the grammar)."""
+    return _keywords(lark_parser())
+
+
+@lru_cache(maxsize=1)
+def _keywords(parser: Lark) -> frozenset[str]:
+    return frozenset(t.pattern.value for t in parser.terminals
+                     if t.pattern.type == "str" and re.fullmatch(r"[a-z]+", t.pattern.value))
+
+
+# --- normalisation tables ------------------------------------------------------------------
+
+ZONE_WORDS: dict[str, str] = {
+    "hand": "hand", "arsenal": "arsenal", "pitch": "pitch", "graveyard": "graveyard",
+    "banished": "banished", "equipment": "equipment", "wears": "equipment",
+    "weapons": "weapons", "wields": "weapons", "permanents": "permanents",
+    "controls": "permanents", "deck": "deck",
+}
+
+SLOTS = ("head", "chest", "arms", "legs")
+
+# Player values each game knows by name (others may use any key). key as written -> normalised.
+PLAYER_VALUES: dict[str, dict[str, str]] = {
+    "fab": {
+        "life": "life", "hero life": "life", "intellect": "intellect",
+        "action point": "action points", "action points": "action points",
+        "resource point": "resource points", "resource points": "resource points",
+        "resources": "resource points",
+    },
+}
+
+# Card values each game knows by name (others may use any key). key as written -> normalised.
+CARD_VALUES: dict[str, dict[str, str]] = {
+    "fab": {
+        "cost": "cost", "pitch": "pitch", "power": "power", "attack": "power",
+        "defense": "defense", "defence": "defense", "life": "life", "intellect": "intellect",
+    },
+}
+
+_ESCAPE = re.compile(r"\\(.)")
+
+
+def _unquote(token: Token) -> str:
+    return _ESCAPE.sub(lambda m: "\n" if m.group(1) == "n" else m.group(1), str(token)[1:-1])
+
+
+def _pos(item) -> ast.Pos:
+    """Position of a token or a tree node's meta."""
+    return ast.Pos(item.line, item.column)
+
+
+def _number(token: Token) -> int | str:
+    text = str(token)
+    return int(text) if re.fullmatch(r"[+\-]?\d+", text) else text
+
+
+# --- records the transformer hands to the builder -----------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Title:
+    title: str
+    pos: ast.Pos
+
+
+@dataclass(frozen=True, slots=True)
+class _Game:
+    document: str
+    pos: ast.Pos
+
+
+@dataclass(frozen=True, slots=True)
+class _Phase:
+    phase: str
+    pos: ast.Pos
+
+
+@dataclass(frozen=True, slots=True)
+class _BranchStart:
+    label: str
+    pos: ast.Pos
+
+
+@dataclass(frozen=True, slots=True)
+class _Fact:
+    """One fact about a player. ``kind``: hero, stat, turn_player, first_turn, zone, deck_top,
+    deck_bottom, deck_count, more."""
+    kind: str
+    pos: ast.Pos
+    key: str = ""
+    value: int | bool | None = None
+    cards: tuple[ast.CardRef, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class _PlayerFacts:
+    name: str
+    pos: ast.Pos
+    facts: tuple[_Fact, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Modifier:
+    key: str          # the AST field it fills
+    value: object
+    pos: ast.Pos
+    word: str         # the keyword as written, for messages
+
+
+@dataclass(slots=True)
+class _Refs:
+    """Every card and player name the transformer met, with its position (checked later)."""
+    cards: list[ast.CardRef] = field(default_factory=list)
+    players: list[tuple[str, ast.Pos]] = field(default_factory=list)
+    stats: list[tuple[str, str, ast.Pos]] = field(default_factory=list)  # (kind, key, pos)
+
+
+# --- tree -> values -------------------------------------------------------------------------
+
+
+@v_args(inline=True, meta=True)
+class ScenarioTransformer(Transformer):
+    """Builds AST values bottom-up. Card and player references are collected in ``refs`` so
+    the builder can check them all against the definitions, wherever those appear."""
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__()
+        self.lines = lines
+        self.refs = _Refs()
+
+    def _text(self, meta) -> str:
+        line = self.lines[meta.line - 1] if 0 < meta.line <= len(self.lines) else ""
+        end = meta.end_column - 1 if meta.end_line == meta.line else len(line)
+        return line[meta.column - 1:end].strip()
+
+    # statements
+    def start(self, meta, *statements):
+        return list(statements)
+
+    def scenario_stmt(self, meta, title):
+        return _Title(_unquote(title), _pos(meta))
+
+    def game_stmt(self, meta, doc):
+        return _Game(str(doc), _pos(doc))
+
+    def policy_stmt(self, meta, key, value):
+        return ast.Policy(str(key).lower(), str(value).lower(), _pos(key))
+
+    def phase_stmt(self, meta, *words):
+        return _Phase(" ".join(str(w).lower() for w in words), _pos(meta))
+
+    def branch_stmt(self, meta, label):
+        return _BranchStart(_unquote(label), _pos(meta))
+
+    def action_stmt(self, meta, action):
+        return action
+
+    def expect_stmt(self, meta, expectation):
+        return replace(expectation, pos=_pos(meta), text=self._text(meta))
+
+    # card definitions
+    def card_stmt(self, meta, name, types, *rest):
+        stats, text, text_pos = [], "", None
+        for item in rest:
+            if isinstance(item, Token):
+                text, text_pos = _unquote(item), _pos(item)
+            else:
+                stats.append(item)
+        main, sub = types
+        for key, _value, pos in stats:
+            self.refs.stats.append(("card", key, pos))
+        return ast.CardDef(name=_unquote(name), types=main, subtypes=sub,
+                           stats=tuple((k, v) for k, v, _ in stats), text=text,
+                           pos=_pos(name), text_pos=text_pos)
+
+    def types(self, meta, *parts):
+        main = tuple(p for p in parts if isinstance(p, str))
+        sub = next((p for p in parts if isinstance(p, tuple)), ())
+        return main, sub
+
+    def subtypes(self, meta, *words):
+        return tuple(words)
+
+    def type_word(self, meta, word):
+        return str(word)
+
+    def card_stat(self, meta, key, value):
+        return (str(key).lower(), value, _pos(key))
+
+    def stat_value(self, meta, token):
+        return _number(token)
+
+    # players and facts
+    def player(self, meta, name):
+        self.refs.players.append((str(name), _pos(name)))
+        return str(name)
+
+    def player_ref(self, meta, name):
+        return name
+
+    def player_stmt(self, meta, name, facts):
+        return _PlayerFacts(name, _pos(meta), facts)
+
+    def turn_player_stmt(self, meta, name, facts=()):
+        return _PlayerFacts(name, _pos(meta), (_Fact("turn_player", _pos(meta)),) + tuple(facts))
+
+    def facts(self, meta, *facts):
+        return tuple(facts)
+
+    def hero_fact(self, meta, name):
+        card = ast.CardRef(_unquote(name), _pos(name))
+        self.refs.cards.append(card)
+        return _Fact("hero", _pos(meta), cards=(card,))
+
+    def stat_fact(self, meta, *tokens):
+        words, value = tokens[:-1], tokens[-1]
+        key = " ".join(str(w).lower() for w in words)
+        self.refs.stats.append(("player", key, _pos(words[0])))
+        return _Fact("stat", _pos(meta), key=key, value=int(value))
+
+    def count_fact(self, meta, value, *words):
+        key = " ".join(str(w).lower() for w in words)
+        self.refs.stats.append(("player", key, _pos(words[0])))
+        return _Fact("stat", _pos(meta), key=key, value=int(value))
+
+    def turn_player_fact(self, meta):
+        return _Fact("turn_player", _pos(meta))
+
+    def first_turn_fact(self, meta):
+        return _Fact("first_turn", _pos(meta), value=True)
+
+    def not_first_turn_fact(self, meta):
+        return _Fact("first_turn", _pos(meta), value=False)
+
+    def zone_fact(self, meta, zone, cards):
+        return _Fact("zone", _pos(meta), key=ZONE_WORDS[zone], cards=cards)
+
+    def deck_top_fact(self, meta, cards):
+        return _Fact("deck_top", _pos(meta), key="deck", cards=cards)
+
+    def deck_bottom_fact(self, meta, cards):
+        return _Fact("deck_bottom", _pos(meta), key="deck", cards=cards)
+
+    def deck_count_fact(self, meta, count):
+        return _Fact("deck_count", _pos(meta), key="deck", value=int(count))
+
+    def deck_empty_fact(self, meta):
+        return _Fact("deck_count", _pos(meta), key="deck", value=0)
+
+    def other_zone_fact(self, meta, name, cards):
+        return _Fact("zone", _pos(meta), key=_unquote(name).lower(), cards=cards)
+
+    def more_cards_fact(self, meta, cards):
+        return _Fact("more", _pos(meta), cards=cards)
+
+    def zone_cards(self, meta, item):
+        return () if isinstance(item, Token) else item
+
+    def zone_word(self, meta, word):
+        return str(word)
+
+    # cards
+    def card_list(self, meta, *cards):
+        return tuple(cards)
+
+    list_of_cards = card_list
+
+    def card(self, meta, *parts):
+        owner = None
+        rest = list(parts)
+        if rest and isinstance(rest[0], str) and not isinstance(rest[0], Token):
+            owner = rest.pop(0)
+        name_token = rest.pop(0)
+        counters, slot, face_up = [], None, None
+        for kind, value in rest:
+            if kind == "counter":
+                counters.append(value)
+            elif kind == "slot":
+                slot = value
+            else:
+                face_up = value
+        card = ast.CardRef(_unquote(name_token), _pos(name_token), tuple(counters), slot,
+                           face_up, owner)
+        self.refs.cards.append(card)
+        return card
+
+    def slot_suffix(self, meta, word):
+        slot = str(word).lower()
+        if slot not in SLOTS:
+            raise ScenarioError(f"unknown equipment slot {str(word)!r}", line=word.line,
+                                column=word.column, line_text=self._line(word.line),
+                                expected=", ".join(SLOTS),
+                                suggestion=_nearest(slot, SLOTS))
+        return ("slot", slot)
+
+    def face_up_suffix(self, meta):
+        return ("face", True)
+
+    def face_down_suffix(self, meta):
+        return ("face", False)
+
+    def counter_suffix(self, meta, count, kind):
+        return ("counter", ast.Counter(kind, int(count), _pos(meta)))
+
+    def counter_kind(self, meta, *words):
+        if len(words) == 1 and str(words[0]).startswith('"'):
+            return _unquote(words[0]).lower()
+        return " ".join(str(w).lower() for w in words)
+
+    def effect_name(self, meta, *words):
+        return self.counter_kind(meta, *words)
+
+    def _line(self, line: int) -> str:
+        return self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+
+    # actions
+    def action(self, meta, action):
+        return action
+
+    def _action(self, cls, meta, actor, mods=(), **fixed):
+        kwargs = dict(fixed)
+        names = {f.name for f in fields(cls)}
+        for mod in mods:
+            if mod.key not in names:
+                raise ScenarioError(
+                    f"`{mod.word}` does not apply to this action", line=mod.pos.line,
+                    column=mod.pos.column, line_text=self._line(mod.pos.line),
+                    expected=_modifiers_of(cls))
+            if mod.key == "from_zone":
+                kwargs[mod.key] = mod.value
+            elif mod.key == "ability" or mod.key == "amount":
+                kwargs[mod.key] = mod.value
+            else:
+                kwargs[mod.key] = kwargs.get(mod.key, ()) + mod.value
+        return cls(actor=actor, pos=_pos(meta), text=self._text(meta), **kwargs)
+
+    def play(self, meta, actor, card, *mods):
+        return self._action(ast.Play, meta, actor, mods, card=card)
+
+    def activate(self, meta, actor, card, *mods):
+        return self._action(ast.Activate, meta, actor, mods, card=card)
+
+    def attack(self, meta, actor, card, *mods):
+        return self._action(ast.Attack, meta, actor, mods, card=card)
+
+    def defend(self, meta, actor, cards):
+        return self._action(ast.Defend, meta, actor, cards=cards)
+
+    def defend_nothing(self, meta, actor):
+        return self._action(ast.Defend, meta, actor, cards=())
+
+    def pitch(self, meta, actor, cards):
+        return self._action(ast.Pitch, meta, actor, cards=cards)
+
+    def pass_priority(self, meta, actor):
+        return self._action(ast.Pass, meta, actor)
+
+    def use(self, meta, actor, effect, *rest):
+        card = rest[0] if rest and isinstance(rest[0], ast.CardRef) else None
+        mods = rest[1:] if card is not None else rest
+        return self._action(ast.UseOptional, meta, actor, mods, effect=effect, card=card, use=True)
+
+    def decline(self, meta, actor, effect, card=None):
+        return self._action(ast.UseOptional, meta, actor, effect=effect, card=card, use=False)
+
+    def order(self, meta, actor, cards):
+        return self._action(ast.OrderTriggers, meta, actor, order=cards)
+
+    def choose(self, meta, actor, choice, *mods):
+        return self._action(ast.Choose, meta, actor, mods, choice=_unquote(choice))
+
+    # modifiers
+    def from_modifier(self, meta, zone):
+        return _Modifier("from_zone", ZONE_WORDS[zone], _pos(meta), "from")
+
+    def pitching_modifier(self, meta, cards):
+        return _Modifier("pitching", cards, _pos(meta), "pitching")
+
+    def targeting_modifier(self, meta, *targets):
+        return _Modifier("targets", tuple(targets), _pos(meta), "targeting")
+
+    def choosing_modifier(self, meta, *modes):
+        return _Modifier("modes", tuple(_unquote(m) for m in modes), _pos(meta), "choosing")
+
+    def paying_modifier(self, meta, amount):
+        return _Modifier("amount", int(amount), _pos(meta), "paying")
+
+    def ability_modifier(self, meta, text):
+        return _Modifier("ability", _unquote(text), _pos(meta), "ability")
+
+    def player_target(self, meta, name):
+        return ast.PlayerRef(name, _pos(meta))
+
+    def card_target(self, meta, card):
+        return card
+
+    # expectations (pos and text are filled in by expect_stmt)
+    _NOPOS = ast.Pos(0, 0)
+
+    def exp_player_value(self, meta, player, *tokens):
+        words, value = tokens[:-1], tokens[-1]
+        key = " ".join(str(w).lower() for w in words)
+        self.refs.stats.append(("player", key, _pos(words[0])))
+        return ast.ExpectPlayerValue(self._NOPOS, "", player=player, stat=key, value=int(value))
+
+    def expected_cards(self, meta, item):
+        return () if isinstance(item, Token) else item
+
+    def exp_zone(self, meta, player, zone, cards):
+        return ast.ExpectZone(self._NOPOS, "", player=player, zone=ZONE_WORDS[zone], cards=cards)
+
+    def exp_zone_count(self, meta, player, zone, count):
+        return ast.ExpectZone(self._NOPOS, "", player=player, zone=ZONE_WORDS[zone],
+                              count=int(count))
+
+    def exp_deck(self, meta, player, cards):
+        return ast.ExpectZone(self._NOPOS, "", player=player, zone="deck", cards=cards)
+
+    def exp_deck_count(self, meta, player, count):
+        return ast.ExpectZone(self._NOPOS, "", player=player, zone="deck", count=int(count))
+
+    def any_zone(self, meta, word):
+        return ZONE_WORDS[str(word)]
+
+    def exp_in_zone(self, meta, card, player, zone):
+        return ast.ExpectInZone(self._NOPOS, "", card=card, player=player, zone=zone)
+
+    def exp_not_in_zone(self, meta, card, player, zone):
+        return ast.ExpectInZone(self._NOPOS, "", card=card, player=player, zone=zone,
+                                negated=True)
+
+    def exp_card_value(self, meta, card, key, value):
+        self.refs.stats.append(("card", str(key).lower(), _pos(key)))
+        return ast.ExpectCardValue(self._NOPOS, "", card=card, stat=str(key).lower(), value=value)
+
+    def exp_counters(self, meta, card, count, kind):
+        return ast.ExpectCounters(self._NOPOS, "", card=card, kind=kind, count=int(count))
+
+    def exp_card_hits(self, meta, card):
+        return ast.ExpectHit(self._NOPOS, "", card=card, hit=True)
+
+    def exp_card_no_hit(self, meta, card):
+        return ast.ExpectHit(self._NOPOS, "", card=card, hit=False)
+
+    def exp_hit(self, meta):
+        return ast.ExpectHit(self._NOPOS, "", hit=True)
+
+    def exp_no_hit(self, meta):
+        return ast.ExpectHit(self._NOPOS, "", hit=False)
+
+    def exp_wins(self, meta, player):
+        return ast.ExpectOutcome(self._NOPOS, "", kind="win", player=player)
+
+    def exp_draw(self, meta):
+        return ast.ExpectOutcome(self._NOPOS, "", kind="draw")
+
+    def exp_no_winner(self, meta):
+        return ast.ExpectOutcome(self._NOPOS, "", kind="none")
+
+    def exp_allowed(self, meta, action):
+        return ast.ExpectAllowed(self._NOPOS, "", action=action, allowed=True)
+
+    def exp_not_allowed(self, meta, action):
+        return ast.ExpectAllowed(self._NOPOS, "", action=action, allowed=False)
+
+    def exp_cites(self, meta, ref):
+        return ast.ExpectCites(self._NOPOS, "", reference=_unquote(ref))
+
+    def exp_not_cites(self, meta, ref):
+        return ast.ExpectCites(self._NOPOS, "", reference=_unquote(ref), negated=True)
+
+
+def _modifiers_of(cls) -> str:
+    names = {f.name for f in fields(cls)}
+    words = [w for key, w in (("from_zone", "from"), ("pitching", "pitching"),
+                              ("targets", "targeting"), ("modes", "choosing"),
+                              ("amount", "paying"), ("ability", "ability")) if key in names]
+    return ", ".join(f"`{w}`" for w in words) or "nothing after the card"
+
+
+def _nearest(word: str, choices, cutoff: float = 0.6) -> str | None:
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=cutoff)
+    return close[0] if close else None
+
+
+# --- records -> Scenario --------------------------------------------------------------------
+
+
+class _Builder:
+    """Assembles the Scenario from the transformer's records and checks its meaning."""
+
+    def __init__(self, path: str, text: str, refs: _Refs) -> None:
+        self.path = path
+        self.text = text
+        self.lines = text.splitlines()
+        self.refs = refs
+
+    def error(self, message: str, pos: ast.Pos, **extra) -> ScenarioError:
+        line_text = self.lines[pos.line - 1] if 0 < pos.line <= len(self.lines) else None
+        return ScenarioError(message, path=self.path, line=pos.line, column=pos.column,
+                             line_text=line_text, **extra)
+
+    def build(self, records: list) -> ast.Scenario:
+        title: _Title | None = None
+        game: _Game | None = None
+        phase: _Phase | None = None
+        cards: dict[str, ast.CardDef] = {}
+        player_facts: dict[str, list[_PlayerFacts]] = {}
+        policies: dict[str, ast.Policy] = {}
+        main: list[ast.Step] = []
+        branches: list[tuple[_BranchStart, list[ast.Step]]] = []
+
+        for record in records:
+            setup = not isinstance(record, (ast.Action, ast.Expectation, _BranchStart))
+            if setup and branches:
+                raise self.error("setup lines must come before the first `branch`",
+                                 _record_pos(record),
+                                 expected="actions and `expect` lines inside a branch")
+            if isinstance(record, _Title):
+                if title is not None:
+                    raise self.error("a second `scenario` line", record.pos,
+                                     expected="one `scenario` line per file")
+                title = record
+            elif isinstance(record, _Game):
+                if game is not None:
+                    raise self.error("a second `game` line", record.pos,
+                                     expected="one `game` line per file")
+                game = record
+            elif isinstance(record, _Phase):
+                phase = record
+            elif isinstance(record, ast.CardDef):
+                if record.name in cards:
+                    first = cards[record.name].pos
+                    raise self.error(f"card {record.name!r} is defined twice (first on line "
+                                     f"{first.line})", record.pos)
+                cards[record.name] = record
+            elif isinstance(record, _PlayerFacts):
+                player_facts.setdefault(record.name, []).append(record)
+            elif isinstance(record, ast.Policy):
+                self._check_policy(record)
+                policies[record.key] = record
+            elif isinstance(record, _BranchStart):
+                if any(b.label == record.label for b, _ in branches):
+                    raise self.error(f"two branches are labelled {record.label!r}", record.pos)
+                branches.append((record, []))
+            else:  # an action or an expectation
+                (branches[-1][1] if branches else main).append(record)
+
+        if title is None:
+            raise self.error("the scenario has no `scenario \"title\"` line", ast.Pos(1, 1),
+                             expected='scenario "what this scenario shows"')
+        if game is None:
+            raise self.error("the scenario has no `game` line", ast.Pos(1, 1),
+                             expected="game <document id>, e.g. game fab-1.4")
+        game_id = self._game_of(game)
+
+        self._check_cards(cards)
+        players = tuple(self._player(name, facts, cards, game_id)
+                        for name, facts in player_facts.items())
+        self._check_players(players)
+        self._check_stats(game_id)
+        steps = tuple(self._resolve_cites(s, game.document, game_id) for s in main)
+        built_branches = tuple(
+            ast.Branch(start.label, tuple(self._resolve_cites(s, game.document, game_id)
+                                          for s in body), start.pos)
+            for start, body in branches)
+        if (steps or built_branches) and len(players) and not any(p.turn_player for p in players):
+            raise self.error("no player is the turn player", players[0].pos,
+                             expected=f"{players[0].name} is the turn player")
+        return ast.Scenario(title=title.title, document=game.document, game=game_id,
+                            cards=tuple(cards.values()), players=players,
+                            policies=tuple(policies.values()), steps=steps,
+                            branches=built_branches, pos=title.pos, path=self.path,
+                            source=self.text, phase=phase.phase if phase else None)
+
+    # --- pieces
+    def _game_of(self, game: _Game) -> str:
+        from judge.rules.catalog import entries
+        docs = {entry.manifest.id: entry.manifest.game for entry in entries()}
+        if game.document not in docs:
+            raise self.error(f"unknown document {game.document!r}", game.pos,
+                             expected="one of " + ", ".join(sorted(docs)),
+                             suggestion=_nearest(game.document, docs, cutoff=0.4))
+        return docs[game.document]
+
+    def _check_policy(self, policy: ast.Policy) -> None:
+        if policy.key not in ast.POLICIES:
+            raise self.error(f"unknown policy {policy.key!r}", policy.pos,
+                             expected=", ".join(ast.POLICIES),
+                             suggestion=_nearest(policy.key, ast.POLICIES))
+        allowed = ast.POLICIES[policy.key][1]
+        if policy.value not in allowed:
+            raise self.error(f"policy {policy.key} cannot be {policy.value!r}", policy.pos,
+                             expected=", ".join(allowed),
+                             suggestion=_nearest(policy.value, allowed))
+
+    def _check_cards(self, cards: dict[str, ast.CardDef]) -> None:
+        for ref in self.refs.cards:
+            if ref.name not in cards:
+                near = _nearest(ref.name, cards, cutoff=0.5)
+                raise self.error(f"card {ref.name!r} is not defined", ref.pos,
+                                 expected=f'a `card "{ref.name}": ...` line'
+                                 if near is None else None,
+                                 suggestion=f'"{near}"' if near else None)
+
+    def _check_players(self, players: tuple[ast.Player, ...]) -> None:
+        names = [p.name for p in players]
+        for name, pos in self.refs.players:
+            if name not in names:
+                # the first word of a line may be a misspelt keyword rather than a player
+                candidates = names + (sorted(keywords()) if pos.column == 1 else [])
+                near = _nearest(name, candidates, cutoff=0.5)
+                raise self.error(f"player {name!r} is not declared", pos,
+                                 expected=f"a `{name}: ...` line" if not names else
+                                 "one of the players " + ", ".join(names),
+                                 suggestion=near)
+        turn = [p for p in players if p.turn_player]
+        if len(turn) > 1:
+            raise self.error(f"{turn[0].name} and {turn[1].name} are both the turn player",
+                             turn[1].pos)
+
+    def _check_stats(self, game: str) -> None:
+        for kind, key, pos in self.refs.stats:
+            table = (PLAYER_VALUES if kind == "player" else CARD_VALUES).get(game)
+            if table is not None and key not in table:
+                raise self.error(f"unknown {kind} value {key!r} for {game}", pos,
+                                 expected=", ".join(sorted(set(table.values()))),
+                                 suggestion=_nearest(key, table))
+
+    def _player(self, name: str, records: list[_PlayerFacts], cards: dict[str, ast.CardDef],
+                game: str) -> ast.Player:
+        values: dict[str, object] = {}
+        stats: dict[str, int] = {}
+        zones: dict[str, dict] = {}
+        last_zone: tuple[str, str] | None = None   # (zone, "cards" | "bottom")
+        table = PLAYER_VALUES.get(game, {})
+        for record in records:
+            for fact in record.facts:
+                if fact.kind == "more":
+                    if last_zone is None:
+                        raise self.error("a card here must follow a zone", fact.pos,
+                                         expected='a zone before the cards, e.g. hand "A", "B"')
+                    zone, part = last_zone
+                    zones[zone][part] += fact.cards
+                    continue
+                last_zone = None
+                if fact.kind == "hero":
+                    values["hero"] = fact.cards[0]
+                elif fact.kind == "stat":
+                    key = table.get(fact.key, fact.key)
+                    if key in ("life", "intellect", "action points", "resource points"):
+                        values[key.replace(" ", "_")] = fact.value
+                    else:
+                        stats[key] = fact.value
+                elif fact.kind == "turn_player":
+                    values["turn_player"] = True
+                elif fact.kind == "first_turn":
+                    values["first_turn"] = fact.value
+                elif fact.kind == "deck_count":
+                    zones.setdefault("deck", _zone(fact.pos))["count"] = fact.value
+                else:  # zone, deck_top, deck_bottom
+                    part = "bottom" if fact.kind == "deck_bottom" else "cards"
+                    zone = zones.setdefault(fact.key, _zone(fact.pos))
+                    zone[part] += fact.cards
+                    last_zone = (fact.key, part)
+        built = []
+        for zone_name, zone in zones.items():
+            refs = tuple(self._with_slot(ref, cards) if zone_name == "equipment" else ref
+                         for ref in zone["cards"])
+            named = len(refs) + len(zone["bottom"])
+            if zone["count"] is not None and zone["count"] < named:
+                raise self.error(f"{name}'s deck has {zone['count']} cards but {named} are named",
+                                 zone["pos"])
+            built.append(ast.Zone(zone_name, refs, zone["pos"], zone["bottom"], zone["count"]))
+        return ast.Player(name=name, pos=records[0].pos, zones=tuple(built),
+                          stats=tuple(stats.items()), **values)
+
+    @staticmethod
+    def _with_slot(ref: ast.CardRef, cards: dict[str, ast.CardDef]) -> ast.CardRef:
+        if ref.slot is not None or ref.name not in cards:
+            return ref
+        for slot in SLOTS:
+            if cards[ref.name].has_type(slot):
+                return replace(ref, slot=slot)
+        return ref
+
+    def _resolve_cites(self, step: ast.Step, document: str, game: str) -> ast.Step:
+        if not isinstance(step, ast.ExpectCites):
+            return step
+        from judge.rules.lookup import citation_exists, term_citation
+        ref = step.reference.strip()
+        doc_prefix, _, rest = ref.partition(" ")
+        candidates = [ref] if rest and "-" in doc_prefix else []
+        candidates.append(f"{document} {ref}")
+        for candidate in candidates:
+            if citation_exists(candidate):
+                return replace(step, citation=candidate)
+        found = term_citation(game, ref)
+        if found:
+            return replace(step, citation=found)
+        from judge.rules.lookup import suggest_numbers
+        near = suggest_numbers(document, ref)
+        line = self.lines[step.pos.line - 1] if 0 < step.pos.line <= len(self.lines) else ""
+        at = line.find(f'"{step.reference}')
+        pos = ast.Pos(step.pos.line, at + 1) if at >= 0 else step.pos
+        raise self.error(f"no rule or term {ref!r} in {document}", pos,
+                         expected="a rule number or glossary term of " + document,
+                         suggestion=", ".join(near[:3]) or None)
+
+
+def _zone(pos: ast.Pos) -> dict:
+    return {"cards": (), "bottom": (), "count": None, "pos": pos}
+
+
+def _record_pos(record) -> ast.Pos:
+    return record.pos
+
+
+# --- entry points ---------------------------------------------------------------------------
+
+
+def parse(text: str, path: str = "<scenario>") -> ast.Scenario:
+    """Parse and check a scenario. Raises ScenarioSyntaxError or ScenarioError."""
+    from judge.scenario.messages import syntax_error
+
+    parser = lark_parser()
+    try:
+        tree = parser.parse(text)
+    except UnexpectedInput as err:
+        raise syntax_error(err, text, path) from None
+    lines = text.splitlines()
+    transformer = ScenarioTransformer(lines)
+    try:
+        records = transformer.transform(tree)
+    except VisitError as err:
+        if isinstance(err.orig_exc, ScenarioError):
+            err.orig_exc.path = path
+            raise err.orig_exc from None
+        raise
+    return _Builder(path, text, transformer.refs).build(records)
+
+
+def parse_file(path: str | Path) -> ast.Scenario:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ScenarioError("no such scenario file", path=str(path)) from None
+    except IsADirectoryError:
+        raise ScenarioError("is a directory, not a scenario file", path=str(path)) from None
+    except UnicodeDecodeError as err:
+        raise ScenarioError(f"not UTF-8 text ({err.reason} at byte {err.start})",
+                            path=str(path)) from None
+    return parse(text, str(path))
