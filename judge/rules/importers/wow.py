@@ -304,7 +304,6 @@ class _Builder:
         self.block: _Block | None = None      # where text lines go: current body or example
         self.in_example = False
         self.glossary_chapter: str | None = None
-        self.chapter: str | None = None
         self.headed = False                    # a chapter or section heading has been seen
         self.handlers: dict[_Kind, Callable[[_Line], None]] = {
             _Kind.BLANK: self._blank,
@@ -362,7 +361,6 @@ class _Builder:
     def _chapter(self, line: _Line) -> None:
         self.headed = True
         draft = self._open(line, NodeKind.SECTION, line.text, None)
-        self.chapter = draft.key
         is_glossary = line.text.casefold().startswith("glossary")
         self.glossary_chapter = draft.key if is_glossary else None
 
@@ -522,7 +520,7 @@ def import_text(text: str, manifest: Manifest, path: str) -> ImportedDocument:
     """Parse the WoW TCG Comprehensive Rules text into rule nodes (see the module doc)."""
     if not isinstance(text, str):
         raise RulebookFormatError("rules file is not text", path=path, line=1)
-    lines = text.split("\n")
+    lines = text.removeprefix("\ufeff").split("\n")
     if not text.strip():
         raise RulebookFormatError(
             "rules file is empty", path=path, line=1, column=1, line_text=lines[0],
