@@ -21,6 +21,8 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("judge.commands.rules", "export"),
     ("judge.commands.cards", "card"),
     ("judge.commands.cards", "cards"),
+    ("judge.commands.scenarios", "resolve"),
+    ("judge.commands.scenarios", "check"),
 )
 
 
