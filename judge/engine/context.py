@@ -1,0 +1,98 @@
+"""One run of a scenario: state, the game's rules, the trace, stated choices, pending triggers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from judge.engine import trace as T
+from judge.engine.errors import NotModelled
+from judge.engine.events import PendingTrigger
+from judge.engine.loops import LoopDetector
+from judge.engine.state import State
+
+if TYPE_CHECKING:  # pragma: no cover
+    from judge.games.base import Game
+
+
+@dataclass(frozen=True, slots=True)
+class StatedChoice:
+    """A choice the scenario states: ``player`` does ``kind`` with ``value`` (e.g. ``use``,
+    "Nullrune Hood"; ``order``, ("Runechant", "Spectra"); ``continue``/``close``)."""
+    player: str
+    kind: str
+    value: Any
+    pitching: tuple[int, ...] = ()      # cards to pitch to pay for it (object ids)
+    amount: int | None = None
+
+
+@dataclass(slots=True)
+class Choices:
+    stated: list[StatedChoice] = field(default_factory=list)
+
+    def find_use(self, player: str, name: str) -> StatedChoice | None:
+        """The scenario's statement that ``player`` uses the optional ability of ``name``."""
+        for c in self.stated:
+            if c.kind == "use" and c.player == player and str(c.value).lower() == name.lower():
+                return c
+        return None
+
+    def consume(self, choice: StatedChoice | None) -> None:
+        if choice is not None and choice in self.stated:
+            self.stated.remove(choice)
+
+    def take(self, player: str | None, kind: str) -> StatedChoice | None:
+        for i, c in enumerate(self.stated):
+            if c.kind == kind and (player is None or c.player == player):
+                return self.stated.pop(i)
+        return None
+
+
+class Context:
+    def __init__(self, state: State, game: "Game") -> None:
+        self.state = state
+        self.game = game
+        self.trace = T.Trace()
+        self.choices = Choices()
+        self.pending: list[PendingTrigger] = []
+        self.loops = LoopDetector()
+        self.untrusted = False        # set after a not-modelled step: later results unknown
+
+    def fork(self) -> "Context":
+        import copy
+        new = Context.__new__(Context)
+        new.state = self.state.fork()
+        new.game = self.game
+        new.trace = T.Trace(list(self.trace.steps), self.trace.line)
+        new.choices = Choices(list(self.choices.stated))
+        new.pending = list(self.pending)
+        new.loops = copy.deepcopy(self.loops)
+        new.untrusted = self.untrusted
+        return new
+
+    @property
+    def document(self) -> str:
+        return self.state.document
+
+    def cite(self, procedure: str) -> str:
+        return self.game.citations.cite(self.document, procedure)
+
+    def cite_opt(self, procedure: str) -> str | None:
+        try:
+            return self.cite(procedure)
+        except NotModelled:
+            return None
+
+    def step(self, kind: str, text: str, procedures: tuple[str, ...] | list[str] = (),
+             *, mark: int | None = None, actor: str | None = None,
+             cites: tuple[str, ...] | list[str] = (), default: str | None = None) -> T.Step:
+        """Record a step citing the scenario document's rules for ``procedures`` (a procedure
+        its document does not cover is left out of the citations) plus literal ``cites``."""
+        citations = [c for c in (self.cite_opt(p) for p in procedures) if c] + list(cites)
+        return self.trace.add(self.state, kind, text, citations, mark=mark, actor=actor,
+                              default=default)
+
+    def not_modelled(self, what: str, citation: str | None = None) -> None:
+        self.untrusted = True
+        self.trace.add(self.state, T.NOT_MODELLED, f"not modelled: {what}",
+                       [citation] if citation else [])

@@ -1,0 +1,39 @@
+"""Engine outcomes that are not bugs.
+
+``IllegalAction`` is raised by an action's ``verify_*`` when the rules forbid it; it carries the
+citation of the rule that blocks it. The runner records the refusal in the trace and goes on
+from the unchanged, legal state. ``NotModelled`` says the engine cannot derive what happens
+(the runner records ``not modelled: ...`` and never guesses). Neither is a ``JudgeError``: they
+are findings about the game, not errors in the user's input. ``ScenarioStateError`` is: it is
+raised when a scenario names something the state does not have (an unknown card, zone, player).
+"""
+
+from __future__ import annotations
+
+from judge.errors import JudgeError
+
+
+class IllegalAction(Exception):
+    """The rules forbid an action. ``citation`` names the blocking rule (``"fab-1.4 15.1"``)."""
+
+    def __init__(self, action: str, reason: str, citation: str, *, timing: bool = False) -> None:
+        super().__init__(f"{action}: {reason} ({citation})")
+        self.action = action
+        self.reason = reason
+        self.citation = citation
+        # True when only the moment is wrong (no priority, wrong step): passing priority under
+        # the scenario's "priority pass" policy may reach a moment where it is legal
+        self.timing = timing
+
+
+class NotModelled(Exception):
+    """The engine cannot derive this part of the game; ``what`` says which part and why."""
+
+    def __init__(self, what: str, citation: str | None = None) -> None:
+        super().__init__(what)
+        self.what = what
+        self.citation = citation
+
+
+class ScenarioStateError(JudgeError):
+    """A scenario refers to a card, player or zone that its setup does not define."""

@@ -1,0 +1,110 @@
+"""The event pipeline: before (replacement and prevention), the event, after (triggers).
+
+``run(ctx, event)``:
+1. asks the game for the replacements that could apply (its static abilities and continuous
+   effects with a replacement); each applies at most once to an event and to what it becomes
+   (FaB 18.2, WoW 716.1e); the game's ``order_replacements`` picks the next one and says which
+   rule decided (FaB 18.5 turn player, WoW 717.4 packet controller ...); optional ones apply
+   only when the scenario says the player uses them;
+2. if the event survives, the game's handler for ``event.kind`` performs it;
+3. the game's ``triggers`` hook collects what triggered; they wait in ``ctx.pending`` until the
+   game puts them where its rules say (a chain, a window, at once).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Callable
+
+from judge.engine import trace as T
+
+if TYPE_CHECKING:  # pragma: no cover
+    from judge.engine.context import Context
+    from judge.engine.state import State
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    kind: str                          # damage | draw | gain_action_points | destroy | ...
+    player: str | None = None          # the player affected (destination / drawer ...)
+    amount: int = 0
+    source: int | None = None          # object id of the source
+    target: int | str | None = None    # object id or player name
+    dtype: str = ""                    # damage type ("" = untyped)
+    data: tuple[tuple[str, Any], ...] = ()
+    applied: frozenset[str] = frozenset()   # replacements already applied to it
+    cancelled: bool = False
+    citations: tuple[str, ...] = ()
+    combat: bool = False               # dealt by an attack in damage calculation
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return dict(self.data).get(key, default)
+
+    def with_(self, **changes: Any) -> "Event":
+        return replace(self, **changes)
+
+
+@dataclass(frozen=True, slots=True)
+class Replacement:
+    """A replacement or prevention. ``apply`` returns the replaced event (``cancelled=True``
+    when nothing is left of it); it may change state (paying a cost) through ``ctx``.
+    ``name`` is what a scenario names to use an optional one (the card's name); ``label`` is
+    how the trace shows it."""
+    id: str
+    name: str
+    label: str
+    controller: str
+    citation: str
+    applies: Callable[["State", Event], bool]
+    apply: Callable[["Context", Event], Event]
+    optional: bool = False
+
+
+@dataclass(slots=True)
+class PendingTrigger:
+    name: str
+    controller: str
+    source: int | None
+    resolve: Callable[["Context", "PendingTrigger"], None]
+    citation: str | None = None
+    still_true: Callable[["State"], bool] | None = None      # FaB 16.5 condition recheck
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+def run(ctx: "Context", event: Event) -> Event | None:
+    """Run ``event`` through replacements, perform it, collect triggers. Returns the event as it
+    happened (None when it was replaced away / prevented completely)."""
+    game, state = ctx.game, ctx.state
+    while True:
+        candidates = [r for r in game.replacements(ctx, event)
+                      if r.id not in event.applied and r.applies(state, event)]
+        candidates = [r for r in candidates
+                      if not r.optional or ctx.choices.find_use(r.controller, r.name) is not None]
+        if not candidates:
+            break
+        chosen, why = game.order_replacements(ctx, event, candidates)
+        mark = len(state.log)
+        before = event
+        event = chosen.apply(ctx, event).with_(applied=event.applied | {chosen.id})
+        if chosen.optional:
+            ctx.choices.consume(ctx.choices.find_use(chosen.controller, chosen.name))
+        ctx.trace.add(state, T.REPLACED,
+                      f"{chosen.label} replaces {describe(before)} -> "
+                      + ("nothing" if event.cancelled else describe(event)),
+                      [chosen.citation, why] if len(candidates) > 1 else [chosen.citation],
+                      mark=mark, actor=chosen.controller)
+        if event.cancelled:
+            return None
+    if event.cancelled:
+        return None
+    happened = game.perform(ctx, event)
+    if happened is not None:
+        ctx.pending.extend(game.triggers(ctx, happened))
+    return happened
+
+
+def describe(event: Event) -> str:
+    if event.kind == "damage":
+        kind = f"{event.dtype} damage" if event.dtype else "damage"
+        return f"{event.amount} {kind} to {event.player}"
+    return f"{event.kind} {event.amount or ''} {event.player or ''}".strip()

@@ -1,0 +1,484 @@
+"""``run_scenario(scenario) -> Ruling``: set up the scenario's position, carry out its actions
+through the game's rules module, check its expectations, and return the ruling.
+
+Game modules are found through the explicit ``GAMES`` registry. Illegal actions are refused
+with the rule that blocks them and the scenario goes on from the unchanged state; anything the
+engine cannot derive is recorded as ``not modelled: ...`` and later expectations report that
+they could not be decided (the engine never guesses).
+
+Implicit passes: under the scenario's ``priority pass`` policy, an action that is only illegal
+because of its moment (no priority, wrong step) is tried again after the players pass, on a
+copy of the game; if a moment is reached where it is legal, the copy (with the passes in its
+trace, marked as defaults) becomes the game. Expectations are checked on a copy that first lets
+everything waiting resolve (``Game.settle``), so an ``expect`` never changes the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any, Callable
+
+from judge.engine import trace as T
+from judge.engine.context import Context
+from judge.engine.errors import IllegalAction, NotModelled, ScenarioStateError
+from judge.engine.ruling import ExpectationResult, Ruling, TraceStep
+from judge.engine.state import GameObject, State
+from judge.scenario import ast as A
+
+# game id -> "module:attribute" of its rules object (a judge.games.base.Game)
+GAMES: dict[str, str] = {
+    "fab": "judge.games.fab:GAME",
+}
+
+MAX_IMPLICIT_PASSES = 200
+
+
+def game_for(game_id: str):
+    try:
+        target = GAMES[game_id]
+    except KeyError:
+        raise NotModelled(f"the rules of {game_id!r}: no rules module for that game") from None
+    module, _, attr = target.partition(":")
+    return getattr(import_module(module), attr)
+
+
+def run_scenario(scenario: A.Scenario) -> Ruling:
+    try:
+        game = game_for(scenario.game)
+    except NotModelled as nm:
+        return Ruling(title=scenario.title, game=scenario.game, document=scenario.document,
+                      outcome=f"not modelled: {nm.what}", not_modelled=(nm.what,),
+                      expectations=tuple(_undecided(e, nm.what) for e in _expectations(scenario)),
+                      path=scenario.path)
+    run = _Run(scenario, game)
+    ctx = run.setup()
+    ctx = run.steps(ctx, scenario.steps)
+    fork_point = ctx
+    main_results = run.results
+    branches = []
+    for branch in scenario.branches:
+        run.results = []
+        bctx = fork_point.fork()
+        start = len(bctx.trace.steps)
+        bctx = run.steps(bctx, branch.steps)
+        run.finish(bctx)
+        branches.append(run.ruling(bctx, start, list(run.results), label=branch.label))
+    run.results = main_results
+    run.finish(ctx)
+    main = run.ruling(ctx, 0, run.results)
+    return Ruling(title=main.title, game=main.game, document=main.document, outcome=main.outcome,
+                  steps=main.steps, expectations=main.expectations,
+                  not_modelled=main.not_modelled, branches=tuple(branches), path=scenario.path)
+
+
+def _expectations(scenario: A.Scenario) -> list[A.Expectation]:
+    found = [s for s in scenario.steps if isinstance(s, A.Expectation)]
+    for b in scenario.branches:
+        found.extend(s for s in b.steps if isinstance(s, A.Expectation))
+    return found
+
+
+def _undecided(e: A.Expectation, why: str) -> ExpectationResult:
+    return ExpectationResult(line=e.pos.line, text=e.text, passed=False,
+                             actual=f"undecided (not modelled: {why})")
+
+
+@dataclass(frozen=True, slots=True)
+class _Call:
+    name: str
+    args: dict[str, Any]
+    label: str
+
+
+class _Run:
+    def __init__(self, scenario: A.Scenario, game) -> None:
+        self.sc = scenario
+        self.game = game
+        self.results: list[ExpectationResult] = []
+        self.cards = {c.name: c for c in scenario.cards}
+
+    # ------------------------------------------------------------------ errors
+    def error(self, message: str, pos: A.Pos, expected: str | None = None) -> ScenarioStateError:
+        return ScenarioStateError(message, path=self.sc.path, line=pos.line, column=pos.column,
+                                  line_text=self.sc.line_text(pos.line), expected=expected)
+
+    # ------------------------------------------------------------------ set-up
+    def setup(self) -> Context:
+        sc, game = self.sc, self.game
+        if sc.document not in game.documents:
+            raise self.error(f"the {sc.game} rules module cannot cite {sc.document}", sc.pos,
+                             ", ".join(game.documents))
+        state = game.new_state(sc.document)
+        ctx = Context(state, game)
+        for p in sc.players:
+            game.add_player(state, p.name)
+        tp = sc.turn_player or (sc.players[0] if sc.players else None)
+        if tp is None:
+            raise self.error("a scenario needs at least one player", sc.pos)
+        for p in sc.players:
+            self._setup_player(ctx, p, p is tp)
+        state.globals["first turn"] = bool(tp.first_turn)
+        game.start(ctx, tp.name)
+        stated_ap = tp.action_points is not None
+        ctx.step(T.RULE, f"start: {tp.name} is the turn player, in the action phase, with "
+                 f"{state.players[tp.name].pools.get('action points', 0)} action point(s) and "
+                 "priority", [] if stated_ap else ["turn.action-point", "turn.priority"],
+                 default=None if stated_ap else
+                 f"action points: {tp.name} has the 1 action point of the action phase (not stated)")
+        return ctx
+
+    def _setup_player(self, ctx: Context, p: A.Player, is_tp: bool) -> None:
+        st = ctx.state
+        player = st.players[p.name]
+        hero_def = self.cards.get(p.hero.name) if p.hero else None
+        base: dict[str, int | None] = {}
+        if hero_def is not None:
+            base = {k: v for k, v in hero_def.stats if isinstance(v, int)}
+        if p.intellect is not None:
+            base["intellect"] = p.intellect
+        if "life" not in base:
+            base["life"] = p.life
+        hero = st.create(name=hero_def.name if hero_def else f"{p.name}'s hero", owner=p.name,
+                         zone=(p.name, "hero"),
+                         kinds=(hero_def.types + hero_def.subtypes) if hero_def else ("hero",),
+                         base=base, text=hero_def.text if hero_def else None)
+        player.hero = hero.id
+        if p.life is not None and base.get("life") is not None:
+            player.life_delta = p.life - (base["life"] or 0)
+        for z in p.zones:
+            key = (p.name, z.name)
+            if key not in st.zones:
+                raise self.error(f"{self.sc.game} has no zone {z.name!r}", z.pos,
+                                 ", ".join(n for o, n in st.zones if o == p.name))
+            for ref in z.cards:
+                self._create(ctx, ref, p.name, key)
+            if z.count is not None:
+                named = len(z.cards) + len(z.bottom)
+                for _ in range(max(0, z.count - named)):
+                    st.create(name="(unnamed card)", owner=p.name, zone=key, face_up=False)
+            for ref in z.bottom:
+                self._create(ctx, ref, p.name, key)
+        player.pools["action points"] = (p.action_points if p.action_points is not None
+                                         else (1 if is_tp else 0))
+        player.pools["resource points"] = p.resource_points or 0
+
+    def _create(self, ctx: Context, ref: A.CardRef, owner: str, zone) -> GameObject:
+        st = ctx.state
+        card = self.cards.get(ref.name)
+        if card is None:
+            raise self.error(f"card {ref.name!r} is not defined", ref.pos)
+        kinds = [t.lower() for t in card.types + card.subtypes]
+        low = [t.lower() for t in card.types]
+        if "reaction" in low and "attack" in low:
+            kinds.append("attack reaction")
+        if "reaction" in low and "defense" in low:
+            kinds.append("defense reaction")
+        base = {k: (v if isinstance(v, int) else None) for k, v in card.stats}
+        o = st.create(name=card.name, owner=owner, zone=zone, kinds=kinds, base=base,
+                      text=card.text, face_up=ref.face_up if ref.face_up is not None else True)
+        rules = ctx.game.card_rules(st, o.id) if hasattr(ctx.game, "card_rules") else None
+        if rules is not None:
+            o.keywords.update(dict(rules.keywords))
+        for c in ref.counters:
+            for _ in range(c.count):
+                o.counters.append((_counter(c.kind), st.tick()))
+        return o
+
+    # ------------------------------------------------------------------ steps
+    def steps(self, ctx: Context, steps: tuple[A.Step, ...]) -> Context:
+        for step in steps:
+            ctx.trace.line = step.pos.line
+            if isinstance(step, A.Expectation):
+                self.results.append(self.expect(ctx, step))
+            else:
+                ctx = self.action(ctx, step)
+        return ctx
+
+    def finish(self, ctx: Context) -> None:
+        """At the end of a line, let whatever waits resolve (players pass)."""
+        ctx.trace.line = None
+        self._guard(ctx, lambda: self.game.settle(ctx))
+
+    def _guard(self, ctx: Context, fn: Callable[[], None]) -> bool:
+        try:
+            fn()
+            return True
+        except NotModelled as nm:
+            ctx.not_modelled(nm.what, nm.citation)
+            return False
+
+    def action(self, ctx: Context, act: A.Action) -> Context:
+        ctx.loops.reset()
+        call = self.call(ctx, act)
+        if call is None:
+            ctx.not_modelled(f"the action {act.text.strip()!r}")
+            return ctx
+        if ctx.untrusted:
+            ctx.trace.add(ctx.state, T.NOT_MODELLED, f"not modelled: {call.label} (the game state "
+                          "is unknown after an earlier step that is not modelled)")
+            return ctx
+        try:
+            return self.perform(ctx, call)
+        except NotModelled as nm:
+            ctx.not_modelled(f"{call.label}: {nm.what}", nm.citation)
+            return ctx
+
+    def perform(self, ctx: Context, call: _Call) -> Context:
+        """Do the action, advancing with implicit passes when only its moment is wrong."""
+        game = self.game
+        game.before_action(ctx, call.name)
+        try:
+            game.verify(ctx, call.name, **call.args)
+        except IllegalAction as first:
+            if not first.timing or self.sc.policy("priority") != "pass":
+                self.refuse(ctx, call, first)
+                return ctx
+            trial = ctx.fork()
+            ok, err = self.advance(trial, call)
+            if not ok:
+                self.refuse(ctx, call, err or first)
+                return ctx
+            ctx = trial
+        game.act(ctx, call.name, **call.args)
+        return ctx
+
+    def advance(self, ctx: Context, call: _Call) -> tuple[bool, IllegalAction | None]:
+        game, st = self.game, ctx.state
+        start_turn = st.globals.get("turn", 0)
+        last: IllegalAction | None = None
+        for _ in range(MAX_IMPLICIT_PASSES):
+            game.before_action(ctx, call.name)
+            holder = st.globals.get("priority")
+            if holder is None or st.result is not None:
+                return False, last
+            game.pass_priority(ctx, holder, default=f"priority: pass - {holder} passes (not "
+                               "stated)")
+            if st.globals.get("turn", 0) > start_turn + 1:
+                return False, last
+            try:
+                game.verify(ctx, call.name, **call.args)
+                return True, None
+            except IllegalAction as err:
+                last = err
+                if not err.timing:
+                    return False, err
+        return False, last
+
+    def refuse(self, ctx: Context, call: _Call, err: IllegalAction) -> None:
+        ctx.trace.add(ctx.state, T.REFUSED, f"{call.label}: not allowed - {err.reason}",
+                      [err.citation])
+
+    # ------------------------------------------------------------------ AST -> game actions
+    def call(self, ctx: Context, act: A.Action) -> _Call | None:
+        label = act.text.strip() or type(act).__name__
+        used: set[int] = set()
+
+        def card(ref: A.CardRef | None, zones: tuple[str, ...]) -> int:
+            if ref is None:
+                raise self.error("this action needs a card", act.pos)
+            return self.find(ctx, ref, act.actor, zones, used)
+
+        def targets(refs: tuple[A.Target, ...]) -> tuple[Any, ...]:
+            return tuple(t.name if isinstance(t, A.PlayerRef) else card(t, ()) for t in refs)
+
+        def pitching(refs: tuple[A.CardRef, ...]) -> tuple[int, ...]:
+            return tuple(card(r, ("hand",)) for r in refs)
+        p = act.actor
+        if isinstance(act, A.Play):
+            zones = (act.from_zone,) if act.from_zone else ("hand", "arsenal")
+            return _Call("play", dict(player=p, card=card(act.card, zones),
+                                      pitching=pitching(act.pitching), targets=targets(act.targets),
+                                      from_zone=act.from_zone, modes=act.modes), label)
+        if isinstance(act, A.Attack):
+            return _Call("attack", dict(player=p, card=card(act.card, ("weapons", "hand", "arsenal")),
+                                        pitching=pitching(act.pitching),
+                                        targets=targets(act.targets), modes=act.modes), label)
+        if isinstance(act, A.Activate):
+            return _Call("activate", dict(player=p, card=card(act.card, ("weapons", "equipment",
+                                                                         "permanents", "hero")),
+                                          ability=act.ability, pitching=pitching(act.pitching),
+                                          targets=targets(act.targets), modes=act.modes), label)
+        if isinstance(act, A.Defend):
+            return _Call("defend", dict(player=p, cards=tuple(card(r, ("hand", "equipment"))
+                                                              for r in act.cards)), label)
+        if isinstance(act, A.Pitch):
+            return _Call("pitch", dict(player=p, cards=pitching(act.cards)), label)
+        if isinstance(act, A.Pass):
+            return _Call("pass_priority", dict(player=p), label)
+        if isinstance(act, A.UseOptional):
+            return _Call("use_optional", dict(
+                player=p, effect=act.effect,
+                card=card(act.card, ("equipment", "weapons", "permanents", "hero"))
+                if act.card else None, use=act.use, amount=act.amount,
+                pitching=pitching(act.pitching), targets=targets(act.targets)), label)
+        if isinstance(act, A.OrderTriggers):
+            return _Call("order", dict(player=p, order=tuple(r.name for r in act.order)), label)
+        if isinstance(act, A.Choose):
+            return _Call("choose", dict(player=p, choice=act.choice,
+                                        targets=targets(act.targets)), label)
+        return None
+
+    def find(self, ctx: Context, ref: A.CardRef, actor: str, zones: tuple[str, ...],
+             used: set[int]) -> int:
+        st = ctx.state
+        owner = ref.owner or actor
+        candidates = [o for o in st.objects.values() if o.name == ref.name and o.id not in used]
+        for zone in zones:
+            for o in candidates:
+                if o.zone == (owner, zone):
+                    used.add(o.id)
+                    return o.id
+        for pool in ([o for o in candidates if o.owner == owner], candidates):
+            if pool:
+                used.add(pool[0].id)
+                return pool[0].id
+        raise self.error(f"card {ref.name!r} is not in any zone of the scenario", ref.pos,
+                         "a card placed in a zone by the scenario's setup")
+
+    # ------------------------------------------------------------------ expectations
+    def expect(self, ctx: Context, e: A.Expectation) -> ExpectationResult:
+        if isinstance(e, A.ExpectAllowed):
+            return self.expect_allowed(ctx, e)
+        view = ctx.fork()
+        self._guard(view, lambda: self.game.settle(view))
+        if isinstance(e, A.ExpectCites):
+            return self.expect_cites(view, e)
+        if view.untrusted:
+            why = next((s.text for s in reversed(view.trace.steps) if s.kind == T.NOT_MODELLED),
+                       "an earlier step")
+            return ExpectationResult(e.pos.line, e.text, False, f"undecided ({why})")
+        try:
+            passed, actual = self.check(view, e)
+        except NotModelled as nm:
+            return ExpectationResult(e.pos.line, e.text, False, f"undecided (not modelled: {nm.what})")
+        return ExpectationResult(e.pos.line, e.text, passed, actual)
+
+    def check(self, ctx: Context, e: A.Expectation) -> tuple[bool, str]:
+        q = self.game.query
+        st = ctx.state
+        if isinstance(e, A.ExpectPlayerValue):
+            got = q(ctx, "player", (e.player, e.stat))
+            return got == e.value, f"{e.player} {e.stat} {got}"
+        if isinstance(e, A.ExpectZone):
+            names = q(ctx, "zone", (e.player, e.zone))
+            if e.count is not None:
+                return len(names) == e.count, f"{e.player} {e.zone} count {len(names)}"
+            want = sorted(r.name for r in e.cards)
+            shown = ", ".join(f'"{n}"' for n in names) or "empty"
+            return sorted(names) == want, f"{e.player} {e.zone} {shown}"
+        if isinstance(e, A.ExpectInZone):
+            assert e.card is not None
+            names = q(ctx, "zone", (e.player, e.zone))
+            inside = e.card.name in names
+            where = self._where(st, e.card.name)
+            return inside != e.negated, f'"{e.card.name}" is in {where}'
+        if isinstance(e, A.ExpectCardValue):
+            assert e.card is not None
+            got = q(ctx, "card", (e.card.name, e.stat, e.card.owner or ""))
+            return got == e.value, f'"{e.card.name}" {e.stat} {got}'
+        if isinstance(e, A.ExpectCounters):
+            assert e.card is not None
+            got = q(ctx, "counters", (e.card.name, e.kind, e.card.owner or ""))
+            return got == e.count, f'"{e.card.name}" has {got} {e.kind} counter(s)'
+        if isinstance(e, A.ExpectHit):
+            got = q(ctx, "hit", (e.card.name if e.card else "",))
+            return got == e.hit, ("hit" if got else "no hit")
+        if isinstance(e, A.ExpectOutcome):
+            res = st.result
+            if res is None:
+                return e.kind == "none", "no winner (the game goes on)"
+            if res.kind == "draw":
+                return e.kind == "draw", "draw"
+            return (e.kind == "win" and (e.player is None or e.player in res.winners),
+                    f"{', '.join(res.winners)} wins")
+        raise NotModelled(f"the expectation {type(e).__name__}")
+
+    def _where(self, st: State, name: str) -> str:
+        found = st.find(name)
+        if not found:
+            return "no zone"
+        o = found[0]
+        return f"{o.zone[0]}'s {o.zone[1]}" if o.zone[0] else o.zone[1]
+
+    def expect_cites(self, ctx: Context, e: A.ExpectCites) -> ExpectationResult:
+        want = e.citation or e.reference
+        if not want.startswith(self.sc.document + " "):
+            want = f"{self.sc.document} {e.reference}"
+        cited = {c.lower() for c in ctx.trace.citations()}
+        found = want.lower() in cited
+        actual = f"cites {want}" if found else f"does not cite {want}"
+        return ExpectationResult(e.pos.line, e.text, found != e.negated, actual)
+
+    def expect_allowed(self, ctx: Context, e: A.ExpectAllowed) -> ExpectationResult:
+        assert e.action is not None
+        trial = ctx.fork()
+        try:
+            call = self.call(trial, e.action)
+            if call is None:
+                raise NotModelled(f"the action {e.action.text!r}")
+            self.game.before_action(trial, call.name)
+            try:
+                self.game.verify(trial, call.name, **call.args)
+                allowed, why = True, "allowed"
+            except IllegalAction as first:
+                allowed, err = False, first
+                if first.timing and self.sc.policy("priority") == "pass":
+                    allowed, err2 = self.advance(trial, call)
+                    err = err2 or first
+                why = "allowed" if allowed else f"not allowed: {err.reason} ({err.citation})"
+                if not allowed:
+                    ctx.trace.add(ctx.state, T.REFUSED, f"{call.label}: would not be allowed - "
+                                  f"{err.reason}", [err.citation])
+        except NotModelled as nm:
+            return ExpectationResult(e.pos.line, e.text, False, f"undecided (not modelled: {nm.what})")
+        return ExpectationResult(e.pos.line, e.text, allowed == e.allowed, why)
+
+    # ------------------------------------------------------------------ the ruling
+    def ruling(self, ctx: Context, start: int, results: list[ExpectationResult],
+               label: str = "") -> Ruling:
+        steps = tuple(_trace_step(s) for s in ctx.trace.steps[start:])
+        nm = tuple(dict.fromkeys(s.text.removeprefix("not modelled: ")
+                                 for s in ctx.trace.steps[start:] if s.kind == T.NOT_MODELLED))
+        return Ruling(title=self.sc.title, game=self.sc.game, document=self.sc.document,
+                      outcome=self.outcome(ctx), steps=steps, expectations=tuple(results),
+                      not_modelled=nm, label=label, path=self.sc.path)
+
+    def outcome(self, ctx: Context) -> str:
+        st = ctx.state
+        parts = []
+        if st.result is not None:
+            if st.result.kind == "draw":
+                parts.append(f"The game is a draw ({st.result.citation}).")
+            else:
+                parts.append(f"{', '.join(st.result.winners)} wins the game ({st.result.citation}).")
+        try:
+            lives = ", ".join(f"{n} {self.game.query(ctx, 'player', (n, 'life'))}"
+                              for n in st.players)
+            parts.append(f"Life: {lives}.")
+        except (NotModelled, TypeError):
+            pass
+        refused = [s for s in ctx.trace.steps if s.kind == T.REFUSED]
+        if refused:
+            parts.append(f"Refused: {refused[-1].text} ({', '.join(refused[-1].citations)}).")
+        if ctx.untrusted:
+            parts.append("Part of this scenario is not modelled; later results are undecided.")
+        return " ".join(parts)
+
+
+def _trace_step(s: T.Step) -> TraceStep:
+    changes = tuple(_change(d) for d in s.ops)
+    return TraceStep(index=s.index + 1, action=s.kind, description=s.text, citations=s.citations,
+                     state_change=changes, default_applied=s.default,
+                     not_modelled=s.text.removeprefix("not modelled: ")
+                     if s.kind == T.NOT_MODELLED else None, line=s.line)
+
+
+def _change(description: str) -> tuple[str, str]:
+    what, sep, how = description.partition(": ")
+    return (what, how) if sep else (description, "")
+
+
+def _counter(kind: str) -> str:
+    k = kind.replace(" ", "").lower()
+    return {"+1{p}": "+1{p}", "-1{p}": "-1{p}", "+1{d}": "+1{d}", "-1{d}": "-1{d}"}.get(k, kind)

@@ -1,0 +1,85 @@
+"""The trace: what happened, why, and which rules say so.
+
+Each :class:`Step` names the operations it caused (descriptions of the slice of the state log).
+A :class:`CitationTable` maps a procedure name to the rule that governs it in each document of
+a game, so one procedure cites ``fab-1.4 20.7.2a`` in a v1.4 scenario and its own number (or
+nothing: ``not modelled``) in another document.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from judge.engine.errors import NotModelled
+from judge.engine.state import State
+
+# step kinds (the renderer groups and styles by these)
+ACTION = "action"          # a player's action as the scenario states it
+REFUSED = "refused"        # an illegal action, refused with the blocking rule
+RULE = "rule"              # the game system doing something a rule requires
+EVENT = "event"            # an event happening (damage, draw, move ...)
+REPLACED = "replaced"      # a replacement / prevention changing an event
+TRIGGER = "trigger"        # a triggered effect added as pending work
+RESOLVE = "resolve"        # a layer resolving
+CHOICE = "choice"          # a player's choice (stated in the scenario, or the rule's default)
+CHECK = "check"            # a state check (game end, destruction ...)
+NOT_MODELLED = "not modelled"
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    index: int
+    kind: str
+    text: str
+    citations: tuple[str, ...] = ()
+    ops: tuple[str, ...] = ()
+    actor: str | None = None
+    line: int | None = None     # scenario line of the action that led here
+    default: str | None = None  # the policy default applied for an unstated choice
+
+
+@dataclass(slots=True)
+class Trace:
+    steps: list[Step] = field(default_factory=list)
+    line: int | None = None     # current scenario line (set by the runner per action)
+
+    def add(self, state: State, kind: str, text: str, citations: tuple[str, ...] | list[str] = (),
+            *, mark: int | None = None, actor: str | None = None,
+            default: str | None = None) -> Step:
+        ops = () if mark is None else tuple(op.describe(state) for op in state.log[mark:])
+        step = Step(index=len(self.steps), kind=kind, text=text,
+                    citations=tuple(dict.fromkeys(c for c in citations if c)), ops=ops,
+                    actor=actor, line=self.line, default=default)
+        self.steps.append(step)
+        return step
+
+    def citations(self) -> list[str]:
+        return [c for s in self.steps for c in s.citations]
+
+    def not_modelled(self) -> list[Step]:
+        return [s for s in self.steps if s.kind == NOT_MODELLED]
+
+
+class CitationTable:
+    """procedure -> {document id -> rule key}. A missing entry means the document does not
+    cover the procedure: :meth:`cite` raises :class:`NotModelled` (never a guessed number)."""
+
+    def __init__(self, table: Mapping[str, Mapping[str, str]]) -> None:
+        self._table = {proc: dict(docs) for proc, docs in table.items()}
+
+    def cite(self, document: str, procedure: str) -> str:
+        try:
+            key = self._table[procedure][document]
+        except KeyError:
+            raise NotModelled(f"{procedure}: {document} has no rule for it") from None
+        return f"{document} {key}"
+
+    def covers(self, document: str, procedure: str) -> bool:
+        return document in self._table.get(procedure, {})
+
+    def all_citations(self) -> list[str]:
+        return [f"{doc} {key}" for docs in self._table.values() for doc, key in docs.items()]
+
+    def procedures(self) -> list[str]:
+        return list(self._table)

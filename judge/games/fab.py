@@ -1,0 +1,1014 @@
+"""Flesh and Blood on the engine core: priority and the chain (14, 19), playing cards with
+costs, pitching and action points (15), triggers (16), continuous and replacement effects
+(17, 18), the combat chain step by step (20), closing it (21), last known information (22),
+damage and prevention (26), arcane barrier / spellvoid (27), life and winning (3, 6.4.6),
+the end of turn (13.3).
+
+Every step cites the rule of the scenario's document through ``fab_citations.TABLE``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from judge.engine import effects as E
+from judge.engine import events as V
+from judge.engine import stack as S
+from judge.engine import trace as T
+from judge.engine.context import Context, StatedChoice
+from judge.engine.errors import IllegalAction, NotModelled
+from judge.engine.events import Event, PendingTrigger, Replacement
+from judge.engine.stack import Layer, Priority
+from judge.engine.state import (AddCounter, AddModifier, ChangeLife, ChangePool, CounterRule,
+                                EndGame, GameResult, Modifier, MoveObject, SetGlobal, SetPool,
+                                State, ZoneKey)
+from judge.games import fab_cards as C
+from judge.games import fab_combat as K
+from judge.games.base import Game
+from judge.games.fab_citations import CITATIONS
+
+AP, RP = "action points", "resource points"
+PLAYER_ZONES = ("hand", "deck", "arsenal", "pitch", "graveyard", "banished", "equipment",
+                "weapons", "permanents", "hero")
+ARENA = frozenset({"equipment", "weapons", "permanents", "hero", "chain", "combat chain"})
+CHAIN, COMBAT = (None, "chain"), (None, "combat chain")
+END_OF_TURN, START_OF_TURN, CHAIN_CLOSES = "end of turn", "start of turn", "combat chain closes"
+
+
+def _keeps_counters(zone: ZoneKey) -> bool:
+    """Counters stay on cards in the arena and arsenal, and leave otherwise (27 Counters)."""
+    return zone[1] in ARENA or zone[1] == "arsenal"
+
+
+class FabGame(Game):
+    id = "fab"
+    documents = ("fab-1.4", "fab-section4")
+    ACTIONS = ("play", "activate", "attack", "defend", "pitch", "pass_priority", "use_optional",
+               "order", "choose")
+    citations = CITATIONS
+
+    # ------------------------------------------------------------------ set-up
+    def new_state(self, document: str) -> State:
+        st = State("fab", document)
+        E.install(st)
+        st.counters_leave = _keeps_counters
+        for name, stat, delta in (("+1{p}", "power", 1), ("-1{p}", "power", -1),
+                                  ("+1{d}", "defense", 1), ("-1{d}", "defense", -1)):
+            st.counter_rules[name] = CounterRule(name, stat, delta, layer=1)   # 25.4
+        st.add_zone(*CHAIN)
+        st.add_zone(*COMBAT)
+        st.globals.update({"turn": 1, "phase": "action", "first turn": True})
+        return st
+
+    def add_player(self, state: State, name: str) -> None:
+        state.add_player(name)
+        for zone in PLAYER_ZONES:
+            state.add_zone(name, zone)
+        state.players[name].pools.update({AP: 0, RP: 0})
+
+    def start(self, ctx: Context, turn_player: str) -> None:
+        """The scenario starts in the turn player's action phase, with priority (13.2.3)."""
+        st = ctx.state
+        st.globals["turn player"] = turn_player
+        st.globals[Priority.HOLDER] = turn_player
+        st.globals[Priority.PASSES] = 0
+        st.globals["start turn"] = st.globals["turn"]
+
+    def card_rules(self, state: State, oid: int) -> C.CardRules:
+        cache = state.cache.setdefault("card rules", {})
+        o = state.objects[oid]
+        if o.name not in cache:
+            text = o.text or ""
+            cache[o.name] = C.read(text, C.parse_text(text))
+        return cache[o.name]
+
+    # ------------------------------------------------------------------ reading the state
+    def life(self, state: State, player: str) -> int:
+        """Base life plus life gained minus life lost (6.4.6a)."""
+        p = state.players[player]
+        base = state.value(p.hero, "life") if p.hero is not None else 0
+        return (base or 0) + p.life_delta
+
+    def turn_player(self, state: State) -> str:
+        return state.globals["turn player"]
+
+    def defending_player(self, state: State, link: K.Link | None) -> str | None:
+        return None if link is None else link.target
+
+    def _over(self, ctx: Context, action: str) -> None:
+        if ctx.state.result is not None:
+            raise IllegalAction(action, "the game is over", ctx.cite("game.ends"))
+
+    def _holder(self, ctx: Context, action: str, player: str) -> None:
+        if Priority.holder(ctx.state) != player:
+            raise IllegalAction(action, f"{player} does not have priority",
+                                ctx.cite("priority.only-holder"), timing=True)
+
+    def before_action(self, ctx: Context, action: str) -> None:
+        """A turn-based declaration nobody stated happens before the next action (policy)."""
+        if action != "defend":
+            self._declare_default(ctx)
+
+    # ------------------------------------------------------------------ pass priority
+    def verify_pass_priority(self, ctx: Context, player: str) -> None:
+        self._over(ctx, "pass")
+        self._holder(ctx, "pass", player)
+
+    def pass_priority(self, ctx: Context, player: str, default: str | None = None) -> None:
+        st = ctx.state
+        mark = len(st.log)
+        everyone = Priority.pass_(st)
+        ctx.step(T.ACTION, f"{player} passes priority", ["priority.pass"], mark=mark,
+                 actor=player, default=default)
+        if everyone:
+            self._all_passed(ctx)
+
+    def _all_passed(self, ctx: Context) -> None:
+        st = ctx.state
+        link = K.current(st)
+        top = S.top(st)
+        if top is not None and not (link is not None and top.id == link.layer):
+            self._resolve_top(ctx)
+        elif link is not None and link.step != K.RESOLVED:
+            self._advance_link(ctx, link)
+        elif K.combat(st).open:
+            self._close_chain(ctx, "combat.passes-close", "both players pass with no layers "
+                              "waiting and the combat chain open")
+        else:
+            self._end_turn(ctx)
+
+    def give_priority(self, ctx: Context, player: str | None = None) -> None:
+        """Pending triggers become layers (16.2, ordered by 16.3), then ``player`` (the turn
+        player by default) gains priority."""
+        st = ctx.state
+        if st.result is not None:
+            return
+        self.flush_triggers(ctx)
+        Priority.give(st, player or self.turn_player(st))
+
+    def flush_triggers(self, ctx: Context) -> None:
+        st = ctx.state
+        if not ctx.pending:
+            return
+        ordered, why = self.order_triggers(ctx, ctx.pending)
+        ctx.pending = []
+        for trig in ordered:
+            mark = len(st.log)
+            layer = Layer(id=st.new_id(), kind="triggered", name=trig.name,
+                          controller=trig.controller, source=trig.source,
+                          citation=trig.citation, data={"trigger": trig})
+            n = S.push(st, layer)
+            ctx.step(T.TRIGGER, f"{trig.name} triggers and becomes layer {n} of the chain",
+                     ["trigger.layer"], mark=mark, cites=[why] + ([trig.citation] if trig.citation else []))
+
+    # ------------------------------------------------------------------ play a card
+    def verify_play(self, ctx: Context, player: str, card: int, pitching: tuple[int, ...] = (),
+                    targets: tuple[Any, ...] = (), from_zone: str | None = None,
+                    modes: tuple[str, ...] = ()) -> None:
+        st = ctx.state
+        o = st.objects[card]
+        ctx.cite("play.layer")              # documents without rule 15 do not model playing
+        self._over(ctx, "play")
+        if o.zone not in ((player, "hand"), (player, "arsenal")):
+            raise IllegalAction("play", f"{o.name} is in {o.zone[0]}'s {o.zone[1]}, not in "
+                                f"{player}'s hand or arsenal", ctx.cite("play.zone"))
+        self._holder(ctx, "play", player)
+        link = K.current(st)
+        if o.has_kind("action"):
+            if st.chain:
+                raise IllegalAction("play", f"{o.name} is an action: it can only be layer 1 "
+                                    "(the chain must be empty)", ctx.cite("play.action-layer-1"),
+                                    timing=True)
+            if player != self.turn_player(st) or st.players[player].pools.get(AP, 0) < 1:
+                raise IllegalAction("play", f"{player} has no action point to pay for {o.name}",
+                                    ctx.cite("play.action-point"),
+                                    timing=player != self.turn_player(st))
+        elif o.has_kind("attack reaction") or {"attack", "reaction"} <= o.kinds:
+            if link is None or link.step != K.REACTION or player != link.controller:
+                raise IllegalAction("play", "attack reactions are played only by the attacking "
+                                    "hero during the reaction step",
+                                    ctx.cite("play.attack-reaction"), timing=True)
+        elif o.has_kind("defense reaction") or {"defense", "reaction"} <= o.kinds:
+            if link is None or link.step != K.REACTION or player != link.target:
+                raise IllegalAction("play", "defense reactions are played only by the defending "
+                                    "hero during the reaction step",
+                                    ctx.cite("play.defense-reaction"), timing=True)
+            if (self._dominated(st, link) and o.zone[1] == "hand" and link.from_hand >= 1):
+                raise IllegalAction("play", f"the attack has dominate and {player} already "
+                                    "defended with a card from hand",
+                                    ctx.cite("combat.cannot-defend"))
+        elif not o.has_kind("instant"):
+            raise NotModelled(f"playing a card of type {', '.join(sorted(o.kinds)) or 'none'}")
+        if o.has_kind("attack") and o.has_kind("action"):
+            self._verify_attack_target(ctx, player, targets)
+        self._verify_payment(ctx, player, self._cost(st, card), pitching, "play")
+
+    def _verify_attack_target(self, ctx: Context, player: str, targets: tuple[Any, ...]) -> None:
+        for t in targets:
+            if t == player or (isinstance(t, int) and ctx.state.objects[t].controller == player):
+                raise IllegalAction("attack", "an attack must target an opposing hero",
+                                    ctx.cite("target.attack"))
+            if isinstance(t, int):
+                raise NotModelled("attacking a permanent")
+
+    def _cost(self, state: State, oid: int) -> int:
+        cost = state.value(oid, "cost")
+        if state.objects[oid].base.get("cost") is not None and cost is None:
+            raise NotModelled(f"a variable cost on {state.objects[oid].name}")
+        return cost or 0
+
+    def _verify_payment(self, ctx: Context, player: str, cost: int, pitching: tuple[int, ...],
+                        action: str) -> None:
+        st = ctx.state
+        pool = st.players[player].pools.get(RP, 0)
+        for oid in pitching:
+            o = st.objects[oid]
+            if o.zone != (player, "hand"):
+                raise IllegalAction(action, f"{o.name} is not in {player}'s hand: only cards in "
+                                    "hand can be pitched", ctx.cite("pitching"))
+            pitch = st.value(oid, "pitch")
+            if pitch is None:
+                raise IllegalAction(action, f"{o.name} has no pitch value",
+                                    ctx.cite("pitching"))
+            if pool >= cost:
+                raise IllegalAction(action, f"{player} already has {pool} resource point(s) for "
+                                    f"a cost of {cost}: no more cards may be pitched",
+                                    ctx.cite("play.pool-first" if pool and o is st.objects[pitching[0]]
+                                             else "play.pitch"))
+            pool += pitch
+        if pool < cost:
+            raise IllegalAction(action, f"{player} has {pool} resource point(s) for a cost of "
+                                f"{cost}", ctx.cite("play.pay"))
+
+    def _pay(self, ctx: Context, player: str, cost: int, pitching: tuple[int, ...],
+             what: str) -> None:
+        st = ctx.state
+        mark = len(st.log)
+        for oid in pitching:
+            o = st.objects[oid]
+            st.apply(MoveObject(oid, (player, "pitch")))
+            st.apply(ChangePool(player, RP, st.value(oid, "pitch") or 0))
+            ctx.step(T.EVENT, f"{player} pitches {o.name} for {st.value(oid, 'pitch')} "
+                     "resource point(s)", ["play.pitch", "pitching"], mark=mark, actor=player)
+            mark = len(st.log)
+        if cost:
+            st.apply(ChangePool(player, RP, -cost))
+            ctx.step(T.RULE, f"{player} pays {cost} resource point(s) for {what}",
+                     ["play.cost", "play.pool-first"], mark=mark, actor=player)
+
+    def play(self, ctx: Context, player: str, card: int, pitching: tuple[int, ...] = (),
+             targets: tuple[Any, ...] = (), from_zone: str | None = None,
+             modes: tuple[str, ...] = ()) -> None:
+        st = ctx.state
+        o = st.objects[card]
+        rules = self.card_rules(st, card)
+        attack = o.has_kind("attack") and o.has_kind("action")
+        mark = len(st.log)
+        st.apply(MoveObject(card, COMBAT if attack else CHAIN))
+        ctx.step(T.ACTION, f"{player} plays {o.name} from {o.zone and from_zone or 'hand'}",
+                 ["play.announce"], mark=mark, actor=player)
+        self._pay(ctx, player, self._cost(st, card), pitching, o.name)
+        if o.has_kind("action"):
+            mark = len(st.log)
+            st.apply(ChangePool(player, AP, -1))
+            ctx.step(T.RULE, f"{player} pays 1 action point", ["play.action-point"], mark=mark,
+                     actor=player)
+        target = next((t for t in targets if isinstance(t, str)), None)
+        layer = Layer(id=st.new_id(), kind="card", name=o.name, controller=player, source=card,
+                      targets=tuple(targets), data={"rules": rules})
+        if attack:
+            self._open_link(ctx, layer, card, player, target or self._opponent(st, player),
+                            proxy=False, procedure="play.attack-opens")
+        else:
+            mark = len(st.log)
+            n = S.push(st, layer)
+            ctx.step(T.RULE, f"{o.name} is played and becomes layer {n} of the chain",
+                     ["play.layer"], mark=mark, actor=player)
+            link = K.current(st)
+            if (o.has_kind("defense reaction") or {"defense", "reaction"} <= o.kinds) and link:
+                mark = len(st.log)
+                from_hand = 1 if from_zone in (None, "hand") else 0
+                K.change_link(st, f"{player} has defended with {o.name}",
+                              lambda l: setattr(l, "from_hand", l.from_hand + from_hand))
+                ctx.step(T.RULE, f"{player} is considered to have defended with {o.name}",
+                         ["combat.defense-reaction-defends"], mark=mark)
+            if (o.has_kind("action") and not o.has_kind("attack") and K.combat(st).open
+                    and player == self.turn_player(st)):
+                self._close_chain(ctx, "combat.non-attack-closes",
+                                  f"{player} plays the non-attack action {o.name}")
+        Priority.keep(st, player)
+
+    def _opponent(self, state: State, player: str) -> str:
+        others = state.opponents(player)
+        if len(others) != 1:
+            raise NotModelled("choosing the attack target among several opponents")
+        return others[0]
+
+    def _open_link(self, ctx: Context, layer: Layer, attack: int, player: str, target: str,
+                   *, proxy: bool, procedure: str) -> None:
+        st = ctx.state
+        c = K.combat(st)
+        mark = len(st.log)
+        opened = not c.open
+        number = 1 if opened else len(c.links) + 1
+        S.push(st, layer)
+        link = K.Link(number=number, attack=attack, layer=layer.id, controller=player,
+                      target=target, proxy=proxy)
+
+        def add(combat: K.Combat) -> None:
+            if not combat.open:
+                combat.open = True
+                combat.links = []
+            combat.links.append(link)
+            combat.history.append(link)
+        K.change(st, f"chain link {number} opens", add)
+        name = st.objects[attack].name
+        ctx.step(T.RULE, f"{name} attacks {target}: " + ("a combat chain opens and the attack is "
+                 "layer 1 of chain link 1" if opened else f"the attack is layer 1 of chain link "
+                 f"{number}"), [procedure, "combat.opens" if opened else "combat.link-n",
+                                "combat.link-1" if opened else "target.attack"], mark=mark)
+
+    # ------------------------------------------------------------------ weapon attacks
+    def verify_activate(self, ctx: Context, player: str, card: int, ability: str | None = None,
+                        pitching: tuple[int, ...] = (), targets: tuple[Any, ...] = (),
+                        modes: tuple[str, ...] = ()) -> None:
+        st = ctx.state
+        o = st.objects[card]
+        ctx.cite("activate.attack")
+        self._over(ctx, "activate")
+        if o.controller != player or o.zone[1] not in ARENA or not o.face_up:
+            raise IllegalAction("activate", f"{player} does not control {o.name} face up in the "
+                                "arena", ctx.cite("activate.controller"))
+        rules = self.card_rules(st, card)
+        cost = rules.attack_cost if rules.attack_cost is not None else o.base.get("cost")
+        if not o.has_kind("weapon") or (cost is None and rules.attack_cost is None):
+            raise NotModelled(f"activated abilities of {o.name} other than a weapon attack")
+        self._holder(ctx, "activate", player)
+        if st.chain:
+            raise IllegalAction("activate", "an action ability can only be layer 1",
+                                ctx.cite("play.action-layer-1"), timing=True)
+        if player != self.turn_player(st) or st.players[player].pools.get(AP, 0) < 1:
+            raise IllegalAction("activate", f"{player} has no action point",
+                                ctx.cite("play.action-point"), timing=player != self.turn_player(st))
+        if rules.once_per_turn and card in st.globals.get("used this turn", ()):
+            raise IllegalAction("activate", f"{o.name}'s ability is once per turn and was "
+                                "activated this turn", ctx.cite("activate.controller"))
+        self._verify_attack_target(ctx, player, targets)
+        self._verify_payment(ctx, player, cost or 0, pitching, "activate")
+
+    def activate(self, ctx: Context, player: str, card: int, ability: str | None = None,
+                 pitching: tuple[int, ...] = (), targets: tuple[Any, ...] = (),
+                 modes: tuple[str, ...] = ()) -> None:
+        st = ctx.state
+        o = st.objects[card]
+        rules = self.card_rules(st, card)
+        cost = rules.attack_cost if rules.attack_cost is not None else (o.base.get("cost") or 0)
+        ctx.step(T.ACTION, f"{player} activates {o.name}'s attack ability", ["play.announce"],
+                 actor=player)
+        self._pay(ctx, player, cost, pitching, f"{o.name}'s ability")
+        mark = len(st.log)
+        st.apply(ChangePool(player, AP, -1))
+        used = tuple(st.globals.get("used this turn", ())) + (card,)
+        st.apply(SetGlobal("used this turn", used))
+        ctx.step(T.RULE, f"{player} pays 1 action point", ["play.action-point"], mark=mark)
+        layer = Layer(id=st.new_id(), kind="activated", name=f"{o.name} attack", controller=player,
+                      source=card, targets=tuple(targets), data={"rules": rules})
+        target = next((t for t in targets if isinstance(t, str)), None)
+        self._open_link(ctx, layer, card, player, target or self._opponent(st, player),
+                        proxy=True, procedure="activate.attack")
+        Priority.keep(st, player)
+
+    def verify_attack(self, ctx: Context, player: str, card: int, **args: Any) -> None:
+        o = ctx.state.objects[card]
+        if o.has_kind("weapon"):
+            self.verify_activate(ctx, player, card, **args)
+        elif o.has_kind("attack"):
+            self.verify_play(ctx, player, card, **args)
+        else:
+            raise IllegalAction("attack", f"{o.name} is neither a weapon nor an attack card",
+                                ctx.cite("play.attack-opens"))
+
+    def attack(self, ctx: Context, player: str, card: int, **args: Any) -> None:
+        if ctx.state.objects[card].has_kind("weapon"):
+            self.activate(ctx, player, card, **args)
+        else:
+            self.play(ctx, player, card, **args)
+
+    # ------------------------------------------------------------------ pitch (outside a cost)
+    def verify_pitch(self, ctx: Context, player: str, cards: tuple[int, ...] = ()) -> None:
+        self._over(ctx, "pitch")
+        raise IllegalAction("pitch", "a card can be pitched only while a resource cost is being "
+                            "paid", ctx.cite("pitching"))
+
+    def pitch(self, ctx: Context, player: str, cards: tuple[int, ...] = ()) -> None:
+        raise NotModelled("pitching outside paying a cost")  # verify_pitch always refuses
+
+    # ------------------------------------------------------------------ defend
+    def verify_defend(self, ctx: Context, player: str, cards: tuple[int, ...] = ()) -> None:
+        st = ctx.state
+        ctx.cite("combat.defend")
+        self._over(ctx, "defend")
+        link = K.current(st)
+        if link is None or link.step != K.DEFEND or link.declared:
+            raise IllegalAction("defend", "defending cards are declared in the defend step of a "
+                                "chain link", ctx.cite("combat.defend-declare"), timing=True)
+        if player != link.target:
+            raise IllegalAction("defend", f"{player} is not the defending hero",
+                                ctx.cite("combat.defend"))
+        hand = 0
+        for oid in cards:
+            o = st.objects[oid]
+            if o.zone == (player, "hand"):
+                if o.has_kind("defense reaction") or {"defense", "reaction"} <= o.kinds:
+                    raise IllegalAction("defend", f"{o.name} is a defense reaction: it is played "
+                                        "in the reaction step", ctx.cite("combat.defend"))
+                hand += 1
+            elif not (o.zone == (player, "equipment") and o.controller == player):
+                raise IllegalAction("defend", f"{o.name} is not in {player}'s hand or "
+                                    "equipment zone", ctx.cite("combat.defend"))
+            if st.value(oid, "defense") is None:
+                raise IllegalAction("defend", f"{o.name} has no defense value",
+                                    ctx.cite("combat.defend-needs-defense"))
+        if hand > 1 and self._dominated(st, link):
+            raise IllegalAction("defend", "the attack has dominate: at most 1 card from hand",
+                                ctx.cite("kw.dominate"))
+
+    def defend(self, ctx: Context, player: str, cards: tuple[int, ...] = (),
+               default: str | None = None) -> None:
+        st = ctx.state
+        link = K.current(st)
+        assert link is not None
+        mark = len(st.log)
+        hand = sum(1 for oid in cards if st.objects[oid].zone[1] == "hand")
+        names = [st.objects[oid].name for oid in cards]
+        for oid in cards:
+            st.apply(MoveObject(oid, COMBAT))
+
+        def declare(l: K.Link) -> None:
+            l.declared = True
+            l.defenders.extend(cards)
+            l.from_hand += hand
+        K.change_link(st, f"{player} declares defenders", declare)
+        for oid in cards:
+            st.objects[oid].flags.add("defending")
+        ctx.step(T.ACTION, f"{player} defends with {', '.join(names)}" if names else
+                 f"{player} declares no defending cards", ["combat.defend-declare", "combat.defend"],
+                 mark=mark, actor=player, default=default)
+        for oid in cards:
+            self._equipment_close_triggers(ctx, oid)
+        self.give_priority(ctx)
+
+    def _declare_default(self, ctx: Context) -> None:
+        link = K.current(ctx.state)
+        if link is not None and link.step == K.DEFEND and not link.declared:
+            self.defend(ctx, link.target, (), default=f"defending: none - {link.target} declares "
+                        "no defenders (not stated)")
+
+    def _dominated(self, state: State, link: K.Link) -> bool:
+        return state.has_keyword(link.attack, "dominate")
+
+    def _equipment_close_triggers(self, ctx: Context, oid: int) -> None:
+        """Battleworn, Blade Break, Temper: a delayed trigger for when the chain closes (16.4.1)."""
+        st = ctx.state
+        o = st.objects[oid]
+        if not o.has_kind("equipment"):
+            return
+        for kw, proc in (("battleworn", "kw.battleworn"), ("blade break", "kw.blade-break"),
+                         ("temper", "kw.temper")):
+            if st.has_keyword(oid, kw):
+                mark = len(st.log)
+                E.create(st, description=f"{o.name}: {kw} when the combat chain closes",
+                         controller=o.controller, citation=ctx.cite_opt(proc),
+                         ends_at={CHAIN_CLOSES}, data={"delayed": kw, "object": oid,
+                                                       "procedure": proc})
+                ctx.step(T.RULE, f"{o.name} defends: {kw} creates a delayed trigger for when the "
+                         "combat chain closes", [proc, "trigger.delayed"], mark=mark)
+
+    # ------------------------------------------------------------------ optional abilities
+    def verify_use_optional(self, ctx: Context, player: str, effect: str = "",
+                            card: int | None = None, use: bool = True,
+                            amount: int | None = None, pitching: tuple[int, ...] = (),
+                            targets: tuple[Any, ...] = ()) -> None:
+        st = ctx.state
+        self._over(ctx, "use")
+        kw = C.keyword_name(effect)
+        if kw is None or kw[0] not in ("arcane barrier", "spellvoid") or card is None:
+            raise NotModelled(f"using the optional effect {effect!r}")
+        o = st.objects[card]
+        if o.controller != player or o.zone[1] not in ARENA or not st.has_keyword(card, kw[0]):
+            raise IllegalAction("use", f"{player} controls no {o.name} with {kw[0]} in the arena",
+                                ctx.cite("kw.arcane-barrier" if kw[0] == "arcane barrier"
+                                         else "kw.spellvoid"))
+
+    def use_optional(self, ctx: Context, player: str, effect: str = "", card: int | None = None,
+                     use: bool = True, amount: int | None = None,
+                     pitching: tuple[int, ...] = (), targets: tuple[Any, ...] = ()) -> None:
+        st = ctx.state
+        name = st.objects[card].name if card is not None else effect
+        if use:
+            ctx.choices.stated.append(StatedChoice(player, "use", name, tuple(pitching), amount))
+        ctx.step(T.CHOICE, f"{player} will {'use' if use else 'not use'} {effect} of {name} "
+                 "when it can apply", actor=player)
+
+    def verify_order_triggers(self, ctx: Context, player: str, order: tuple[str, ...] = ()) -> None:
+        self._over(ctx, "order")
+        if player != self.turn_player(ctx.state):
+            raise IllegalAction("order", "the turn player orders simultaneous triggers",
+                                ctx.cite("trigger.order"))
+
+    def order(self, ctx: Context, player: str, order: tuple[str, ...] = ()) -> None:
+        """``Alice orders triggers "A", "B"``: kept until simultaneous triggers are ordered."""
+        ctx.choices.stated.append(StatedChoice(player, "order", tuple(order)))
+        ctx.step(T.CHOICE, f"{player} orders triggers to resolve as {', '.join(order)}",
+                 ["trigger.order"], actor=player)
+
+    def verify_choose(self, ctx: Context, player: str, choice: str = "",
+                      targets: tuple[Any, ...] = ()) -> None:
+        st = ctx.state
+        self._over(ctx, "choose")
+        low = choice.lower()
+        if "close" in low or "continue" in low:
+            c = K.combat(st)
+            link = c.link
+            if not (c.open and link is not None and link.step == K.RESOLVED and not st.chain
+                    and player == self.turn_player(st)):
+                raise IllegalAction("choose", "the turn player chooses to continue or close the "
+                                    "combat chain when a chain link resolves",
+                                    ctx.cite("combat.continue-or-close"), timing=True)
+            return
+        raise NotModelled(f"the choice {choice!r}")
+
+    def choose(self, ctx: Context, player: str, choice: str = "",
+               targets: tuple[Any, ...] = ()) -> None:
+        if "close" in choice.lower():
+            ctx.step(T.CHOICE, f"{player} chooses to close the combat chain",
+                     ["combat.continue-or-close"], actor=player)
+            self._close_chain(ctx, "combat.continue-or-close", f"{player} chose to close it")
+        else:
+            ctx.step(T.CHOICE, f"{player} chooses to continue the combat chain",
+                     ["combat.continue-or-close"], actor=player)
+
+    # ------------------------------------------------------------------ resolving layers
+    def _resolve_top(self, ctx: Context) -> None:
+        st = ctx.state
+        layer = S.top(st)
+        assert layer is not None
+        ctx.loops.check(st, "resolving layers")
+        self.resolve_layer(ctx, layer)
+        if st.result is None:
+            self.state_checks(ctx)
+        if st.result is None:
+            self.give_priority(ctx)
+
+    def resolve_layer(self, ctx: Context, layer: Layer) -> None:
+        st = ctx.state
+        if layer.kind == "triggered":
+            trig: PendingTrigger = layer.data["trigger"]
+            mark = len(st.log)
+            S.remove(st, layer)
+            if trig.still_true is not None and not trig.still_true(st):
+                ctx.step(T.RESOLVE, f"{layer.name} does not resolve: the game state that "
+                         "triggered it is no longer true", ["trigger.recheck"], mark=mark)
+                return
+            ctx.step(T.RESOLVE, f"{layer.name} resolves", ["priority.resolve-top"], mark=mark)
+            trig.resolve(ctx, trig)
+            return
+        o = st.objects[layer.source] if layer.source is not None else None
+        rules: C.CardRules = layer.data.get("rules", C.CardRules())
+        mark = len(st.log)
+        S.remove(st, layer)
+        ctx.step(T.RESOLVE, f"{layer.name} resolves", ["priority.resolve-top", "resolve.in-order"],
+                 mark=mark)
+        for what in rules.unsupported:
+            ctx.not_modelled(f"{layer.name}: {what}")
+        self.run_effects(ctx, layer, rules.on_resolve)
+        if o is None or o.zone != CHAIN:
+            return
+        link = K.current(st)
+        mark = len(st.log)
+        if o.has_kind("action") and st.has_keyword(o.id, "go again"):
+            self._gain_action_point(ctx, layer.controller, o.name, "kw.go-again")
+        if (o.has_kind("defense reaction") or {"defense", "reaction"} <= o.kinds) and link:
+            st.apply(MoveObject(o.id, COMBAT))
+            oid = o.id
+            K.change_link(st, f"{o.name} becomes a defending card",
+                          lambda l: l.defenders.append(oid))
+            st.objects[o.id].flags.add("defending")
+            ctx.step(T.RULE, f"{o.name} becomes a defending card on chain link {link.number}",
+                     ["combat.defense-reaction-resolves", "resolve.reaction-stays"], mark=mark)
+        elif (o.has_kind("attack reaction") or {"attack", "reaction"} <= o.kinds) and link:
+            st.apply(MoveObject(o.id, COMBAT))
+            oid = o.id
+            K.change_link(st, f"{o.name} stays on the chain link", lambda l: l.reactions.append(oid))
+            ctx.step(T.RULE, f"{o.name} stays on chain link {link.number} until the combat chain "
+                     "closes", ["resolve.reaction-stays"], mark=mark)
+        else:
+            st.apply(MoveObject(o.id, (o.owner, "graveyard")))
+            ctx.step(T.RULE, f"{o.name} is put into {o.owner}'s graveyard", ["resolve.graveyard"],
+                     mark=mark)
+
+    # ------------------------------------------------------------------ card effects
+    def run_effects(self, ctx: Context, layer: Layer, effs: tuple[Any, ...]) -> None:
+        from judge.games import fab_effects
+        for eff in effs:
+            if ctx.state.result is not None:
+                return
+            try:
+                fab_effects.run(self, ctx, layer, eff)
+            except NotModelled as nm:
+                ctx.not_modelled(f"{layer.name}: {nm.what}", nm.citation)
+
+    def _gain_action_point(self, ctx: Context, player: str, why: str, procedure: str) -> None:
+        st = ctx.state
+        mark = len(st.log)
+        if player != self.turn_player(st) or st.globals.get("phase") != "action":
+            ctx.step(T.RULE, f"{player} would gain an action point from {why}, but it is not "
+                     f"{player}'s action phase", [procedure, "action-points"], mark=mark)
+            return
+        st.apply(ChangePool(player, AP, 1))
+        ctx.step(T.RULE, f"{why} has go again: {player} gains 1 action point", [procedure],
+                 mark=mark)
+
+    # ------------------------------------------------------------------ the chain link
+    def _advance_link(self, ctx: Context, link: K.Link) -> None:
+        st = ctx.state
+        name = st.objects[link.attack].name
+        if link.step == K.ATTACK:
+            if not link.attacking:
+                mark = len(st.log)
+                K.change_link(st, f"{name} is attacking", lambda l: setattr(l, "attacking", True))
+                ctx.step(T.RULE, f"{name} is attacking; {link.controller} is the attacking hero "
+                         f"and {link.target} the defending hero", ["combat.attacking"], mark=mark)
+                self._attack_triggers(ctx, link)
+                if ctx.pending:
+                    self.give_priority(ctx)
+                    return
+            mark = len(st.log)
+            K.change_link(st, "defend step", lambda l: setattr(l, "step", K.DEFEND))
+            st.apply(SetGlobal(Priority.HOLDER, None))
+            ctx.step(T.RULE, f"the attack step ends; chain link {link.number} moves to the "
+                     "defend step", ["combat.attack-step-ends"], mark=mark)
+            return
+        if link.step == K.DEFEND:
+            mark = len(st.log)
+            K.change_link(st, "reaction step", lambda l: setattr(l, "step", K.REACTION))
+            ctx.step(T.RULE, f"the defend step ends; chain link {link.number} moves to the "
+                     "reaction step", ["combat.defend-step-ends"], mark=mark)
+            self.give_priority(ctx)
+            return
+        if link.step == K.REACTION:
+            mark = len(st.log)
+            K.change_link(st, "damage calculation", lambda l: setattr(l, "step", K.DAMAGE))
+            ctx.step(T.RULE, f"the reaction step ends; chain link {link.number} moves to damage "
+                     "calculation", ["combat.reaction-step-ends", "combat.no-priority"], mark=mark)
+            self._damage_calculation(ctx, link)
+            if st.result is not None:
+                return
+            mark = len(st.log)
+            K.change_link(st, "chain link resolution", lambda l: setattr(l, "step", K.RESOLUTION))
+            ctx.step(T.RULE, f"chain link {link.number} moves to chain link resolution",
+                     ["combat.resolution-triggers"], mark=mark)
+            self.give_priority(ctx)
+            return
+        if link.step == K.RESOLUTION:
+            self._resolve_link(ctx, link)
+
+    def _attack_triggers(self, ctx: Context, link: K.Link) -> None:
+        st = ctx.state
+        rules = self.card_rules(st, link.attack)
+        if rules.on_attack:
+            ctx.pending.append(self._effect_trigger(ctx, link, "attacks", rules.on_attack,
+                                                    "combat.attack-triggers"))
+
+    def _effect_trigger(self, ctx: Context, link: K.Link, what: str, effs: tuple[Any, ...],
+                        procedure: str) -> PendingTrigger:
+        st = ctx.state
+        name = st.objects[link.attack].name
+        layer_stub = Layer(id=0, kind="triggered", name=f"{name} ({what})",
+                           controller=link.controller, source=link.attack,
+                           targets=(link.target,))
+
+        def resolve(c: Context, trig: PendingTrigger) -> None:
+            c.game.run_effects(c, layer_stub, effs)
+        return PendingTrigger(name=f"{name}'s \"{what}\" effect", controller=link.controller,
+                              source=link.attack, resolve=resolve, citation=ctx.cite_opt(procedure))
+
+    def _damage_calculation(self, ctx: Context, link: K.Link) -> None:
+        st = ctx.state
+        attack = st.objects[link.attack]
+        power = st.value(link.attack, "power")
+        if power is None:
+            raise NotModelled(f"{attack.name} has no power value to compare")
+        defense = 0
+        for oid in link.defenders:
+            if st.objects[oid].zone == COMBAT:
+                defense += st.value(oid, "defense") or 0
+        mark = len(st.log)
+        K.change_link(st, "power and defense compared",
+                      lambda l: (setattr(l, "power", power), setattr(l, "defense", defense)))
+        ctx.step(T.RULE, f"{attack.name} has {power} power against {defense} defense",
+                 ["combat.compare"], mark=mark)
+        if power <= defense:
+            ctx.step(T.RULE, f"{power} power is not greater than {defense} defense: no damage, "
+                     "the attack does not hit", ["combat.damage"])
+            return
+        ev = Event("damage", player=link.target, amount=power - defense, source=link.attack,
+                   dtype="physical", combat=True,
+                   citations=(ctx.cite_opt("combat.damage") or "",
+                              ctx.cite_opt("damage.physical") or ""))
+        happened = self.deal_damage(ctx, [ev])
+        if happened and happened[0] is not None:
+            dealt = happened[0].amount
+            mark = len(st.log)
+            K.change_link(st, f"{attack.name} hits",
+                          lambda l: (setattr(l, "hit", True), setattr(l, "damage", dealt)))
+            ctx.step(T.RULE, f"{attack.name} hits {link.target}", ["combat.hit"], mark=mark)
+            rules = self.card_rules(st, link.attack)
+            if rules.on_hit and st.result is None:
+                ctx.pending.append(self._effect_trigger(ctx, link, "hit", rules.on_hit,
+                                                        "combat.resolution-triggers"))
+        else:
+            ctx.step(T.RULE, "all the damage was prevented: it was never dealt and the attack "
+                     "does not hit", ["damage.prevented", "combat.hit"])
+
+    def _resolve_link(self, ctx: Context, link: K.Link) -> None:
+        st = ctx.state
+        attack = st.objects[link.attack]
+        mark = len(st.log)
+        on_chain = attack.zone == COMBAT or link.proxy
+        if on_chain:
+            go_again = st.has_keyword(link.attack, "go again")
+            source = "its current state"
+        else:
+            snap = st.lki.get(link.attack)
+            go_again = snap.has_keyword("go again") if snap else False
+            source = "last known information"
+        ctx.step(T.RULE, f"chain link {link.number} resolves", ["combat.link-resolves"], mark=mark)
+        if go_again:
+            cites = ["combat.go-again", "kw.go-again"] + ([] if on_chain else ["lki"])
+            mark = len(st.log)
+            if self.turn_player(st) == link.controller:
+                st.apply(ChangePool(link.controller, AP, 1))
+            ctx.step(T.RULE, f"{attack.name} has go again ({source}): {link.controller} gains 1 "
+                     "action point", cites, mark=mark)
+        mark = len(st.log)
+        layer = next((l for l in st.chain if l.id == link.layer), None)
+        if layer is not None:
+            S.remove(st, layer)
+        K.change_link(st, "attack resolved", lambda l: setattr(l, "step", K.RESOLVED))
+        ctx.step(T.RULE, f"{attack.name} has resolved", ["combat.attack-resolved"], mark=mark)
+        ctx.step(T.CHOICE, f"{self.turn_player(st)} continues the combat chain",
+                 ["combat.continue-or-close"],
+                 default="continue: the turn player continues the combat chain unless a line "
+                 "says they close it (passing on an empty chain then closes it, 20.9)")
+        self.give_priority(ctx)
+
+    # ------------------------------------------------------------------ closing the chain
+    def _close_chain(self, ctx: Context, procedure: str, why: str) -> None:
+        st = ctx.state
+        c = K.combat(st)
+        mark = len(st.log)
+        ctx.step(T.RULE, f"the combat chain closes: {why}", [procedure], mark=mark)
+        mark = len(st.log)
+        for o in st.in_zone(COMBAT):
+            if o.has_kind("equipment") or o.has_kind("weapon"):
+                st.apply(MoveObject(o.id, (o.owner, "equipment" if o.has_kind("equipment")
+                                           else "weapons")))
+        if len(st.log) > mark:
+            ctx.step(T.RULE, "permanents on the combat chain return to their zones",
+                     ["close.permanents"], mark=mark)
+        mark = len(st.log)
+        link_layers = {l.layer for l in c.links}
+        for layer in list(st.chain):
+            if layer.id in link_layers:
+                S.remove(st, layer)
+        for o in st.in_zone(COMBAT):
+            st.apply(MoveObject(o.id, (o.owner, "graveyard")))
+        K.change(st, "combat chain closed", lambda cc: (setattr(cc, "open", False),
+                                                         setattr(cc, "links", [])))
+        ctx.step(T.RULE, "the other cards on the combat chain go to their owners' graveyards; "
+                 "other layers stay on the chain", ["close.graveyard"], mark=mark)
+        for e in [e for e in st.effects.values() if CHAIN_CLOSES in e.ends_at]:
+            kind = e.data.get("delayed")
+            if kind:
+                ctx.pending.append(self._close_trigger(ctx, e.data["object"], kind,
+                                                       e.data["procedure"]))
+        E.expire(st, CHAIN_CLOSES)
+        if ctx.pending:
+            ctx.step(T.RULE, "\"when the combat chain closes\" triggers are added to the chain",
+                     ["close.triggers"])
+        self.give_priority(ctx)
+        ctx.step(T.RULE, f"{self.turn_player(st)} gains priority", ["close.priority"])
+
+    def _close_trigger(self, ctx: Context, oid: int, kind: str, procedure: str) -> PendingTrigger:
+        st = ctx.state
+        o = st.objects[oid]
+        inc = o.incarnation
+
+        def resolve(c: Context, trig: PendingTrigger) -> None:
+            s = c.state
+            obj = s.objects[oid]
+            mark = len(s.log)
+            if obj.zone[1] not in ARENA:
+                c.step(T.RULE, f"{obj.name} is no longer in the arena", [procedure], mark=mark)
+                return
+            if kind in ("battleworn", "temper"):
+                s.apply(AddCounter(oid, "-1{d}"))
+            if kind == "blade break" or (kind == "temper" and (s.value(oid, "defense") or 0) <= 0):
+                s.apply(MoveObject(oid, (obj.owner, "graveyard")))
+            text = {"battleworn": f"{obj.name} gets a -1{{d}} counter",
+                    "blade break": f"{obj.name} is destroyed",
+                    "temper": f"{obj.name} gets a -1{{d}} counter"
+                    + (" and, with zero {d}, is destroyed" if obj.zone[1] == "graveyard" else "")}
+            c.step(T.EVENT, text[kind], [procedure, "counters"], mark=mark)
+        del inc
+        return PendingTrigger(name=f"{o.name}'s {kind}", controller=o.controller, source=oid,
+                              resolve=resolve, citation=ctx.cite_opt(procedure))
+
+    # ------------------------------------------------------------------ end of turn (13.3)
+    def _end_turn(self, ctx: Context) -> None:
+        st = ctx.state
+        tp = self.turn_player(st)
+        ctx.loops.check(st, "ending turns")
+        mark = len(st.log)
+        st.apply(SetGlobal("phase", "end"))
+        st.apply(SetGlobal(Priority.HOLDER, None))
+        ctx.step(T.RULE, "both players pass on an empty chain with no combat chain open: the "
+                 "action phase ends", ["priority.action-phase-ends"], mark=mark)
+        mark = len(st.log)
+        for name in st.players:
+            st.apply(SetPool(name, AP, 0))
+            st.apply(SetPool(name, RP, 0))
+        ctx.step(T.RULE, "unused action points and resource points are lost",
+                 ["turn.end-lose-points"], mark=mark)
+        mark = len(st.log)
+        for name in st.players:
+            for o in list(st.in_zone((name, "pitch"))):
+                st.apply(MoveObject(o.id, (o.owner, "deck"), position="bottom", face_up=False))
+        ctx.step(T.RULE, "cards in pitch zones go to the bottom of their owners' decks",
+                 ["turn.end-pitch-to-deck"], mark=mark)
+        first = bool(st.globals.get("first turn"))
+        for name in (list(st.players) if first else [tp]):
+            self._draw_up(ctx, name, "turn.end-draw-first-turn" if first and name != tp
+                          else "turn.end-draw")
+        mark = len(st.log)
+        E.expire(st, END_OF_TURN)
+        st.apply(SetGlobal("used this turn", ()))
+        order = list(st.players)
+        nxt = order[(order.index(tp) + 1) % len(order)]
+        st.apply(SetGlobal("turn player", nxt))
+        st.apply(SetGlobal("turn", st.globals["turn"] + 1))
+        st.apply(SetGlobal("first turn", False))
+        ctx.step(T.RULE, f"\"this turn\" effects end; the turn ends and {nxt} becomes the turn "
+                 "player", ["turn.end-effects-end", "turn.next"], mark=mark)
+        mark = len(st.log)
+        E.expire(st, START_OF_TURN)
+        st.apply(SetGlobal("phase", "action"))
+        st.apply(SetPool(nxt, AP, 1))
+        ctx.step(T.RULE, f"{nxt}'s turn: \"until the start of turn\" effects end; {nxt} has 1 "
+                 "action point", ["turn.start-effects-end", "turn.action-point"], mark=mark)
+        self.give_priority(ctx, nxt)
+        ctx.step(T.RULE, f"{nxt} gains priority", ["turn.priority"])
+
+    def _draw_up(self, ctx: Context, player: str, procedure: str) -> None:
+        st = ctx.state
+        intellect = self.intellect(st, player)
+        mark = len(st.log)
+        hand = len(st.zones[(player, "hand")].ids)
+        deck = st.zones[(player, "deck")].ids
+        drawn = 0
+        while hand + drawn < intellect and deck:
+            st.apply(MoveObject(deck[0], (player, "hand")))
+            drawn += 1
+        ctx.step(T.EVENT, f"{player} draws {drawn} card(s) up to intellect {intellect}",
+                 [procedure], mark=mark)
+
+    def intellect(self, state: State, player: str) -> int:
+        p = state.players[player]
+        value = state.value(p.hero, "intellect") if p.hero is not None else None
+        if value is None:
+            raise NotModelled(f"{player}'s intellect is not stated")
+        return value
+
+    # ------------------------------------------------------------------ damage (26)
+    def deal_damage(self, ctx: Context, events: list[Event]) -> list[Event | None]:
+        """Deal damage events as one simultaneous batch (3.2.1), then check the game state."""
+        happened = [V.run(ctx, ev) for ev in events]
+        self.state_checks(ctx)
+        return happened
+
+    def replacements(self, ctx: Context, event: Event) -> list[Replacement]:
+        from judge.games import fab_effects
+        return fab_effects.replacements(self, ctx, event)
+
+    def order_replacements(self, ctx: Context, event: Event,
+                           candidates: list[Replacement]) -> tuple[Replacement, str]:
+        """18.5: the turn player orders players, then each player their own effects; with no
+        stated order the turn player's effects come first, each player's in the order they
+        were created."""
+        tp = self.turn_player(ctx.state)
+        ranked = sorted(candidates, key=lambda r: (r.controller != tp, r.id))
+        return ranked[0], ctx.cite_opt("replacement.order") or ""
+
+    def perform(self, ctx: Context, event: Event) -> Event | None:
+        if event.kind == "damage":
+            return self._perform_damage(ctx, event)
+        raise NotModelled(f"the event {event.kind}")
+
+    def _perform_damage(self, ctx: Context, ev: Event) -> Event | None:
+        st = ctx.state
+        if ev.amount <= 0 or ev.player is None:
+            return None
+        before = self.life(st, ev.player)
+        reduce = min(ev.amount, before)
+        mark = len(st.log)
+        st.apply(ChangeLife(ev.player, -reduce))
+        dealt = st.globals.get("damage dealt", ())
+        src = st.objects[ev.source].name if ev.source is not None else "an effect"
+        st.apply(SetGlobal("damage dealt", dealt + ((src, ev.player, ev.amount, ev.dtype,
+                                                      st.globals["turn"]),)))
+        kind = f"{ev.dtype} damage" if ev.dtype and ev.dtype != "physical" else "damage"
+        cites = list(ev.citations)
+        procs = ["damage.source", "life.total"]
+        if reduce < ev.amount:
+            procs.append("life.floor")
+        ctx.step(T.EVENT, f"{src} deals {ev.amount} {kind} to {ev.player}: life {before} -> "
+                 f"{before - reduce}" + (" (life cannot go below zero)" if reduce < ev.amount
+                                         else ""), procs, mark=mark, cites=[c for c in cites if c])
+        return ev
+
+    def triggers(self, ctx: Context, event: Event) -> list[PendingTrigger]:
+        return []   # damage-dealt triggers of printed cards are reported by fab_effects
+
+    def order_triggers(self, ctx: Context,
+                       triggers: list[PendingTrigger]) -> tuple[list[PendingTrigger], str]:
+        """16.3: the turn player orders simultaneous triggers. A stated order lists them in the
+        order they resolve; otherwise they resolve in the order they triggered."""
+        why = ctx.cite_opt("trigger.order") or ""
+        stated = ctx.choices.take(self.turn_player(ctx.state), "order")
+        resolve_order = list(triggers)
+        if stated is not None:
+            names = [n.lower() for n in stated.value]
+
+            def rank(t: PendingTrigger) -> int:
+                src = ctx.state.objects[t.source].name.lower() if t.source is not None else ""
+                for i, n in enumerate(names):
+                    if n == src or n in t.name.lower():
+                        return i
+                return len(names)
+            resolve_order.sort(key=rank)
+        return list(reversed(resolve_order)), why
+
+    # ------------------------------------------------------------------ state checks (3)
+    def state_checks(self, ctx: Context) -> None:
+        st = ctx.state
+        if st.result is not None:
+            return
+        dead = [n for n in st.players if self.life(st, n) <= 0]
+        if not dead:
+            return
+        mark = len(st.log)
+        if len(dead) == len(st.players):
+            st.apply(EndGame(GameResult("draw", (), ctx.cite_opt("game.draw") or "")))
+            ctx.step(T.CHECK, "every hero's life is zero at the same time: the game is a draw",
+                     ["game.draw", "game.ends"], mark=mark)
+        else:
+            alive = tuple(n for n in st.players if n not in dead)
+            st.apply(EndGame(GameResult("win", alive, ctx.cite_opt("game.win-life") or "")))
+            ctx.step(T.CHECK, f"{', '.join(dead)}'s life is zero: {', '.join(alive)} wins; the "
+                     "game ends at once and nothing left on the chain resolves",
+                     ["game.win-life", "game.opponents-lost", "game.ends"], mark=mark)
+        st.apply(SetGlobal(Priority.HOLDER, None))
+
+    def winner(self, state: State) -> GameResult | None:
+        return state.result
+
+    # ------------------------------------------------------------------ settling
+    def settle(self, ctx: Context) -> None:
+        """Everyone passes (the scenario's ``priority pass`` policy) until nothing is waiting:
+        no layer above the attack, and the current chain link has resolved."""
+        st = ctx.state
+        while st.result is None:
+            self._declare_default(ctx)
+            link = K.current(st)
+            waiting = any(not (link is not None and l.id == link.layer) for l in st.chain)
+            if not waiting and (link is None or link.step == K.RESOLVED):
+                return
+            holder = Priority.holder(st)
+            if holder is None:
+                return
+            ctx.loops.check(st, "passing priority")
+            self.pass_priority(ctx, holder, default=f"priority: pass - {holder} passes (not "
+                               "stated)")
+
+    # ------------------------------------------------------------------ expectations
+    def query(self, ctx: Context, subject: str, args: tuple[str, ...]) -> Any:
+        from judge.games import fab_query
+        return fab_query.query(self, ctx, subject, args)
+
+    def verify_order(self, ctx: Context, player: str, order: tuple[str, ...] = ()) -> None:
+        self.verify_order_triggers(ctx, player, order)
+
+
+
+GAME = FabGame()

@@ -1,0 +1,117 @@
+"""What the FaB engine reads from a card: printed values from the scenario's card definition,
+keywords and abilities from the parsed card text (``judge.cards.parse("fab", text)``).
+
+Only shapes the engine can carry out are kept as effects; every other ability is listed in
+``unsupported`` so that using the card says ``not modelled: ...`` instead of ignoring it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from importlib.util import find_spec
+from typing import Any
+
+from judge.cards import model as M
+
+# canonical keyword names the engine acts on (lower case) -> the words a card may print
+KEYWORDS = ("go again", "dominate", "arcane barrier", "spellvoid", "battleworn", "blade break",
+            "temper")
+_KW_NUM = re.compile(r"^(arcane barrier|spellvoid)\s+(\d+)$")
+
+
+@dataclass(frozen=True, slots=True)
+class CardRules:
+    keywords: tuple[tuple[str, int | None], ...] = ()
+    on_resolve: tuple[M.Effect, ...] = ()          # text that resolves when the card does
+    on_hit: tuple[M.Effect, ...] = ()              # "if this hits, ..." (20.7.2b, 20.8.1)
+    on_attack: tuple[M.Effect, ...] = ()           # "when this attacks / when you attack"
+    attack_cost: int | None = None                 # a weapon's "Action - {r}{r}: Attack"
+    once_per_turn: bool = False
+    unsupported: tuple[str, ...] = field(default=())
+
+
+def parse_text(text: str) -> M.CardText | None:
+    """The parsed card text, or None when the FaB card grammar is not installed."""
+    if not text.strip() or find_spec("judge.cards.fab") is None:
+        return None
+    from judge.cards import parse
+    return parse("fab", text)
+
+
+def keyword_name(name: str) -> tuple[str, int | None] | None:
+    low = " ".join(name.lower().replace("*", " ").split())
+    m = _KW_NUM.match(low)
+    if m:
+        return m.group(1), int(m.group(2))
+    return (low, None) if low in KEYWORDS else None
+
+
+def read(text: str, parsed: M.CardText | None) -> CardRules:
+    if not text.strip():
+        return CardRules()
+    if parsed is None:
+        return CardRules(unsupported=(f"card text {text!r} (no FaB card grammar installed)",))
+    keywords: dict[str, int | None] = {}
+    on_resolve: list[M.Effect] = []
+    on_hit: list[M.Effect] = []
+    on_attack: list[M.Effect] = []
+    unsupported: list[str] = [f"unparsed text {u.text!r} ({u.reason})" for u in parsed.unparsed]
+    attack_cost: int | None = None
+    once = False
+    for ab in parsed.abilities:
+        for kw in ab.keywords:
+            known = keyword_name(kw.name if kw.value is None else f"{kw.name} {kw.value}")
+            if known is None:
+                known = keyword_name(kw.name)
+                if known is not None and isinstance(kw.value, int):
+                    known = (known[0], kw.value)
+            if known is not None:
+                keywords[known[0]] = known[1]
+            elif ab.kind in ("keyword", "label"):
+                unsupported.append(f"keyword {kw.name!r}")
+        if ab.kind in ("keyword", "label") and not ab.effects:
+            continue
+        text_of = _text(parsed.text, ab.span)
+        if ab.kind == "activated":
+            if any(e.verb.lower() == "attack" for e in ab.effects):
+                attack_cost = sum(c.amount or 0 for c in ab.costs if c.kind == "resource")
+                once = "once" in ab.limit.lower() or "once per turn" in ab.label.lower()
+                continue
+            unsupported.append(f"activated ability {text_of!r}")
+        elif ab.kind == "triggered" and ab.trigger is not None:
+            event = ab.trigger.event.lower()
+            if "hit" in event and ab.condition is None:
+                on_hit.extend(ab.effects)
+            elif "attack" in event and ab.condition is None:
+                on_attack.extend(ab.effects)
+            else:
+                unsupported.append(f"triggered ability {text_of!r}")
+        elif ab.kind == "spell" and ab.condition is None:
+            on_resolve.extend(ab.effects)
+        elif ab.kind == "static" and not ab.effects:
+            continue
+        elif ab.kind == "errata":
+            continue
+        else:
+            unsupported.append(f"{ab.kind} ability {text_of!r}")
+    return CardRules(keywords=tuple(keywords.items()), on_resolve=tuple(on_resolve),
+                     on_hit=tuple(on_hit), on_attack=tuple(on_attack), attack_cost=attack_cost,
+                     once_per_turn=once, unsupported=tuple(unsupported))
+
+
+def _text(text: str, span: M.Span | None) -> str:
+    return text if span is None else text[span.start:span.end]
+
+
+def amount(value: Any) -> int | None:
+    """An effect amount the engine can use: an int (or a numeric string)."""
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
+        return int(value)
+    return None
+
+
+def target_text(target: M.Target | None) -> str:
+    return "" if target is None else " ".join(target.text.lower().split())

@@ -1,0 +1,314 @@
+"""Carrying out parsed FaB card effects, and the damage replacements of rule 26 and the
+glossary (Arcane Barrier N, Spellvoid N, "prevent the next N damage").
+
+An effect shape not handled here raises :class:`NotModelled` with what it was; the caller
+records it and goes on with the rest of the layer (19.7).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from judge.cards import model as M
+from judge.engine import effects as E
+from judge.engine import trace as T
+from judge.engine.context import Context
+from judge.engine.errors import NotModelled
+from judge.engine.events import Event, Replacement
+from judge.engine.stack import Layer
+from judge.engine.state import (AddModifier, ChangeLife, ChangePool, Custom, Modifier, MoveObject,
+                                State)
+from judge.games import fab_cards as C
+from judge.games import fab_combat as K
+
+if TYPE_CHECKING:  # pragma: no cover
+    from judge.games.fab import FabGame
+
+RP = "resource points"
+ARENA_ZONES = ("equipment", "weapons", "permanents", "hero", "combat chain")
+
+
+def run(game: "FabGame", ctx: Context, layer: Layer, eff: M.Effect) -> None:
+    handler = HANDLERS.get(type(eff))
+    if handler is None:
+        raise NotModelled(f"the effect {eff.verb!r}")
+    handler(game, ctx, layer, eff)
+
+
+# --- who an effect is about ---------------------------------------------------------------
+
+def players_for(game: "FabGame", ctx: Context, layer: Layer, target: M.Target | None) -> list[str]:
+    st = ctx.state
+    text = C.target_text(target)
+    chosen = [t for t in layer.targets if isinstance(t, str)]
+    if text in ("", "you", "your hero", "yourself"):
+        return [layer.controller]
+    if text in ("each hero", "all heroes"):
+        return list(st.players)
+    if text in ("each opponent", "each opposing hero", "all opponents"):
+        return st.opponents(layer.controller)
+    if text in ("target hero", "target opponent", "target opposing hero", "any target",
+                "the defending hero", "them", "that hero"):
+        if chosen:
+            return chosen[:1]
+        link = K.current(st)
+        if text in ("the defending hero", "them", "that hero") and link is not None:
+            return [link.target]
+        raise NotModelled(f"{text!r} with no target chosen")
+    raise NotModelled(f"the target {text!r}")
+
+
+def objects_for(game: "FabGame", ctx: Context, layer: Layer, target: M.Target | None) -> list[int]:
+    st = ctx.state
+    text = C.target_text(target)
+    link = K.current(st)
+    if text in ("", "this", "it", "itself") or text.startswith("§") or "this card" in text:
+        return [layer.source] if layer.source is not None else []
+    if link is not None and text in ("target attack", "the attack", "your attack", "that attack",
+                                     "target attack action card", "the attacking card",
+                                     "target attacking card", "attack"):
+        return [link.attack]
+    chosen = [t for t in layer.targets if isinstance(t, int)]
+    if chosen and text.startswith("target"):
+        return chosen[:1]
+    raise NotModelled(f"the target {text!r}")
+
+
+# --- effects --------------------------------------------------------------------------------
+
+def _damage(game: "FabGame", ctx: Context, layer: Layer, eff: M.Damage) -> None:
+    n = C.amount(eff.amount)
+    if n is None:
+        raise NotModelled(f"damage amount {eff.amount!r}")
+    dtype = (eff.damage_type or "").lower()
+    if dtype not in ("", "arcane", "physical"):
+        raise NotModelled(f"{dtype} damage")
+    cites = [ctx.cite_opt("damage.arcane") or ""] if dtype == "arcane" else []
+    events = [Event("damage", player=p, amount=n, source=layer.source, dtype=dtype,
+                    citations=tuple(cites)) for p in players_for(game, ctx, layer, eff.target)]
+    game.deal_damage(ctx, events)
+
+
+def _modify(game: "FabGame", ctx: Context, layer: Layer, eff: M.ModifyValue) -> None:
+    st = ctx.state
+    stat = {"p": "power", "d": "defense"}.get(eff.stat.lower(), eff.stat.lower())
+    delta = C.amount(eff.delta)
+    if stat not in ("power", "defense") or delta is None:
+        raise NotModelled(f"changing {eff.stat} by {eff.delta!r}")
+    text = C.target_text(eff.target)
+    if text in ("attacks you control", "attack action cards you control"):
+        controller = layer.controller
+        need = "action" if "action" in text else None
+        E.create(st, description=f"{text} get {delta:+d} {stat} this turn", controller=controller,
+                 citation=ctx.cite_opt("continuous.duration"), ends_at={"end of turn"},
+                 affects=_attacks_of(controller, need), stat=stat, op="add", amount=delta)
+        ctx.step(T.EVENT, f"{text} get {delta:+d} {stat} this turn", ["continuous.duration",
+                 "power.base"])
+        return
+    for oid in objects_for(game, ctx, layer, eff.target):
+        o = st.objects[oid]
+        mark = len(st.log)
+        effect = E.create(st, description=f"{o.name} {delta:+d} {stat}", controller=layer.controller,
+                          citation=ctx.cite_opt("continuous.duration"),
+                          ends_at={"end of turn"}, while_source=(o.id, o.incarnation))
+        st.apply(AddModifier(Modifier(id=st.new_id(), target=(o.id, o.incarnation), stat=stat,
+                                      op="add", value=delta, layer=1, timestamp=st.tick(),
+                                      effect=effect.id)))
+        ctx.step(T.EVENT, f"{o.name} gets {delta:+d} {stat} (now {st.value(oid, stat)})",
+                 ["power.base"], mark=mark)
+
+
+def _attacks_of(controller: str, need: str | None) -> Callable[[State, Any], bool]:
+    def affects(state: State, o: Any) -> bool:
+        link = K.current(state)
+        return (o.controller == controller and o.zone == (None, "combat chain")
+                and link is not None and any(l.attack == o.id for l in K.combat(state).links)
+                and (need is None or need in o.kinds))
+    return affects
+
+
+def _gain(game: "FabGame", ctx: Context, layer: Layer, eff: M.Gain) -> None:
+    st = ctx.state
+    what = eff.resource.lower()
+    kw = C.keyword_name(what)
+    if kw is not None:
+        for oid in objects_for(game, ctx, layer, eff.target):
+            o = st.objects[oid]
+            mark = len(st.log)
+            effect = E.create(st, description=f"{o.name} gains {kw[0]}", controller=layer.controller,
+                              citation=ctx.cite_opt("continuous.duration"),
+                              ends_at={"end of turn"}, while_source=(o.id, o.incarnation))
+            st.apply(AddModifier(Modifier(id=st.new_id(), target=(o.id, o.incarnation),
+                                          stat=f"kw:{kw[0]}", op="grant", value=kw[1], layer=1,
+                                          timestamp=st.tick(), effect=effect.id)))
+            ctx.step(T.EVENT, f"{o.name} gains {kw[0]}", ["continuous.duration"], mark=mark)
+        return
+    n = C.amount(eff.amount)
+    if n is None:
+        raise NotModelled(f"gaining {eff.amount!r} {what}")
+    if what in ("life", "{h}"):
+        for p in players_for(game, ctx, layer, eff.target):
+            mark = len(st.log)
+            before = game.life(st, p)
+            st.apply(ChangeLife(p, n))
+            ctx.step(T.EVENT, f"{p} gains {n} life: {before} -> {before + n}", ["life.total"],
+                     mark=mark)
+        return
+    if what in ("action point", "action points"):
+        for _ in range(n):
+            game._gain_action_point(ctx, layer.controller, layer.name, "action-points")
+        return
+    if what in ("resource", "resources", "resource point", "resource points", "{r}"):
+        mark = len(st.log)
+        st.apply(ChangePool(layer.controller, RP, n))
+        ctx.step(T.EVENT, f"{layer.controller} gains {n} resource point(s)", ["resource-points"],
+                 mark=mark)
+        return
+    raise NotModelled(f"gaining {what}")
+
+
+def _move(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
+    st = ctx.state
+    if eff.verb.lower() != "draw":
+        raise NotModelled(f"the effect {eff.verb!r}")
+    n = C.amount(eff.count if eff.count is not None else 1)
+    if n is None:
+        raise NotModelled(f"drawing {eff.count!r} cards")
+    for p in players_for(game, ctx, layer, eff.what if eff.what and eff.what.text not in
+                         ("a card", "cards", "card") else None):
+        mark = len(st.log)
+        deck = st.zones[(p, "deck")].ids
+        drawn = 0
+        for _ in range(n):
+            if not deck:
+                break
+            st.apply(MoveObject(deck[0], (p, "hand")))
+            drawn += 1
+        ctx.step(T.EVENT, f"{p} draws {drawn} card(s)", ["resolve.in-order"], mark=mark)
+
+
+def _prevent(game: "FabGame", ctx: Context, layer: Layer, eff: M.Prevent) -> None:
+    st = ctx.state
+    n = C.amount(eff.amount) if eff.amount is not None else None
+    dtype = (eff.damage_type or "").lower()
+    for p in players_for(game, ctx, layer, eff.target):
+        mark = len(st.log)
+        effect = E.create(st, description=f"prevent the next {n if n is not None else 'all'} "
+                          f"{dtype + ' ' if dtype else ''}damage to {p}",
+                          controller=layer.controller,
+                          citation=ctx.cite_opt("damage.prevented"), ends_at={"end of turn"},
+                          data={"left": n})
+        repl = Replacement(id=f"prevent:{effect.id}", name=layer.name,
+                           label=f"{layer.name}'s prevention", controller=p,
+                           citation=ctx.cite_opt("damage.typed-prevention" if dtype else
+                                                 "damage.untyped-prevention") or "",
+                           applies=_prevention_applies(effect.id, p, dtype),
+                           apply=_prevention_apply(effect.id))
+        st.effects[effect.id].replacement = repl
+        ctx.step(T.EVENT, f"{p} will prevent the next {n} {dtype + ' ' if dtype else ''}damage "
+                 "this turn", ["damage.prevented"], mark=mark)
+
+
+def _prevention_applies(effect_id: int, player: str, dtype: str) -> Callable[[State, Event], bool]:
+    def applies(state: State, ev: Event) -> bool:
+        e = state.effects.get(effect_id)
+        left = None if e is None else e.data.get("left")
+        return (e is not None and ev.kind == "damage" and ev.player == player
+                and (not dtype or ev.dtype == dtype) and (left is None or left > 0))
+    return applies
+
+
+def _prevention_apply(effect_id: int) -> Callable[[Context, Event], Event]:
+    def apply(ctx: Context, ev: Event) -> Event:
+        st = ctx.state
+        left = st.effects[effect_id].data.get("left")
+        used = ev.amount if left is None else min(left, ev.amount)
+        if left is not None:
+            st.apply(Custom(f"prevention has {left - used} left",
+                            lambda s: s.effects[effect_id].data.__setitem__("left", left - used)))
+        rest = ev.amount - used
+        return ev.with_(amount=rest, cancelled=rest <= 0)
+    return apply
+
+
+HANDLERS: dict[type, Callable[..., None]] = {
+    M.Damage: _damage,
+    M.ModifyValue: _modify,
+    M.Gain: _gain,
+    M.Move: _move,
+    M.Prevent: _prevent,
+}
+
+
+# --- replacements of damage (18, 26, Arcane Barrier N, Spellvoid N) ---------------------------
+
+def replacements(game: "FabGame", ctx: Context, ev: Event) -> list[Replacement]:
+    st = ctx.state
+    if ev.kind != "damage" or ev.player is None:
+        return []
+    out: list[Replacement] = []
+    if ev.dtype == "arcane":
+        for zone in ARENA_ZONES[:-1]:
+            for o in st.in_zone((ev.player, zone)):
+                kws = st.keywords(o.id)
+                if "arcane barrier" in kws and kws["arcane barrier"]:
+                    out.append(_arcane_barrier(ctx, o.id, kws["arcane barrier"]))
+                if "spellvoid" in kws and kws["spellvoid"]:
+                    out.append(_spellvoid(ctx, o.id, kws["spellvoid"]))
+    for e in st.effects.values():
+        if e.replacement is not None and E.is_active(st, e.id):
+            out.append(e.replacement)
+    return out
+
+
+def _arcane_barrier(ctx: Context, oid: int, n: int) -> Replacement:
+    st = ctx.state
+    o = st.objects[oid]
+    player = o.controller
+
+    def applies(state: State, ev: Event) -> bool:
+        choice = ctx.choices.find_use(player, state.objects[oid].name)
+        pitch = sum(state.value(p, "pitch") or 0 for p in (choice.pitching if choice else ())
+                    if state.objects[p].zone == (player, "hand"))
+        return state.players[player].pools.get(RP, 0) + pitch >= n
+
+    def apply(c: Context, ev: Event) -> Event:
+        s = c.state
+        choice = c.choices.find_use(player, s.objects[oid].name)
+        mark = len(s.log)
+        for p in (choice.pitching if choice else ()):
+            if s.players[player].pools.get(RP, 0) >= n:
+                break
+            s.apply(MoveObject(p, (player, "pitch")))
+            s.apply(ChangePool(player, RP, s.value(p, "pitch") or 0))
+        s.apply(ChangePool(player, RP, -n))
+        c.step(T.RULE, f"{player} pays {n} resource point(s) for arcane barrier {n} of "
+               f"{s.objects[oid].name}", ["kw.arcane-barrier", "pitching"], mark=mark,
+               actor=player)
+        rest = max(0, ev.amount - n)
+        return ev.with_(amount=rest, cancelled=rest == 0)
+    return Replacement(id=f"arcane barrier:{oid}", name=o.name,
+                       label=f"Arcane barrier {n} of {o.name}", controller=player,
+                       citation=ctx.cite_opt("kw.arcane-barrier") or "", applies=applies,
+                       apply=apply, optional=True)
+
+
+def _spellvoid(ctx: Context, oid: int, n: int) -> Replacement:
+    st = ctx.state
+    o = st.objects[oid]
+    player = o.controller
+
+    def applies(state: State, ev: Event) -> bool:
+        return state.objects[oid].zone[1] in ARENA_ZONES
+
+    def apply(c: Context, ev: Event) -> Event:
+        s = c.state
+        mark = len(s.log)
+        s.apply(MoveObject(oid, (s.objects[oid].owner, "graveyard")))
+        c.step(T.RULE, f"{player} destroys {s.objects[oid].name} for spellvoid {n}",
+               ["kw.spellvoid", "destroy"], mark=mark, actor=player)
+        rest = max(0, ev.amount - n)
+        return ev.with_(amount=rest, cancelled=rest == 0)
+    return Replacement(id=f"spellvoid:{oid}", name=o.name, label=f"Spellvoid {n} of {o.name}",
+                       controller=player, citation=ctx.cite_opt("kw.spellvoid") or "",
+                       applies=applies, apply=apply, optional=True)
