@@ -531,6 +531,7 @@ class _Builder:
         self.text = text
         self.lines = text.splitlines()
         self.refs = refs
+        self.turn_positions: dict[str, ast.Pos] = {}
 
     def error(self, message: str, pos: ast.Pos, **extra) -> ScenarioError:
         line_text = self.lines[pos.line - 1] if 0 < pos.line <= len(self.lines) else None
@@ -592,13 +593,16 @@ class _Builder:
         game_id = self._game_of(game)
 
         self._check_cards(cards)
+        card_table = CARD_VALUES.get(game_id, {})
+        cards = {name: replace(card, stats=tuple((card_table.get(k, k), v) for k, v in card.stats))
+                 for name, card in cards.items()}
         players = tuple(self._player(name, facts, cards, game_id)
                         for name, facts in player_facts.items())
         self._check_players(players)
         self._check_stats(game_id)
-        steps = tuple(self._resolve_cites(s, game.document, game_id) for s in main)
+        steps = tuple(self._finish_step(s, game.document, game_id) for s in main)
         built_branches = tuple(
-            ast.Branch(start.label, tuple(self._resolve_cites(s, game.document, game_id)
+            ast.Branch(start.label, tuple(self._finish_step(s, game.document, game_id)
                                           for s in body), start.pos)
             for start, body in branches)
         if (steps or built_branches) and len(players) and not any(p.turn_player for p in players):
@@ -644,9 +648,10 @@ class _Builder:
         names = [p.name for p in players]
         for name, pos in self.refs.players:
             if name not in names:
-                # the first word of a line may be a misspelt keyword rather than a player
-                candidates = names + (sorted(keywords()) if pos.column == 1 else [])
-                near = _nearest(name, candidates, cutoff=0.5)
+                near = _nearest(name, names, cutoff=0.5)
+                if near is None and pos.column == 1:
+                    # the first word of a line may be a misspelt keyword rather than a player
+                    near = _nearest(name, sorted(keywords()), cutoff=0.75)
                 raise self.error(f"player {name!r} is not declared", pos,
                                  expected=f"a `{name}: ...` line" if not names else
                                  "one of the players " + ", ".join(names),
@@ -654,7 +659,7 @@ class _Builder:
         turn = [p for p in players if p.turn_player]
         if len(turn) > 1:
             raise self.error(f"{turn[0].name} and {turn[1].name} are both the turn player",
-                             turn[1].pos)
+                             self.turn_positions.get(turn[1].name, turn[1].pos))
 
     def _check_stats(self, game: str) -> None:
         for kind, key, pos in self.refs.stats:
@@ -691,6 +696,7 @@ class _Builder:
                         stats[key] = fact.value
                 elif fact.kind == "turn_player":
                     values["turn_player"] = True
+                    self.turn_positions.setdefault(name, fact.pos)
                 elif fact.kind == "first_turn":
                     values["first_turn"] = fact.value
                 elif fact.kind == "deck_count":
@@ -721,7 +727,12 @@ class _Builder:
                 return replace(ref, slot=slot)
         return ref
 
-    def _resolve_cites(self, step: ast.Step, document: str, game: str) -> ast.Step:
+    def _finish_step(self, step: ast.Step, document: str, game: str) -> ast.Step:
+        """Normalise value names to the game's (``defence`` -> ``defense``); resolve citations."""
+        if isinstance(step, ast.ExpectCardValue):
+            return replace(step, stat=CARD_VALUES.get(game, {}).get(step.stat, step.stat))
+        if isinstance(step, ast.ExpectPlayerValue):
+            return replace(step, stat=PLAYER_VALUES.get(game, {}).get(step.stat, step.stat))
         if not isinstance(step, ast.ExpectCites):
             return step
         from judge.rules.lookup import citation_exists, term_citation
