@@ -100,7 +100,9 @@ def create(state: State, *, description: str, controller: str | None, citation: 
            while_source: tuple[int, int] | None = None,
            condition: Callable[[State], bool] | None = None,
            replacement: "Replacement | None" = None, uses: int | None = None,
-           data: dict[str, Any] | None = None) -> ContinuousEffect:
+           data: dict[str, Any] | None = None,
+           affects: Callable[[State, Any], bool] | None = None, stat: str = "",
+           op: str = "add", amount: int | None = None, layer: int = 1) -> ContinuousEffect:
     effect = ContinuousEffect(id=state.new_id(), description=description, controller=controller,
                               citation=citation, timestamp=state.tick(),
                               ends_at=frozenset(ends_at), while_source=while_source,

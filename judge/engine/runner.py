@@ -31,7 +31,7 @@ GAMES: dict[str, str] = {
     "fab": "judge.games.fab:GAME",
 }
 
-MAX_IMPLICIT_PASSES = 200
+MAX_IMPLICIT_PASSES = 200   # a bound only; passes stop at the end of the turn anyway
 
 
 def game_for(game_id: str):
@@ -237,7 +237,8 @@ class _Run:
             trial = ctx.fork()
             ok, err = self.advance(trial, call)
             if not ok:
-                self.refuse(ctx, call, err or first)
+                # a rule found on the way that is not about timing explains more than "wait"
+                self.refuse(ctx, call, err if err is not None and not err.timing else first)
                 return ctx
             ctx = trial
         game.act(ctx, call.name, **call.args)
@@ -252,10 +253,13 @@ class _Run:
             holder = st.globals.get("priority")
             if holder is None or st.result is not None:
                 return False, last
-            game.pass_priority(ctx, holder, default=f"priority: pass - {holder} passes (not "
-                               "stated)")
-            if st.globals.get("turn", 0) > start_turn + 1:
+            try:
+                game.pass_priority(ctx, holder, default=f"priority: pass - {holder} passes (not "
+                                   "stated)")
+            except NotModelled:
                 return False, last
+            if st.globals.get("turn", 0) > start_turn:
+                return False, last      # implicit passes never end the turn
             try:
                 game.verify(ctx, call.name, **call.args)
                 return True, None
@@ -425,7 +429,7 @@ class _Run:
                 allowed, err = False, first
                 if first.timing and self.sc.policy("priority") == "pass":
                     allowed, err2 = self.advance(trial, call)
-                    err = err2 or first
+                    err = err2 if err2 is not None and not err2.timing else first
                 why = "allowed" if allowed else f"not allowed: {err.reason} ({err.citation})"
                 if not allowed:
                     ctx.trace.add(ctx.state, T.REFUSED, f"{call.label}: would not be allowed - "

@@ -51,6 +51,9 @@ def read(text: str, parsed: M.CardText | None) -> CardRules:
     if not text.strip():
         return CardRules()
     if parsed is None:
+        only = keywords_only(text)
+        if only is not None:
+            return CardRules(keywords=only)
         return CardRules(unsupported=(f"card text {text!r} (no FaB card grammar installed)",))
     keywords: dict[str, int | None] = {}
     on_resolve: list[M.Effect] = []
@@ -98,6 +101,20 @@ def read(text: str, parsed: M.CardText | None) -> CardRules:
     return CardRules(keywords=tuple(keywords.items()), on_resolve=tuple(on_resolve),
                      on_hit=tuple(on_hit), on_attack=tuple(on_attack), attack_cost=attack_cost,
                      once_per_turn=once, unsupported=tuple(unsupported))
+
+
+def keywords_only(text: str) -> tuple[tuple[str, int | None], ...] | None:
+    """A text that is nothing but keywords ("Dominate", "Go again", "Arcane Barrier 1",
+    one per line or sentence): their names, else None. Used only without the card grammar."""
+    found = []
+    for part in re.split(r"[\n.]+", text.replace("*", " ")):
+        if not part.strip():
+            continue
+        kw = keyword_name(part)
+        if kw is None:
+            return None
+        found.append(kw)
+    return tuple(found)
 
 
 def _text(text: str, span: M.Span | None) -> str:
