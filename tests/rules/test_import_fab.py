@@ -609,3 +609,17 @@ def test_fab_fuzz_mutated_real_file(importer, path, manifest, data):
     text = "\n".join(lines)
     cut = data.draw(st.integers(0, len(text)), label="truncate at")
     _check(importer, text[:cut], manifest)
+
+
+def test_fab_cr_rejects_the_v1_layout_and_names_the_right_format(v14_text):
+    with pytest.raises(RulebookFormatError) as err:
+        fab_cr.import_text(v14_text, M14, "fab-cr-1.4.txt")
+    assert err.value.line == 13 and err.value.line_text == "TABLE OF CONTENTS"
+    assert "fab-v1" in (err.value.suggestion or "")
+
+
+def test_fab_v1_rejects_the_web_export_and_names_the_right_format(s4_text):
+    with pytest.raises(RulebookFormatError) as err:
+        fab_v1.import_text(s4_text, MS4, "s4.txt")
+    assert err.value.line == 3 and "§" in err.value.message
+    assert "fab-cr" in (err.value.suggestion or "")

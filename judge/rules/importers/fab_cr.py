@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 
+from judge.errors import RulebookFormatError
 from judge.rules.importers._fab import (
     Draft, Sequencer, clean_line, example_line, looks_like_heading, no_rule_error,
     resolve_parent, sentence_title,
@@ -29,9 +30,10 @@ from judge.rules.model import ImportedDocument, Manifest, NodeKind, RawRef
 
 _RULE_LINE = re.compile(r"(\d+(?:\.\d+)*[a-z]?)(?:[ \t]+|$)")
 _SECTION_MARK = re.compile(r"[ \t]*§[ \t]*$")
-_NOISE = re.compile(r"^\s*(?:Skip to (?:main )?content|Back to top|Table of contents)\s*$", re.IGNORECASE)
+_NOISE = re.compile(r"^\s*(?:Skip to (?:main )?content|Back to top)\s*$", re.IGNORECASE)
 _BRACKET_REF = re.compile(r"\[(\d+(?:\.\d+)*[a-z]?)\]")
 _GLOSSARY_CHAPTER = re.compile(r"^(?:keywords?|glossary)$", re.IGNORECASE)
+_V1_TOC_TITLE = re.compile(r"^(?:TABLE OF )?CONTENTS$")
 
 
 def find_refs(raw: str, line: int) -> list[RawRef]:
@@ -99,6 +101,12 @@ def import_text(text: str, manifest: Manifest, path: str) -> ImportedDocument:
             continue
 
         if cur is None:
+            if _V1_TOC_TITLE.match(stripped):
+                raise RulebookFormatError(
+                    "this looks like the Comprehensive Rules v1.x PDF layout (a table of contents), "
+                    "not the fab-cr format", path=path, line=lineno, column=1, line_text=raw,
+                    expected="numbered rules such as '4.1.4a text' from the first line",
+                    suggestion="format = \"fab-v1\" in the document's manifest")
             continue  # anything before the first rule (titles, navigation)
         clean = clean_line(body_raw)
         if not clean:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 
+from judge.errors import RulebookFormatError
 from judge.rules.importers._fab import (
     NUMBER, Draft, Sequencer, clean_line, example_line, has_bullet, looks_like_heading,
     no_rule_error, resolve_parent, sentence_title,
@@ -139,6 +140,12 @@ def import_text(text: str, manifest: Manifest, path: str) -> ImportedDocument:
                 key = seq.offer(number, rest, lineno, raw)
         if key is not None:
             assert m is not None
+            if s.endswith("§"):
+                raise RulebookFormatError(
+                    f"rule {number} ends with '§': this is the newer web-export layout, not fab-v1",
+                    path=path, line=lineno, column=len(raw.rstrip()), line_text=raw,
+                    expected="the Comprehensive Rules v1.x PDF-to-text layout",
+                    suggestion="format = \"fab-cr\" in the document's manifest")
             if key != number:
                 duplicates.append((number, lineno))
             title = None
