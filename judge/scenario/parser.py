@@ -15,7 +15,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field, fields, replace
-from functools import lru_cache
+from functools import lru_cache, singledispatchmethod
 from pathlib import Path
 
 from lark import Lark, Token, Transformer, v_args
@@ -539,50 +539,19 @@ class _Builder:
                              line_text=line_text, **extra)
 
     def build(self, records: list) -> ast.Scenario:
-        title: _Title | None = None
-        game: _Game | None = None
-        phase: _Phase | None = None
-        cards: dict[str, ast.CardDef] = {}
-        player_facts: dict[str, list[_PlayerFacts]] = {}
-        policies: dict[str, ast.Policy] = {}
-        main: list[ast.Step] = []
-        branches: list[tuple[_BranchStart, list[ast.Step]]] = []
-
+        self.title: _Title | None = None
+        self.game: _Game | None = None
+        self.phase: _Phase | None = None
+        self.cards: dict[str, ast.CardDef] = {}
+        self.player_facts: dict[str, list[_PlayerFacts]] = {}
+        self.policies: dict[str, ast.Policy] = {}
+        self.main: list[ast.Step] = []
+        self.branches: list[tuple[_BranchStart, list[ast.Step]]] = []
         for record in records:
-            setup = not isinstance(record, (ast.Action, ast.Expectation, _BranchStart))
-            if setup and branches:
-                raise self.error("setup lines must come before the first `branch`",
-                                 _record_pos(record),
-                                 expected="actions and `expect` lines inside a branch")
-            if isinstance(record, _Title):
-                if title is not None:
-                    raise self.error("a second `scenario` line", record.pos,
-                                     expected="one `scenario` line per file")
-                title = record
-            elif isinstance(record, _Game):
-                if game is not None:
-                    raise self.error("a second `game` line", record.pos,
-                                     expected="one `game` line per file")
-                game = record
-            elif isinstance(record, _Phase):
-                phase = record
-            elif isinstance(record, ast.CardDef):
-                if record.name in cards:
-                    first = cards[record.name].pos
-                    raise self.error(f"card {record.name!r} is defined twice (first on line "
-                                     f"{first.line})", record.pos)
-                cards[record.name] = record
-            elif isinstance(record, _PlayerFacts):
-                player_facts.setdefault(record.name, []).append(record)
-            elif isinstance(record, ast.Policy):
-                self._check_policy(record)
-                policies[record.key] = record
-            elif isinstance(record, _BranchStart):
-                if any(b.label == record.label for b, _ in branches):
-                    raise self.error(f"two branches are labelled {record.label!r}", record.pos)
-                branches.append((record, []))
-            else:  # an action or an expectation
-                (branches[-1][1] if branches else main).append(record)
+            self._add(record)
+        title, game, phase, cards = self.title, self.game, self.phase, self.cards
+        player_facts, policies, main, branches = (self.player_facts, self.policies, self.main,
+                                                  self.branches)
 
         if title is None:
             raise self.error("the scenario has no `scenario \"title\"` line", ast.Pos(1, 1),
@@ -613,6 +582,64 @@ class _Builder:
                             policies=tuple(policies.values()), steps=steps,
                             branches=built_branches, pos=title.pos, path=self.path,
                             source=self.text, phase=phase.phase if phase else None)
+
+    # --- one record at a time (dispatched on the record's type)
+    @singledispatchmethod
+    def _add(self, record) -> None:
+        """An action or an expectation: a step of the main line or of the current branch."""
+        (self.branches[-1][1] if self.branches else self.main).append(record)
+
+    def _setup_allowed(self, pos: ast.Pos) -> None:
+        if self.branches:
+            raise self.error("setup lines must come before the first `branch`", pos,
+                             expected="actions and `expect` lines inside a branch")
+
+    @_add.register
+    def _(self, record: _Title) -> None:
+        self._setup_allowed(record.pos)
+        if self.title is not None:
+            raise self.error("a second `scenario` line", record.pos,
+                             expected="one `scenario` line per file")
+        self.title = record
+
+    @_add.register
+    def _(self, record: _Game) -> None:
+        self._setup_allowed(record.pos)
+        if self.game is not None:
+            raise self.error("a second `game` line", record.pos,
+                             expected="one `game` line per file")
+        self.game = record
+
+    @_add.register
+    def _(self, record: _Phase) -> None:
+        self._setup_allowed(record.pos)
+        self.phase = record
+
+    @_add.register
+    def _(self, record: ast.CardDef) -> None:
+        self._setup_allowed(record.pos)
+        if record.name in self.cards:
+            first = self.cards[record.name].pos
+            raise self.error(f"card {record.name!r} is defined twice (first on line "
+                             f"{first.line})", record.pos)
+        self.cards[record.name] = record
+
+    @_add.register
+    def _(self, record: _PlayerFacts) -> None:
+        self._setup_allowed(record.pos)
+        self.player_facts.setdefault(record.name, []).append(record)
+
+    @_add.register
+    def _(self, record: ast.Policy) -> None:
+        self._setup_allowed(record.pos)
+        self._check_policy(record)
+        self.policies[record.key] = record
+
+    @_add.register
+    def _(self, record: _BranchStart) -> None:
+        if any(b.label == record.label for b, _ in self.branches):
+            raise self.error(f"two branches are labelled {record.label!r}", record.pos)
+        self.branches.append((record, []))
 
     # --- pieces
     def _game_of(self, game: _Game) -> str:
@@ -758,10 +785,6 @@ class _Builder:
 
 def _zone(pos: ast.Pos) -> dict:
     return {"cards": (), "bottom": (), "count": None, "pos": pos}
-
-
-def _record_pos(record) -> ast.Pos:
-    return record.pos
 
 
 # --- entry points ---------------------------------------------------------------------------
