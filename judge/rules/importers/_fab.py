@@ -140,7 +140,7 @@ class Para:
         return self.segments[-1][0]
 
 
-def _matching_paren(text: str, start: int) -> int:
+def matching_paren(text: str, start: int) -> int:
     """Index of the ``)`` closing the ``(`` at ``start``, or -1."""
     depth = 0
     for i in range(start, len(text)):
@@ -174,7 +174,7 @@ def extract_inline(para: Para) -> tuple[str, list[Example]]:
         m = _INLINE_START.search(text)
         if m is None:
             break
-        close = _matching_paren(text, m.start())
+        close = matching_paren(text, m.start())
         end = len(text) if close < 0 else close
         body = text[m.end():end].strip()
         label = "Eg." if m.group("eg") else "Note"

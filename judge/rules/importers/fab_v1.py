@@ -25,7 +25,7 @@ import re
 from judge.errors import RulebookFormatError
 from judge.rules.importers._fab import (
     NUMBER, Draft, Sequencer, clean_line, example_line, has_bullet, looks_like_heading,
-    no_rule_error, resolve_parent, sentence_title,
+    matching_paren, no_rule_error, resolve_parent, sentence_title,
 )
 from judge.rules.model import ImportedDocument, Manifest, NodeKind, RawRef, RuleNode
 
@@ -44,18 +44,6 @@ _SECTION_MENTION = re.compile(r"\b[Ss]ections?\s+(" + _NUM + ")")
 _MORE_SECTIONS = re.compile(r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(" + _NUM + ")")
 
 
-def _matching_paren(text: str, start: int) -> int:
-    depth = 0
-    for i in range(start, len(text)):
-        if text[i] == "(":
-            depth += 1
-        elif text[i] == ")":
-            depth -= 1
-            if depth == 0:
-                return i
-    return -1
-
-
 def find_refs(raw: str, line: int) -> list[RawRef]:
     """Every explicit cross-reference printed on one source line, in order."""
     if "efer" not in raw and "ection" not in raw:
@@ -63,7 +51,7 @@ def find_refs(raw: str, line: int) -> list[RawRef]:
     found: list[tuple[int, RawRef]] = []
     taken: list[tuple[int, int]] = []
     for m in _REFER.finditer(raw):
-        close = _matching_paren(raw, m.start())
+        close = matching_paren(raw, m.start())
         end = len(raw) if close < 0 else close + 1
         found.append((m.start(), RawRef(m.group(1), raw[m.start():end].rstrip(), line)))
         taken.append((m.start(), end))
