@@ -32,7 +32,8 @@ Decisions:
 * Inside the top-level section whose title mentions "Definitions", each paragraph shaped
   ``Term: definition`` starts a GLOSSARY node keyed by the term; following bullets and
   paragraphs belong to it. ``Term: definition`` paragraphs printed directly above that
-  heading (the source's "Target" entry) belong to the glossary too.
+  heading (the source's "Target" entry) belong to the glossary too. Nodes are in source
+  (line) order, so "Target" (line 543) comes just before its parent "6.0.0" (line 545).
 * Paragraphs starting "For example:" or "Note:" are examples of the current node;
   a "**Note:**" inside a paragraph stays in the text.
 * Text: markdown links become their link text, ``**``/``*`` emphasis and bullet markers are
@@ -173,14 +174,14 @@ def import_text(text: str, manifest: Manifest, path: str) -> ImportedDocument:
     toc_raw: list[tuple[str, int]] = []
     body_start = None
     for index, raw in enumerate(lines):
-        if _TOC_ENTRY.match(raw):
-            toc_raw.append((_TOC_ENTRY.match(raw).group(1), index + 1))
+        if entry := _TOC_ENTRY.match(raw):
+            toc_raw.append((entry.group(1), index + 1))
         elif _HEADING.match(raw):
             body_start = index
             break
     if body_start is None:
         if toc_raw:
-            number, line = toc_raw[-1]
+            line = toc_raw[-1][1]
             raise _error(path, "the table of contents is not followed by any section heading: "
                          "the file is truncated before the first rule", line, lines[line - 1],
                          expected="a heading such as '1.0.0 Card Errata' after the contents")
@@ -192,8 +193,8 @@ def import_text(text: str, manifest: Manifest, path: str) -> ImportedDocument:
     drafts: list[_Draft] = []
     tops: dict[str, str] = {}  # top-level number component -> title of its x.0.0 heading
     for para in _paragraphs(lines, body_start):
-        if _TOC_ENTRY.match(para.raw):
-            toc_raw.append((_TOC_ENTRY.match(para.raw).group(1), para.line))
+        if entry := _TOC_ENTRY.match(para.raw):
+            toc_raw.append((entry.group(1), para.line))
             continue
         heading = _HEADING.match(para.raw)
         if heading:
