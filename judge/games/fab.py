@@ -79,7 +79,9 @@ class FabGame(Game):
         o = state.objects[oid]
         if o.name not in cache:
             text = o.text or ""
-            cache[o.name] = C.read(text, C.parse_text(text))
+            resolves = bool(o.kinds & {"action", "instant", "reaction", "attack reaction",
+                                       "defense reaction"})
+            cache[o.name] = C.read(text, C.parse_text(text), resolves=resolves)
         return cache[o.name]
 
     # ------------------------------------------------------------------ reading the state
@@ -187,12 +189,14 @@ class FabGame(Game):
             if link is None or link.step != K.REACTION or player != link.controller:
                 raise IllegalAction("play", "attack reactions are played only by the attacking "
                                     "hero during the reaction step",
-                                    ctx.cite("play.attack-reaction"), timing=True)
+                                    ctx.cite("play.attack-reaction"),
+                                    timing=link is None or player == link.controller)
         elif o.has_kind("defense reaction") or {"defense", "reaction"} <= o.kinds:
             if link is None or link.step != K.REACTION or player != link.target:
                 raise IllegalAction("play", "defense reactions are played only by the defending "
                                     "hero during the reaction step",
-                                    ctx.cite("play.defense-reaction"), timing=True)
+                                    ctx.cite("play.defense-reaction"),
+                                    timing=link is None or player == link.target)
             if (self._dominated(st, link) and o.zone[1] == "hand" and link.from_hand >= 1):
                 raise IllegalAction("play", f"the attack has dominate and {player} already "
                                     "defended with a card from hand",
@@ -265,8 +269,8 @@ class FabGame(Game):
         attack = o.has_kind("attack") and o.has_kind("action")
         mark = len(st.log)
         st.apply(MoveObject(card, COMBAT if attack else CHAIN))
-        ctx.step(T.ACTION, f"{player} plays {o.name} from {o.zone and from_zone or 'hand'}",
-                 ["play.announce"], mark=mark, actor=player)
+        ctx.step(T.ACTION, f"{player} plays {o.name} from {from_zone or 'hand'}",
+                 [self._timing_rule(o), "play.announce"], mark=mark, actor=player)
         self._pay(ctx, player, self._cost(st, card), pitching, o.name)
         if o.has_kind("action"):
             mark = len(st.log)
@@ -297,6 +301,14 @@ class FabGame(Game):
                 self._close_chain(ctx, "combat.non-attack-closes",
                                   f"{player} plays the non-attack action {o.name}")
         Priority.keep(st, player)
+
+    def _timing_rule(self, o) -> str:
+        """The rule that allows playing ``o`` now (15.3 / 15.4 / 15.4.3 / 15.4.4)."""
+        if o.has_kind("attack reaction") or {"attack", "reaction"} <= o.kinds:
+            return "play.attack-reaction"
+        if o.has_kind("defense reaction") or {"defense", "reaction"} <= o.kinds:
+            return "play.defense-reaction"
+        return "play.action-layer-1" if o.has_kind("action") else "play.instant"
 
     def _opponent(self, state: State, player: str) -> str:
         others = state.opponents(player)
@@ -893,7 +905,14 @@ class FabGame(Game):
     # ------------------------------------------------------------------ damage (26)
     def deal_damage(self, ctx: Context, events: list[Event]) -> list[Event | None]:
         """Deal damage events as one simultaneous batch (3.2.1), then check the game state."""
-        happened = [V.run(ctx, ev) for ev in events]
+        happened = []
+        for ev in events:
+            done = V.run(ctx, ev)
+            if done is None:
+                ctx.step(T.RULE, f"all of the {V.describe(ev)} is prevented: it is considered "
+                         "never to have been dealt", ["damage.prevented",
+                                                      "replacement.never-happened"])
+            happened.append(done)
         self.state_checks(ctx)
         return happened
 

@@ -47,7 +47,9 @@ def keyword_name(name: str) -> tuple[str, int | None] | None:
     return (low, None) if low in KEYWORDS else None
 
 
-def read(text: str, parsed: M.CardText | None) -> CardRules:
+def read(text: str, parsed: M.CardText | None, *, resolves: bool = True) -> CardRules:
+    """``resolves``: the card's text resolves when it does (actions, instants, reactions), so
+    its effects, printed as statements ("Target attack gains +3{p}."), are resolution effects."""
     if not text.strip():
         return CardRules()
     if parsed is None:
@@ -90,8 +92,14 @@ def read(text: str, parsed: M.CardText | None) -> CardRules:
                 on_attack.extend(ab.effects)
             else:
                 unsupported.append(f"triggered ability {text_of!r}")
-        elif ab.kind == "spell" and ab.condition is None:
-            on_resolve.extend(ab.effects)
+        elif ab.kind in ("spell", "static") and ab.condition is None and ab.effects:
+            for eff in ab.effects:
+                if _is_hit_clause(eff):
+                    on_hit.extend(eff.then)                       # "If this hits, ..."
+                elif resolves and ab.kind == "spell" or resolves and _targets_attack(eff):
+                    on_resolve.append(eff)
+                else:
+                    unsupported.append(f"{ab.kind} ability {text_of!r}")
         elif ab.kind == "static" and not ab.effects:
             continue
         elif ab.kind == "errata":
@@ -101,6 +109,17 @@ def read(text: str, parsed: M.CardText | None) -> CardRules:
     return CardRules(keywords=tuple(keywords.items()), on_resolve=tuple(on_resolve),
                      on_hit=tuple(on_hit), on_attack=tuple(on_attack), attack_cost=attack_cost,
                      once_per_turn=once, unsupported=tuple(unsupported))
+
+
+def _is_hit_clause(eff: M.Effect) -> bool:
+    return (isinstance(eff, M.Conditional) and eff.condition is not None and not eff.otherwise
+            and eff.condition.text.lower() in ("this hits", "it hits", "§§§ hits"))
+
+
+def _targets_attack(eff: M.Effect) -> bool:
+    """A statement on an instant or reaction that changes a chosen attack or the card itself."""
+    return isinstance(eff, (M.ModifyValue, M.Gain)) and eff.target is not None and (
+        eff.target.targeted or eff.target.text.lower() in ("this", "it"))
 
 
 def keywords_only(text: str) -> tuple[tuple[str, int | None], ...] | None:

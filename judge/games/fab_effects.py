@@ -190,8 +190,13 @@ def _move(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
 def _prevent(game: "FabGame", ctx: Context, layer: Layer, eff: M.Prevent) -> None:
     st = ctx.state
     n = C.amount(eff.amount) if eff.amount is not None else None
+    if n is not None and n <= 0:
+        raise NotModelled(f"a prevention of {eff.amount!r} damage")
     dtype = (eff.damage_type or "").lower()
-    for p in players_for(game, ctx, layer, eff.target):
+    text = C.target_text(eff.target)
+    who = ([layer.controller] if "to you" in text or text in ("you", "your hero")
+           else players_for(game, ctx, layer, eff.target))
+    for p in who:
         mark = len(st.log)
         effect = E.create(st, description=f"prevent the next {n if n is not None else 'all'} "
                           f"{dtype + ' ' if dtype else ''}damage to {p}",
