@@ -362,8 +362,8 @@ def _flatten_abilities(result) -> Iterable[Ability]:
 
 def describe_expected(names: Iterable[str], limit: int = 8) -> str:
     """Terminal names as a reader would say them: 'card_common__THIS_TURN' -> 'this turn'."""
-    words = sorted({n.rsplit("__", 1)[-1].lower().replace("_", " ") for n in names
-                    if n != "$END"})
+    words = sorted({n.rsplit("__", 1)[-1].strip("_").lower().replace("_", " ")
+                    for n in names if n != "$END"})
     if not words:
         return "end of text"
     more = f", ... ({len(words) - limit} more)" if len(words) > limit else ""

@@ -1,0 +1,743 @@
+"""Flesh and Blood card text -> :class:`~judge.cards.model.CardText` (grammar/card_fab.lark).
+
+``parse(text, strict=False, name=None)``: ``name`` is the card's own name; occurrences of it
+in the text read as "this". ``iter_corpus(path)`` yields (name, functional text) from a
+the-fab-cube card TSV.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from lark import Token, v_args
+
+from judge.cards.common import (CardTransformer, ClauseParser, DamagePhrase, clean, span_of)
+from judge.cards.links import citation_for
+from judge.cards.model import (Ability, CardText, Choice, Condition, Conditional, Cost,
+                               CreateToken, Damage, Duration, Effect, Gain, Keyword, ModifyValue,
+                               Move, Other, Prevent, Replacement, Target, Trigger)
+from judge.errors import UsageError
+
+GAME = "fab"
+
+# Canonical keyword names (FaB v1.4 glossary spelling where it has an entry).
+KEYWORD_NAMES = {
+    "go again": "Go again", "arcane barrier": "Arcane Barrier", "spellvoid": "Spellvoid",
+    "opt": "Opt", "blade break": "Blade Break", "battleworn": "Battleworn", "temper": "Temper",
+    "blood debt": "Blood Debt", "dominate": "Dominate", "phantasm": "Phantasm",
+    "spectra": "Spectra", "boost": "Boost", "reload": "Reload", "legendary": "Legendary",
+    "intimidate": "Intimidate", "negate": "Negate", "charge": "Charge", "channel": "Channel",
+    "combo": "Combo", "crush": "Crush", "reprise": "Reprise", "fusion": "Fusion",
+    "essence": "Essence", "specialization": "Specialization", "mentor": "Mentor",
+}
+# Ability kind -> the rules section that governs it (FaB v1.4 section titles).
+KIND_TERMS = {
+    "triggered": "triggered effects",
+    "replacement": "replacement effects",
+    "static": "continuous effects",
+    "activated": "playing cards and activating abilities",
+    "spell": "resolving layers",
+}
+STATS = {"{p}": "power", "{d}": "defense", "{h}": "life", "{i}": "intellect", "{r}": "resource",
+         "{c}": "chi"}
+IRREGULAR = {"dealt": "deal", "drew": "draw", "drawn": "draw", "got": "get", "has": "have",
+             "had": "have", "'ve": "have", "is": "be", "are": "be", "was": "be", "were": "be",
+             "been": "be", "being": "be", "'s": "be", "'re": "be", "isn't": "be", "aren't": "be",
+             "wasn't": "be", "weren't": "be", "lost": "lose", "paid": "pay", "chose": "choose",
+             "chosen": "choose", "left": "leave", "became": "become", "won": "win", "went": "go",
+             "gave": "give", "took": "take", "stole": "steal", "stolen": "steal", "does": "do",
+             "did": "do", "beaten": "beat"}
+LEMMAS = frozenset(
+    "deal draw discard destroy banish put return reveal search shuffle look pay remove turn equip "
+    "choose hit defend block activate enter leave close resolve become trigger control name pitch "
+    "roll add count win complete go use give take move switch copy reduce increase double contain "
+    "sacrifice pass end start begin flip exceed restore tap untap deploy lead bring include change "
+    "replace ignore respond wager occur apply remain stay own let say allow face fail succeed "
+    "happen share split set clash transform gain get have be create prevent lose play attack cost "
+    "mark opt intimidate negate retrieve freeze unfreeze charge boost fuse transcend scrap steal "
+    "decompose meld crank galvanize surge awaken bond channel amp heave quell".split())
+
+
+def lemma(word: str) -> str:
+    w = clean(word).lower().split(" ")[-1] if " " in word.strip() else word.strip().lower()
+    if w in IRREGULAR:
+        return IRREGULAR[w]
+    if w in LEMMAS:
+        return w
+    for suffix, add in (("ies", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("d", ""),
+                        ("ing", ""), ("ing", "e"), ("ped", ""), ("ted", "")):
+        if w.endswith(suffix) and w[: -len(suffix)] + add in LEMMAS:
+            return w[: -len(suffix)] + add
+    return w
+
+
+def keyword_value(name: str, value: int | str | None, span) -> Keyword:
+    canonical = KEYWORD_NAMES.get(name.lower(), name[:1].upper() + name[1:].lower())
+    return Keyword(name=canonical, value=value, citation=citation_for(GAME, canonical.lower()),
+                   span=span)
+
+
+# --------------------------------------------------------------------------- intermediate values
+
+@dataclass(frozen=True, slots=True)
+class Extra:
+    kind: str
+    value: object = None
+    prep: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class VerbPhrase:
+    verbs: tuple[str, ...]
+    aux: str = ""
+    obj: Target | None = None
+    extras: tuple[Extra, ...] = ()
+    subject: Target | None = None
+    more: tuple["VerbPhrase", ...] = ()
+    span: object = None
+
+
+@dataclass(frozen=True, slots=True)
+class TriggerPart:
+    trigger: Trigger
+    duration: Duration | None = None
+
+
+# --------------------------------------------------------------------------- effects from verbs
+
+def _first(extras, kind):
+    return next((e.value for e in extras if e.kind == kind), None)
+
+
+def _duration(vp: VerbPhrase) -> Duration | None:
+    found = _first(vp.extras, "duration")
+    if found is None and vp.subject is not None:
+        found = _np_duration(vp.subject)
+    return found
+
+
+def _np_duration(target: Target) -> Duration | None:
+    return None
+
+
+def _zone(vp: VerbPhrase, *preps: str) -> str:
+    for extra in vp.extras:
+        if extra.kind == "pp" and extra.prep in preps:
+            return extra.value.text
+    return ""
+
+
+def _count(target: Target | None) -> int | str | None:
+    if target is None:
+        return None
+    first = target.text.split(" ")[0]
+    if first.isdigit():
+        return int(first)
+    if first in ("a", "an", "another"):
+        return 1
+    if first == "x":
+        return "X"
+    return None
+
+
+def build_damage(vp: VerbPhrase) -> Effect:
+    phrase = _first(vp.extras, "damage") or DamagePhrase(amount=0, damage_type="")
+    target = None
+    for extra in vp.extras:
+        if extra.kind == "pp" and extra.prep == "to":
+            target = extra.value
+    return Damage(verb="deal", amount=phrase.amount, damage_type=phrase.damage_type,
+                  target=target or vp.obj, source=vp.subject, span=vp.span)
+
+
+def build_move(vp: VerbPhrase) -> Effect:
+    verb = vp.verbs[-1]
+    return Move(verb=verb, count=_count(vp.obj), what=vp.obj or vp.subject,
+                from_zone=_zone(vp, "from", "out of"),
+                to_zone=_zone(vp, "into", "to", "on", "onto", "under", "in"), span=vp.span)
+
+
+def build_token(vp: VerbPhrase) -> Effect:
+    token = vp.obj.text if vp.obj else ""
+    words = token.split(" ")
+    count: int | str = 1
+    if words and words[0].isdigit():
+        count = int(words[0])
+    elif words and words[0] == "x":
+        count = "X"
+    name = " ".join(w for w in words if w not in ("a", "an", "token", "tokens") and not
+                    w.isdigit() and w != "x")
+    return CreateToken(verb="create", count=count, token=name, controller=vp.subject,
+                       span=vp.span)
+
+
+def build_gain(vp: VerbPhrase) -> Effect:
+    who = vp.subject or Target(text="you")
+    value = _first(vp.extras, "value")
+    keyword = _first(vp.extras, "keyword")
+    if value is not None:
+        delta, stat = value
+        if stat in ("life", "resource", "chi") and not str(delta).startswith(("+", "-")):
+            return Gain(verb="gain", resource=stat, amount=delta, target=who,
+                        duration=_duration(vp), span=vp.span)
+        return ModifyValue(verb="modify", stat=stat or "power", delta=delta, target=who,
+                           duration=_duration(vp), span=vp.span)
+    if keyword is not None:
+        return Gain(verb="gain", resource=keyword.name, amount=keyword.value or 1, target=who,
+                    duration=_duration(vp), citation=keyword.citation, span=vp.span)
+    if vp.obj is not None and "action point" in vp.obj.text:
+        return Gain(verb="gain", resource="action point", amount=_count(vp.obj) or 1,
+                    target=who, span=vp.span)
+    quoted = _first(vp.extras, "quoted")
+    if quoted is not None:
+        return Gain(verb="gain", resource="ability", target=who, duration=_duration(vp),
+                    span=vp.span)
+    return other(vp)
+
+
+def build_lose(vp: VerbPhrase) -> Effect:
+    value = _first(vp.extras, "value")
+    if value is not None:
+        delta, stat = value
+        return ModifyValue(verb="lose", stat=stat, delta=f"-{delta}", target=vp.subject,
+                           span=vp.span)
+    return other(vp)
+
+
+def build_prevent(vp: VerbPhrase) -> Effect:
+    phrase = _first(vp.extras, "damage")
+    amount = phrase.amount if phrase else None
+    if amount is None and vp.obj is not None:
+        amount = _count(vp.obj) if _count(vp.obj) != 1 else None
+    target = None
+    for extra in vp.extras:
+        if extra.kind == "that":
+            target = extra.value
+    return Prevent(verb="prevent", amount=amount, damage_type=phrase.damage_type if phrase else "",
+                   target=target, duration=_duration(vp), span=vp.span)
+
+
+def build_cost(vp: VerbPhrase) -> Effect:
+    resources = _first(vp.extras, "resources") or 0
+    less = any(e.kind == "adverb" and "less" in e.value for e in vp.extras)
+    delta = -resources if less else resources
+    return ModifyValue(verb="cost", stat="cost", delta=delta, target=vp.subject, span=vp.span)
+
+
+def other(vp: VerbPhrase) -> Effect:
+    args: list[tuple[str, str]] = []
+    if vp.aux:
+        args.append(("aux", vp.aux))
+    if vp.subject is not None:
+        args.append(("subject", vp.subject.text))
+    if vp.obj is not None:
+        args.append(("object", vp.obj.text))
+    for extra in vp.extras:
+        args.append((extra.kind + (f" {extra.prep}" if extra.prep else ""), _describe(extra.value)))
+    return Other(verb=" ".join(vp.verbs), args=tuple(args), span=vp.span)
+
+
+def _describe(value) -> str:
+    if isinstance(value, (Target, Duration, Condition)):
+        return value.text
+    if isinstance(value, Keyword):
+        return value.name if value.value is None else f"{value.name} {value.value}"
+    if isinstance(value, DamagePhrase):
+        return f"{value.amount} {value.damage_type} damage".replace("  ", " ")
+    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], str):
+        return f"{value[0]} {value[1]}"
+    return str(value) if not isinstance(value, tuple) else f"{len(value)} abilities"
+
+
+BUILDERS = {
+    "deal": build_damage, "draw": build_move, "discard": build_move, "destroy": build_move,
+    "banish": build_move, "put": build_move, "return": build_move, "search": build_move,
+    "shuffle": build_move, "create": build_token, "gain": build_gain, "get": build_gain,
+    "have": build_gain, "lose": build_lose, "prevent": build_prevent, "cost": build_cost,
+}
+
+
+def effects_of(vp: VerbPhrase) -> list[Effect]:
+    """The effects a verb phrase describes: its own and those of coordinated phrases."""
+    out: list[Effect] = []
+    negated = vp.aux in ("can't", "cannot", "can not", "don't", "doesn't", "didn't")
+    builder = None if negated or vp.aux in ("would",) else BUILDERS.get(vp.verbs[-1])
+    out.append(builder(vp) if builder else other(vp))
+    for more in vp.more:
+        out.extend(effects_of(more))
+    return out
+
+
+# --------------------------------------------------------------------------- transformer
+
+@v_args(meta=True)
+class FabTransformer(CardTransformer):
+    game = GAME
+
+    # -- paragraph structure
+    def paragraph(self, meta, children):
+        return _abilities(children)
+
+    def sentence(self, meta, children):
+        return _abilities(children)
+
+    def sentences(self, meta, children):
+        return _abilities(children)
+
+    def face_separator(self, meta, children):
+        return ()
+
+    def keyword_line(self, meta, children):
+        keywords = [c for c in children if isinstance(c, Keyword)]
+        where = next((c for c in children if isinstance(c, Extra)), None)
+        if where is not None and keywords:
+            keywords[-1] = replace(keywords[-1], value=f"X ({where.value.text})")
+        return tuple(Ability(kind="keyword", keywords=(k,), citation=k.citation, span=k.span)
+                     for k in keywords)
+
+    def kw_plain(self, meta, children):
+        return keyword_value(clean(str(children[0])), None, span_of(meta))
+
+    def kw_param(self, meta, children):
+        return keyword_value(clean(str(children[0])), children[1], span_of(meta))
+
+    def kw_specialization(self, meta, children):
+        hero = re.sub(r"(?i)^legendary\s+|\s+specialization$", "", str(children[0]).strip())
+        return keyword_value("specialization", hero.replace("\u00a7", "").strip() or "this",
+                             span_of(meta))
+
+    def kw_fusion(self, meta, children):
+        element = re.sub(r"(?i)\s*fusion$", "", str(children[0]).strip())
+        return keyword_value("fusion", element, span_of(meta))
+
+    def kw_essence(self, meta, children):
+        return keyword_value("essence", re.sub(r"(?i)^essence\s+of\s+", "",
+                                               str(children[0]).strip()), span_of(meta))
+
+    def kw_legend(self, meta, children):
+        return keyword_value(str(children[0]).strip(), None, span_of(meta))
+
+    def kw_verb(self, meta, children):
+        keyword = children[0]
+        return keyword
+
+    # -- activated abilities
+    def activated(self, meta, children):
+        limit, ability_type = children[0]
+        costs, effects = children[1], children[2]
+        effs: list[Effect] = []
+        keywords: list[Keyword] = []
+        for item in effects:
+            if isinstance(item, Keyword):
+                keywords.append(item)
+            elif isinstance(item, Ability):
+                effs.extend(item.effects)
+                keywords.extend(item.keywords)
+            elif isinstance(item, Effect):
+                effs.append(item)
+        return Ability(kind="activated", effects=tuple(effs), costs=costs,
+                       keywords=tuple(keywords), label=ability_type, limit=limit,
+                       citation=citation_for(GAME, KIND_TERMS["activated"]), span=span_of(meta))
+
+    def ability_type(self, meta, children):
+        limit = next((clean(str(c)).lower() for c in children if c.type == "LIMIT"), "")
+        kind = next(clean(str(c)) for c in children if c.type == "ABILITY_TYPE")
+        return (limit, kind)
+
+    def act_cost(self, meta, children):
+        return tuple(children)
+
+    def cost_chi(self, meta, children):
+        return Cost(kind="chi", amount=len(children), span=span_of(meta))
+
+    def cost_exhaust(self, meta, children):
+        detail = children[1].text if len(children) > 1 else ""
+        return Cost(kind="exhaust", detail=detail, span=span_of(meta))
+
+    def cost_action(self, meta, children):
+        vp = children[0]
+        return Cost(kind=vp.verbs[-1], amount=_count(vp.obj),
+                    detail=vp.obj.text if vp.obj else self.phrase(meta), span=span_of(meta))
+
+    def act_effects(self, meta, children):
+        out = []
+        for child in children:
+            if isinstance(child, Token):  # ATTACK_KW: the ability makes an attack
+                out.append(Other(verb="attack", span=Span_of_token(child)))
+            else:
+                out.append(child)
+        return out
+
+    # -- labels and modes
+    def labelled(self, meta, children):
+        label = clean(str(children[0]))
+        label_kw = keyword_value(label, None, None)
+        inner = _abilities(children[1:])
+        return tuple(replace(a, kind="label" if a.kind in ("spell", "static") else a.kind,
+                             label=label_kw.name,
+                             keywords=a.keywords + (replace(label_kw, span=span_of(meta)),))
+                     for a in inner)
+
+    def modal(self, meta, children):
+        head, bullets = children[0], children[1:]
+        condition, pick = head
+        options = tuple(tuple(e for a in b for e in a.effects) or
+                        tuple(Other(verb="keyword", args=(("keyword", k.name),))
+                              for a in b for k in a.keywords) for b in bullets)
+        choice = Choice(verb="choose", chooser=Target(text="you"), pick=pick, options=options,
+                        span=span_of(meta))
+        return Ability(kind="spell", effects=(choice,), condition=condition,
+                       citation=citation_for(GAME, KIND_TERMS["spell"]), span=span_of(meta))
+
+    def choose_head(self, meta, children):
+        condition = next((c for c in children if isinstance(c, Condition)), None)
+        pick = next(c for c in children if isinstance(c, (int, str)) and not isinstance(c, Token))
+        return (condition, pick)
+
+    def choose_n(self, meta, children):
+        amounts = [c for c in children if not isinstance(c, Token)]
+        return amounts[0] if len(amounts) == 1 else f"{amounts[0]} or {amounts[1]}"
+
+    def choose_n_or_both(self, meta, children):
+        return f"{children[0]} or both"
+
+    def bullet(self, meta, children):
+        return _abilities(children)
+
+    # -- statements
+    def _ability(self, meta, kind, effects, **kw) -> Ability:
+        return Ability(kind=kind, effects=tuple(effects), citation=citation_for(
+            GAME, KIND_TERMS.get(kind, kind)), span=span_of(meta), **kw)
+
+    def plain(self, meta, children):
+        effects = children[0]
+        kind = "static" if _is_static(effects) else "spell"
+        return self._ability(meta, kind, effects)
+
+    def triggered(self, meta, children):
+        part, effects = children[0], children[-1]
+        return self._ability(meta, "triggered", effects, trigger=part.trigger,
+                             duration=part.duration)
+
+    def triggered_if(self, meta, children):
+        part = children[0]
+        condition = next(c for c in children if isinstance(c, Condition))
+        return self._ability(meta, "triggered", children[-1], trigger=part.trigger,
+                             condition=condition, duration=part.duration)
+
+    def while_triggered(self, meta, children):
+        condition = children[0]
+        part = next(c for c in children if isinstance(c, TriggerPart))
+        return self._ability(meta, "triggered", children[-1], trigger=part.trigger,
+                             condition=condition, duration=part.duration)
+
+    def conditional(self, meta, children):
+        condition, effects = children[0], children[-1]
+        effect = Conditional(verb="if", condition=condition, then=tuple(effects),
+                             span=span_of(meta))
+        kind = "static" if _is_static(effects) else "spell"
+        return self._ability(meta, kind, (effect,), condition=condition)
+
+    def otherwise(self, meta, children):
+        effects = children[-1]
+        effect = Conditional(verb="otherwise", condition=Condition(text="otherwise",
+                             kind="otherwise"), otherwise=tuple(effects), span=span_of(meta))
+        return self._ability(meta, "spell", (effect,))
+
+    def replacement(self, meta, children):
+        return children[0]
+
+    def replace_if(self, meta, children):
+        condition, effects = children[0], children[-1]
+        return self._replacement(meta, condition.text, effects, condition)
+
+    def replace_next(self, meta, children):
+        event = next(c for c in children if isinstance(c, Condition))
+        return self._replacement(meta, event.text, children[-1], None)
+
+    def _replacement(self, meta, event, effects, condition):
+        effect = Replacement(verb="replace", event=event, instead=tuple(effects),
+                             condition=condition, span=span_of(meta))
+        return self._ability(meta, "replacement", (effect,), condition=condition)
+
+    def would_clause(self, meta, children):
+        return Condition(text=self.phrase(meta), kind="would", span=span_of(meta))
+
+    def additional_cost(self, meta, children):
+        inner = children[0]
+        return inner if isinstance(inner, Ability) else self._ability(
+            meta, "static", children[-1], label="additional cost")
+
+    def restriction(self, meta, children):
+        return children[0]
+
+    def activate_only(self, meta, children):
+        condition = Condition(text=self.phrase(meta), kind="only", span=span_of(meta))
+        return self._ability(meta, "static", (Other(verb="restrict activation",
+                                                    span=span_of(meta)),), condition=condition)
+
+    def play_only(self, meta, children):
+        condition = Condition(text=self.phrase(meta), kind="only", span=span_of(meta))
+        return self._ability(meta, "static", (Other(verb="restrict play", span=span_of(meta)),),
+                             condition=condition)
+
+    # -- triggers
+    def _trigger(self, meta, children, kind):
+        clause = next((c for c in children if isinstance(c, VerbPhrase)), None)
+        duration = next((c for c in children if isinstance(c, Duration)), None)
+        event = clause_text(self, clause) if clause else self.phrase(meta)
+        return TriggerPart(Trigger(kind=kind, event=event, span=span_of(meta)), duration)
+
+    def trig_when(self, meta, children):
+        return self._trigger(meta, children, "when")
+
+    def trig_whenever(self, meta, children):
+        return self._trigger(meta, children, "whenever")
+
+    def trig_at(self, meta, children):
+        return TriggerPart(Trigger(kind="at", event=re.sub(r"^at the ", "", self.phrase(meta)),
+                                   span=span_of(meta)))
+
+    def trig_first_time(self, meta, children):
+        return self._trigger(meta, children, "first time")
+
+    def trig_next_time(self, meta, children):
+        return self._trigger(meta, children, "next time")
+
+    # -- bodies and effects
+    def body(self, meta, children):
+        effects: list[Effect] = []
+        condition = None
+        for child in children:
+            if isinstance(child, Condition):
+                condition = child
+            elif isinstance(child, list):
+                effects.extend(child)
+        if condition is not None:
+            return [Conditional(verb=condition.kind, condition=condition, then=tuple(effects),
+                                span=span_of(meta))]
+        return effects
+
+    def eff_clause(self, meta, children):
+        return effects_of(children[0])
+
+    def eff_may(self, meta, children):
+        vp = children[-1]
+        who = Target(text=clean(str(children[0]))[: -len(" may")] or "you")
+        vp = replace(vp, subject=who)
+        return [Choice(verb="may", chooser=who, options=(tuple(effects_of(vp)),), optional=True,
+                       span=span_of(meta))]
+
+    def eff_instead(self, meta, children):
+        vp = children[-1]
+        return [Replacement(verb="instead", event="", instead=tuple(effects_of(vp)),
+                            span=span_of(meta))]
+
+    # -- clauses
+    def clause(self, meta, children):
+        return self._clause(meta, children)
+
+    def clause_body(self, meta, children):
+        return self._clause(meta, children)
+
+    def _clause(self, meta, children):
+        subject = children[0] if isinstance(children[0], Target) else None
+        vp = children[-1]
+        return replace(vp, subject=subject, span=span_of(meta))
+
+    def subject(self, meta, children):
+        return children[0]
+
+    def subj_winner(self, meta, children):
+        return Target(text="the winner", span=span_of(meta))
+
+    def object(self, meta, children):
+        return children[0]
+
+    def vp(self, meta, children):
+        return self._vp(meta, children)
+
+    def vp_body(self, meta, children):
+        return self._vp(meta, children)
+
+    def _vp(self, meta, children):
+        verbs, aux = children[0]
+        obj = next((c for c in children[1:] if isinstance(c, Target)), None)
+        extras = tuple(c for c in children[1:] if isinstance(c, Extra))
+        more = tuple(c for c in children[1:] if isinstance(c, VerbPhrase))
+        vp = VerbPhrase(verbs=verbs, aux=aux, obj=obj, extras=extras, span=span_of(meta))
+        # coordinated parts without their own verb share this phrase's verb
+        fixed = []
+        for m in more:
+            if not m.verbs:
+                m = replace(m, verbs=verbs, aux=aux)
+            fixed.append(m)
+        return replace(vp, more=tuple(fixed))
+
+    def vp_more(self, meta, children):
+        return self._vp(meta, children)
+
+    def clause_more(self, meta, children):
+        subject = children[0]
+        return replace(self._vp(meta, children[1:]), subject=subject)
+
+    def object_more(self, meta, children):
+        obj = children[0]
+        extras = tuple(c for c in children[1:] if isinstance(c, Extra))
+        return VerbPhrase(verbs=(), obj=obj, extras=extras, span=span_of(meta))
+
+    def extra_more(self, meta, children):
+        return VerbPhrase(verbs=(), extras=tuple(c for c in children if isinstance(c, Extra)),
+                          span=span_of(meta))
+
+    def verb_group(self, meta, children):
+        aux = ""
+        verbs: list[str] = []
+        for child in children:
+            if isinstance(child, tuple) and child and child[0] == "aux":
+                aux = child[1]
+            elif isinstance(child, Keyword):
+                verbs.append(child.name.lower())
+            elif isinstance(child, Token) and child.type not in ("OR",):
+                verbs.append(lemma(str(child)))
+        return (tuple(verbs) or ("do",), aux)
+
+    def verb_do(self, meta, children):
+        return (("do",), "")
+
+    def verb_dont(self, meta, children):
+        return (("do",), "don't")
+
+    def aux(self, meta, children):
+        return ("aux", self.phrase(meta))
+
+    # -- extras
+    def c_value(self, meta, children):
+        return Extra("value", children[0])
+
+    def value(self, meta, children):
+        amount = children[0]
+        icon = next((str(c) for c in children if isinstance(c, Token) and c.type == "ICON"), "")
+        signed = self.source(meta).lstrip()[:1] in "+-"
+        if signed and isinstance(amount, int) and amount >= 0:
+            amount = f"+{amount}"
+        return (amount, STATS.get(icon.lower(), ""))
+
+    def c_damage(self, meta, children):
+        return Extra("damage", children[0])
+
+    def c_quoted(self, meta, children):
+        return Extra("quoted", children[0])
+
+    def quoted(self, meta, children):
+        return children[0]
+
+    def quoted_body(self, meta, children):
+        return _abilities(children)
+
+    def c_keyword(self, meta, children):
+        return Extra("keyword", children[0])
+
+    def c_pp(self, meta, children):
+        return Extra("pp", children[1], prep=clean(str(children[0])))
+
+    def c_pp_damage(self, meta, children):
+        return Extra("damage", children[1], prep=clean(str(children[0])))
+
+    def c_duration(self, meta, children):
+        return Extra("duration", children[0])
+
+    def c_adverb(self, meta, children):
+        return Extra("adverb", self.phrase(meta))
+
+    def c_instead(self, meta, children):
+        return Extra("adverb", "instead")
+
+    def c_as_though(self, meta, children):
+        return Extra("as though", children[-1])
+
+    def c_for_each(self, meta, children):
+        return Extra("for each", children[-1])
+
+    def c_where(self, meta, children):
+        return children[0]
+
+    def where_x(self, meta, children):
+        return Extra("where", children[-1])
+
+    def c_resources(self, meta, children):
+        return Extra("resources", children[0])
+
+    def c_purpose(self, meta, children):
+        return Extra("purpose", clause_text(self, children[-1]))
+
+    def c_that(self, meta, children):
+        return Extra("that", Target(text=self.phrase(meta), span=span_of(meta)))
+
+    def c_when(self, meta, children):
+        return Extra("when", Condition(text=self.phrase(meta), kind="when", span=span_of(meta)))
+
+    # -- noun-phrase post-modifiers (kept as the phrase's text by target_np)
+    def _np_post(self, meta, children):
+        return ("post", self.phrase(meta))
+
+    np_duration = np_relative = np_that = np_pp = np_with_keyword = _np_post
+
+
+def Span_of_token(token: Token):
+    from judge.cards.model import Span
+    return Span(token.start_pos, token.end_pos)
+
+
+def clause_text(transformer: FabTransformer, vp: VerbPhrase) -> str:
+    if vp is None or vp.span is None:
+        return ""
+    return clean(transformer.text[vp.span.start:vp.span.end])
+
+
+def _is_static(effects) -> bool:
+    """Continuous text: modifies values or grants without a one-shot verb."""
+    return bool(effects) and all(isinstance(e, (ModifyValue, Gain)) and e.verb in ("modify",
+                                 "cost", "gain") and isinstance(e, ModifyValue) for e in effects)
+
+
+def _abilities(children) -> tuple[Ability, ...]:
+    out: list[Ability] = []
+    for child in children:
+        if isinstance(child, Ability):
+            out.append(child)
+        elif isinstance(child, Keyword):
+            out.append(Ability(kind="keyword", keywords=(child,), citation=child.citation,
+                               span=child.span))
+        elif isinstance(child, tuple) and all(isinstance(c, Ability) for c in child):
+            out.extend(child)
+    return tuple(out)
+
+
+PARSER = ClauseParser(GAME, "card_fab.lark", FabTransformer)
+
+
+def parse(text: str, *, strict: bool = False, name: str | None = None) -> CardText:
+    """Parse FaB functional text. ``name``: the card's own name (read as "this")."""
+    return PARSER.parse(text, strict=strict, name=name)
+
+
+def iter_corpus(path: str | Path) -> Iterator[tuple[str, str]]:
+    """(card name, functional text) for every row of a the-fab-cube card TSV export."""
+    path = Path(path)
+    if not path.is_file():
+        raise UsageError(f"no such card file: {path}", expected="a the-fab-cube card.tsv")
+    csv.field_size_limit(1 << 24)
+    with path.open(newline="", encoding="utf-8") as handle:
+        reader = csv.DictReader(handle, delimiter="\t")
+        missing = {"Name", "Functional Text"} - set(reader.fieldnames or ())
+        if missing:
+            raise UsageError(f"{path}: not a the-fab-cube card table (missing column "
+                             f"{', '.join(sorted(missing))})", path=str(path), line=1,
+                             expected="columns Name and Functional Text")
+        for row in reader:
+            yield row["Name"], row["Functional Text"] or ""
