@@ -77,7 +77,7 @@ def search(query: tuple[str, ...], game: str | None, limit: int, as_json: bool) 
         click.echo("no matching rule", err=True)
         sys.exit(1)
     for i, h in enumerate(hits, 1):
-        title = f"  {h['title']}" if h["title"] else ""
+        title = f"  {h['title']}" if h["title"] and h["title"] != h["number"] else ""
         click.echo(f"{i:>2}. {h['citation']}{title}")
         click.echo(f"    {h['snippet']}")
 

@@ -120,7 +120,8 @@ def build(docs: list[ImportedDocument], sources: dict[str, str] | None = None) -
         for n in doc.nodes:
             src = node_id(m.id, n.key)
             seen: set[str] = set()
-            for match in pattern.finditer(n.text):
+            body = "\n".join([n.text, *(e.text for e in n.examples)])
+            for match in pattern.finditer(body):
                 word = match.group(0).lower()
                 key = terms.get(term_norm(word))
                 if key is None and word.endswith("es"):

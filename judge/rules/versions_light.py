@@ -13,10 +13,10 @@ def annotate_newer(records: list[dict]) -> None:
         ids = [d["id"] for d in same]
         if rec["document"] in ids and ids.index(rec["document"]) > 0:
             newest = same[0]
-            partial = " (covers only section " + ", ".join(newest_scope(newest)) + ")" \
-                if newest_scope(newest) else ""
-            rec["newer"] = {"document": newest["id"], "citation": None,
-                            "note": f"a newer document of this game is installed{partial}"}
+            scope = newest_scope(newest)
+            note = ("newer document; covers only section " + ", ".join(scope)) if scope \
+                else "newer document of this game"
+            rec["newer"] = {"document": newest["id"], "citation": None, "note": note}
 
 
 def newest_scope(doc: dict) -> list[str]:
