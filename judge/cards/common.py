@@ -36,12 +36,15 @@ _SAME_LENGTH = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u20
 _NUM_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
               "seven": 7, "eight": 8, "nine": 9, "ten": 10, "once": 1, "twice": 2}
 _SPACES = re.compile(r"\s+")
+_SELF_RUN = re.compile(SELF_NAME_MARK + "+")
 
 
 def clean(text: str) -> str:
     """Normalised phrase: single spaces, no markup, lower case (names keep their case)."""
     text = _SPACES.sub(" ", text.replace("*", " ")).strip()
-    return " ".join(w if w[:1].isupper() and i else w.lower() for i, w in enumerate(text.split(" ")))
+    words = text.split(" ")
+    return " ".join(w if w[:1].isupper() and (i or w[1:2].isupper()) else w.lower()
+                    for i, w in enumerate(words))
 
 
 def span_of(meta) -> Span | None:
@@ -63,9 +66,10 @@ class CardTransformer(Transformer):
 
     game = ""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, marked: str | None = None) -> None:
         super().__init__(visit_tokens=False)
         self.text = text
+        self.marked = marked if marked is not None else text
 
     def __getattr__(self, name: str):
         # lark names imported rules "<grammar>__<rule>"; serve them with the rule's method.
@@ -79,7 +83,10 @@ class CardTransformer(Transformer):
         return self.text[meta.start_pos:meta.end_pos]
 
     def phrase(self, meta) -> str:
-        return clean(self.source(meta))
+        """Normalised words of a node; the card's own name reads "this"."""
+        if getattr(meta, "empty", True):
+            return ""
+        return clean(_SELF_RUN.sub("this", self.marked[meta.start_pos:meta.end_pos]))
 
     # -- numbers
     def num_int(self, meta, children):
@@ -163,7 +170,8 @@ class CardTransformer(Transformer):
 
     def condition(self, meta, children):
         kind, body_start = children[0]
-        return Condition(text=clean(self.text[body_start:meta.end_pos]), kind=kind,
+        return Condition(text=clean(_SELF_RUN.sub("this", self.marked[body_start:meta.end_pos])),
+                         kind=kind,
                          span=span_of(meta))
 
     # -- damage
@@ -331,7 +339,7 @@ class ClauseParser:
     def _run(self, text: str, marked: str, piece: Piece, start: str) -> Sequence[Ability]:
         window = " " * piece.start + marked[piece.start:piece.end]
         tree = self.lark.parse(window, start=start)
-        result = self.transformer(text).transform(tree)
+        result = self.transformer(text, marked).transform(tree)
         return tuple(_flatten_abilities(result))
 
     @staticmethod

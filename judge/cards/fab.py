@@ -99,6 +99,7 @@ class VerbPhrase:
     subject: Target | None = None
     more: tuple["VerbPhrase", ...] = ()
     span: object = None
+    keyword: Keyword | None = None     # the verb is a keyword action ("opt 2", "mark")
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +193,9 @@ def build_gain(vp: VerbPhrase) -> Effect:
     if vp.obj is not None and "action point" in vp.obj.text:
         return Gain(verb="gain", resource="action point", amount=_count(vp.obj) or 1,
                     target=who, span=vp.span)
+    resources = _first(vp.extras, "resources")
+    if resources is not None:
+        return Gain(verb="gain", resource="resource", amount=resources, target=who, span=vp.span)
     quoted = _first(vp.extras, "quoted")
     if quoted is not None:
         return Gain(verb="gain", resource="ability", target=who, duration=_duration(vp),
@@ -230,6 +234,10 @@ def build_cost(vp: VerbPhrase) -> Effect:
 
 def other(vp: VerbPhrase) -> Effect:
     args: list[tuple[str, str]] = []
+    if vp.keyword is not None:
+        args.append(("keyword", _describe(vp.keyword)))
+        if vp.keyword.citation:
+            args.append(("citation", vp.keyword.citation))
     if vp.aux:
         args.append(("aux", vp.aux))
     if vp.subject is not None:
@@ -565,11 +573,13 @@ class FabTransformer(CardTransformer):
         return self._vp(meta, children)
 
     def _vp(self, meta, children):
-        verbs, aux = children[0]
+        verbs, aux, action, granted = children[0]
         obj = next((c for c in children[1:] if isinstance(c, Target)), None)
-        extras = tuple(c for c in children[1:] if isinstance(c, Extra))
+        extras = tuple(Extra("keyword", k) for k in granted) + tuple(
+            c for c in children[1:] if isinstance(c, Extra))
         more = tuple(c for c in children[1:] if isinstance(c, VerbPhrase))
-        vp = VerbPhrase(verbs=verbs, aux=aux, obj=obj, extras=extras, span=span_of(meta))
+        vp = VerbPhrase(verbs=verbs, aux=aux, obj=obj, extras=extras, span=span_of(meta),
+                        keyword=action)
         # coordinated parts without their own verb share this phrase's verb
         fixed = []
         for m in more:
@@ -595,22 +605,30 @@ class FabTransformer(CardTransformer):
                           span=span_of(meta))
 
     def verb_group(self, meta, children):
+        """(verbs, aux, keyword action, keywords granted): in "gains go again" the keyword
+        after a verb is what is gained, not a second verb."""
         aux = ""
         verbs: list[str] = []
+        action: Keyword | None = None
+        granted: list[Keyword] = []
         for child in children:
             if isinstance(child, tuple) and child and child[0] == "aux":
                 aux = child[1]
             elif isinstance(child, Keyword):
-                verbs.append(child.name.lower())
+                if verbs and action is None:
+                    granted.append(child)
+                else:
+                    action = child
+                    verbs.append(child.name.lower())
             elif isinstance(child, Token) and child.type not in ("OR",):
                 verbs.append(lemma(str(child)))
-        return (tuple(verbs) or ("do",), aux)
+        return (tuple(verbs) or ("do",), aux, action, tuple(granted))
 
     def verb_do(self, meta, children):
-        return (("do",), "")
+        return (("do",), "", None, ())
 
     def verb_dont(self, meta, children):
-        return (("do",), "don't")
+        return (("do",), "don't", None, ())
 
     def aux(self, meta, children):
         return ("aux", self.phrase(meta))
