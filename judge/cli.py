@@ -23,6 +23,8 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("judge.commands.cards", "cards"),
     ("judge.commands.scenarios", "resolve"),
     ("judge.commands.scenarios", "check"),
+    ("judge.commands.site", "site"),
+    ("judge.commands.site", "serve"),
 )
 
 
