@@ -4,7 +4,6 @@ missing or stale it is rebuilt once (that import is the heavy path)."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -17,7 +16,8 @@ _RULES_CODE = os.path.dirname(os.path.abspath(__file__))
 
 
 def index_path():
-    tag = hashlib.sha1(str(paths.ROOT).encode()).hexdigest()[:10]
+    from zlib import crc32
+    tag = f"{crc32(str(paths.ROOT).encode()):08x}"
     return paths.cache_dir() / f"index-{tag}.sqlite"
 
 
