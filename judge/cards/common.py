@@ -134,7 +134,7 @@ class CardTransformer(Transformer):
                                                    and lowered[1] != "target"):
             quantifier = "any number"
         elif lowered and lowered[0].startswith("up to"):
-            quantifier = " ".join(lowered[:2])
+            quantifier = " ".join(self.phrase(meta).split(" ")[:3])
         elif any(isinstance(c, int) for c in children[:1]) or (children and children[0] == "X"):
             quantifier = str(children[0])
         targeted = any(w.startswith("target") or w == "any target" for w in lowered)

@@ -121,8 +121,15 @@ def _duration(vp: VerbPhrase) -> Duration | None:
     return found
 
 
+_DURATION_TAIL = re.compile(r"(this turn|this combat chain|this chain link|until end of turn|"
+                            r"until the start of your next turn)$")
+_NUMBER_WORD = re.compile(r"(?<![\w{+-])(\d+|X)(?![\w}])")
+
+
 def _np_duration(target: Target) -> Duration | None:
-    return None
+    """A duration written inside the noun phrase: "your next attack this turn"."""
+    found = _DURATION_TAIL.search(target.text)
+    return Duration(text=found.group(1)) if found else None
 
 
 def _zone(vp: VerbPhrase, *preps: str) -> str:
@@ -215,14 +222,19 @@ def build_lose(vp: VerbPhrase) -> Effect:
 def build_prevent(vp: VerbPhrase) -> Effect:
     phrase = _first(vp.extras, "damage")
     amount = phrase.amount if phrase else None
+    damage_type = phrase.damage_type if phrase else ""
     if amount is None and vp.obj is not None:
-        amount = _count(vp.obj) if _count(vp.obj) != 1 else None
-    target = None
-    for extra in vp.extras:
-        if extra.kind == "that":
-            target = extra.value
-    return Prevent(verb="prevent", amount=amount, damage_type=phrase.damage_type if phrase else "",
-                   target=target, duration=_duration(vp), span=vp.span)
+        number = _NUMBER_WORD.search(vp.obj.text)
+        if number:
+            amount = int(number.group(1)) if number.group(1).isdigit() else "X"
+        kinds = [t for t in ("arcane", "physical") if f"{t} damage" in vp.obj.text]
+        damage_type = kinds[0] if kinds else damage_type
+    target = next((e.value for e in vp.extras if e.kind == "that"), None)
+    if target is None and vp.obj is not None and " to " in vp.obj.text:
+        target = Target(text=_DURATION_TAIL.sub("", vp.obj.text.split(" to ", 1)[1]).strip())
+    duration = _duration(vp) or (_np_duration(vp.obj) if vp.obj else None)
+    return Prevent(verb="prevent", amount=amount, damage_type=damage_type, target=target,
+                   duration=duration, span=vp.span)
 
 
 def build_cost(vp: VerbPhrase) -> Effect:
@@ -457,6 +469,9 @@ class FabTransformer(CardTransformer):
         return self._ability(meta, "spell", (effect,))
 
     def replacement(self, meta, children):
+        return children[0]
+
+    def statement(self, meta, children):
         return children[0]
 
     def replace_if(self, meta, children):
@@ -714,7 +729,9 @@ def Span_of_token(token: Token):
 def clause_text(transformer: FabTransformer, vp: VerbPhrase) -> str:
     if vp is None or vp.span is None:
         return ""
-    return clean(transformer.text[vp.span.start:vp.span.end])
+    from judge.cards.common import SELF_NAME_MARK
+    return clean(re.sub(SELF_NAME_MARK + "+", "this",
+                        transformer.marked[vp.span.start:vp.span.end]))
 
 
 def _is_static(effects) -> bool:
