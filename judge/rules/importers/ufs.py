@@ -42,19 +42,22 @@ from judge.errors import RulebookFormatError
 from judge.rules.model import (Example, ImportedDocument, Manifest, NodeKind, RawRef,
                                RuleNode)
 
-_LETTER_HEADING = re.compile(r"^[ \t]*([A-Z])\.[ \t]+(\S.*?)\s*$")
-_NUMBERED = re.compile(r"^[ \t]*([A-Z](?:\.\d+)+)(?=\s|$)[ \t]*(?:-[ \t]+)?(.*?)\s*$")
+_LETTER_HEADING = re.compile(r"[ \t]*([A-Z])\.[ \t]+(\S.*)")
+_NUMBERED = re.compile(r"[ \t]*([A-Z](?:\.\d+)+)(?=\s|$)[ \t]*(?:-[ \t]+)?(.*)")
 _TOC_HEADER = re.compile(r"^\s*table of contents\s*$", re.IGNORECASE)
 _NOTE = re.compile(r"^Note\s*:\s*(.*)$")
 
-_SEE_PAREN = re.compile(r"\((?i:see)\s+(?:([A-Z](?:\.\d+)+)\.?|([A-Z])\.\s+[^()]*)\)")
-_SEE_BARE = re.compile(r"\b(?i:see)\s+(?:([A-Z](?:\.\d+)+)(?!\w|\.\d)"
-                       r"|([A-Z])\.\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)")
-_BARE_NUMBER = re.compile(r"(?<![\w.])([A-Z](?:\.\d+)+)(?!\w)(?!\.\d)")
+# One scan finds every form; at a given position the first alternative wins, so a number
+# inside "(see E.2.2)" is reported once, as the parenthesis.
+_REFERENCE = re.compile(
+    r"\((?i:see)\s+(?:(?P<paren>[A-Z](?:\.\d+)+)\.?|(?P<paren_letter>[A-Z])\.\s+[^()]*)\)"
+    r"|\b(?i:see)\s+(?:(?P<see>[A-Z](?:\.\d+)+)(?!\w|\.\d)"
+    r"|(?P<see_letter>[A-Z])\.\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)"
+    r"|(?<![\w.])(?P<bare>[A-Z](?:\.\d+)+)(?!\w|\.\d)")
 
+_MAY_REFER = re.compile(r"\.\d|[sS][eE][eE]\s")  # cheap pre-check: most lines cite nothing
 _DEFINITIONS_TITLE = re.compile(r"terminolog|definition", re.IGNORECASE)
 _QUOTED = re.compile(r"[\"\u201c]([^\"\u201c\u201d]+)[\"\u201d]")
-_SPACES = re.compile(r"\s+")
 
 
 @dataclass
@@ -75,7 +78,7 @@ class _Draft:
 
 
 def _clean(text: str) -> str:
-    return _SPACES.sub(" ", text).strip()
+    return " ".join(text.split())
 
 
 def _indent(line: str) -> int:
@@ -84,19 +87,10 @@ def _indent(line: str) -> int:
 
 def _refs(text: str, line: int) -> list[RawRef]:
     """Explicit cross-references in one cleaned source line, in order of appearance."""
-    found: list[tuple[int, RawRef]] = []
-    taken: list[tuple[int, int]] = []
-
-    def free(start: int, end: int) -> bool:
-        return all(end <= a or start >= b for a, b in taken)
-
-    for pattern in (_SEE_PAREN, _SEE_BARE, _BARE_NUMBER):
-        for m in pattern.finditer(text):
-            if free(m.start(), m.end()):
-                taken.append((m.start(), m.end()))
-                target = next(g for g in m.groups() if g)
-                found.append((m.start(), RawRef(target=target, raw=m.group(0), line=line)))
-    return [ref for _, ref in sorted(found, key=lambda item: item[0])]
+    if not _MAY_REFER.search(text):
+        return []
+    return [RawRef(target=next(g for g in m.groups() if g), raw=m.group(0), line=line)
+            for m in _REFERENCE.finditer(text)]
 
 
 def _error(path: str, message: str, line: int, line_text: str, *, column: int | None = None,
