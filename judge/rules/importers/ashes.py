@@ -41,6 +41,8 @@ Decisions:
   lower case) is re-joined with a space. Gaps left by lost icons are kept as they are.
 * Parents follow the numbering: ``4.2.3`` -> ``4.2.0`` (or ``4.2``) -> ``4.0.0`` (or ``4``),
   skipping missing ones. A repeated heading number gets ``<number>~2``.
+* RulebookFormatError: no numbered heading (empty, foreign, or truncated after the table
+  of contents), or a heading number with no title.
 """
 
 from __future__ import annotations

@@ -31,6 +31,8 @@ Decisions (documented so lint and tests can rely on them):
 * Cross-references: ``(see E.2.2)`` / ``(see I. Keywords)`` (raw = the parenthesis),
   ``See B.6.1`` (raw = "See B.6.1"), and any other rule number printed in the text
   (``as per C.3.3.4.1``; raw = the number).
+* RulebookFormatError: no numbered rule at all (empty, foreign or truncated file), or a
+  rule number printed with no text after it.
 """
 
 from __future__ import annotations
