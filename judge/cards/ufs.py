@@ -1,0 +1,748 @@
+"""UFS / UniVersus card text -> effect values (grammar: ``grammar/card_ufs.lark``; rules: ufs-0.9).
+
+A text box is a list of ability paragraphs. Each paragraph is one of
+
+* a keyword line (I.1, I.2): ``Breaker: 1 - Ranged - Tech``, ``Deadlock Stun: 3 - Throw``;
+* a played ability (H.1): ``[restriction] TYPE [brackets] [cost]: [response condition,] effect``,
+  e.g. ``Enhance Sacrifice: Your attack gets +2 damage.``, ``Response [Tenacious] Flip: After ...``;
+* a continuous ability (H.6): sentences without a type designator.
+
+The header (everything before the colon) and then every sentence of the effect are parsed on
+their own, so one sentence the grammar cannot read is reported as one ``Unparsed`` clause and the
+rest of the ability still parses.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from lark import Lark, Token, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from judge.cards.common import GRAMMAR_DIR, CardTransformer, describe_expected, span_of
+from judge.cards.errors import CardSyntaxError
+from judge.cards.links import citation_for
+from judge.cards.model import (
+    Ability, CardText, Choice, Condition, Conditional, Cost, Damage, Duration, Effect, Gain,
+    Keyword, ModifyValue, Move, Other, Replacement, Span, Target, Trigger, Unparsed,
+)
+from judge.errors import UsageError
+
+GAME = "ufs"
+
+# Citation terms, most specific first (judge.cards.links looks each up in the rules index).
+KEYWORD_TRAITS = frozenset("ally charge fury kick punch ranged slam taunt tech weapon".split())
+_TYPE_TERMS = {
+    "enhance": ("enhance abilities", "enhance step", "played abilities types"),
+    "form": ("form abilities", "played abilities types"),
+    "response": ("response abilities", "played abilities types"),
+    "blitz": ("blitz abilities", "played abilities types"),
+    "block": ("block abilities", "block step", "played abilities types"),
+}
+_COST_TERMS = ("played abilities – costs", "played abilities costs")
+_RESTRICTION_TERMS = ("played abilities – restrictions", "played abilities restrictions")
+
+
+def cite(*terms: str) -> str | None:
+    for term in terms:
+        found = citation_for(GAME, term)
+        if found:
+            return found
+    return None
+
+
+def keyword_citation(name: str) -> str | None:
+    general = "keyword traits" if name.lower() in KEYWORD_TRAITS else "keyword abilities – text"
+    return cite(name.lower(), general, "keywords")
+
+
+# --------------------------------------------------------------------------- parser
+
+@cache
+def _lark() -> Lark:
+    return Lark.open(str(GRAMMAR_DIR / "card_ufs.lark"), parser="earley", lexer="dynamic",
+                     ambiguity="resolve", propagate_positions=True, g_regex_flags=re.I,
+                     start=["keyword_line", "header", "sentence"], cache=False)
+
+
+_SAME_LENGTH = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
+                              "\u00a0": " ", "\u2013": "-", "\u2014": "-", "\u2212": "-"})
+
+# Paragraph breaks: blank lines, the "\t \t" of builduvs exports, or 2+ spaces after a sentence
+# end before the next ability (heroesclash.json).
+_PARAGRAPH_BREAK = re.compile(r"\n\s*\n|[ \t]*\t[ \t]*\t[ \t]*(?=\S)|(?<=[.\]])[ ]{2,}(?=[A-Z{])")
+# Sentence end: ". " before a capital letter, a quote or a parenthesis (not "max. +8").
+_SENTENCE_END = re.compile(r'(?<=\.)\s+(?=[A-Z"(])')
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    start: int
+    end: int
+
+
+def _pieces(text: str, start: int, end: int, separator: re.Pattern[str]) -> list[Piece]:
+    out: list[Piece] = []
+    pos = start
+    for match in separator.finditer(text, start, end):
+        _add(out, text, pos, match.start())
+        pos = match.end()
+    _add(out, text, pos, end)
+    return out
+
+
+def _add(out: list[Piece], text: str, start: int, end: int) -> None:
+    chunk = text[start:end]
+    if chunk.strip():
+        lead = len(chunk) - len(chunk.lstrip())
+        out.append(Piece(start + lead, start + len(chunk.rstrip())))
+
+
+def _window(text: str, piece: Piece) -> str:
+    """The piece with everything before it blanked, so lark offsets are card-text offsets."""
+    return " " * piece.start + text[piece.start:piece.end]
+
+
+# --------------------------------------------------------------------------- transformer
+
+@dataclass
+class Sentence:
+    """What one sentence contributes to its ability."""
+    effects: list[Effect] = field(default_factory=list)
+    trigger: Trigger | None = None
+    condition: Condition | None = None      # "Only playable if ..." (H.3.3.1)
+    limits: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Header:
+    type: str
+    restrictions: list[str]
+    limits: list[str]
+    costs: tuple[Cost, ...]
+
+
+_VERB_LEMMA = {"adds": "add", "draws": "draw", "destroys": "destroy", "flips": "flip",
+               "seals": "seal", "commits": "commit", "readies": "ready", "sacrifices": "sacrifice",
+               "reveals": "reveal", "discards": "discard", "removes": "remove", "builds": "build",
+               "clears": "clear", "chooses": "choose", "plays": "play", "played": "play"}
+_MOVE_VERBS = frozenset({"add", "draw", "discard", "destroy", "remove", "build", "clear", "shuffle",
+                         "sacrifice", "mill", "return", "search"})
+_QUANT = re.compile(r"^(up to \d+|up to x|any number of|each|all|both|\d+|x)\b", re.I)
+
+
+def _lemma(word: str) -> str:
+    word = word.lower()
+    return _VERB_LEMMA.get(word, word)
+
+
+@v_args(meta=True)
+class UfsTransformer(CardTransformer):
+    game = GAME
+
+    # ---- noun phrases
+    def np(self, meta, children):
+        return self._target(meta)
+
+    def _target(self, meta) -> Target:
+        text = self.phrase(meta)
+        match = _QUANT.match(text)
+        quantifier = "one"
+        if match:
+            quantifier = match.group(1).lower()
+            quantifier = {"both": "all"}.get(quantifier, quantifier)
+        return Target(text=text, targeted=False, quantifier=quantifier, span=span_of(meta))
+
+    def np_one(self, meta, children):
+        return self._target(meta)
+
+    def from_zone(self, meta, children):
+        return ("from", children[0].text)
+
+    def to_zone(self, meta, children):
+        return ("to", children[0].text)
+
+    def duration(self, meta, children):
+        return Duration(text=self.phrase(meta), span=span_of(meta))
+
+    def condition(self, meta, children):
+        return Condition(text=self.phrase(meta), span=span_of(meta))
+
+    # ---- keywords
+    def keyword_line(self, meta, children):
+        return Ability(kind="keyword", keywords=tuple(children), span=span_of(meta),
+                       citation=cite("keywords"))
+
+    def keyword_item(self, meta, children):
+        name = next(str(c) for c in children if isinstance(c, Token) and c.type == "KEYWORD")
+        value: int | str | None = None
+        for child in children:
+            if isinstance(child, tuple) and child[0] == "rating":
+                value = child[1]
+            elif isinstance(child, tuple) and child[0] == "combo":
+                value = child[1]
+        restrictions = [c for c in children if isinstance(c, str)]
+        label = name.capitalize() if name.lower() != "ex" else "EX"
+        if restrictions:
+            label = " ".join(restrictions + [label])
+        return Keyword(name=label, value=value, citation=keyword_citation(name),
+                       span=span_of(meta))
+
+    def rating(self, meta, children):
+        raw = str(children[0])
+        return ("rating", int(raw) if raw.isdigit() else raw.upper())
+
+    def combo_req(self, meta, children):
+        return ("combo", self.phrase(meta).strip("()"))
+
+    # ---- played ability header (H.1)
+    def header(self, meta, children):
+        restrictions = [c for c in children if isinstance(c, str)]
+        kind = next(str(c).lower() for c in children
+                    if isinstance(c, Token) and c.type == "ABILITY_TYPE")
+        limits: list[str] = []
+        costs: tuple[Cost, ...] = ()
+        for child in children:
+            if isinstance(child, list):
+                limits = child
+            elif isinstance(child, tuple):
+                costs = child
+        return Header(type=kind, restrictions=restrictions, limits=limits, costs=costs)
+
+    def r_first(self, meta, children):
+        return "first"
+
+    def r_combo(self, meta, children):
+        return "combo"
+
+    def r_deadlock(self, meta, children):
+        return "deadlock"
+
+    def r_desperation(self, meta, children):
+        return "desperation"
+
+    def r_watermark(self, meta, children):
+        return f"watermark {children[0]}"
+
+    def r_character(self, meta, children):
+        return f"character {children[0]}"
+
+    def bracket(self, meta, children):
+        return list(children)
+
+    def _bracket_item(self, meta, children):
+        return self.phrase(meta)
+
+    b_limit = b_timing = b_tenacious = b_zone = _bracket_item
+
+    def costs(self, meta, children):
+        return tuple(children)
+
+    def _cost(kind: str):  # noqa: N805 - a factory used in the class body
+        def method(self, meta, children):
+            amount = None
+            detail = self.phrase(meta)
+            for child in children:
+                if isinstance(child, Token) and child.type in ("NUMBER", "SIGNED"):
+                    amount = int(str(child).lstrip("+"))
+                elif isinstance(child, Target) and child.quantifier.isdigit():
+                    amount = int(child.quantifier)
+            if kind in ("commit", "destroy", "remove", "flip", "sacrifice") and not children:
+                detail = f"{kind} this card"        # H.4.1 shorthand
+                amount = 1
+            return Cost(kind=kind, amount=amount, detail=detail, span=span_of(meta))
+        return method
+
+    cost_commit = _cost("commit")
+    cost_destroy = _cost("destroy")
+    cost_remove = _cost("remove")
+    cost_flip = _cost("flip")
+    cost_sacrifice = _cost("sacrifice")
+    cost_discard = _cost("discard")
+    cost_spend = _cost("spend")
+    cost_lose = _cost("lose health")
+    cost_mill = _cost("mill")
+    cost_reveal = _cost("reveal")
+    cost_add = _cost("add")
+    cost_ready = _cost("ready")
+    cost_name = _cost("name")
+    cost_check = _cost("control check")   # H.4.2
+    del _cost
+
+    # ---- sentences
+    def sentence(self, meta, children):
+        return children[0]
+
+    def only_playable(self, meta, children):
+        cond = next((c for c in children if isinstance(c, Condition)), None)
+        text = cond.text if cond else self.phrase(meta).removeprefix("only playable ").rstrip(".")
+        return Sentence(condition=Condition(text=text, kind="only playable if",
+                                            span=span_of(meta)))
+
+    def playable_committed(self, meta, children):
+        return Sentence(limits=["playable while committed"])
+
+    def playable_repeat(self, meta, children):
+        return Sentence(limits=["playable any number of times this enhance step"])
+
+    def no_check(self, meta, children):
+        return Sentence(limits=["no check necessary"])
+
+    def deck_limit(self, meta, children):
+        return Sentence(effects=[Other(verb="deck limit", span=span_of(meta),
+                                       args=(("text", self.phrase(meta)),))])
+
+    def statement(self, meta, children):
+        prefixes = [c for c in children if isinstance(c, tuple) and c[0].startswith("p_")]
+        suffixes = [c for c in children if isinstance(c, tuple) and c[0].startswith("s_")]
+        effects: list[Effect] = next(c for c in children if isinstance(c, list))
+        out = Sentence()
+        for kind, value in suffixes:
+            if kind == "s_instead":
+                effects = [Replacement(verb="replace", event="the preceding instruction",
+                                       instead=tuple(effects), span=span_of(meta))]
+            elif kind in ("s_if", "s_when", "s_after", "s_as_though"):
+                word = {"s_if": "if", "s_when": "when", "s_after": "after",
+                        "s_as_though": "as though"}[kind]
+                effects = [Conditional(verb="if", condition=Condition(value.text, kind=word,
+                                                                      span=value.span),
+                                       then=tuple(effects), span=span_of(meta))]
+            elif kind in ("s_duration", "s_during"):
+                effects = [_with_duration(e, value) for e in effects]
+            else:  # cap, including, additional cost: recorded on the effect list as a note
+                effects = effects + [Other(verb=kind[2:].replace("_", " "), span=span_of(meta),
+                                           args=(("text", value),))]
+        for kind, value in reversed(prefixes):
+            if kind == "p_timing":
+                out.trigger = value
+            elif kind in ("p_if", "p_while", "p_when"):
+                word = kind[2:]
+                effects = [Conditional(verb="if", condition=Condition(value.text, kind=word,
+                                                                      span=value.span),
+                                       then=tuple(effects), span=span_of(meta))]
+            elif kind == "p_otherwise":
+                effects = [Conditional(verb="if", condition=Condition("otherwise", kind="unless"),
+                                       otherwise=tuple(effects), span=span_of(meta))]
+            elif kind in ("p_duration", "p_during"):
+                effects = [_with_duration(e, value) for e in effects]
+        out.effects = effects
+        return out
+
+    def _prefix(name: str):  # noqa: N805
+        def method(self, meta, children):
+            value = children[0] if children else None
+            if name == "p_during":
+                value = Duration(text=self.phrase(meta).rstrip(","), span=span_of(meta))
+            return (name, value)
+        return method
+
+    p_timing = _prefix("p_timing")
+    p_if = _prefix("p_if")
+    p_while = _prefix("p_while")
+    p_when = _prefix("p_when")
+    p_otherwise = _prefix("p_otherwise")
+    p_duration = _prefix("p_duration")
+    p_during = _prefix("p_during")
+    del _prefix
+
+    def t_after(self, meta, children):
+        word = self.source(meta).split()[0].lower()
+        return Trigger(kind=word, event=children[0].text, span=span_of(meta))
+
+    def t_at(self, meta, children):
+        return Trigger(kind="at", event=self.phrase(meta).removeprefix("at "), span=span_of(meta))
+
+    def s_instead(self, meta, children):
+        return ("s_instead", None)
+
+    def s_if(self, meta, children):
+        return ("s_if", children[0])
+
+    def s_when(self, meta, children):
+        return ("s_when", children[0])
+
+    def s_after(self, meta, children):
+        return ("s_after", children[0])
+
+    def s_as_though(self, meta, children):
+        return ("s_as_though", children[0])
+
+    def s_duration(self, meta, children):
+        return ("s_duration", children[0])
+
+    def s_during(self, meta, children):
+        return ("s_during", Duration(text=self.phrase(meta), span=span_of(meta)))
+
+    def s_additional_cost(self, meta, children):
+        return ("s_additional_cost", self.phrase(meta))
+
+    def s_cap(self, meta, children):
+        return ("s_cap", self.phrase(meta).strip("()"))
+
+    def s_including(self, meta, children):
+        return ("s_including", self.phrase(meta).strip("()"))
+
+    def clauses(self, meta, children):
+        return [c for c in children if isinstance(c, Effect)]
+
+    # ---- clauses: subject? modal? action
+    def clause(self, meta, children):
+        subject = next((c.target for c in children if isinstance(c, _Subject)), None)
+        modal = next((str(c).lower() for c in children
+                      if isinstance(c, Token) and c.type == "MODAL"), "")
+        effect = next(c for c in children if isinstance(c, Effect))
+        if subject is not None:
+            effect = _with_subject(effect, subject)
+        if modal in ("may",):
+            return Choice(verb="may", chooser=subject, options=((effect,),), optional=True,
+                          span=span_of(meta))
+        if modal in ("cannot", "does not", "do not", "did not"):
+            return Other(verb=f"cannot {effect.verb}", span=span_of(meta),
+                         args=(("text", self.phrase(meta)),))
+        if modal in ("must", "can", "still", "would"):
+            return Other(verb=f"{modal} {effect.verb}", span=span_of(meta),
+                         args=(("text", self.phrase(meta)),))
+        return effect
+
+    def subject(self, meta, children):
+        return _Subject(children[0])
+
+    def define_x(self, meta, children):
+        return Other(verb="define X", span=span_of(meta),
+                     args=(("x", self.phrase(meta).split(" equals ", 1)[-1]),))
+
+    def check_no_end(self, meta, children):
+        return Other(verb="failed check does not end the combat phase", span=span_of(meta))
+
+    # K.3.6 bonuses and penalties
+    def modify(self, meta, children):
+        mods = [c for c in children if isinstance(c, tuple) and c[0] == "mod"]
+        per_each = next((c for c in children if isinstance(c, str)), "")
+        stat_token = next((str(c).lower() for c in children
+                           if isinstance(c, Token) and c.type == "STAT"), "")
+        deltas = []
+        for _, delta, stat in mods:
+            deltas.append((stat or stat_token or "value", delta))
+        if len(deltas) == 1:
+            stat, delta = deltas[0]
+            return ModifyValue(verb="modify", stat=stat, delta=_per(delta, per_each),
+                               span=span_of(meta))
+        either = " or " in self.source(meta).lower()
+        options = tuple((ModifyValue(verb="modify", stat=s, delta=_per(d, per_each),
+                                     span=span_of(meta)),) for s, d in deltas)
+        if either:
+            return Choice(verb="choose", options=options, span=span_of(meta))
+        return Other(verb="modify", span=span_of(meta),
+                     args=tuple((s, str(_per(d, per_each))) for s, d in deltas))
+
+    def mod_delta(self, meta, children):
+        stat = next((str(c).lower() for c in children if c.type == "STAT"), "")
+        return ("mod", _signed(children[0]), stat)
+
+    def mod_either(self, meta, children):
+        stat = str(children[2]).lower()
+        return ("mod", f"{_signed(children[0])} or {_signed(children[1])}", stat)
+
+    def mod_rating(self, meta, children):
+        kw = next((str(c) for c in children if c.type == "KEYWORD"), "keyword")
+        return ("mod", _signed(children[0]), f"{kw.lower()} rating")
+
+    def per_each(self, meta, children):
+        return self.phrase(meta)
+
+    def gains(self, meta, children):
+        gained = [c for c in children if isinstance(c, Keyword)]
+        verb = "lose and gain" if self.source(meta).lower().startswith("lose") else "gain"
+        if not gained:
+            return Other(verb="lose ability", span=span_of(meta),
+                         args=(("text", self.phrase(meta)),))
+        effects = [Gain(verb=verb, resource=k.name, amount=k.value if k.value is not None else 1,
+                        citation=k.citation, span=span_of(meta)) for k in gained]
+        if len(effects) == 1:
+            return effects[0]
+        return Choice(verb="choose", options=tuple((e,) for e in effects), span=span_of(meta))
+
+    def gained(self, meta, children):
+        name = str(children[0])
+        value = children[1][1] if len(children) > 1 else None
+        return Keyword(name=name.capitalize() if name.lower() != "ex" else "EX", value=value,
+                       citation=keyword_citation(name), span=span_of(meta))
+
+    def deals(self, meta, children):
+        amount: int | str = 0
+        for child in children:
+            if isinstance(child, Token) and child.type in ("NUMBER", "X"):
+                amount = int(child) if child.type == "NUMBER" else "X"
+        if " no damage" in f" {self.phrase(meta)}":
+            return Prevented(verb="deal no damage", span=span_of(meta))
+        target = next((c for c in children if isinstance(c, Target)), None)
+        return Damage(verb="deal", amount=amount, target=target, span=span_of(meta))
+
+    def gain_health(self, meta, children):
+        return Gain(verb="gain", resource="health", amount=_num(children[1]), span=span_of(meta))
+
+    def lose_health(self, meta, children):
+        per_each = next((c for c in children if isinstance(c, str)), "")
+        return ModifyValue(verb="lose", stat="health", delta=_per(_neg(_num(children[1])), per_each),
+                           span=span_of(meta))
+
+    def zone_act(self, meta, children):
+        verb_token = next((c for c in children if isinstance(c, Token)), None)
+        verb = _lemma(str(verb_token)) if verb_token is not None else "commit"
+        if verb_token is None:  # "commit and freeze/seal NP"
+            verb = "commit and " + self.source(meta).lower().split()[2]
+        return self._move(meta, verb, children)
+
+    def move(self, meta, children):
+        return self._move(meta, _lemma(str(children[0])), children)
+
+    def _move(self, meta, verb: str, children) -> Effect:
+        what = next((c for c in children if isinstance(c, Target)), None)
+        tails = [c for c in children if isinstance(c, tuple)]
+        from_zone = next((z for k, z in tails if k == "from"), "")
+        to_zone = next((z for k, z in tails if k == "to"), "")
+        notes = tuple((k, z) for k, z in tails if k not in ("from", "to"))
+        count = None
+        if what is not None and what.quantifier not in ("one",):
+            count = int(what.quantifier) if what.quantifier.isdigit() else what.quantifier
+        if verb in _MOVE_VERBS:
+            if verb == "draw":
+                to_zone = to_zone or "hand"
+                from_zone = from_zone or "deck"
+            return Move(verb=verb, count=count, what=what, from_zone=from_zone, to_zone=to_zone,
+                        span=span_of(meta))
+        args = (("what", what.text if what else ""),) + notes
+        return Other(verb=verb, args=args, span=span_of(meta))
+
+    def move_tail(self, meta, children):
+        if children and isinstance(children[0], tuple):
+            return children[0]
+        return ("state", self.phrase(meta))
+
+    def _other(name: str):  # noqa: N805
+        def method(self, meta, children):
+            args = [("text", self.phrase(meta))]
+            args += [("target", c.text) for c in children if isinstance(c, Target)]
+            return Other(verb=name, args=tuple(args), span=span_of(meta))
+        return method
+
+    prohibited = _other("be")
+    considered = _other("considered completely blocked")
+    ends = _other("end")
+    ignores = _other("ignore progressive difficulty")
+    counts = _other("count toward progressive difficulty")
+    mill = _other("mill")
+    ruin = _other("ruin")
+    look = _other("look at")
+    search = _other("search")
+    cancel = _other("cancel")
+    name_card = _other("name")
+    choose = _other("choose")
+    play = _other("play")
+    return_ = _other("return")
+    change = _other("change")
+    reduce = _other("reduce")
+    put = _other("put")
+    spend = _other("spend")
+    end = _other("end")
+    take_damage = _other("take damage")
+    make_check = _other("make a check")
+    block = _other("block")
+    try_ = _other("try")
+    pass_check = _other("pass the check")
+    receive = _other("receive bonus")
+    have = _other("have")
+    be = _other("be")
+    del _other
+
+
+@dataclass(frozen=True, slots=True)
+class _Subject:
+    target: Target
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerMove(Move):
+    """A move performed by a named player: "your rival discards 1 card" (K.2.4)."""
+    actor: Target | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Prevented(Effect):
+    """"this attack deals no damage" (G.3.1 with an effect)."""
+
+
+def _signed(token) -> int | str:
+    raw = str(token)
+    return int(raw) if raw[1:].isdigit() else raw.upper()
+
+
+def _num(token) -> int | str:
+    raw = str(token)
+    return int(raw) if raw.isdigit() else raw.upper()
+
+
+def _neg(value: int | str) -> int | str:
+    return -value if isinstance(value, int) else f"-{value}"
+
+
+def _per(delta: int | str, per_each: str) -> int | str:
+    return f"{delta:+d} {per_each}" if per_each and isinstance(delta, int) else (
+        f"{delta} {per_each}" if per_each else delta)
+
+
+def _with_subject(effect: Effect, subject: Target) -> Effect:
+    """Attach the clause's subject: the value changed (bonus, gain), the source of damage, or
+    the player who performs a move / instruction."""
+    if isinstance(effect, (ModifyValue, Gain)) and effect.target is None:
+        return _replace(effect, target=subject)
+    if isinstance(effect, Damage) and effect.source is None:
+        return _replace(effect, source=subject)
+    if isinstance(effect, Move):
+        return PlayerMove(verb=effect.verb, count=effect.count, what=effect.what,
+                          from_zone=effect.from_zone, to_zone=effect.to_zone, span=effect.span,
+                          actor=subject)
+    if isinstance(effect, Other):
+        return Other(verb=effect.verb, span=effect.span,
+                     args=(("subject", subject.text),) + effect.args)
+    return effect
+
+
+def _with_duration(effect: Effect, duration) -> Effect:
+    if isinstance(duration, Duration) and hasattr(effect, "duration") and effect.duration is None:
+        return _replace(effect, duration=duration)
+    return effect
+
+
+def _replace(value, **changes):
+    from dataclasses import replace
+    return replace(value, **changes)
+
+
+# --------------------------------------------------------------------------- driver
+
+def parse(text: str, *, strict: bool = False, name: str | None = None) -> CardText:
+    """Parse a UFS text box. Unreadable sentences are listed in ``unparsed``; ``strict=True``
+    raises :class:`CardSyntaxError` for the first one instead."""
+    marked = text.translate(_SAME_LENGTH)
+    abilities: list[Ability] = []
+    unparsed: list[Unparsed] = []
+    for paragraph in _pieces(marked, 0, len(marked), _PARAGRAPH_BREAK):
+        ability, failures = _paragraph(text, marked, paragraph)
+        if failures and strict:
+            piece, err = failures[0]
+            offset, expected = _where(err, piece)
+            raise CardSyntaxError("ufs card text not recognised from here", text=text,
+                                  offset=offset, path=f"<{name or 'card'}>", expected=expected)
+        for piece, err in failures:
+            offset, expected = _where(err, piece)
+            unparsed.append(Unparsed(text=text[piece.start:piece.end],
+                                     span=Span(piece.start, piece.end),
+                                     reason=f"at {offset}: expected {expected}"))
+        if ability is not None:
+            abilities.append(ability)
+    return CardText(game=GAME, text=text, abilities=tuple(abilities), unparsed=tuple(unparsed))
+
+
+def _run(text: str, marked: str, piece: Piece, start: str):
+    tree = _lark().parse(_window(marked, piece), start=start)
+    return UfsTransformer(text, marked).transform(tree)
+
+
+def _paragraph(text: str, marked: str, paragraph: Piece):
+    failures: list[tuple[Piece, UnexpectedInput]] = []
+    try:
+        return _run(text, marked, paragraph, "keyword_line"), failures
+    except UnexpectedInput:
+        pass
+    header: Header | None = None
+    body = paragraph
+    colon = marked.find(":", paragraph.start, paragraph.end)
+    if colon > paragraph.start:
+        head = Piece(paragraph.start, colon)
+        try:
+            header = _run(text, marked, head, "header")
+            body = Piece(colon + 1, paragraph.end)
+        except UnexpectedInput:
+            header = None
+    sentences: list[Sentence] = []
+    for piece in _pieces(marked, body.start, body.end, _SENTENCE_END):
+        try:
+            sentences.append(_run(text, marked, piece, "sentence"))
+        except UnexpectedInput as err:
+            failures.append((piece, err))
+    if not sentences and header is None:
+        return None, failures
+    return _ability(header, sentences, Span(paragraph.start, paragraph.end)), failures
+
+
+def _ability(header: Header | None, sentences: list[Sentence], span: Span) -> Ability:
+    effects: list[Effect] = []
+    trigger = None
+    condition = None
+    limits: list[str] = []
+    for sentence in sentences:
+        effects.extend(sentence.effects)
+        trigger = trigger or sentence.trigger
+        condition = condition or sentence.condition
+        limits.extend(sentence.limits)
+    if header is None:
+        kind = "triggered" if trigger else "static"
+        return Ability(kind=kind, effects=tuple(effects), trigger=trigger, condition=condition,
+                       limit="; ".join(limits), span=span,
+                       citation=cite("continuous abilities") if not trigger else cite(
+                           "response abilities", "continuous abilities"))
+    limits = header.restrictions + header.limits + limits
+    label = header.type.capitalize()
+    citation = cite(*_TYPE_TERMS[header.type])
+    kind = "triggered" if header.type == "response" else "activated"
+    return Ability(kind=kind, effects=tuple(effects), trigger=trigger, costs=header.costs,
+                   condition=condition, label=label, limit="; ".join(limits),
+                   citation=citation, span=span)
+
+
+def _where(err: UnexpectedInput, piece: Piece) -> tuple[int, str]:
+    if isinstance(err, UnexpectedToken):
+        return err.token.start_pos if err.token.type != "$END" else piece.end, describe_expected(
+            err.expected)
+    if isinstance(err, UnexpectedCharacters):
+        return err.pos_in_stream, describe_expected(err.allowed or ())
+    if isinstance(err, UnexpectedEOF):
+        return piece.end, describe_expected(err.expected)
+    return piece.start, "a UFS ability"  # pragma: no cover
+
+
+# --------------------------------------------------------------------------- corpus
+
+def iter_corpus(path: str | Path) -> Iterator[tuple[str, str]]:
+    """(card name, text box) for each card of a builduvs JSON export (a file or a folder of
+    ``*.json``). The printed keyword line (field ``keywords``) is put at the top of the text box,
+    where cards print it, unless the text already starts with it. Cards with neither text nor
+    keywords are skipped: there is nothing to parse."""
+    path = Path(path)
+    files = sorted(path.glob("*.json")) if path.is_dir() else [path]
+    if not files or not all(f.is_file() for f in files):
+        raise UsageError(f"no builduvs card JSON at {path}", expected="a .json file or a folder of them")
+    for file in files:
+        try:
+            cards = json.loads(file.read_text(encoding="utf-8"))
+        except json.JSONDecodeError as err:
+            raise UsageError(f"{file}: not JSON ({err.msg})", path=str(file), line=err.lineno,
+                             column=err.colno) from None
+        if not isinstance(cards, list):
+            raise UsageError(f"{file}: expected a JSON list of cards", path=str(file), line=1)
+        for card in cards:
+            if not isinstance(card, dict):
+                continue
+            text = str(card.get("text") or "").strip()
+            keywords = [str(k) for k in card.get("keywords") or [] if str(k).strip()]
+            line = " - ".join(keywords)
+            if line and not text.lower().startswith(line.lower()):
+                text = f"{line}\n\n{text}" if text else line
+            if text:
+                yield str(card.get("name") or ""), text
