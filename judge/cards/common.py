@@ -300,7 +300,7 @@ class ClauseParser:
     def lark(self) -> Lark:
         return Lark.open(str(self.grammar_path), parser="lalr", lexer="contextual",
                          propagate_positions=True, maybe_placeholders=False,
-                         start=[self.paragraph_rule, self.sentence_rule], cache=False)
+                         start=[self.paragraph_rule, self.sentence_rule], cache=True)
 
     def prepare(self, text: str, name: str | None) -> str:
         """The text lark sees: same length as ``text``, own name masked."""

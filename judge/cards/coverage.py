@@ -21,7 +21,7 @@ CORPUS_READERS: dict[str, str] = {
 
 _NUMBER = re.compile(r"(?<![\w{])[+-]?(\d+|X)(?![\w}])")
 _ICON_NUMBER = re.compile(r"[+-]?\d+(?=\{)")
-_NAME = re.compile(r"(?<=[a-z,;:'\"] )[A-Z][\w'\-]*(?:\s+(?:of|the|and)?\s*[A-Z][\w'\-]*)*")
+_NAME = re.compile(r"(?<=[a-z,'\"] )(?!X\b)[A-Z][\w'\-]*(?:\s+(?:of|the|and)?\s*[A-Z][\w'\-]*)*")
 _MARKUP = re.compile(r"\*+")
 
 
