@@ -97,6 +97,7 @@ class _Run:
         self.game = game
         self.results: list[ExpectationResult] = []
         self.cards = {c.name: c for c in scenario.cards}
+        self._view: Context | None = None
 
     # ------------------------------------------------------------------ errors
     def error(self, message: str, pos: A.Pos, expected: str | None = None) -> ScenarioStateError:
@@ -187,13 +188,24 @@ class _Run:
 
     # ------------------------------------------------------------------ steps
     def steps(self, ctx: Context, steps: tuple[A.Step, ...]) -> Context:
+        self._view = None
         for step in steps:
             ctx.trace.line = step.pos.line
             if isinstance(step, A.Expectation):
                 self.results.append(self.expect(ctx, step))
             else:
+                self._view = None                 # the settled view is stale after an action
                 ctx = self.action(ctx, step)
         return ctx
+
+    def settled(self, ctx: Context) -> Context:
+        """A copy of the game after everyone passes until nothing waits (shared by the
+        expectations that follow one another)."""
+        if self._view is None:
+            view = ctx.fork()
+            self._guard(view, lambda: self.game.settle(view))
+            self._view = view
+        return self._view
 
     def finish(self, ctx: Context) -> None:
         """At the end of a line, let whatever waits resolve (players pass)."""
@@ -344,8 +356,7 @@ class _Run:
     def expect(self, ctx: Context, e: A.Expectation) -> ExpectationResult:
         if isinstance(e, A.ExpectAllowed):
             return self.expect_allowed(ctx, e)
-        view = ctx.fork()
-        self._guard(view, lambda: self.game.settle(view))
+        view = self.settled(ctx)
         if isinstance(e, A.ExpectCites):
             return self.expect_cites(view, e)
         if view.untrusted:
@@ -432,6 +443,7 @@ class _Run:
                     err = err2 if err2 is not None and not err2.timing else first
                 why = "allowed" if allowed else f"not allowed: {err.reason} ({err.citation})"
                 if not allowed:
+                    self._view = None
                     ctx.trace.add(ctx.state, T.REFUSED, f"{call.label}: would not be allowed - "
                                   f"{err.reason}", [err.citation])
         except NotModelled as nm:

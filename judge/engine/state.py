@@ -351,11 +351,11 @@ class State:
         parts (operations, snapshots, modifiers, the cache) are shared, the rest copied."""
         import copy
         new = copy.copy(self)
-        new.players = copy.deepcopy(self.players)
-        new.objects = copy.deepcopy(self.objects)
+        new.players = {k: _copy_player(p) for k, p in self.players.items()}
+        new.objects = {k: _copy_object(o) for k, o in self.objects.items()}
         new.zones = {k: Zone(z.owner, z.name, list(z.ids)) for k, z in self.zones.items()}
         new.modifiers = dict(self.modifiers)
-        new.effects = copy.deepcopy(self.effects)
+        new.effects = {k: _copy_effect(e) for k, e in self.effects.items()}
         new.globals = copy.deepcopy(self.globals)
         new.lki = dict(self.lki)
         new.log = list(self.log)
@@ -525,6 +525,28 @@ class State:
                        getattr(layer, "source", None)) for layer in self.chain)
         effects = tuple(sorted((e.id, e.description) for e in self.effects.values()))
         return hash((zones, players, mods, counters, glob, chain, effects))
+
+
+def _copy_player(p: Player) -> Player:
+    import copy
+    new = copy.copy(p)
+    new.pools = dict(p.pools)
+    return new
+
+
+def _copy_object(o: GameObject) -> GameObject:
+    import copy
+    new = copy.copy(o)
+    new.counters = list(o.counters)
+    new.flags = set(o.flags)
+    return new
+
+
+def _copy_effect(e: Any) -> Any:
+    import copy
+    new = copy.copy(e)
+    new.data = dict(e.data)
+    return new
 
 
 def _op(op: str, amount: int | None) -> Callable[[int | None], int | None]:

@@ -81,7 +81,7 @@ class FabGame(Game):
             text = o.text or ""
             resolves = bool(o.kinds & {"action", "instant", "reaction", "attack reaction",
                                        "defense reaction"})
-            cache[o.name] = C.read(text, C.parse_text(text), resolves=resolves)
+            cache[o.name] = C.read_text(text, resolves=resolves)
         return cache[o.name]
 
     # ------------------------------------------------------------------ reading the state

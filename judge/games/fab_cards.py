@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from importlib.util import find_spec
 from typing import Any
 
@@ -45,6 +46,12 @@ def keyword_name(name: str) -> tuple[str, int | None] | None:
     if m:
         return m.group(1), int(m.group(2))
     return (low, None) if low in KEYWORDS else None
+
+
+@lru_cache(maxsize=4096)
+def read_text(text: str, *, resolves: bool = True) -> CardRules:
+    """``read`` of a card text, parsed once per process (CardRules are immutable)."""
+    return read(text, parse_text(text), resolves=resolves)
 
 
 def read(text: str, parsed: M.CardText | None, *, resolves: bool = True) -> CardRules:
