@@ -58,9 +58,21 @@ def test_ufs_node_count_equals_independent_count_of_numbered_lines():
 
 def test_ufs_sections_are_the_letter_and_two_part_headings():
     sections = [n.key for n in DOC.nodes if n.kind is NodeKind.SECTION]
-    assert len(sections) == 60
+    headings = [k for k in sections if k.count(".") <= 1]
+    assert len(headings) == 60
     assert sections[:6] == ["A", "A.1", "A.2", "A.3", "A.4", "B"]
     assert all(n.title for n in DOC.nodes if n.kind is NodeKind.SECTION)
+
+
+def test_ufs_titled_rules_are_sections_with_their_title():
+    by_key = {n.key: n for n in DOC.nodes}
+    assert (by_key["I.3.1"].kind, by_key["I.3.1"].title, by_key["I.3.1"].text) == \
+        (NodeKind.SECTION, "Breaker", "")
+    card_pool = by_key["D.2.1"]
+    assert card_pool.kind is NodeKind.SECTION and card_pool.title == "Card Pool"
+    assert card_pool.text and not card_pool.text.startswith("Card Pool")
+    # a rule sentence is never taken for a title
+    assert by_key["G.1.1"].kind is NodeKind.RULE and by_key["G.1.1"].title is None
 
 
 def test_ufs_keys_unique_parents_exist_and_source_order():
@@ -160,7 +172,8 @@ def test_ufs_J_3_5_1_1_double_space_after_number():
 
 def test_ufs_D_2_1_titled_rule_keeps_its_prose_line():
     node = NODES["D.2.1"]
-    assert node.text == "Card Pool\nCards a player plays normally go into that player's card pool."
+    assert (node.kind, node.title) == (NodeKind.SECTION, "Card Pool")
+    assert node.text == "Cards a player plays normally go into that player's card pool."
     assert (node.line, node.end_line) == (260, 261)
 
 
@@ -338,7 +351,7 @@ def test_ufs_random_text_imports_or_raises_format_error(text):
         err.render()
     else:
         assert len({n.key for n in doc.nodes}) == len(doc.nodes)
-        assert any(n.kind is not NodeKind.SECTION for n in doc.nodes)
+        assert any(n.number.count(".") >= 2 for n in doc.nodes)  # a numbered rule
 
 
 def _mutate(data: st.DataObject) -> str:

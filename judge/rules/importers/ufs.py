@@ -177,6 +177,13 @@ def _ancestors(number: str):
         yield ".".join(parts[:k])
 
 
+def _is_heading(text: str) -> bool:
+    """A short title line ("Card Pool", "[Character Name] Only"), not a rule sentence."""
+    words = text.split()
+    return ("\n" not in text and 0 < len(words) <= 6 and not text.endswith((".", ":", "!", "?"))
+            and (text[0].isupper() or text[0] == "["))
+
+
 def _definition_terms(text: str) -> list[str]:
     first_sentence = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0]
     return [t.strip() for t in _QUOTED.findall(first_sentence) if t.strip()]
@@ -215,13 +222,18 @@ def import_text(text: str, manifest: Manifest, path: str) -> ImportedDocument:
         keys.append(key)
 
     by_key = {key: d for key, d in zip(keys, drafts)}
+    has_children = {a for d in drafts for a in _ancestors(d.number)}
     nodes: list[RuleNode] = []
     for key, d in zip(keys, drafts):
         parent = next((first_key[a] for a in _ancestors(d.number) if a in first_key), None)
         text_body = "\n".join(t for _, t in d.lines)
         kind, title, aliases = d.kind, d.title, ()
         parent_draft = by_key.get(parent) if parent else None
-        if (d.kind is NodeKind.RULE and parent_draft is not None
+        head, _, rest = text_body.partition("\n")
+        if d.kind is NodeKind.RULE and _is_heading(head) and (rest or d.number in has_children):
+            # "I.3.1 Breaker" (its children hold the rules), "D.2.1 Card Pool" (prose follows)
+            kind, title, text_body = NodeKind.SECTION, head, rest
+        elif (d.kind is NodeKind.RULE and parent_draft is not None
                 and parent_draft.kind is NodeKind.SECTION
                 and _DEFINITIONS_TITLE.search(parent_draft.title or "")):
             terms = _definition_terms(text_body)
