@@ -99,7 +99,8 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True) -> Card
                 on_attack.extend(ab.effects)
             else:
                 unsupported.append(f"triggered ability {text_of!r}")
-        elif ab.kind in ("spell", "static") and ab.condition is None and ab.effects:
+        elif ab.kind in ("spell", "static") and ab.effects and (
+                ab.condition is None or all(_is_hit_clause(e) for e in ab.effects)):
             for eff in ab.effects:
                 if _is_hit_clause(eff):
                     on_hit.extend(eff.then)                       # "If this hits, ..."
