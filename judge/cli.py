@@ -25,6 +25,9 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("judge.commands.scenarios", "check"),
     ("judge.commands.site", "site"),
     ("judge.commands.site", "serve"),
+    ("judge.commands.rulebook", "rulebook"),
+    ("judge.commands.rulebook", "diff"),
+    ("judge.commands.rulebook", "history"),
 )
 
 
