@@ -1,0 +1,466 @@
+"""Rulebook versions: the documents of a game over time.
+
+* ``add`` / ``remove`` / ``listing``: the user's own documents (``judge rulebook``), kept in
+  ``paths.user_rulebook()/<game>/<id>.txt`` + ``<id>.toml``, never inside the package.
+  Installing is atomic: the new document is imported (validated) before anything is written, the
+  files are written to temporary names in the same folder and renamed into place, and when the
+  index rebuild fails the previous files are put back (an interrupted add leaves only ``.part``
+  files, which nothing reads).
+* ``get_diff`` / ``history`` / ``newer_counterpart``: version matching (:mod:`judge.rules.diff`)
+  on documents read from the compiled index, cached in the user cache as one JSON file per pair,
+  keyed by both documents' fingerprints (source and manifest size + mtime, the scope, and the
+  matcher code), so ``judge rule`` answers "newer version: ..." without recomputing.
+
+Light at import (json, os, hashlib, re): the lookup path (``judge rule``) uses this module.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from pathlib import Path
+
+from judge import paths
+from judge.errors import (
+    RulebookFormatError, UnknownDocumentError, UnknownRuleError, UsageError,
+)
+from judge.rules import lookup
+
+_VERSION = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+# "Comprehensive Rules v1.4", "Version 2.10.1", "Rules 7.4" in the first lines of a document
+_TEXT_VERSION = re.compile(r"\b(?:version|ver\.|v)\s*(\d+(?:\.\d+){1,3})\b", re.IGNORECASE)
+_NAME_VERSION = re.compile(r"(?<![\d.])(\d+(?:\.\d+){1,3})(?![\d.])")
+_PART = ".part"
+_BACKUP = ".bak"
+
+
+# --- documents of a game ------------------------------------------------------------------------
+
+def game_documents(game: str) -> list[dict]:
+    """Installed documents of ``game``, oldest first (undated ones last, as ``judge rule``
+    orders them)."""
+    docs = [d for d in lookup.documents() if d["game"] == game]
+    return list(reversed(lookup._newest_first(docs)))
+
+
+def document_row(doc_id: str) -> dict:
+    for d in lookup.documents():
+        if d["id"].lower() == doc_id.strip().lower():
+            return d
+    ids = [d["id"] for d in lookup.documents()]
+    import difflib
+    raise UnknownDocumentError(f"no document {doc_id!r}", expected="one of " + ", ".join(ids),
+                               suggestion=", ".join(difflib.get_close_matches(doc_id, ids, 3, 0.4)) or None)
+
+
+def load_document(doc_id: str):
+    """The document as the matcher sees it, read from the compiled index."""
+    from judge.rules.diff import Document, Rule
+    row = document_row(doc_id)
+    con = lookup.connect()
+    refs: dict[str, list[str]] = {}
+    for src, dst in con.execute(
+            "SELECT e.src, e.dst FROM edges e JOIN nodes n ON n.id = e.src "
+            "WHERE n.doc=? AND e.kind='cites'", (row["id"],)):
+        refs.setdefault(src, []).append(dst.split(" ", 1)[1])
+    rules = []
+    for r in con.execute("SELECT id, key, kind, title, text, examples, parent FROM nodes "
+                         "WHERE doc=? AND kind!='missing' ORDER BY ord", (row["id"],)):
+        examples = " ".join(e["text"] for e in json.loads(r["examples"] or "[]"))
+        rules.append(Rule(r["key"], r["kind"], r["title"] or "", r["text"] or "",
+                          r["parent"] or None, tuple(refs.get(r["id"], ())), examples))
+    return Document(row["id"], tuple(rules), tuple(json.loads(row["scope"] or "[]")))
+
+
+def _stat(path: str) -> list:
+    try:
+        st = os.stat(path)
+        return [st.st_size, st.st_mtime_ns]
+    except OSError:
+        return [0, 0]
+
+
+def _matcher_code() -> list:
+    return _stat(os.path.join(os.path.dirname(os.path.abspath(__file__)), "diff.py"))
+
+
+def fingerprint(row: dict) -> str:
+    data = [row["id"], _stat(row["source_path"]), _stat(row["manifest_path"]), row["scope"],
+            _matcher_code()]
+    return hashlib.sha1(json.dumps(data).encode()).hexdigest()
+
+
+def _cache_file(a: str, b: str) -> Path:
+    return paths.cache_dir() / "versions" / f"{a}__{b}.json"
+
+
+def get_diff(doc_a: str, doc_b: str, *, use_cache: bool = True):
+    """The matching of every rule of ``doc_a`` to ``doc_b`` (cached)."""
+    from judge.rules.diff import DiffResult
+    ra, rb = document_row(doc_a), document_row(doc_b)
+    if ra["game"] != rb["game"]:
+        raise UsageError(f"{ra['id']} is a {ra['game']} document and {rb['id']} a {rb['game']} one",
+                         expected="two documents of the same game")
+    key = [fingerprint(ra), fingerprint(rb)]
+    path = _cache_file(ra["id"], rb["id"])
+    if use_cache:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if data.get("key") == key:
+                return DiffResult.from_dict(data["result"])
+        except (OSError, ValueError, KeyError, TypeError):
+            pass
+    from judge.rules.diff import diff_documents
+    result = diff_documents(load_document(ra["id"]), load_document(rb["id"]))
+    _write_atomic(path, json.dumps({"key": key, "result": result.to_dict()}))
+    return result
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}{_PART}")
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError:
+        pass  # a cache that cannot be written is recomputed next time
+
+
+def forget_cached(doc_id: str) -> None:
+    folder = paths.cache_dir() / "versions"
+    if folder.is_dir():
+        for f in folder.glob("*.json"):
+            if doc_id in f.stem.split("__"):
+                f.unlink(missing_ok=True)
+
+
+# --- counterparts -------------------------------------------------------------------------------
+
+def _describe(kind: str, rec, target: str) -> dict:
+    """What happened to a rule in document ``target``: status, citations, confidence."""
+    if kind == "match":
+        return {"status": rec.status, "citations": [f"{target} {rec.b}"], "confidence": rec.confidence,
+                "renumbered": rec.renumbered}
+    if kind == "split":
+        return {"status": "split", "citations": [f"{target} {k}" for k in rec.b],
+                "confidence": rec.confidence, "renumbered": True}
+    if kind == "merge":
+        return {"status": "merged", "citations": [f"{target} {rec.b}"], "confidence": rec.confidence,
+                "renumbered": True, "merged_with": list(rec.a)}
+    return {"status": kind, "citations": [], "confidence": None, "renumbered": False}
+
+
+def counterpart(doc_a: str, key: str, doc_b: str) -> dict:
+    res = get_diff(doc_a, doc_b)
+    found = res.counterpart(key)
+    if found is None:
+        return {"status": "not covered", "citations": [], "confidence": None, "renumbered": False}
+    return _describe(found[0], found[1], res.b)
+
+
+def newer_counterpart(record: dict, docs: list[dict]) -> dict | None:
+    """For a looked-up rule of an older document: its counterpart in the newest document of the
+    game that covers it (a partial newest document that does not is skipped, and said so)."""
+    same = lookup._newest_first([d for d in docs if d["game"] == record["game"]])
+    ids = [d["id"] for d in same]
+    if record["document"] not in ids or ids.index(record["document"]) == 0:
+        return None
+    skipped = []
+    for d in same[:ids.index(record["document"])]:
+        cp = counterpart(record["document"], record["key"], d["id"])
+        if cp["status"] == "not covered":
+            scope = json.loads(d.get("scope") or "[]")
+            skipped.append(f"{d['id']} covers only section {', '.join(scope)}" if scope
+                           else f"{d['id']} does not cover it")
+            continue
+        cites = cp["citations"]
+        if cp["status"] == "removed":
+            note = f"no counterpart in {d['id']} (removed)"
+        elif cp["status"] == "split":
+            note = f"split into {', '.join(c.split(' ', 1)[1] for c in cites)}"
+        elif cp["status"] == "merged":
+            note = f"merged with {', '.join(cp['merged_with'])}"
+        else:
+            note = cp["status"] + (", renumbered" if cp["renumbered"] and cp["status"] != "moved" else "")
+        if cp["confidence"] is not None:
+            note += f"; match confidence {cp['confidence']:.2f}"
+        if skipped:
+            note += "; " + "; ".join(skipped)
+        return {"document": d["id"], "citation": cites[0] if cites else None,
+                "citations": cites, "status": cp["status"], "confidence": cp["confidence"],
+                "note": note}
+    newest = same[0]
+    return {"document": newest["id"], "citation": None, "citations": [], "status": "not covered",
+            "confidence": None, "note": "; ".join(skipped)}
+
+
+def history(doc: str, number: str) -> dict:
+    """The rule's counterparts in every document of its game, oldest to newest."""
+    row = document_row(doc)
+    keys = lookup.find_keys(row["id"], number)
+    if not keys:
+        near = lookup.suggest_numbers(row["id"], number)
+        raise UnknownRuleError(f"no rule {number!r} in {row['id']}",
+                               expected="a rule number or glossary term of " + row["id"],
+                               suggestion=", ".join(f"{row['id']} {k}" for k in near) or None)
+    key = keys[0]
+    from judge.rules.diff import full_text, word_diff
+    con = lookup.connect()
+
+    def text_of(citation: str) -> str:
+        r = con.execute("SELECT title, text FROM nodes WHERE id=?", (citation,)).fetchone()
+        if r is None:
+            return ""
+        from judge.rules.diff import Rule
+        return full_text(Rule("", title=r["title"] or "", text=r["text"] or ""))
+
+    steps = []
+    for d in game_documents(row["game"]):
+        if d["id"] == row["id"]:
+            step = {"status": "this rule", "citations": [f"{row['id']} {key}"], "confidence": 1.0,
+                    "renumbered": False}
+        else:
+            step = counterpart(row["id"], key, d["id"])
+        step = {"document": d["id"], "version": d["version"], "date": d["date"], **step}
+        step["text"] = "\n".join(text_of(c) for c in step["citations"])
+        steps.append(step)
+    previous = None
+    for step in steps:
+        if not step["citations"]:
+            step["change"] = "not covered by this document" if step["status"] == "not covered" \
+                else "no counterpart in this document"
+            step["words"] = []
+            continue
+        if previous is None:
+            step["change"] = "first appearance"
+            step["words"] = []
+        else:
+            old_num = [c.split(" ", 1)[1] for c in previous["citations"]]
+            new_num = [c.split(" ", 1)[1] for c in step["citations"]]
+            changes = []
+            if old_num != new_num:
+                changes.append(f"renumbered {', '.join(old_num)} -> {', '.join(new_num)}")
+            same_text = " ".join(previous["text"].split()) == " ".join(step["text"].split())
+            changes.append("same words" if same_text else "reworded")
+            if step["status"] in ("split", "merged"):
+                changes.append(step["status"])
+            step["change"] = "; ".join(changes)
+            step["words"] = [] if same_text else word_diff(previous["text"], step["text"])
+        previous = step
+    return {"citation": f"{row['id']} {key}", "game": row["game"], "steps": steps}
+
+
+# --- adding, listing and removing user documents ------------------------------------------------
+
+def guess_version(text: str, filename: str) -> str | None:
+    head = "\n".join(text.splitlines()[:60])
+    m = _TEXT_VERSION.search(head)
+    if m:
+        return m.group(1)
+    m = _NAME_VERSION.search(Path(filename).stem)
+    return m.group(1) if m else None
+
+
+def _game_formats(game: str) -> list[str]:
+    """The formats of a game: those its installed documents use, in the registry's order."""
+    from judge.rules import catalog
+    from judge.rules.importers import IMPORTERS
+    used = {e.manifest.format for e in catalog.entries() if e.manifest.game == game}
+    return [f for f in IMPORTERS if f in used]
+
+
+def _import_as(text: str, manifest, path: str):
+    from judge.rules.importers import get_importer
+    return get_importer(manifest.format)(text, manifest, path)
+
+
+def _structure_seen(doc) -> int:
+    """Nodes, examples, cross-references and glossary entries an importer recognised."""
+    return sum(1 + len(n.examples) + len(n.refs) + (n.kind.value == "glossary") for n in doc.nodes)
+
+
+def _manifest_toml(m) -> str:
+    def s(v: str) -> str:
+        return json.dumps(v, ensure_ascii=False)
+    lines = [f"{k} = {s(getattr(m, k))}" for k in
+             ("id", "game", "title", "version", "date", "file", "format", "publisher", "source_file", "sha256")]
+    if m.scope:
+        lines.append("scope = [" + ", ".join(s(x) for x in m.scope) + "]")
+    return "\n".join(lines) + "\n"
+
+
+def add(source: str | os.PathLike, *, game: str, version: str | None = None, date: str | None = None,
+        fmt: str | None = None, replace: bool = False, title: str | None = None) -> dict:
+    """Validate and install a rules document for ``game``; returns its listing row."""
+    from dataclasses import replace as dc_replace
+
+    from judge.rules import catalog
+    from judge.rules.model import Manifest
+
+    src = Path(source)
+    if game not in catalog.GAMES:
+        raise UsageError(f"unknown game {game!r}", expected=", ".join(catalog.GAMES))
+    try:
+        raw = src.read_bytes()
+    except OSError as err:
+        raise UsageError(f"cannot read {src}: {err.strerror}", path=str(src)) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise RulebookFormatError(f"not UTF-8 text ({err.reason} at byte {err.start})",
+                                  path=str(src)) from None
+    version = version or guess_version(text, src.name)
+    if not version:
+        raise UsageError("cannot tell the document's version from its text or file name",
+                         path=str(src), suggestion="--version 2.10.1")
+    if not _VERSION.match(version):
+        raise UsageError(f"version {version!r} has characters a document id cannot have",
+                         expected="letters, digits, '.', '-' or '_'")
+    if date and not _DATE.match(date):
+        raise UsageError(f"date {date!r} is not an ISO date", expected="YYYY-MM-DD")
+    doc_id = f"{game}-{version}"
+    existing = {e.manifest.id: e for e in catalog.entries()}
+    if doc_id in existing:
+        if existing[doc_id].manifest.bundled:
+            raise UsageError(f"{doc_id} is a bundled document; it cannot be replaced",
+                             expected="a version not bundled with judge")
+        if not replace:
+            raise UsageError(f"{doc_id} is already installed ({existing[doc_id].manifest_path})",
+                             suggestion="--replace to install this file in its place")
+    formats = _game_formats(game)
+    if fmt is not None and fmt not in formats:
+        raise UsageError(f"format {fmt!r} is not a {game} format", expected=", ".join(formats) or "none")
+    full = [e.manifest for e in existing.values() if e.manifest.game == game and not e.manifest.scope]
+    base = Manifest(
+        id=doc_id, game=game, title=title or (full[0].title if full else catalog.GAMES[game] + " rules"),
+        version=version, date=date or "", file=f"{doc_id}.txt", format=fmt or "", publisher=
+        (full[0].publisher if full else ""), source_file=src.name,
+        sha256=hashlib.sha256(raw).hexdigest(), bundled=False)
+    target = paths.user_rulebook() / game / base.file
+    doc, manifest = None, base
+    if fmt is not None:
+        manifest = dc_replace(base, format=fmt)
+        doc = _import_as(text, manifest, str(src))      # raises RulebookFormatError: nothing written
+    else:
+        errors, found = [], []
+        for f in formats:
+            try:
+                m = dc_replace(base, format=f)
+                found.append((m, _import_as(text, m, str(src))))
+            except RulebookFormatError as err:
+                errors.append((f, err))
+        if not found:
+            first = errors[0][1] if errors else None
+            raise RulebookFormatError(
+                f"not a {game} rules document in any known format ({', '.join(formats)})"
+                + (f": {first.message}" if first else ""), path=str(src),
+                line=first.line if first else None, line_text=first.line_text if first else None,
+                column=first.column if first else None,
+                suggestion="--format " + "|".join(formats))
+        # several importers may read it: keep the one that recognises the most structure
+        found.sort(key=lambda p: -_structure_seen(p[1]))
+        manifest, doc = found[0]
+    if not doc.nodes:
+        raise RulebookFormatError("the document has no rules", path=str(src))
+    _install(target, raw, _manifest_toml(manifest).encode("utf-8"))
+    forget_cached(doc_id)
+    return {"id": doc_id, "game": game, "version": version, "date": manifest.date,
+            "format": manifest.format, "rules": len(doc.nodes), "path": str(target)}
+
+
+def _rebuild_index() -> None:
+    from judge.rules import index
+    lookup.reset()
+    index.build_index()
+    lookup.reset()
+
+
+def _install(target: Path, source: bytes, manifest: bytes) -> None:
+    """Write source + manifest next to each other atomically, rebuild the index; on any failure
+    put the previous state back."""
+    folder = target.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    finals = [target, target.with_suffix(".toml")]
+    tag = f".{os.getpid()}"
+    parts = [folder / f".{p.name}{tag}{_PART}" for p in finals]
+    backups = [folder / f".{p.name}{tag}{_BACKUP}" for p in finals]
+    moved: list[tuple[Path, Path]] = []
+    placed: list[Path] = []
+    try:
+        for part, data in zip(parts, (source, manifest)):
+            with open(part, "wb") as fh:
+                fh.write(data)
+                fh.flush()
+                os.fsync(fh.fileno())
+        for final, backup in zip(finals, backups):
+            if final.exists():
+                os.replace(final, backup)
+                moved.append((backup, final))
+        for part, final in zip(parts, finals):   # source first: a manifest never names a missing file
+            os.replace(part, final)
+            placed.append(final)
+        _rebuild_index()
+    except BaseException:
+        for final in placed:
+            final.unlink(missing_ok=True)
+        for backup, final in moved:
+            os.replace(backup, final)
+        for part in parts:
+            part.unlink(missing_ok=True)
+        lookup.reset()
+        raise
+    for backup, _ in moved:
+        backup.unlink(missing_ok=True)
+
+
+def remove(doc_id: str) -> dict:
+    from judge.rules import catalog
+    entries = {e.manifest.id.lower(): e for e in catalog.entries()}
+    entry = entries.get(doc_id.strip().lower())
+    if entry is None:
+        import difflib
+        raise UnknownDocumentError(f"no document {doc_id!r}",
+                                   expected="one of " + ", ".join(e.manifest.id for e in entries.values()),
+                                   suggestion=", ".join(difflib.get_close_matches(
+                                       doc_id, [e.manifest.id for e in entries.values()], 3, 0.4)) or None)
+    if entry.manifest.bundled:
+        raise UsageError(f"{entry.manifest.id} is bundled with judge and cannot be removed; "
+                         "only documents added with `judge rulebook add` can",
+                         expected="the id of a user-added document (see `judge rulebook list`)")
+    files = [entry.manifest_path, entry.source_path]   # manifest first: the document disappears
+    tag = f".{os.getpid()}"
+    moved: list[tuple[Path, Path]] = []
+    try:
+        for f in files:
+            if f.exists():
+                backup = f.with_name(f".{f.name}{tag}{_BACKUP}")
+                os.replace(f, backup)
+                moved.append((backup, f))
+        _rebuild_index()
+    except BaseException:
+        for backup, f in reversed(moved):
+            os.replace(backup, f)
+        lookup.reset()
+        raise
+    for backup, _ in moved:
+        backup.unlink(missing_ok=True)
+    forget_cached(entry.manifest.id)
+    return {"id": entry.manifest.id, "removed": [str(f) for _, f in moved]}
+
+
+def listing() -> list[dict]:
+    con = lookup.connect()
+    out = []
+    for d in lookup.documents():
+        counts = dict(con.execute("SELECT kind, count(*) FROM nodes WHERE doc=? GROUP BY kind",
+                                  (d["id"],)).fetchall())
+        out.append({"id": d["id"], "game": d["game"], "version": d["version"], "date": d["date"],
+                    "format": d["format"], "title": d["title"],
+                    "rules": counts.get("rule", 0) + counts.get("section", 0),
+                    "glossary": counts.get("glossary", 0),
+                    "scope": json.loads(d["scope"] or "[]"),
+                    "origin": "bundled" if d["bundled"] else "user", "path": d["source_path"]})
+    return out
