@@ -65,7 +65,7 @@ def keyword_citation(name: str) -> str | None:
 
 @cache
 def _lark() -> Lark:
-    return Lark.open(str(GRAMMAR_DIR / "card_ufs.lark"), parser="earley", lexer="dynamic",
+    return Lark.open(str(GRAMMAR_DIR / "card_ufs.lark"), parser="earley", lexer="dynamic_complete",
                      ambiguity="resolve", propagate_positions=True, g_regex_flags=re.I,
                      start=["keyword_line", "header", "sentence"], cache=False)
 
@@ -395,7 +395,10 @@ class UfsTransformer(CardTransformer):
         subject = next((c.target for c in children if isinstance(c, _Subject)), None)
         modal = next((str(c).lower() for c in children
                       if isinstance(c, Token) and c.type == "MODAL"), "")
-        effect = next(c for c in children if isinstance(c, Effect))
+        effect = next((c for c in children if isinstance(c, Effect)), None)
+        if effect is None:  # every action rule has a method; keep the words if one is missing
+            effect = Other(verb="instruction", args=(("text", self.phrase(meta)),),
+                           span=span_of(meta))
         if subject is not None:
             effect = _with_subject(effect, subject)
         if modal in ("may",):
@@ -551,6 +554,7 @@ class UfsTransformer(CardTransformer):
     spend = _other("spend")
     end = _other("end")
     take_damage = _other("take damage")
+    leave = _other("leave")
     make_check = _other("make a check")
     block = _other("block")
     try_ = _other("try")
