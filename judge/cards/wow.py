@@ -101,13 +101,13 @@ class WordParser:
             if m and m.end() > pos:
                 out.append((name, m.end()))
         if text.startswith(",", pos):
-            out.extend((n, pos + 1) for n in ("NP_COMMA", "LIST_COMMA"))
+            out.extend((n, pos + 1) for n in ("NP_COMMA", "LIST_COMMA", "VP_COMMA"))
         word = _WORD.match(text, pos)
         if word:
             w = word.group(0)
             lw = w.lower()
             if lw in ("and", "or", "and/or"):
-                joined = {"and": ("NP_AND", "AND"), "or": ("NP_OR", "OR"),
+                joined = {"and": ("NP_AND", "VP_AND", "AND"), "or": ("NP_OR", "VP_OR", "OR"),
                           "and/or": ("NP_ANDOR",)}[lw]
                 out.extend((n, word.end()) for n in joined)
             else:
@@ -161,6 +161,8 @@ class WordParser:
                 try:
                     fork.feed_token(token)
                 except UnexpectedInput:
+                    if pos > best[0]:
+                        best = (pos, set(choices), text[pos:end])
                     continue
                 branch.append((fork, self._skip(text, end)))
             stack.extend(reversed(branch))   # preferred reading on top
@@ -807,6 +809,10 @@ class WowTransformer(CardTransformer):
     def can_vp(self, meta, children):
         inner = next((c for c in children if isinstance(c, Effect)), None)
         return Other(verb="can", args=(("what", inner.verb if inner else ""),), span=span_of(meta))
+
+    def would_vp(self, meta, children):
+        inner = next((c for c in children if isinstance(c, Effect)), None)
+        return Other(verb="would", args=(("what", inner.verb if inner else ""),), span=span_of(meta))
 
     def must_vp(self, meta, children):
         inner = next((c for c in children if isinstance(c, Effect)), None)
