@@ -17,19 +17,23 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from lark import Lark, Token, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedInput
 
-from judge.cards.common import GRAMMAR_DIR, CardTransformer, describe_expected, span_of
+from judge.cards.common import GRAMMAR_DIR, span_of
 from judge.cards.errors import CardSyntaxError
 from judge.cards.links import citation_for
 from judge.cards.model import (
-    Ability, CardText, Choice, Condition, Conditional, Cost, Damage, Duration, Effect, Gain,
-    Keyword, ModifyValue, Move, Other, Replacement, Span, Target, Trigger, Unparsed,
+    Ability, CardText, Choice, Condition, Cost, Damage, Effect, Gain, Keyword, ModifyValue, Move,
+    Other, Span, Target, Unparsed,
+)
+from judge.cards.sentences import (
+    SAME_LENGTH, Piece, Prevented, Sentence, SentenceTransformer, is_text, num, neg, per,
+    pieces, signed, where, window,
 )
 from judge.errors import UsageError
 
@@ -70,9 +74,6 @@ def _lark() -> Lark:
                      start=["keyword_line", "header", "sentence"], cache=False)
 
 
-_SAME_LENGTH = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
-                              "\u00a0": " ", "\u2013": "-", "\u2014": "-", "\u2212": "-"})
-
 # Paragraph breaks: blank lines, the "\t \t" of builduvs exports, or 2+ spaces after a sentence
 # end before the next ability (heroesclash.json).
 _PARAGRAPH_BREAK = re.compile(r"\n\s*\n|[ \t]*\t[ \t]*\t[ \t]*(?=\S)|(?<=[.\]])[ ]{2,}(?=[A-Z{])")
@@ -80,44 +81,7 @@ _PARAGRAPH_BREAK = re.compile(r"\n\s*\n|[ \t]*\t[ \t]*\t[ \t]*(?=\S)|(?<=[.\]])[
 _SENTENCE_END = re.compile(r'(?<=\.)\s+(?=[A-Z"(])')
 
 
-@dataclass(frozen=True, slots=True)
-class Piece:
-    start: int
-    end: int
-
-
-def _pieces(text: str, start: int, end: int, separator: re.Pattern[str]) -> list[Piece]:
-    out: list[Piece] = []
-    pos = start
-    for match in separator.finditer(text, start, end):
-        _add(out, text, pos, match.start())
-        pos = match.end()
-    _add(out, text, pos, end)
-    return out
-
-
-def _add(out: list[Piece], text: str, start: int, end: int) -> None:
-    chunk = text[start:end]
-    if chunk.strip():
-        lead = len(chunk) - len(chunk.lstrip())
-        out.append(Piece(start + lead, start + len(chunk.rstrip())))
-
-
-def _window(text: str, piece: Piece) -> str:
-    """The piece with everything before it blanked, so lark offsets are card-text offsets."""
-    return " " * piece.start + text[piece.start:piece.end]
-
-
 # --------------------------------------------------------------------------- transformer
-
-@dataclass
-class Sentence:
-    """What one sentence contributes to its ability."""
-    effects: list[Effect] = field(default_factory=list)
-    trigger: Trigger | None = None
-    condition: Condition | None = None      # "Only playable if ..." (H.3.3.1)
-    limits: list[str] = field(default_factory=list)
-
 
 @dataclass
 class Header:
@@ -133,7 +97,6 @@ _VERB_LEMMA = {"adds": "add", "draws": "draw", "destroys": "destroy", "flips": "
                "clears": "clear", "chooses": "choose", "plays": "play", "played": "play"}
 _MOVE_VERBS = frozenset({"add", "draw", "discard", "destroy", "remove", "build", "clear", "shuffle",
                          "sacrifice", "mill", "return", "search"})
-_QUANT = re.compile(r"^(up to \d+|up to x|any number of|each|all|both|\d+|x)\b", re.I)
 
 
 def _lemma(word: str) -> str:
@@ -142,36 +105,8 @@ def _lemma(word: str) -> str:
 
 
 @v_args(meta=True)
-class UfsTransformer(CardTransformer):
+class UfsTransformer(SentenceTransformer):
     game = GAME
-
-    # ---- noun phrases
-    def np(self, meta, children):
-        return self._target(meta)
-
-    def _target(self, meta) -> Target:
-        text = self.phrase(meta)
-        match = _QUANT.match(text)
-        quantifier = "one"
-        if match:
-            quantifier = match.group(1).lower()
-            quantifier = {"both": "all"}.get(quantifier, quantifier)
-        return Target(text=text, targeted=False, quantifier=quantifier, span=span_of(meta))
-
-    def np_one(self, meta, children):
-        return self._target(meta)
-
-    def from_zone(self, meta, children):
-        return ("from", children[0].text)
-
-    def to_zone(self, meta, children):
-        return ("to", children[0].text)
-
-    def duration(self, meta, children):
-        return Duration(text=self.phrase(meta), span=span_of(meta))
-
-    def condition(self, meta, children):
-        return Condition(text=self.phrase(meta), span=span_of(meta))
 
     # ---- keywords
     def keyword_line(self, meta, children):
@@ -186,7 +121,7 @@ class UfsTransformer(CardTransformer):
                 value = child[1]
             elif isinstance(child, tuple) and child[0] == "combo":
                 value = child[1]
-        restrictions = [c for c in children if isinstance(c, str)]
+        restrictions = [c for c in children if is_text(c)]
         label = name.capitalize() if name.lower() != "ex" else "EX"
         if restrictions:
             label = " ".join(restrictions + [label])
@@ -202,7 +137,7 @@ class UfsTransformer(CardTransformer):
 
     # ---- played ability header (H.1)
     def header(self, meta, children):
-        restrictions = [c for c in children if isinstance(c, str)]
+        restrictions = [c for c in children if is_text(c)]
         kind = next(str(c).lower() for c in children
                     if isinstance(c, Token) and c.type == "ABILITY_TYPE")
         limits: list[str] = []
@@ -297,124 +232,6 @@ class UfsTransformer(CardTransformer):
         return Sentence(effects=[Other(verb="deck limit", span=span_of(meta),
                                        args=(("text", self.phrase(meta)),))])
 
-    def statement(self, meta, children):
-        prefixes = [c for c in children if isinstance(c, tuple) and c[0].startswith("p_")]
-        suffixes = [c for c in children if isinstance(c, tuple) and c[0].startswith("s_")]
-        effects: list[Effect] = next(c for c in children if isinstance(c, list))
-        out = Sentence()
-        for kind, value in suffixes:
-            if kind == "s_instead":
-                effects = [Replacement(verb="replace", event="the preceding instruction",
-                                       instead=tuple(effects), span=span_of(meta))]
-            elif kind in ("s_if", "s_when", "s_after", "s_as_though"):
-                word = {"s_if": "if", "s_when": "when", "s_after": "after",
-                        "s_as_though": "as though"}[kind]
-                effects = [Conditional(verb="if", condition=Condition(value.text, kind=word,
-                                                                      span=value.span),
-                                       then=tuple(effects), span=span_of(meta))]
-            elif kind in ("s_duration", "s_during"):
-                effects = [_with_duration(e, value) for e in effects]
-            else:  # cap, including, additional cost: recorded on the effect list as a note
-                effects = effects + [Other(verb=kind[2:].replace("_", " "), span=span_of(meta),
-                                           args=(("text", value),))]
-        for kind, value in reversed(prefixes):
-            if kind == "p_timing":
-                out.trigger = value
-            elif kind in ("p_if", "p_while", "p_when"):
-                word = kind[2:]
-                effects = [Conditional(verb="if", condition=Condition(value.text, kind=word,
-                                                                      span=value.span),
-                                       then=tuple(effects), span=span_of(meta))]
-            elif kind == "p_otherwise":
-                effects = [Conditional(verb="if", condition=Condition("otherwise", kind="unless"),
-                                       otherwise=tuple(effects), span=span_of(meta))]
-            elif kind in ("p_duration", "p_during"):
-                effects = [_with_duration(e, value) for e in effects]
-        out.effects = effects
-        return out
-
-    def _prefix(name: str):  # noqa: N805
-        def method(self, meta, children):
-            value = children[0] if children else None
-            if name == "p_during":
-                value = Duration(text=self.phrase(meta).rstrip(","), span=span_of(meta))
-            return (name, value)
-        return method
-
-    p_timing = _prefix("p_timing")
-    p_if = _prefix("p_if")
-    p_while = _prefix("p_while")
-    p_when = _prefix("p_when")
-    p_otherwise = _prefix("p_otherwise")
-    p_duration = _prefix("p_duration")
-    p_during = _prefix("p_during")
-    del _prefix
-
-    def t_after(self, meta, children):
-        word = self.source(meta).split()[0].lower()
-        return Trigger(kind=word, event=children[0].text, span=span_of(meta))
-
-    def t_at(self, meta, children):
-        return Trigger(kind="at", event=self.phrase(meta).removeprefix("at "), span=span_of(meta))
-
-    def s_instead(self, meta, children):
-        return ("s_instead", None)
-
-    def s_if(self, meta, children):
-        return ("s_if", children[0])
-
-    def s_when(self, meta, children):
-        return ("s_when", children[0])
-
-    def s_after(self, meta, children):
-        return ("s_after", children[0])
-
-    def s_as_though(self, meta, children):
-        return ("s_as_though", children[0])
-
-    def s_duration(self, meta, children):
-        return ("s_duration", children[0])
-
-    def s_during(self, meta, children):
-        return ("s_during", Duration(text=self.phrase(meta), span=span_of(meta)))
-
-    def s_additional_cost(self, meta, children):
-        return ("s_additional_cost", self.phrase(meta))
-
-    def s_cap(self, meta, children):
-        return ("s_cap", self.phrase(meta).strip("()"))
-
-    def s_including(self, meta, children):
-        return ("s_including", self.phrase(meta).strip("()"))
-
-    def clauses(self, meta, children):
-        return [c for c in children if isinstance(c, Effect)]
-
-    # ---- clauses: subject? modal? action
-    def clause(self, meta, children):
-        subject = next((c.target for c in children if isinstance(c, _Subject)), None)
-        modal = next((str(c).lower() for c in children
-                      if isinstance(c, Token) and c.type == "MODAL"), "")
-        effect = next((c for c in children if isinstance(c, Effect)), None)
-        if effect is None:  # every action rule has a method; keep the words if one is missing
-            effect = Other(verb="instruction", args=(("text", self.phrase(meta)),),
-                           span=span_of(meta))
-        if subject is not None:
-            effect = _with_subject(effect, subject)
-        if modal in ("may",):
-            return Choice(verb="may", chooser=subject, options=((effect,),), optional=True,
-                          span=span_of(meta))
-        if modal in ("cannot", "does not", "do not", "did not"):
-            return Other(verb=f"cannot {effect.verb}", span=span_of(meta),
-                         args=(("text", self.phrase(meta)),))
-        if modal in ("must", "can", "still", "would"):
-            return Other(verb=f"{modal} {effect.verb}", span=span_of(meta),
-                         args=(("text", self.phrase(meta)),))
-        return effect
-
-    def subject(self, meta, children):
-        return _Subject(children[0])
-
     def define_x(self, meta, children):
         return Other(verb="define X", span=span_of(meta),
                      args=(("x", self.phrase(meta).split(" equals ", 1)[-1]),))
@@ -425,7 +242,7 @@ class UfsTransformer(CardTransformer):
     # K.3.6 bonuses and penalties
     def modify(self, meta, children):
         mods = [c for c in children if isinstance(c, tuple) and c[0] == "mod"]
-        per_each = next((c for c in children if isinstance(c, str)), "")
+        per_each = next((c for c in children if is_text(c)), "")
         stat_token = next((str(c).lower() for c in children
                            if isinstance(c, Token) and c.type == "STAT"), "")
         deltas = []
@@ -433,27 +250,27 @@ class UfsTransformer(CardTransformer):
             deltas.append((stat or stat_token or "value", delta))
         if len(deltas) == 1:
             stat, delta = deltas[0]
-            return ModifyValue(verb="modify", stat=stat, delta=_per(delta, per_each),
+            return ModifyValue(verb="modify", stat=stat, delta=per(delta, per_each),
                                span=span_of(meta))
         either = " or " in self.source(meta).lower()
-        options = tuple((ModifyValue(verb="modify", stat=s, delta=_per(d, per_each),
+        options = tuple((ModifyValue(verb="modify", stat=s, delta=per(d, per_each),
                                      span=span_of(meta)),) for s, d in deltas)
         if either:
             return Choice(verb="choose", options=options, span=span_of(meta))
         return Other(verb="modify", span=span_of(meta),
-                     args=tuple((s, str(_per(d, per_each))) for s, d in deltas))
+                     args=tuple((s, str(per(d, per_each))) for s, d in deltas))
 
     def mod_delta(self, meta, children):
         stat = next((str(c).lower() for c in children if c.type == "STAT"), "")
-        return ("mod", _signed(children[0]), stat)
+        return ("mod", signed(children[0]), stat)
 
     def mod_either(self, meta, children):
         stat = str(children[2]).lower()
-        return ("mod", f"{_signed(children[0])} or {_signed(children[1])}", stat)
+        return ("mod", f"{signed(children[0])} or {signed(children[1])}", stat)
 
     def mod_rating(self, meta, children):
         kw = next((str(c) for c in children if c.type == "KEYWORD"), "keyword")
-        return ("mod", _signed(children[0]), f"{kw.lower()} rating")
+        return ("mod", signed(children[0]), f"{kw.lower()} rating")
 
     def per_each(self, meta, children):
         return self.phrase(meta)
@@ -487,11 +304,11 @@ class UfsTransformer(CardTransformer):
         return Damage(verb="deal", amount=amount, target=target, span=span_of(meta))
 
     def gain_health(self, meta, children):
-        return Gain(verb="gain", resource="health", amount=_num(children[1]), span=span_of(meta))
+        return Gain(verb="gain", resource="health", amount=num(children[1]), span=span_of(meta))
 
     def lose_health(self, meta, children):
-        per_each = next((c for c in children if isinstance(c, str)), "")
-        return ModifyValue(verb="lose", stat="health", delta=_per(_neg(_num(children[1])), per_each),
+        per_each = next((c for c in children if is_text(c)), "")
+        return ModifyValue(verb="lose", stat="health", delta=per(neg(num(children[1])), per_each),
                            span=span_of(meta))
 
     def zone_act(self, meta, children):
@@ -565,86 +382,23 @@ class UfsTransformer(CardTransformer):
     del _other
 
 
-@dataclass(frozen=True, slots=True)
-class _Subject:
-    target: Target
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerMove(Move):
-    """A move performed by a named player: "your rival discards 1 card" (K.2.4)."""
-    actor: Target | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Prevented(Effect):
-    """"this attack deals no damage" (G.3.1 with an effect)."""
-
-
-def _signed(token) -> int | str:
-    raw = str(token)
-    return int(raw) if raw[1:].isdigit() else raw.upper()
-
-
-def _num(token) -> int | str:
-    raw = str(token)
-    return int(raw) if raw.isdigit() else raw.upper()
-
-
-def _neg(value: int | str) -> int | str:
-    return -value if isinstance(value, int) else f"-{value}"
-
-
-def _per(delta: int | str, per_each: str) -> int | str:
-    return f"{delta:+d} {per_each}" if per_each and isinstance(delta, int) else (
-        f"{delta} {per_each}" if per_each else delta)
-
-
-def _with_subject(effect: Effect, subject: Target) -> Effect:
-    """Attach the clause's subject: the value changed (bonus, gain), the source of damage, or
-    the player who performs a move / instruction."""
-    if isinstance(effect, (ModifyValue, Gain)) and effect.target is None:
-        return _replace(effect, target=subject)
-    if isinstance(effect, Damage) and effect.source is None:
-        return _replace(effect, source=subject)
-    if isinstance(effect, Move):
-        return PlayerMove(verb=effect.verb, count=effect.count, what=effect.what,
-                          from_zone=effect.from_zone, to_zone=effect.to_zone, span=effect.span,
-                          actor=subject)
-    if isinstance(effect, Other):
-        return Other(verb=effect.verb, span=effect.span,
-                     args=(("subject", subject.text),) + effect.args)
-    return effect
-
-
-def _with_duration(effect: Effect, duration) -> Effect:
-    if isinstance(duration, Duration) and hasattr(effect, "duration") and effect.duration is None:
-        return _replace(effect, duration=duration)
-    return effect
-
-
-def _replace(value, **changes):
-    from dataclasses import replace
-    return replace(value, **changes)
-
-
 # --------------------------------------------------------------------------- driver
 
 def parse(text: str, *, strict: bool = False, name: str | None = None) -> CardText:
     """Parse a UFS text box. Unreadable sentences are listed in ``unparsed``; ``strict=True``
     raises :class:`CardSyntaxError` for the first one instead."""
-    marked = text.translate(_SAME_LENGTH)
+    marked = text.translate(SAME_LENGTH)
     abilities: list[Ability] = []
     unparsed: list[Unparsed] = []
-    for paragraph in _pieces(marked, 0, len(marked), _PARAGRAPH_BREAK):
+    for paragraph in pieces(marked, 0, len(marked), _PARAGRAPH_BREAK):
         ability, failures = _paragraph(text, marked, paragraph)
         if failures and strict:
             piece, err = failures[0]
-            offset, expected = _where(err, piece)
+            offset, expected = where(err, piece)
             raise CardSyntaxError("ufs card text not recognised from here", text=text,
                                   offset=offset, path=f"<{name or 'card'}>", expected=expected)
         for piece, err in failures:
-            offset, expected = _where(err, piece)
+            offset, expected = where(err, piece)
             unparsed.append(Unparsed(text=text[piece.start:piece.end],
                                      span=Span(piece.start, piece.end),
                                      reason=f"at {offset}: expected {expected}"))
@@ -654,7 +408,7 @@ def parse(text: str, *, strict: bool = False, name: str | None = None) -> CardTe
 
 
 def _run(text: str, marked: str, piece: Piece, start: str):
-    tree = _lark().parse(_window(marked, piece), start=start)
+    tree = _lark().parse(window(marked, piece), start=start)
     return UfsTransformer(text, marked).transform(tree)
 
 
@@ -675,7 +429,7 @@ def _paragraph(text: str, marked: str, paragraph: Piece):
         except UnexpectedInput:
             header = None
     sentences: list[Sentence] = []
-    for piece in _pieces(marked, body.start, body.end, _SENTENCE_END):
+    for piece in pieces(marked, body.start, body.end, _SENTENCE_END):
         try:
             sentences.append(_run(text, marked, piece, "sentence"))
         except UnexpectedInput as err:
@@ -708,17 +462,6 @@ def _ability(header: Header | None, sentences: list[Sentence], span: Span) -> Ab
     return Ability(kind=kind, effects=tuple(effects), trigger=trigger, costs=header.costs,
                    condition=condition, label=label, limit="; ".join(limits),
                    citation=citation, span=span)
-
-
-def _where(err: UnexpectedInput, piece: Piece) -> tuple[int, str]:
-    if isinstance(err, UnexpectedToken):
-        return err.token.start_pos if err.token.type != "$END" else piece.end, describe_expected(
-            err.expected)
-    if isinstance(err, UnexpectedCharacters):
-        return err.pos_in_stream, describe_expected(err.allowed or ())
-    if isinstance(err, UnexpectedEOF):
-        return piece.end, describe_expected(err.expected)
-    return piece.start, "a UFS ability"  # pragma: no cover
 
 
 # --------------------------------------------------------------------------- corpus
