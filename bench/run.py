@@ -86,7 +86,18 @@ def bench_rules(env: dict) -> dict:
     return out
 
 
-BENCHES = {"rules": bench_rules}
+def bench_versions(env: dict) -> dict:
+    """Version matcher: precision / recall on the curated table, diff time / import time."""
+    out = subprocess.run([PY, str(ROOT / "bench" / "versions_bench.py"), "--json"], env=env,
+                         check=True, capture_output=True, text=True)
+    res = json.loads(out.stdout.strip().splitlines()[-1])
+    print("\nVersion matcher (fab-1.4 <-> fab-section4 curated table; section4 vs 2.10.1 timing)")
+    for k, v in res.items():
+        print(f"  {k:<34} {v}")
+    return res
+
+
+BENCHES = {"rules": bench_rules, "versions": bench_versions}
 
 
 def main(argv: list[str]) -> int:

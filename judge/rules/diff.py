@@ -39,6 +39,7 @@ import math
 import re
 from collections import defaultdict
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 
 MATCH_THRESHOLD = 0.35      # minimum final score of a match
 ANCHOR_THRESHOLD = 0.40     # minimum text cosine of a first-pass anchor
@@ -154,6 +155,7 @@ _WORD = re.compile(r"[a-z0-9{}]+")
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-"})
 
 
+@lru_cache(maxsize=65536)
 def _stem(w: str) -> str:
     if len(w) > 5 and w.endswith("ing"):
         w = w[:-3]
@@ -168,7 +170,7 @@ def _stem(w: str) -> str:
 
 def words(text: str) -> list[str]:
     """Content words, normalised (for similarity)."""
-    low = text.lower().translate(_QUOTES).replace("-", " ").replace("/", " ")
+    low = text.lower().translate(_QUOTES)
     return [_stem(w) for w in _WORD.findall(low) if w not in _STOP and not w.isdigit()]
 
 
@@ -232,15 +234,18 @@ class _Side:
         self.tf: list[dict[str, float]] = []
         self.title_tf: list[dict[str, float]] = []
         for r in doc.rules:
+            title_words = words(r.title) if r.title else []
             tf: dict[str, float] = defaultdict(float)
-            for w in words(r.title + " " + r.text):
-                tf[w] += 1.0
-            for w in words(r.examples):
-                tf[w] += 0.3
-            self.tf.append(tf)
             tt: dict[str, float] = defaultdict(float)
-            for w in words(r.title):
+            for w in title_words:
+                tf[w] += 1.0
                 tt[w] += 1.0
+            for w in words(r.text):
+                tf[w] += 1.0
+            if r.examples:
+                for w in words(r.examples):
+                    tf[w] += 0.3
+            self.tf.append(tf)
             self.title_tf.append(tt)
         self.vec: list[dict[str, float]] = []
         self.title_vec: list[dict[str, float]] = []
@@ -292,17 +297,15 @@ class Matcher:
     def _text_candidates(self) -> None:
         A, B = self.A, self.B
         common = max(40, int(0.2 * B.n))
+        queries = [sorted(v.items(), key=lambda t: -t[1]) for v in A.vec]
+        wanted = {w for q in queries for w, _ in q}
         postings: dict[str, list[tuple[int, float]]] = defaultdict(list)
         for j, v in enumerate(B.vec):
             for w, x in v.items():
-                postings[w].append((j, x))
-        for j, v in enumerate(B.title_vec):
-            for w in v:
-                if w not in B.vec[j]:
-                    postings[w].append((j, 0.0))
-        for i, v in enumerate(A.vec):
+                if w in wanted:
+                    postings[w].append((j, x))
+        for i, terms in enumerate(queries):
             acc: dict[int, float] = defaultdict(float)
-            terms = sorted(v.items(), key=lambda t: -t[1])
             used = 0
             for w, x in terms:
                 plist = postings.get(w)
