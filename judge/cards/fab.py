@@ -154,6 +154,11 @@ def _count(target: Target | None) -> int | str | None:
 
 def build_damage(vp: VerbPhrase) -> Effect:
     phrase = _first(vp.extras, "damage") or DamagePhrase(amount=0, damage_type="")
+    if vp.verbs[-1] != "deal":  # "have target dagger you control deal 1 damage to them"
+        phrase = _first(vp.extras, "causative damage")
+        target = next((e.value for e in vp.extras if e.kind == "pp" and e.prep == "to"), None)
+        return Damage(verb="deal", amount=phrase.amount, damage_type=phrase.damage_type,
+                      target=target, source=vp.obj, span=vp.span)
     target = None
     for extra in vp.extras:
         if extra.kind == "pp" and extra.prep == "to":
@@ -286,6 +291,8 @@ def effects_of(vp: VerbPhrase) -> list[Effect]:
     out: list[Effect] = []
     negated = vp.aux in ("can't", "cannot", "can not", "don't", "doesn't", "didn't")
     builder = None if negated or vp.aux in ("would",) else BUILDERS.get(vp.verbs[-1])
+    if builder is not None and _first(vp.extras, "causative damage") is not None:
+        builder = build_damage
     out.append(builder(vp) if builder else other(vp))
     for more in vp.more:
         out.extend(effects_of(more))
@@ -467,6 +474,32 @@ class FabTransformer(CardTransformer):
         effect = Conditional(verb="otherwise", condition=Condition(text="otherwise",
                              kind="otherwise"), otherwise=tuple(effects), span=span_of(meta))
         return self._ability(meta, "spell", (effect,))
+
+    def led(self, meta, children):
+        """"Until end of turn, <ability>": the lead phrase sets the ability's duration, its
+        limit ("once per turn"), or a condition ("during your turn")."""
+        lead, inner = children[0], children[-1]
+        inner = inner if isinstance(inner, Ability) else _abilities([inner])[0]
+        kind, value = lead
+        if kind == "duration":
+            inner = replace(inner, duration=value)
+        elif kind == "limit":
+            inner = replace(inner, limit=value)
+        elif kind == "during":
+            inner = replace(inner, condition=value)
+        return replace(inner, span=span_of(meta))
+
+    def lead_duration(self, meta, children):
+        return ("duration", children[0])
+
+    def lead_limit(self, meta, children):
+        return ("limit", self.phrase(meta))
+
+    def lead_during(self, meta, children):
+        return ("during", Condition(text=self.phrase(meta), kind="during", span=span_of(meta)))
+
+    def lead_then(self, meta, children):
+        return ("then", None)
 
     def replacement(self, meta, children):
         return children[0]
@@ -677,6 +710,9 @@ class FabTransformer(CardTransformer):
 
     def c_pp(self, meta, children):
         return Extra("pp", children[1], prep=clean(str(children[0])))
+
+    def c_causative_damage(self, meta, children):
+        return Extra("causative damage", children[-1])
 
     def c_pp_damage(self, meta, children):
         return Extra("damage", children[1], prep=clean(str(children[0])))
