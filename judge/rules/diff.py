@@ -41,10 +41,11 @@ from collections import defaultdict
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 
-MATCH_THRESHOLD = 0.35      # minimum final score of a match
+MATCH_THRESHOLD = 0.28      # minimum final score of a match
 ANCHOR_THRESHOLD = 0.40     # minimum text cosine of a first-pass anchor
 SCOPE_CONFIDENCE = 0.40     # an ancestor matched this well puts a rule in a partial doc's scope
-CONTAIN_THRESHOLD = 0.60    # share of a rule's word weight found in its split / merge partner
+CONTAIN_THRESHOLD = 0.50    # share of a rule's word weight found in its split / merge partner
+SPLIT_CONFIDENCE = 0.40     # minimum confidence of a reported split / merge
 _CANDIDATES = 8             # text candidates kept per rule
 _QUERY_TERMS = 14           # most distinctive words of a rule used to find candidates
 _SPLIT_MIN_WORDS = 4        # title-only sections take no part in splits / merges
@@ -225,6 +226,14 @@ class _Side:
                 chain.append(p)
                 p = self.parent[p]
             self.ancestors.append(chain)
+        # headed sections (a title, children): matched mostly by where their rules went
+        self.sections = [bool(r.title) and r.kind != "glossary" and bool(self.children[i])
+                         for i, r in enumerate(doc.rules)]
+        self.prev: list[int | None] = [None] * self.n
+        self.next: list[int | None] = [None] * self.n
+        for kids in self.children + [[i for i, p in enumerate(self.parent) if p is None]]:
+            for x, y in zip(kids, kids[1:]):
+                self.next[x], self.prev[y] = y, x
         self.descendants = [0] * self.n
         for chain in self.ancestors:
             for anc in chain:
@@ -386,20 +395,27 @@ class Matcher:
                 parent = 0.4       # neither parent is matched: no evidence either way
             content = max(text, self.title.get((i, j), 0.0))
             same_kind = 1.0 if A.rules[i].kind == B.rules[j].kind else 0.0
+            hits = 2.0 * under.get((i, j), 0)
+            f1 = 0.0
             if desc_a[i] and desc_b[j]:
                 # descendants of i landed under j: F1 over the matched descendants, tempered by
                 # F1 over all descendants (one stray match does not make two sections equal)
-                hits = 2.0 * under.get((i, j), 0)
                 f1 = math.sqrt(hits / max(1, mapped_a[i] + mapped_b[j]) * hits / (desc_a[i] + desc_b[j]))
-                s = 0.30 * content + 0.45 * f1 + 0.10 * parent + 0.15 * same_kind
+            if A.sections[i] and B.sections[j]:
+                s = 0.25 * content + 0.45 * f1 + 0.05 * parent + 0.25 * same_kind
             else:
                 refs = 0.0
                 if A.refs[i] and B.refs[j]:
                     hit = sum(1 for r in A.refs[i] if m.get(r) in B.refs[j])
                     refs = hit / max(len(A.refs[i]), len(B.refs[j]))
+                # the neighbours kept their order: previous (or next) siblings match each other
+                pi, pj, ni, nj = A.prev[i], B.prev[j], A.next[i], B.next[j]
+                order = 1.0 if ((pi is not None and pj is not None and m.get(pi) == pj)
+                                or (ni is not None and nj is not None and m.get(ni) == nj)) else 0.0
                 same = 1.0 if A.rules[i].key == B.rules[j].key else 0.0
-                lone = 0.05 if desc_a[i] or desc_b[j] else 0.0   # a section against a leaf
-                s = 0.70 * content + 0.20 * parent + 0.05 * refs + 0.05 * same - lone
+                lone = 0.05 if bool(desc_a[i]) != bool(desc_b[j]) else 0.0  # parent vs leaf
+                s = (0.72 * content + 0.12 * parent + 0.08 * order + 0.04 * refs + 0.04 * same
+                     + 0.10 * f1 - lone)
             scores[(i, j)] = s
         return scores
 
@@ -419,10 +435,10 @@ class Matcher:
         return self._result(m, conf, splits, merges)
 
     def _related(self, side: _Side, x: int, y: int) -> bool:
-        """Neighbours with a body of their own: same parent, or one is the other's parent."""
+        """Siblings with a body of their own."""
         if len(side.tf[x]) < _SPLIT_MIN_WORDS or len(side.tf[y]) < _SPLIT_MIN_WORDS:
             return False
-        return (side.parent[x] == side.parent[y]) or side.parent[x] == y or side.parent[y] == x
+        return side.parent[x] == side.parent[y]
 
     def _splits_merges(self, m: dict[int, int], conf: dict[int, float]):
         A, B = self.A, self.B
@@ -458,6 +474,10 @@ class Matcher:
                     best = (j, c)
             if best is not None:
                 merge_parts[best[0]].append((i, best[1]))
+        split_parts = {i: parts for i, parts in split_parts.items()
+                       if min([conf[i]] + [c for _, c in parts]) >= SPLIT_CONFIDENCE}
+        merge_parts = {j: parts for j, parts in merge_parts.items()
+                       if min([conf[inv[j]]] + [c for _, c in parts]) >= SPLIT_CONFIDENCE}
         splits = {i: Split(A.rules[i].key,
                            [B.rules[j].key for j in sorted([m[i]] + [p for p, _ in parts])],
                            round(min([conf[i]] + [c for _, c in parts]), 3))
