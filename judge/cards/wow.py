@@ -467,16 +467,16 @@ class WowTransformer(CardTransformer):
                        span=span_of(meta))
 
     def hero_required(self, meta, children):
-        return ("Hero Required", clean(self.source(meta)).rsplit(" hero required", 1)[0])
+        return ("Hero Required", self.phrase(meta).lower().rsplit(" hero required", 1)[0])
 
     def reputation(self, meta, children):
-        return ("Reputation", self.phrase(meta).rsplit(" reputation", 1)[0])
+        return ("Reputation", self.phrase(meta).lower().rsplit(" reputation", 1)[0])
 
     def stage_only(self, meta, children):
         return ("Stage", str(children[1]))
 
     def talent(self, meta, children):
-        return ("Talent", self.phrase(meta).rsplit(" talent", 1)[0])
+        return ("Talent", self.phrase(meta).lower().rsplit(" talent", 1)[0])
 
     def text_power(self, meta, children):
         return children[0]
@@ -686,10 +686,14 @@ class WowTransformer(CardTransformer):
         amount = next((c for c in children if isinstance(c, (int, str)) and not isinstance(c, (Token, Tree))), None)
         phrase = next((c for c in children if isinstance(c, DamagePhrase)), None)
         target = next((c for c in children if isinstance(c, Target)), None)
+        if target is None:      # "prevent all damage that would be dealt to <target>" (717)
+            dealt_to = _find_arg(children, "to")
+            target = Target(text=dealt_to, targeted="target" in dealt_to.split()) if dealt_to else None
+        duration = _find(children, Duration)
         if phrase is not None and amount is None and phrase.amount:
             amount = phrase.amount
         return Prevent(verb="prevent", amount=amount, damage_type=phrase.damage_type if phrase else "",
-                       target=target, span=span_of(meta))
+                       target=target, duration=duration, span=span_of(meta))
 
     def prevent_amount(self, meta, children):
         numbers = [c for c in children if isinstance(c, int) or c == "X"]
@@ -735,7 +739,7 @@ class WowTransformer(CardTransformer):
                            span=span_of(meta))
 
     def stat(self, meta, children):
-        return self.phrase(meta)
+        return self.phrase(meta).lower()
 
     def signed(self, meta, children):
         child = children[0]
@@ -775,6 +779,15 @@ class WowTransformer(CardTransformer):
         return self._other("turn face " + str(children[-1]).lower(), meta, children)
 
     def pay_vp(self, meta, children):
+        """"you pay 1 less to play X": a cost modifier; other payments stay "pay"."""
+        signs = {"LESS": -1, "MORE": 1}
+        sign = next((signs[c.type] for c in children if isinstance(c, Token) and c.type in signs), 0)
+        amount = next((c for c in children if isinstance(c, int)), None)
+        played = next((c for c in children if isinstance(c, Other)), None)
+        if sign and amount is not None and played is not None:
+            what = clean(self.text[played.span.start:played.span.end]) if played.span else ""
+            return ModifyValue(verb="modify", stat="cost", delta=sign * amount,
+                               target=Target(text=what, span=played.span), span=span_of(meta))
         return self._other("pay", meta, children)
 
     def cost_mod(self, meta, children):
@@ -798,9 +811,32 @@ class WowTransformer(CardTransformer):
         return _gain_keywords(kws, meta)
 
     def cant_vp(self, meta, children):
-        inner = next((c for c in children if isinstance(c, Effect)), None)
-        args = (("what", inner.verb),) if inner else ()
+        inner = [c for c in children if isinstance(c, Effect)]
+        args = tuple(("what", e.verb) for e in inner)
         return Other(verb="can't", args=args + ((("text", self.phrase(meta)),)), span=span_of(meta))
+
+    def vp_for_each(self, meta, children):
+        effect, each = children[0], children[-1]
+        extra = (("for each", each.text),) if isinstance(each, Target) else ()
+        if isinstance(effect, Other):
+            return replace(effect, args=effect.args + extra, span=span_of(meta))
+        if isinstance(effect, Damage):
+            return replace(effect, amount=f"{effect.amount} for each {each.text}", span=span_of(meta))
+        if isinstance(effect, ModifyValue):
+            return replace(effect, delta=f"{effect.delta} for each {each.text}", span=span_of(meta))
+        return effect
+
+    def damage_amount_only(self, meta, children):
+        return Damage(verb="deal", amount=self.phrase(meta).split(" ", 1)[1], span=span_of(meta))
+
+    def then_statement(self, meta, children):
+        return self._effects(children)
+
+    def play_restriction(self, meta, children):
+        return (self.phrase(meta),)
+
+    def be_comparison(self, meta, children):
+        return self._other("compare", meta, children)
 
     def may_vp(self, meta, children):
         inner = self._effects(children)
@@ -812,7 +848,8 @@ class WowTransformer(CardTransformer):
 
     def would_vp(self, meta, children):
         inner = next((c for c in children if isinstance(c, Effect)), None)
-        return Other(verb="would", args=(("what", inner.verb if inner else ""),), span=span_of(meta))
+        args = inner.args if isinstance(inner, Other) else ()
+        return Other(verb="would " + (inner.verb if inner else ""), args=args, span=span_of(meta))
 
     def must_vp(self, meta, children):
         inner = next((c for c in children if isinstance(c, Effect)), None)
@@ -847,6 +884,11 @@ class WowTransformer(CardTransformer):
         return Target(text="this", span=span_of(meta))
 
     def pp(self, meta, children):
+        """("to", "target ally") for a preposition and its noun phrase; ("prep", text) else."""
+        target = next((c for c in children if isinstance(c, Target)), None)
+        words = [str(c).lower() for c in children if isinstance(c, Token)]
+        if target is not None and len(words) == 1:
+            return (words[0], target.text)
         return ("prep", self.phrase(meta))
 
     def plus_x(self, meta, children):
@@ -884,6 +926,37 @@ def _value_text(transformer: WowTransformer, children) -> str | None:
             return child
         if isinstance(child, Tree):
             return transformer.phrase(child.meta)
+    return None
+
+
+def _find(children, kind):
+    """The first value of ``kind`` inside untransformed subtrees (relative clauses)."""
+    for child in children:
+        if isinstance(child, kind):
+            return child
+        if isinstance(child, (Tree, tuple, list)):
+            found = _find(child.children if isinstance(child, Tree) else child, kind)
+            if found is not None:
+                return found
+        elif isinstance(child, Effect):
+            for name in ("target", "what", "duration"):
+                value = getattr(child, name, None)
+                if isinstance(value, kind):
+                    return value
+    return None
+
+
+def _find_arg(children, key: str) -> str | None:
+    """The value of the first ``key`` argument of an ``Other`` inside ``children``."""
+    for child in children:
+        if isinstance(child, Other):
+            for k, v in child.args:
+                if k == key:
+                    return v
+        elif isinstance(child, (Tree, tuple, list)):
+            found = _find_arg(child.children if isinstance(child, Tree) else child, key)
+            if found is not None:
+                return found
     return None
 
 

@@ -1,0 +1,406 @@
+"""WoW TCG card text -> effect values (grammar/card_wow.lark, judge.cards.wow).
+
+Card texts are copied from the WoWTCG-Tracker prints export and from the card lines quoted in
+the Comprehensive Rules 7.4 examples (short texts, as expectations). Citations come from the
+compiled rules index (judge.rules.lookup.term_citation)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from judge.cards import parse as parse_any
+from judge.cards import wow
+from judge.cards.errors import CardSyntaxError
+from judge.cards.model import (Choice, Conditional, Damage, Gain, ModifyValue, Move, Other,
+                               Prevent, Replacement)
+from tests.conftest import shared_path
+
+
+def only(text: str):
+    card = wow.parse(text)
+    assert card.fully_parsed, card.unparsed
+    return card
+
+
+def effects(card):
+    return [e for a in card.abilities for e in a.effects]
+
+
+def one_effect(text: str):
+    found = effects(only(text))
+    assert len(found) == 1, found
+    return found[0]
+
+
+# --- keywords (glossary, section 10) -------------------------------------------------------
+
+@pytest.mark.parametrize("text, names", [
+    ("Protector", ["Protector"]),
+    ("Ferocity", ["Ferocity"]),
+    ("Harmonize", ["Harmonize"]),
+    ("Elusive, Stealth, Untargetable", ["Elusive", "Stealth", "Untargetable"]),
+    ("Assault 10, Long-Range", ["Assault", "Long-Range"]),
+    ("Escape Artist", ["Escape Artist"]),
+    ("Protector, Assault 1, Mend 1", ["Protector", "Assault", "Mend"]),
+])
+def test_wow_glossary_keyword_lines_are_keyword_powers_with_citations(text, names):
+    card = only(text)
+    (ability,) = card.abilities
+    assert ability.kind == "keyword"
+    assert [k.name for k in ability.keywords] == names
+    for keyword in ability.keywords:
+        assert keyword.citation == f"wow-7.4 {keyword.name}"
+
+
+def test_wow_numbered_keywords_keep_their_value():
+    card = only("Flip 2, Assault 3, Long-Range")
+    values = {k.name: k.value for k in card.abilities[0].keywords}
+    assert values == {"Flip": 2, "Assault": 3, "Long-Range": None}
+
+
+def test_wow_resistance_keyword_records_the_damage_type():
+    (keyword,) = only("Shadow Resistance").abilities[0].keywords
+    assert (keyword.name, keyword.value, keyword.citation) == ("Resistance", "shadow",
+                                                               "wow-7.4 Resistance")
+
+
+@pytest.mark.parametrize("text, name, value", [
+    ("Inspire: Ally", "Inspire", "ally"),
+    ("Sabotage: Deck", "Sabotage", "deck"),
+])
+def test_wow_labelled_keywords(text, name, value):
+    (keyword,) = only(text).abilities[0].keywords
+    assert (keyword.name, keyword.value) == (name, value)
+    assert keyword.citation == f"wow-7.4 {name}"
+
+
+@pytest.mark.parametrize("text, label", [
+    ("Restoration Hero Required", "Hero Required: restoration"),
+    ("Aldor Reputation", "Reputation: aldor"),
+])
+def test_wow_deckbuilding_lines_are_labels(text, label):
+    (ability,) = only(text).abilities
+    assert (ability.kind, ability.label) == ("label", label)
+
+
+# --- damage, healing, prevention (405, 407, 717) ------------------------------------------
+
+def test_wow_405_your_hero_deals_typed_damage_to_target():
+    effect = one_effect("Your hero deals 3 shadow damage to target hero or ally.")
+    assert isinstance(effect, Damage)
+    assert (effect.amount, effect.damage_type) == (3, "shadow")
+    assert effect.source.text == "your hero"
+    assert effect.target.text == "target hero or ally" and effect.target.targeted
+
+
+def test_wow_damage_per_count_keeps_the_multiplier():
+    card = only("Your hero deals 1 arcane damage to target hero or ally for each ally in your "
+                "party.\n\nDraw a card.")
+    damage, draw = effects(card)
+    assert isinstance(damage, Damage) and damage.damage_type == "arcane"
+    assert damage.amount == "1 for each ally in your party"
+    assert isinstance(draw, Move) and (draw.verb, draw.count) == ("draw", 1)
+    assert len(card.abilities) == 2      # <p>: a paragraph is a power (700.1)
+
+
+def test_wow_named_ally_deals_ranged_damage_when_opposing_ally_enters():
+    (ability,) = only("When an opposing ally enters play, Denissa deals 1 ranged damage to "
+                      "it.").abilities
+    assert ability.kind == "triggered" and ability.citation == "wow-7.4 Triggered Power"
+    assert ability.trigger.event == "an opposing ally enters play"
+    (damage,) = ability.effects
+    assert (damage.amount, damage.damage_type, damage.source.text) == (1, "ranged", "denissa")
+
+
+def test_wow_heal_from_target():
+    effect = one_effect("Your hero heals 5 damage from itself.")
+    assert isinstance(effect, Other) and effect.verb == "heal"
+    assert ("amount", "5") in effect.args and ("from", "itself") in effect.args
+
+
+def test_wow_717_prevent_all_damage_to_target_this_turn():
+    effect = one_effect("Prevent all damage that would be dealt to target ally this turn.")
+    assert isinstance(effect, Prevent)
+    assert effect.amount is None                    # None = all
+    assert effect.target.text == "target ally"
+
+
+def test_wow_716_if_would_instead_is_a_replacement_power():
+    (ability,) = only("If you would draw a card, you may skip drawing it instead.").abilities
+    assert ability.kind == "replacement"
+    (replacement,) = ability.effects
+    assert isinstance(replacement, Replacement)
+    assert replacement.event == "you would draw a card"
+    assert isinstance(replacement.instead[0], Choice) and replacement.instead[0].optional
+
+
+# --- payment powers (701), rewards (702) -------------------------------------------------
+
+def test_wow_701_payment_power_cost_arrow_effect():
+    (ability,) = only("2 → Target ally has Ferocity this turn.").abilities
+    assert ability.kind == "activated"
+    assert [(c.kind, c.amount) for c in ability.costs] == [("resource", 2)]
+    (gain,) = ability.effects
+    assert isinstance(gain, Gain) and gain.resource == "Ferocity"
+    assert gain.citation == "wow-7.4 Ferocity" and gain.duration.text == "this turn"
+
+
+def test_wow_701_destroy_this_item_as_a_cost():
+    (ability,) = only("2, Destroy this item → Draw a card.").abilities
+    assert [(c.kind, c.detail) for c in ability.costs] == [("resource", ""), ("destroy", "this item")]
+    assert isinstance(ability.effects[0], Move) and ability.effects[0].verb == "draw"
+
+
+def test_wow_701_3_lost_activate_symbol_is_an_activate_cost():
+    card = only("Protector\n\n, Destroy Syluri → Destroy target equipment.")
+    power = card.abilities[1]
+    assert [c.kind for c in power.costs] == ["activate", "destroy"]
+    assert power.citation == "wow-7.4 Activate"
+
+
+def test_wow_701_arrow_alone_means_activate_only():
+    (ability,) = only("→ Prevent all damage that would be dealt to target ally this turn.").abilities
+    assert [c.kind for c in ability.costs] == ["activate"]
+    assert isinstance(ability.effects[0], Prevent)
+
+
+def test_wow_701_1_restriction_before_colon():
+    (ability,) = only("Once per turn: 1 → This ally heals 1 damage from target hero or ally.").abilities
+    assert ability.limit == "once per turn"
+    (ability,) = only("On your turn: 2 → Your hero deals 1 damage of the chosen type to target "
+                      "hero or ally.").abilities
+    assert ability.limit == "on your turn" and isinstance(ability.effects[0], Damage)
+
+
+def test_wow_discard_cost_then_heal():
+    (ability,) = only("2, Discard a card → Elizabeth heals 4 damage from target hero or ally.").abilities
+    assert [(c.kind, c.amount, c.detail) for c in ability.costs] == [("resource", 2, ""),
+                                                                    ("discard", None, "a card")]
+
+
+def test_wow_702_quest_completion_cost_and_reward():
+    card = only("Pay 3 to complete this quest.\n\nReward: Put target ally card from your "
+                "graveyard into your hand.")
+    quest, reward = card.abilities
+    assert quest.label == "Quest" and quest.costs[0].amount == 3
+    assert reward.label == "Reward" and reward.citation == "wow-7.4 Reward Power"
+    assert reward.effects[0].verb == "put"
+
+
+# --- ongoing (305.2), attachments (400), stat modifiers (712-714) --------------------------
+
+def test_wow_305_2_ongoing_attached_ally_stat_bonus():
+    (ability,) = only("Ongoing: Attached ally has +2 / +2.").abilities
+    assert ability.label == "Ongoing" and ability.citation == "wow-7.4 Ongoing"
+    (mod,) = ability.effects
+    assert isinstance(mod, ModifyValue)
+    assert (mod.stat, mod.delta, mod.target.text) == ("atk/health", "2/2", "attached ally")
+
+
+def test_wow_ongoing_grants_keyword_to_a_group():
+    (ability,) = only("Ongoing: Your Pets have Protector.").abilities
+    (gain,) = ability.effects
+    assert isinstance(gain, Gain) and gain.resource == "Protector"
+    assert gain.target.text == "your Pets" and ability.kind == "static"
+
+
+def test_wow_negative_atk_and_health_until_end_of_turn():
+    mod = one_effect("Target ally has -3 ATK / -3 health this turn.")
+    assert (mod.stat, mod.delta) == ("atk/health", "-3/-3")
+    assert mod.duration.text == "this turn" and mod.target.targeted
+
+
+def test_wow_static_modifier_while_defending():
+    card = only("Assault 2\n\nAllies have -2 ATK while defending against this ally.")
+    (cond,) = card.abilities[1].effects
+    assert isinstance(cond, Conditional) and cond.condition.kind == "while"
+    assert cond.condition.text == "defending against this ally"
+    assert (cond.then[0].stat, cond.then[0].delta) == ("atk", -2)
+
+
+def test_wow_cant_lists_every_forbidden_action():
+    (ability,) = only("Ongoing: Attached ally can't attack or protect.").abilities
+    (cant,) = ability.effects
+    assert cant.verb == "can't" and ("what", "attack") in cant.args and ("what", "protect") in cant.args
+
+
+def test_wow_attachment_card_all_powers():
+    card = only("Restoration Hero Required\n\nAttach to target ally.\n\nOngoing: Attached ally "
+                "has +6 / +6.\n\nWhen attached ally is destroyed, draw two cards.")
+    kinds = [a.kind for a in card.abilities]
+    assert kinds == ["label", "spell", "static", "triggered"]
+    assert card.abilities[3].effects[0].count == 2
+
+
+def test_wow_cost_reduction_per_quest():
+    mod = one_effect("You pay 1 less to play this weapon for each quest you control.")
+    assert isinstance(mod, ModifyValue) and (mod.stat, mod.delta) == ("cost", -1)
+    assert mod.target.text == "play this weapon for each quest you control"
+
+
+# --- triggered powers (703) and conditions -------------------------------------------------
+
+def test_wow_703_at_start_of_turn_trigger():
+    (ability,) = only("Ongoing: At the start of your turn, this ability deals 3 fire damage to "
+                      "target hero or ally.").abilities
+    assert ability.kind == "triggered" and ability.trigger.kind == "at"
+    assert ability.trigger.event == "the start of your turn"
+    assert ability.effects[0].damage_type == "fire"
+
+
+def test_wow_703_2_double_check_power_keeps_its_condition():
+    card = only("*Lei of Lilies, 4, Equipment—Item, Neck (1)*\n\n*At the start of your turn, if "
+                "you have four or more cards in your hand, your hero heals 1 damage from itself.*")
+    (ability,) = card.abilities
+    (cond,) = ability.effects
+    assert isinstance(cond, Conditional)
+    assert cond.condition.text == "you have four or more cards in your hand"
+
+
+def test_wow_death_rattle_label_and_citation():
+    (ability,) = only("Death Rattle: Your hero deals 3 fire damage to target hero or ally.").abilities
+    assert ability.label == "Death Rattle" and ability.citation == "wow-7.4 Death Rattle"
+
+
+def test_wow_may_destroy_at_end_of_turn():
+    (ability,) = only("At the end of your turn, you may destroy target ability or equipment.").abilities
+    (choice,) = ability.effects
+    assert isinstance(choice, Choice) and choice.optional
+    assert choice.options[0][0].what.text == "target ability or equipment"
+
+
+def test_wow_if_you_do_follows_the_first_effect():
+    first, follow = effects(only("Your hero deals 2 fire damage to target hero or ally. If you "
+                                 "do, draw a card."))
+    assert isinstance(first, Damage)
+    assert isinstance(follow, Conditional) and follow.condition.text == "you do"
+
+
+def test_wow_choose_one_modes():
+    (choice,) = effects(only("Choose one: Your hero deals 1 melee damage to target ally, or "
+                             "destroy target damaged ally."))
+    assert isinstance(choice, Choice) and choice.pick == 1
+
+
+def test_wow_search_reveal_put_sequence():
+    (ability,) = only("When Gobbler attacks, you may search your deck for a Murloc, reveal it, "
+                      "and put it into your hand.").abilities
+    assert ability.trigger.event == "gobbler attacks"
+    assert [e.verb for e in ability.effects] == ["may", "reveal", "put"]
+
+
+@pytest.mark.parametrize("text, verb", [
+    ("Destroy target ally.", "destroy"),
+    ("Exhaust target hero or ally.", "exhaust"),
+    ("Ready target ally.", "ready"),
+    ("Interrupt target ability.", "interrupt"),
+    ("Gain control of target attacking ally.", "gain control"),
+    ("Target opponent discards a card.", "discard"),
+])
+def test_wow_single_verb_spells(text, verb):
+    effect = one_effect(text)
+    assert effect.verb == verb
+
+
+# --- card lines quoted in the rules' examples ---------------------------------------------
+
+def test_wow_cr_example_card_line_becomes_meta():
+    card = only("*Elder Moorf, 1, Horde, Ally—Tauren Druid, 1 [Nature] / 1 Health  \n"
+                "Once per turn: (1) >>> Target ally has +2 ATK this turn.*")
+    assert dict(card.meta) == {"name": "Elder Moorf", "cost": "1", "class": "Horde",
+                               "type": "Ally—Tauren Druid", "stats": "1 [Nature] / 1 Health"}
+    (ability,) = card.abilities
+    assert ability.limit == "once per turn" and ability.costs[0].amount == 1
+    assert ability.effects[0].delta == 2 and ability.effects[0].stat == "atk"
+
+
+def test_wow_cr_example_p_separates_powers():
+    card = only("*Polymorph, 2, Mage, Ability—Arcane  \nAttach to target ally. <p> Ongoing: "
+                "Attached ally can't attack or protect, loses and can't have powers, and is "
+                "also a Sheep.*")
+    assert dict(card.meta)["type"] == "Ability—Arcane"
+    assert [a.label for a in card.abilities] == ["", "Ongoing"]
+
+
+def test_wow_spans_point_into_the_printed_text():
+    text = "*Brigg, 1, Horde, Ally—Orc Warrior, 1 [Melee] / 2 Health*\n\n*When this ally " \
+           "deals combat damage to a damaged ally, destroy that ally.*"
+    card = only(text)
+    (ability,) = card.abilities
+    destroy = ability.effects[0]
+    assert text[destroy.span.start:destroy.span.end] == "destroy that ally"
+
+
+def test_wow_dispatch_through_judge_cards():
+    assert parse_any("wow", "Ferocity").abilities[0].keywords[0].name == "Ferocity"
+
+
+# --- errors --------------------------------------------------------------------------------
+
+def test_wow_unknown_words_are_listed_not_dropped():
+    card = wow.parse("Ferocity\n\nFrobnicate the gizmo.")
+    assert not card.fully_parsed
+    (miss,) = card.unparsed
+    assert miss.text == "Frobnicate the gizmo." and miss.span.start == 10
+
+
+def test_wow_strict_mode_raises_card_syntax_error_with_location():
+    with pytest.raises(CardSyntaxError) as info:
+        wow.parse("Draw a card.\n\nDraw a gizmo.", strict=True)
+    assert info.value.line == 3
+    assert "^" in info.value.render()
+
+
+_WORDS = ("your hero deals 2 fire damage to target ally . , → Ongoing : When this ally enters "
+          "play draw a card Protector Assault 3 if you would instead prevent has +1 ATK "
+          "<p> 2 ( 1 ) >>> [Activate] \" ' ; or and each opponent").split()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(_WORDS), max_size=18), st.text(max_size=12))
+def test_wow_random_texts_never_raise_in_lenient_mode(words, noise):
+    text = " ".join(words) + noise
+    card = wow.parse(text)
+    assert card.text == text
+    for miss in card.unparsed:
+        assert 0 <= miss.span.start <= miss.span.end <= len(text)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(_WORDS), min_size=1, max_size=14))
+def test_wow_strict_mode_raises_only_card_syntax_error(words):
+    try:
+        wow.parse(" ".join(words), strict=True)
+    except CardSyntaxError:
+        pass
+
+
+def test_wow_mutated_real_texts_never_raise():
+    rng = random.Random(7)
+    texts = ["Your hero deals 3 shadow damage to target hero or ally.",
+             "2, Discard a card → Elizabeth heals 4 damage from target hero or ally.",
+             "Ongoing: At the start of your turn, this ability deals 3 fire damage to target "
+             "hero or ally."]
+    for _ in range(60):
+        words = rng.choice(texts).split()
+        i, j = rng.randrange(len(words)), rng.randrange(len(words))
+        words[i], words[j] = words[j], words[i]
+        if rng.random() < 0.5:
+            del words[rng.randrange(len(words))]
+        wow.parse(" ".join(words))
+
+
+# --- corpus ---------------------------------------------------------------------------------
+
+@pytest.mark.shared
+def test_wow_corpus_coverage_at_least_90_percent():
+    path = shared_path("data", "cards", "wow", "prints.json")
+    cards = list(wow.iter_corpus(path))
+    assert len(cards) > 4000                       # one row per card name
+    assert len({name for name, _ in cards}) == len(cards)
+    parsed = sum(wow.parse(text).fully_parsed for _, text in cards)
+    assert parsed / len(cards) >= 0.90, f"{parsed}/{len(cards)} cards fully parsed"
