@@ -175,6 +175,13 @@ class SentenceTransformer(CardTransformer):
     def condition(self, meta, children):
         return Condition(text=self.phrase(meta), span=span_of(meta))
 
+    # Suffix / prefix kinds that make the sentence's effects conditional: kind -> Condition.kind
+    CONDITION_WORDS = {"s_if": "if", "s_when": "when", "s_after": "after",
+                       "s_as_though": "as though", "s_unless": "unless", "s_while": "while",
+                       "s_for_each": "for each", "p_if": "if", "p_while": "while",
+                       "p_when": "when", "p_for_each": "for each", "p_if_you_do": "if",
+                       "p_if_not": "unless"}
+
     def statement(self, meta, children):
         prefixes = [c for c in children if isinstance(c, tuple) and c[0].startswith("p_")]
         suffixes = [c for c in children if isinstance(c, tuple) and c[0].startswith("s_")]
@@ -184,32 +191,40 @@ class SentenceTransformer(CardTransformer):
             if kind == "s_instead":
                 effects = [Replacement(verb="replace", event="the preceding instruction",
                                        instead=tuple(effects), span=span_of(meta))]
-            elif kind in ("s_if", "s_when", "s_after", "s_as_though"):
-                word = {"s_if": "if", "s_when": "when", "s_after": "after",
-                        "s_as_though": "as though"}[kind]
-                effects = [Conditional(verb="if", condition=Condition(value.text, kind=word,
-                                                                      span=value.span),
-                                       then=tuple(effects), span=span_of(meta))]
+            elif kind in self.CONDITION_WORDS:
+                effects = [self._conditional(kind, value, effects, meta)]
             elif kind in ("s_duration", "s_during"):
                 effects = [with_duration(e, value) for e in effects]
+            elif kind == "s_then":        # "spend 1 [[basic]] to deal 1 damage": A, then B
+                effects = effects + [value]
             else:  # cap, including, additional cost: recorded on the effect list as a note
                 effects = effects + [Other(verb=kind[2:].replace("_", " "), span=span_of(meta),
-                                           args=(("text", value),))]
+                                           args=(("text", str(value)),))]
         for kind, value in reversed(prefixes):
             if kind == "p_timing":
                 out.trigger = value
-            elif kind in ("p_if", "p_while", "p_when"):
-                word = kind[2:]
-                effects = [Conditional(verb="if", condition=Condition(value.text, kind=word,
-                                                                      span=value.span),
-                                       then=tuple(effects), span=span_of(meta))]
+            elif kind in self.CONDITION_WORDS:
+                effects = [self._conditional(kind, value, effects, meta)]
             elif kind == "p_otherwise":
                 effects = [Conditional(verb="if", condition=Condition("otherwise", kind="unless"),
                                        otherwise=tuple(effects), span=span_of(meta))]
+            elif kind == "p_instead":
+                effects = [Replacement(verb="replace", event="the preceding instruction",
+                                       instead=tuple(effects), span=span_of(meta))]
             elif kind in ("p_duration", "p_during"):
                 effects = [with_duration(e, value) for e in effects]
+            # p_then and "in addition" only sequence the sentence after the previous one
         out.effects = effects
         return out
+
+    def _conditional(self, kind: str, value, effects: list[Effect], meta) -> Conditional:
+        text = value.text if isinstance(value, (Condition, Target)) else str(value or "")
+        if kind in ("p_if_you_do",):
+            text = "you do"
+        span = value.span if isinstance(value, (Condition, Target)) else None
+        return Conditional(verb="if", condition=Condition(text, kind=self.CONDITION_WORDS[kind],
+                                                          span=span),
+                           then=tuple(effects), span=span_of(meta))
 
     def _prefix(name: str):  # noqa: N805
         def method(self, meta, children):
