@@ -86,6 +86,9 @@ def run(ctx: "Context", event: Event) -> Event | None:
         mark = len(state.log)
         before = event
         event = chosen.apply(ctx, event).with_(applied=event.applied | {chosen.id})
+        # a change the replacement already showed in a step of its own (paying a cost) is not
+        # shown again under the replacement
+        mark = max(mark, ctx.trace.covered)
         if chosen.optional:
             ctx.choices.consume(ctx.choices.find_use(chosen.controller, chosen.name))
         ctx.trace.add(state, T.REPLACED,

@@ -31,28 +31,31 @@ class Layer:
 @dataclass(frozen=True, slots=True)
 class PushLayer(Operation):
     layer: Layer
+    number: int = 0             # its layer number N when it was added (1 = bottom)
 
     def apply(self, state: State) -> None:
         state.chain.append(self.layer)
 
     def describe(self, state: State) -> str:
-        return f"layer {len(state.chain)}: {self.layer.name}"
+        return f"layer {self.number}: {self.layer.name}"
 
 
 @dataclass(frozen=True, slots=True)
 class RemoveLayer(Operation):
-    layer: int
+    layer: int                  # the layer's id
+    name: str = ""
+    number: int = 0             # its layer number N when it left (1 = bottom)
 
     def apply(self, state: State) -> None:
         state.chain[:] = [l for l in state.chain if l.id != self.layer]
 
     def describe(self, state: State) -> str:
-        return f"layer {self.layer} leaves the chain"
+        return f"layer {self.number}: {self.name} leaves the chain"
 
 
 def push(state: State, layer: Layer) -> int:
     """Add a layer on top; returns its layer number N (FaB 15.5.4a: 1 + layers waiting)."""
-    state.apply(PushLayer(layer))
+    state.apply(PushLayer(layer, len(state.chain) + 1))
     return len(state.chain)
 
 
@@ -61,7 +64,8 @@ def top(state: State) -> Layer | None:
 
 
 def remove(state: State, layer: Layer) -> None:
-    state.apply(RemoveLayer(layer.id))
+    number = next((i + 1 for i, l in enumerate(state.chain) if l.id == layer.id), 0)
+    state.apply(RemoveLayer(layer.id, layer.name, number))
 
 
 class Priority:

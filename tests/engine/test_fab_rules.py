@@ -155,3 +155,25 @@ def test_section4_combat_is_not_modelled():
     assert r.not_modelled and "fab-section4 has no rule" in r.not_modelled[0]
     assert not r.passed
     assert r.expectations[0].actual.startswith("undecided")
+
+
+ZAP_BARRIER = """card "Zap": Wizard Instant, cost 0, pitch 1: "Deal 3 arcane damage to target hero."
+card "Nullrune Hood": Generic Equipment - Head, defense 0: "Arcane Barrier 1"
+Alice is the turn player; hero life 20, hand "Zap"
+Bob: hero life 20, wears "Nullrune Hood", 1 resource point
+Alice plays "Zap" targeting Bob
+Bob uses arcane barrier of "Nullrune Hood"
+expect Bob life 18
+"""
+
+
+def test_fab_19_1_a_resolving_layer_is_shown_leaving_by_its_number_and_name():
+    r = ruling(ZAP_BARRIER)
+    resolve = next(s for s in r.steps if s.action == "resolve")
+    assert ("layer 1", "Zap leaves the chain") in resolve.state_change
+
+
+def test_arcane_barrier_payment_is_shown_once():
+    r = ruling(ZAP_BARRIER)
+    paid = [s for s in r.steps if ("Bob resource points", "-1") in s.state_change]
+    assert len(paid) == 1 and "pays" in paid[0].description
