@@ -470,6 +470,12 @@ class ScenarioTransformer(Transformer):
         self.refs.stats.append(("card", str(key).lower(), _pos(key)))
         return ast.ExpectCardValue(self._NOPOS, "", card=card, stat=str(key).lower(), value=value)
 
+    def exp_card_base_value(self, meta, card, key, value):
+        """``expect "Hit" base power 4``: the base value (FaB 25.2), not the modified one."""
+        self.refs.stats.append(("card", str(key).lower(), _pos(key)))
+        return ast.ExpectCardValue(self._NOPOS, "", card=card, stat="base " + str(key).lower(),
+                                   value=value)
+
     def exp_counters(self, meta, card, count, kind):
         return ast.ExpectCounters(self._NOPOS, "", card=card, kind=kind, count=int(count))
 
