@@ -12,7 +12,9 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared"
 
-_home = tempfile.mkdtemp(prefix="judge-test-home-")
+# Idempotent: test modules may also import this file as ``tests.conftest``.
+_home = os.environ.get("JUDGE_TEST_HOME") or tempfile.mkdtemp(prefix="judge-test-home-")
+os.environ["JUDGE_TEST_HOME"] = _home
 os.environ["JUDGE_HOME"] = _home
 
 
