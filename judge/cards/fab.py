@@ -395,6 +395,8 @@ class FabTransformer(CardTransformer):
         for child in children:
             if isinstance(child, Token):  # ATTACK_KW: the ability makes an attack
                 out.append(Other(verb="attack", span=Span_of_token(child)))
+            elif isinstance(child, Extra) and out and isinstance(out[-1], Keyword):
+                out[-1] = replace(out[-1], value=f"X ({child.value.text})")  # "Amp X, where X is"
             else:
                 out.append(child)
         return out
@@ -588,6 +590,12 @@ class FabTransformer(CardTransformer):
         return [Choice(verb="may", chooser=who, options=(tuple(effects_of(vp)),), optional=True,
                        span=span_of(meta))]
 
+    def eff_subject_instead(self, meta, children):
+        """"The next card you play ... , instead deals that much arcane damage plus 1"."""
+        vp = replace(children[-1], subject=children[0])
+        return [Replacement(verb="instead", event="", instead=tuple(effects_of(vp)),
+                            span=span_of(meta))]
+
     def eff_instead(self, meta, children):
         vp = children[-1]
         return [Replacement(verb="instead", event="", instead=tuple(effects_of(vp)),
@@ -710,6 +718,10 @@ class FabTransformer(CardTransformer):
 
     def c_pp(self, meta, children):
         return Extra("pp", children[1], prep=clean(str(children[0])))
+
+    def c_while(self, meta, children):
+        """"while defending (a weapon attack)": the phrase holds only in that state."""
+        return Extra("while", Condition(text=self.phrase(meta), kind="while", span=span_of(meta)))
 
     def c_causative_damage(self, meta, children):
         return Extra("causative damage", children[-1])
