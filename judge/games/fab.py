@@ -32,6 +32,7 @@ PLAYER_ZONES = ("hand", "deck", "arsenal", "pitch", "graveyard", "banished", "eq
                 "weapons", "permanents", "hero")
 ARENA = frozenset({"equipment", "weapons", "permanents", "hero", "chain", "combat chain"})
 CHAIN, COMBAT = (None, "chain"), (None, "combat chain")
+PERMANENT_KINDS = frozenset({"aura", "item", "token", "equipment", "weapon", "ally"})
 END_OF_TURN, START_OF_TURN, CHAIN_CLOSES = "end of turn", "start of turn", "combat chain closes"
 
 
@@ -81,7 +82,15 @@ class FabGame(Game):
             text = o.text or ""
             resolves = bool(o.kinds & {"action", "instant", "reaction", "attack reaction",
                                        "defense reaction"})
-            cache[o.name] = C.read_text(text, resolves=resolves)
+            if {"attack", "action"} <= o.kinds:
+                role = "attack"
+            elif resolves and not o.kinds & {"aura", "item", "token"}:
+                role = "resolving"
+            elif o.kinds & PERMANENT_KINDS:
+                role = "permanent"
+            else:
+                role = ""
+            cache[o.name] = C.read_text(text, resolves=resolves, role=role)
         return cache[o.name]
 
     # ------------------------------------------------------------------ reading the state

@@ -17,7 +17,14 @@ from judge.cards import model as M
 
 # canonical keyword names the engine acts on (lower case) -> the words a card may print
 KEYWORDS = ("go again", "dominate", "arcane barrier", "spellvoid", "battleworn", "blade break",
-            "temper")
+            "temper", "phantasm", "spectra", "blood debt")
+
+# events of triggered abilities of permanents (auras, tokens ...) the engine watches for, as the
+# card grammar normalises them -> the engine's name for the moment (16, 20.4.2, 20.4.4d)
+WATCHED = {
+    "you attack": "you attack",
+    "you play an attack action card or activate a weapon attack": "you play an attack",
+}
 _KW_NUM = re.compile(r"^(arcane barrier|spellvoid)\s+(\d+)$")
 
 
@@ -29,6 +36,8 @@ class CardRules:
     on_attack: tuple[M.Effect, ...] = ()           # "when this attacks / when you attack"
     attack_cost: int | None = None                 # a weapon's "Action - {r}{r}: Attack"
     once_per_turn: bool = False
+    # triggered abilities of a permanent: (watched moment, effects), see ``WATCHED``
+    watches: tuple[tuple[str, tuple[M.Effect, ...]], ...] = ()
     unsupported: tuple[str, ...] = field(default=())
 
 
@@ -49,14 +58,20 @@ def keyword_name(name: str) -> tuple[str, int | None] | None:
 
 
 @lru_cache(maxsize=4096)
-def read_text(text: str, *, resolves: bool = True) -> CardRules:
+def read_text(text: str, *, resolves: bool = True, role: str = "") -> CardRules:
     """``read`` of a card text, parsed once per process (CardRules are immutable)."""
-    return read(text, parse_text(text), resolves=resolves)
+    return read(text, parse_text(text), resolves=resolves, role=role)
 
 
-def read(text: str, parsed: M.CardText | None, *, resolves: bool = True) -> CardRules:
+def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
+         role: str = "") -> CardRules:
     """``resolves``: the card's text resolves when it does (actions, instants, reactions), so
-    its effects, printed as statements ("Target attack gains +3{p}."), are resolution effects."""
+    its effects, printed as statements ("Target attack gains +3{p}."), are resolution effects.
+    ``role``: ``"attack"`` for an attack action card (its statements are abilities of the
+    attack, not resolution effects), ``"resolving"`` for a 'non-attack' action, instant or
+    reaction (every statement resolves: 17.1 "an action card that says 'Attacks you control
+    gain +1{p} this turn'"), ``"permanent"`` for auras, items, tokens, equipment and weapons
+    (their triggered abilities watch the game: ``watches``)."""
     if not text.strip():
         return CardRules()
     if parsed is None:
@@ -71,6 +86,7 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True) -> Card
     unsupported: list[str] = [f"unparsed text {u.text!r} ({u.reason})" for u in parsed.unparsed]
     attack_cost: int | None = None
     once = False
+    watches: list[tuple[str, tuple[M.Effect, ...]]] = []
     for ab in parsed.abilities:
         for kw in ab.keywords:
             known = keyword_name(kw.name if kw.value is None else f"{kw.name} {kw.value}")
@@ -92,8 +108,13 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True) -> Card
                 continue
             unsupported.append(f"activated ability {text_of!r}")
         elif ab.kind == "triggered" and ab.trigger is not None:
-            event = ab.trigger.event.lower()
-            if "hit" in event and ab.condition is None:
+            event = " ".join(ab.trigger.event.lower().split())
+            if role == "permanent":
+                if event in WATCHED and ab.condition is None:
+                    watches.append((WATCHED[event], tuple(ab.effects)))
+                else:
+                    unsupported.append(f"triggered ability {text_of!r}")
+            elif "hit" in event and ab.condition is None:
                 on_hit.extend(ab.effects)
             elif "attack" in event and ab.condition is None:
                 on_attack.extend(ab.effects)
@@ -104,7 +125,8 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True) -> Card
             for eff in ab.effects:
                 if _is_hit_clause(eff):
                     on_hit.extend(eff.then)                       # "If this hits, ..."
-                elif resolves and ab.kind == "spell" or resolves and _targets_attack(eff):
+                elif resolves and (ab.kind == "spell" or _targets_attack(eff)
+                                   or role == "resolving"):
                     on_resolve.append(eff)
                 else:
                     unsupported.append(f"{ab.kind} ability {text_of!r}")
@@ -116,7 +138,8 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True) -> Card
             unsupported.append(f"{ab.kind} ability {text_of!r}")
     return CardRules(keywords=tuple(keywords.items()), on_resolve=tuple(on_resolve),
                      on_hit=tuple(on_hit), on_attack=tuple(on_attack), attack_cost=attack_cost,
-                     once_per_turn=once, unsupported=tuple(unsupported))
+                     once_per_turn=once, watches=tuple(watches),
+                     unsupported=tuple(unsupported))
 
 
 def _is_hit_clause(eff: M.Effect) -> bool:

@@ -43,6 +43,7 @@ TABLE: dict[str, dict[str, str]] = {
     "trigger.order": {V14: "16.3"},
     "trigger.delayed": {V14: "16.4.1"},
     "trigger.recheck": {V14: "16.5"},
+    "continuous.created": {V14: "17.1"},
     "continuous.duration": {V14: "17.2"},
     "replacement.once": {V14: "18.2"},
     "replacement.order": {V14: "18.5"},

@@ -99,11 +99,13 @@ def _modify(game: "FabGame", ctx: Context, layer: Layer, eff: M.ModifyValue) -> 
     if text in ("attacks you control", "attack action cards you control"):
         controller = layer.controller
         need = "action" if "action" in text else None
+        mark = len(st.log)
         E.create(st, description=f"{text} get {delta:+d} {stat} this turn", controller=controller,
                  citation=ctx.cite_opt("continuous.duration"), ends_at={"end of turn"},
                  affects=_attacks_of(controller, need), stat=stat, op="add", amount=delta)
-        ctx.step(T.EVENT, f"{text} get {delta:+d} {stat} this turn", ["continuous.duration",
-                 "power.base"])
+        ctx.step(T.EVENT, f"{layer.name} creates a continuous effect: {text} get {delta:+d} "
+                 f"{stat} this turn", ["continuous.created", "continuous.duration", "power.base"],
+                 mark=mark)
         return
     for oid in objects_for(game, ctx, layer, eff.target):
         o = st.objects[oid]
@@ -252,14 +254,20 @@ def replacements(game: "FabGame", ctx: Context, ev: Event) -> list[Replacement]:
     if ev.kind != "damage" or ev.player is None:
         return []
     out: list[Replacement] = []
-    if ev.dtype == "arcane":
-        for zone in ARENA_ZONES[:-1]:
-            for o in st.in_zone((ev.player, zone)):
-                kws = st.keywords(o.id)
-                if "arcane barrier" in kws and kws["arcane barrier"]:
-                    out.append(_arcane_barrier(ctx, o.id, kws["arcane barrier"]))
-                if "spellvoid" in kws and kws["spellvoid"]:
-                    out.append(_spellvoid(ctx, o.id, kws["spellvoid"]))
+    for zone in ARENA_ZONES[:-1]:
+        for o in st.in_zone((ev.player, zone)):
+            kws = st.keywords(o.id)
+            typed = [k for k in ("arcane barrier", "spellvoid") if kws.get(k)]
+            if typed and ev.dtype != "arcane":
+                if not ev.applied and ctx.choices.find_use(ev.player, o.name) is not None:
+                    ctx.step(T.RULE, f"{o.name}'s {typed[0]} prevents arcane damage only: it "
+                             f"can't prevent {ev.dtype + ' ' if ev.dtype else 'untyped '}damage",
+                             ["kw." + typed[0].replace(" ", "-"), "damage.typed-prevention"])
+                continue
+            if "arcane barrier" in typed:
+                out.append(_arcane_barrier(ctx, o.id, kws["arcane barrier"]))
+            if "spellvoid" in typed:
+                out.append(_spellvoid(ctx, o.id, kws["spellvoid"]))
     for e in st.effects.values():
         if e.replacement is not None and E.is_active(st, e.id):
             out.append(e.replacement)
