@@ -383,12 +383,18 @@ class WowTransformer(CardTransformer):
                        citation=self._cite("Ongoing"), span=span_of(meta))
 
     def restricted_payment(self, meta, children):
-        restriction = next(c for c in children if isinstance(c, str))
+        restriction = next((c for c in children if isinstance(c, str)), "")
         inner = _first_ability(children)
         return replace(inner, limit=restriction, span=span_of(meta))
 
     def on_your_turn(self, meta, children):
         return "on your turn"
+
+    def on_turn(self, meta, children):
+        return self.phrase(meta)
+
+    def if_restriction(self, meta, children):
+        return self.phrase(meta)
 
     def once_per_turn(self, meta, children):
         return "once per turn"
@@ -737,6 +743,16 @@ class WowTransformer(CardTransformer):
             stats = ["atk", "health"]
         return ModifyValue(verb="modify", stat="/".join(stats), delta="/".join(str(d) for d in deltas),
                            span=span_of(meta))
+
+    def lost_stat_icon(self, meta, children):
+        """"+2" whose stat icon did not survive the text export."""
+        return ModifyValue(verb="modify", stat="", delta=children[0], span=span_of(meta))
+
+    def additional_cost(self, meta, children):
+        effects = self._effects([c for c in children if isinstance(c, tuple)])
+        return Conditional(verb="additional cost", condition=Condition(text=self.phrase(meta).split(",")[0],
+                                                                      kind="as"),
+                           then=effects, span=span_of(meta))
 
     def stat(self, meta, children):
         return self.phrase(meta).lower()
