@@ -340,6 +340,10 @@ class AshesTransformer(SentenceTransformer):
     declare = _other("declare")
     meditate = _other("meditate")
     comes_into_play = _other("come into play")
+    dismount = _other("dismount")
+    control = _other("control")
+    activate = _other("activate")
+    cause = _other("have")
     leave = _other("leave play")
     switch = _other("switch")
     pay = _other("pay")
@@ -362,6 +366,9 @@ class AshesTransformer(SentenceTransformer):
 
     def s_to(self, meta, children):
         return ("s_then", children[0])
+
+    def s_before(self, meta, children):
+        return ("s_note", self.phrase(meta))
 
     def s_by(self, meta, children):
         return ("s_note", self.phrase(meta))
@@ -517,7 +524,7 @@ def _head(card: _Card, paragraph: Piece) -> tuple[Head | None, Piece | None]:
     """The "[*] Name N: [cost:]" head of a paragraph, tried on the longest colon prefix first."""
     text = card.marked
     colons = [m.end() for m in re.finditer(r":(?=\s|$)", text[paragraph.start:paragraph.end])][:2]
-    for end in reversed([paragraph.end - paragraph.start] + colons):
+    for end in sorted({paragraph.end - paragraph.start, *colons}, reverse=True):
         piece = Piece(paragraph.start, paragraph.start + end)
         try:
             head = _run(card, piece, "ability_head")
