@@ -103,6 +103,16 @@ class VerbPhrase:
 
 
 @dataclass(frozen=True, slots=True)
+class DelayedTrigger(Effect):
+    """"When this hits, the next time they defend ..., <effects>": resolving the outer ability
+    creates a triggered ability that waits for ``trigger``."""
+    trigger: Trigger | None = None
+    effects: tuple[Effect, ...] = ()
+    condition: Condition | None = None
+    duration: Duration | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class TriggerPart:
     trigger: Trigger
     duration: Duration | None = None
@@ -448,28 +458,39 @@ class FabTransformer(CardTransformer):
         return self._ability(meta, kind, effects)
 
     def triggered(self, meta, children):
-        part, effects = children[0], children[-1]
+        """"<trigger>, <statement>": the statement's effects and condition become the
+        triggered ability's; a statement that is itself triggered is a delayed trigger."""
+        part, inner = children[0], _one_ability(children[-1])
+        condition = None
+        effects = inner.effects
+        if inner.trigger is not None:
+            effects = (DelayedTrigger(verb="delayed trigger", trigger=inner.trigger,
+                                      effects=inner.effects, condition=inner.condition,
+                                      duration=inner.duration, span=inner.span),)
+        elif inner.condition is not None and inner.kind != "replacement":
+            condition = inner.condition
+            effects = _unwrap(inner.effects, condition)
         return self._ability(meta, "triggered", effects, trigger=part.trigger,
-                             duration=part.duration)
-
-    def triggered_if(self, meta, children):
-        part = children[0]
-        condition = next(c for c in children if isinstance(c, Condition))
-        return self._ability(meta, "triggered", children[-1], trigger=part.trigger,
-                             condition=condition, duration=part.duration)
-
-    def while_triggered(self, meta, children):
-        condition = children[0]
-        part = next(c for c in children if isinstance(c, TriggerPart))
-        return self._ability(meta, "triggered", children[-1], trigger=part.trigger,
-                             condition=condition, duration=part.duration)
+                             condition=condition, duration=part.duration or inner.duration,
+                             limit=inner.limit)
 
     def conditional(self, meta, children):
-        condition, effects = children[0], children[-1]
-        effect = Conditional(verb="if", condition=condition, then=tuple(effects),
+        """"If <clause>, <statement>": a condition on a triggered or replacement ability, or a
+        Conditional effect of a resolving / static one."""
+        return self._conditioned(meta, children[0], _one_ability(children[-1]))
+
+    def _conditioned(self, meta, condition: Condition, inner: Ability) -> Ability:
+        if inner.kind in ("triggered", "replacement") and inner.condition is None:
+            return replace(inner, condition=condition, span=span_of(meta))
+        if inner.kind in ("triggered", "replacement"):
+            effects = (Conditional(verb=inner.condition.kind, condition=inner.condition,
+                                   then=inner.effects, span=inner.span),)
+            return replace(inner, condition=condition, effects=effects, span=span_of(meta))
+        effect = Conditional(verb="if", condition=condition, then=tuple(inner.effects),
                              span=span_of(meta))
-        kind = "static" if _is_static(effects) else "spell"
-        return self._ability(meta, kind, (effect,), condition=condition)
+        kind = "static" if _is_static(inner.effects) else "spell"
+        return self._ability(meta, kind, (effect,), condition=condition,
+                             duration=inner.duration, limit=inner.limit)
 
     def otherwise(self, meta, children):
         effects = children[-1]
@@ -489,6 +510,8 @@ class FabTransformer(CardTransformer):
             inner = replace(inner, limit=value)
         elif kind == "during":
             inner = replace(inner, condition=value)
+        elif kind == "if":
+            inner = self._conditioned(meta, value, inner)
         return replace(inner, span=span_of(meta))
 
     def lead_duration(self, meta, children):
@@ -502,6 +525,9 @@ class FabTransformer(CardTransformer):
 
     def lead_then(self, meta, children):
         return ("then", None)
+
+    def lead_then_if(self, meta, children):
+        return ("if", next(c for c in children if isinstance(c, Condition)))
 
     def replacement(self, meta, children):
         return children[0]
@@ -594,6 +620,12 @@ class FabTransformer(CardTransformer):
         """"The next card you play ... , instead deals that much arcane damage plus 1"."""
         vp = replace(children[-1], subject=children[0])
         return [Replacement(verb="instead", event="", instead=tuple(effects_of(vp)),
+                            span=span_of(meta))]
+
+    def eff_if(self, meta, children):
+        """"..., then if you control no other auras, put a counter on it"."""
+        condition, vp = children[0], children[-1]
+        return [Conditional(verb=condition.kind, condition=condition, then=tuple(effects_of(vp)),
                             span=span_of(meta))]
 
     def eff_instead(self, meta, children):
@@ -786,6 +818,19 @@ def _is_static(effects) -> bool:
     """Continuous text: modifies values or grants without a one-shot verb."""
     return bool(effects) and all(isinstance(e, (ModifyValue, Gain)) and e.verb in ("modify",
                                  "cost", "gain") and isinstance(e, ModifyValue) for e in effects)
+
+
+def _one_ability(child) -> Ability:
+    found = _abilities([child])
+    return found[0] if found else Ability(kind="spell")
+
+
+def _unwrap(effects, condition) -> tuple[Effect, ...]:
+    """The effects of "if <condition>, <effects>" when the condition moves to the ability."""
+    if len(effects) == 1 and isinstance(effects[0], Conditional) and \
+            effects[0].condition is condition:
+        return effects[0].then
+    return tuple(effects)
 
 
 def _abilities(children) -> tuple[Ability, ...]:
