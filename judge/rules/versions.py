@@ -6,12 +6,12 @@
   files are written to temporary names in the same folder and renamed into place, and when the
   index rebuild fails the previous files are put back (an interrupted add leaves only ``.part``
   files, which nothing reads).
-* ``get_diff`` / ``history`` / ``newer_counterpart``: version matching (:mod:`judge.rules.diff`)
+* ``get_diff`` / ``history`` / ``counterpart``: version matching (:mod:`judge.rules.diff`)
   on documents read from the compiled index, cached in the user cache as one JSON file per pair,
   keyed by both documents' fingerprints (source and manifest size + mtime, the scope, and the
-  matcher code), so ``judge rule`` answers "newer version: ..." without recomputing.
+  matcher code; see :mod:`judge.rules.versions_light`, which reads that cache for ``judge rule``).
 
-Light at import (json, os, hashlib, re): the lookup path (``judge rule``) uses this module.
+Imports nothing heavy (the matcher is pure Python); ``judge rule`` only needs it on a cold cache.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from judge.errors import (
     RulebookFormatError, UnknownDocumentError, UnknownRuleError, UsageError,
 )
 from judge.rules import lookup
+from judge.rules.versions_light import cache_file, counterpart_in, fingerprint, read_cached
 
 _VERSION = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -75,28 +76,6 @@ def load_document(doc_id: str):
     return Document(row["id"], tuple(rules), tuple(json.loads(row["scope"] or "[]")))
 
 
-def _stat(path: str) -> list:
-    try:
-        st = os.stat(path)
-        return [st.st_size, st.st_mtime_ns]
-    except OSError:
-        return [0, 0]
-
-
-def _matcher_code() -> list:
-    return _stat(os.path.join(os.path.dirname(os.path.abspath(__file__)), "diff.py"))
-
-
-def fingerprint(row: dict) -> str:
-    data = [row["id"], _stat(row["source_path"]), _stat(row["manifest_path"]), row["scope"],
-            _matcher_code()]
-    return hashlib.sha1(json.dumps(data).encode()).hexdigest()
-
-
-def _cache_file(a: str, b: str) -> Path:
-    return paths.cache_dir() / "versions" / f"{a}__{b}.json"
-
-
 def get_diff(doc_a: str, doc_b: str, *, use_cache: bool = True):
     """The matching of every rule of ``doc_a`` to ``doc_b`` (cached)."""
     from judge.rules.diff import DiffResult
@@ -105,14 +84,14 @@ def get_diff(doc_a: str, doc_b: str, *, use_cache: bool = True):
         raise UsageError(f"{ra['id']} is a {ra['game']} document and {rb['id']} a {rb['game']} one",
                          expected="two documents of the same game")
     key = [fingerprint(ra), fingerprint(rb)]
-    path = _cache_file(ra["id"], rb["id"])
+    path = cache_file(ra["id"], rb["id"])
     if use_cache:
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            if data.get("key") == key:
-                return DiffResult.from_dict(data["result"])
-        except (OSError, ValueError, KeyError, TypeError):
-            pass
+        cached = read_cached(ra, rb)
+        if cached is not None:
+            try:
+                return DiffResult.from_dict(cached)
+            except (KeyError, TypeError):
+                pass
     from judge.rules.diff import diff_documents
     result = diff_documents(load_document(ra["id"]), load_document(rb["id"]))
     _write_atomic(path, json.dumps({"key": key, "result": result.to_dict()}))
@@ -139,62 +118,9 @@ def forget_cached(doc_id: str) -> None:
 
 # --- counterparts -------------------------------------------------------------------------------
 
-def _describe(kind: str, rec, target: str) -> dict:
-    """What happened to a rule in document ``target``: status, citations, confidence."""
-    if kind == "match":
-        return {"status": rec.status, "citations": [f"{target} {rec.b}"], "confidence": rec.confidence,
-                "renumbered": rec.renumbered}
-    if kind == "split":
-        return {"status": "split", "citations": [f"{target} {k}" for k in rec.b],
-                "confidence": rec.confidence, "renumbered": True}
-    if kind == "merge":
-        return {"status": "merged", "citations": [f"{target} {rec.b}"], "confidence": rec.confidence,
-                "renumbered": True, "merged_with": list(rec.a)}
-    return {"status": kind, "citations": [], "confidence": None, "renumbered": False}
-
-
 def counterpart(doc_a: str, key: str, doc_b: str) -> dict:
-    res = get_diff(doc_a, doc_b)
-    found = res.counterpart(key)
-    if found is None:
-        return {"status": "not covered", "citations": [], "confidence": None, "renumbered": False}
-    return _describe(found[0], found[1], res.b)
-
-
-def newer_counterpart(record: dict, docs: list[dict]) -> dict | None:
-    """For a looked-up rule of an older document: its counterpart in the newest document of the
-    game that covers it (a partial newest document that does not is skipped, and said so)."""
-    same = lookup._newest_first([d for d in docs if d["game"] == record["game"]])
-    ids = [d["id"] for d in same]
-    if record["document"] not in ids or ids.index(record["document"]) == 0:
-        return None
-    skipped = []
-    for d in same[:ids.index(record["document"])]:
-        cp = counterpart(record["document"], record["key"], d["id"])
-        if cp["status"] == "not covered":
-            scope = json.loads(d.get("scope") or "[]")
-            skipped.append(f"{d['id']} covers only section {', '.join(scope)}" if scope
-                           else f"{d['id']} does not cover it")
-            continue
-        cites = cp["citations"]
-        if cp["status"] == "removed":
-            note = f"no counterpart in {d['id']} (removed)"
-        elif cp["status"] == "split":
-            note = f"split into {', '.join(c.split(' ', 1)[1] for c in cites)}"
-        elif cp["status"] == "merged":
-            note = f"merged with {', '.join(cp['merged_with'])}"
-        else:
-            note = cp["status"] + (", renumbered" if cp["renumbered"] and cp["status"] != "moved" else "")
-        if cp["confidence"] is not None:
-            note += f"; match confidence {cp['confidence']:.2f}"
-        if skipped:
-            note += "; " + "; ".join(skipped)
-        return {"document": d["id"], "citation": cites[0] if cites else None,
-                "citations": cites, "status": cp["status"], "confidence": cp["confidence"],
-                "note": note}
-    newest = same[0]
-    return {"document": newest["id"], "citation": None, "citations": [], "status": "not covered",
-            "confidence": None, "note": "; ".join(skipped)}
+    """What became of rule ``key`` of ``doc_a`` in ``doc_b``: status, citations, confidence."""
+    return counterpart_in(get_diff(doc_a, doc_b).to_dict(), key)
 
 
 def history(doc: str, number: str) -> dict:

@@ -2,19 +2,126 @@
 is installed, each record of an older document gets ``newer`` = its counterpart there
 (``citation``, ``citations`` for a split, ``status``, ``confidence``, ``note``).
 
-Counterparts come from the version matcher's results, cached per pair of documents in the user
-cache (keyed by both documents' fingerprints, see :mod:`judge.rules.versions`); only a cold cache
-computes them, with the pure-Python matcher on the compiled index. Nothing here imports click,
-networkx, lark or jinja2.
+Counterparts come from the version matcher's results (:mod:`judge.rules.diff`), cached per pair
+of documents in the user cache as JSON and keyed by both documents' fingerprints (source and
+manifest size + mtime, scope, matcher code). A warm lookup only reads that JSON: this module
+imports json, os and hashlib, never the matcher, click, networkx, lark or jinja2. A cold cache
+is filled once through :func:`judge.rules.versions.get_diff`.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
+
+_DIFF_CODE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "diff.py")
+
+
+def _stat(path: str) -> list:
+    try:
+        st = os.stat(path)
+        return [st.st_size, st.st_mtime_ns]
+    except OSError:
+        return [0, 0]
+
+
+def fingerprint(row: dict) -> str:
+    """A document's fingerprint (a row of the index's documents table)."""
+    data = [row["id"], _stat(row["source_path"]), _stat(row["manifest_path"]), row["scope"],
+            _stat(_DIFF_CODE)]
+    return hashlib.sha1(json.dumps(data).encode()).hexdigest()
+
+
+def cache_file(a: str, b: str):
+    from judge import paths
+    return paths.cache_dir() / "versions" / f"{a}__{b}.json"
+
+
+def read_cached(row_a: dict, row_b: dict) -> dict | None:
+    """The cached matching of two documents (``DiffResult.to_dict()``), if still valid."""
+    try:
+        with open(cache_file(row_a["id"], row_b["id"]), encoding="utf-8") as fh:
+            data = json.load(fh)
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get("key") != [fingerprint(row_a), fingerprint(row_b)]:
+        return None
+    return data.get("result")
+
+
+def _result(row_a: dict, row_b: dict) -> dict:
+    found = read_cached(row_a, row_b)
+    if found is None:
+        from judge.rules import versions      # cold cache: run the matcher once
+        found = versions.get_diff(row_a["id"], row_b["id"]).to_dict()
+    return found
+
+
+def counterpart_in(result: dict, key: str) -> dict:
+    """What became of rule ``key`` of document A in document B, from a matching result."""
+    b = result["b"]
+    for m in result["matches"]:
+        if m["a"] == key:
+            return {"status": m["status"], "citations": [f"{b} {m['b']}"],
+                    "confidence": m["confidence"], "renumbered": m["renumbered"]}
+    for s in result["splits"]:
+        if s["a"] == key:
+            return {"status": "split", "citations": [f"{b} {k}" for k in s["b"]],
+                    "confidence": s["confidence"], "renumbered": True}
+    for g in result["merges"]:
+        if key in g["a"]:
+            return {"status": "merged", "citations": [f"{b} {g['b']}"], "confidence": g["confidence"],
+                    "renumbered": True, "merged_with": list(g["a"])}
+    status = "removed" if key in result["removed"] else "not covered"
+    return {"status": status, "citations": [], "confidence": None, "renumbered": False}
+
+
+def counterpart(row_a: dict, key: str, row_b: dict) -> dict:
+    return counterpart_in(_result(row_a, row_b), key)
+
+
+def newer_counterpart(record: dict, docs: list[dict]) -> dict | None:
+    """For a looked-up rule of an older document: its counterpart in the newest document of the
+    game that covers it (a partial newest document that does not is skipped, and said so)."""
+    from judge.rules import lookup
+    same = lookup._newest_first([d for d in docs if d["game"] == record["game"]])
+    ids = [d["id"] for d in same]
+    if record["document"] not in ids or ids.index(record["document"]) == 0:
+        return None
+    mine = same[ids.index(record["document"])]
+    skipped = []
+    for d in same[:ids.index(record["document"])]:
+        cp = counterpart(mine, record["key"], d)
+        if cp["status"] == "not covered":
+            scope = json.loads(d.get("scope") or "[]")
+            skipped.append(f"{d['id']} covers only section {', '.join(scope)}" if scope
+                           else f"{d['id']} does not cover it")
+            continue
+        cites = cp["citations"]
+        if cp["status"] == "removed":
+            note = f"no counterpart in {d['id']} (removed)"
+        elif cp["status"] == "split":
+            note = f"split into {', '.join(c.split(' ', 1)[1] for c in cites)}"
+        elif cp["status"] == "merged":
+            note = f"merged with {', '.join(cp['merged_with'])}"
+        else:
+            note = cp["status"] + (", renumbered" if cp["renumbered"] and cp["status"] != "moved" else "")
+        if cp["confidence"] is not None:
+            note += f"; match confidence {cp['confidence']:.2f}"
+        if skipped:
+            note += "; " + "; ".join(skipped)
+        return {"document": d["id"], "citation": cites[0] if cites else None, "citations": cites,
+                "status": cp["status"], "confidence": cp["confidence"], "note": note}
+    return {"document": same[0]["id"], "citation": None, "citations": [], "status": "not covered",
+            "confidence": None, "note": "; ".join(skipped)}
+
+
 def annotate_newer(records: list[dict]) -> None:
     """Adds ``newer`` to each record whose game has a newer document installed."""
-    from judge.rules import lookup, versions
+    from judge.rules import lookup
     docs = lookup.documents()
     for rec in records:
-        newer = versions.newer_counterpart(rec, docs)
+        newer = newer_counterpart(rec, docs)
         if newer is not None:
             rec["newer"] = newer
