@@ -154,8 +154,59 @@ class FabGame(Game):
         st = ctx.state
         if st.result is not None:
             return
+        self.state_triggers(ctx)
         self.flush_triggers(ctx)
         Priority.give(st, player or self.turn_player(st))
+
+    # ------------------------------------------------------------------ state triggers
+    def state_triggers(self, ctx: Context) -> None:
+        """Triggers on a game state rather than an event: phantasm (glossary) triggers when
+        "defended by a non-Illusionist attack action card with 6 or more {p}" turns from false
+        to true, on the chain link or a previous one (16.1.1, 20.5.2f)."""
+        st = ctx.state
+        c = K.combat(st)
+        if not c.open:
+            return
+        was: dict[int, bool] = dict(st.globals.get("phantasm state", {}))
+        now = dict(was)
+        for link in c.links:
+            oid = link.attack
+            if st.objects[oid].zone != COMBAT or not st.has_keyword(oid, "phantasm"):
+                continue
+            true = _phantasm_condition(st, link.number)
+            now[oid] = true
+            if true and not was.get(oid, False):
+                ctx.pending.append(self._phantasm_trigger(ctx, link.number, oid))
+        if now != was:
+            st.apply(SetGlobal("phantasm state", now))
+
+    def _phantasm_trigger(self, ctx: Context, number: int, oid: int) -> PendingTrigger:
+        st = ctx.state
+        o = st.objects[oid]
+        inc = o.incarnation
+        defender = _phantasm_defender(st, number)
+        link = K.current(st)
+        previous = link is not None and link.number != number
+        ctx.step(T.TRIGGER, f"{o.name} is defended by {defender}, a non-Illusionist attack "
+                 f"action card with 6 or more power: phantasm triggers"
+                 + (f" (on the previous chain link {number})" if previous else ""),
+                 ["kw.phantasm", "combat.previous-link-triggers" if previous
+                  else "combat.defending-triggers"])
+
+        def still_true(s: State) -> bool:
+            return s.objects[oid].incarnation == inc and _phantasm_condition(s, number)
+
+        def resolve(c: Context, trig: PendingTrigger) -> None:
+            s = c.state
+            mark = len(s.log)
+            s.apply(MoveObject(oid, (s.objects[oid].owner, "graveyard")))
+            c.step(T.EVENT, f"phantasm: {o.name} is destroyed", ["kw.phantasm", "destroy"],
+                   mark=mark)
+            if K.combat(s).open:
+                self._close_chain(c, "kw.phantasm", f"{o.name}'s phantasm closes it")
+        return PendingTrigger(name=f"{o.name}'s phantasm", controller=o.controller, source=oid,
+                              resolve=resolve, citation=ctx.cite_opt("kw.phantasm"),
+                              still_true=still_true)
 
     def flush_triggers(self, ctx: Context) -> None:
         st = ctx.state
@@ -1037,6 +1088,23 @@ class FabGame(Game):
     def verify_order(self, ctx: Context, player: str, order: tuple[str, ...] = ()) -> None:
         self.verify_order_triggers(ctx, player, order)
 
+
+
+def _phantasm_defender(state: State, number: int) -> str | None:
+    """A card defending chain link ``number`` that meets phantasm's condition, if any."""
+    link = next((l for l in K.combat(state).links if l.number == number), None)
+    if link is None:
+        return None
+    for oid in link.defenders:
+        o = state.objects[oid]
+        if (o.zone == COMBAT and {"attack", "action"} <= o.kinds
+                and not o.has_kind("illusionist") and (state.value(oid, "power") or 0) >= 6):
+            return o.name
+    return None
+
+
+def _phantasm_condition(state: State, number: int) -> bool:
+    return _phantasm_defender(state, number) is not None
 
 
 GAME = FabGame()

@@ -99,6 +99,9 @@ def _modify(game: "FabGame", ctx: Context, layer: Layer, eff: M.ModifyValue) -> 
     if text in ("attacks you control", "attack action cards you control"):
         controller = layer.controller
         need = "action" if "action" in text else None
+        if eff.duration is None or eff.duration.text.lower() != "this turn":
+            raise NotModelled(f"{text!r} changed for "
+                              f"{eff.duration.text if eff.duration else 'an unstated duration'}")
         mark = len(st.log)
         E.create(st, description=f"{text} get {delta:+d} {stat} this turn", controller=controller,
                  citation=ctx.cite_opt("continuous.duration"), ends_at={"end of turn"},
@@ -121,11 +124,17 @@ def _modify(game: "FabGame", ctx: Context, layer: Layer, eff: M.ModifyValue) -> 
 
 
 def _attacks_of(controller: str, need: str | None) -> Callable[[State, Any], bool]:
+    """"Attacks you control": the attacks on the combat chain. "Attack action cards you
+    control": every attack action card the player controls in the arena, attacking or
+    defending (phantasm glossary: Art of War gives a defending card +1{p})."""
     def affects(state: State, o: Any) -> bool:
+        if o.controller != controller:
+            return False
+        if need is not None:
+            return {"attack", need} <= o.kinds and o.zone[1] in ARENA_ZONES
         link = K.current(state)
-        return (o.controller == controller and o.zone == (None, "combat chain")
-                and link is not None and any(l.attack == o.id for l in K.combat(state).links)
-                and (need is None or need in o.kinds))
+        return (o.zone == (None, "combat chain") and link is not None
+                and any(l.attack == o.id for l in K.combat(state).links))
     return affects
 
 

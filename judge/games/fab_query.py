@@ -30,7 +30,8 @@ def query(game: "FabGame", ctx: Context, subject: str, args: tuple[str, ...]) ->
         key = ZONE_ALIASES.get(zone, (player, zone))
         if key not in st.zones:
             raise NotModelled(f"the zone {zone!r}")
-        return [o.name for o in st.in_zone(key) if key[0] is not None or o.owner == player]
+        return [o.name for o in st.in_zone(key)
+                if key[0] is not None or not player or o.owner == player]
     if subject == "card":
         name, stat, owner = args
         o = _one(ctx, name, owner)

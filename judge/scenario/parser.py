@@ -22,6 +22,7 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedInput, VisitError
 
 from judge import paths
+from judge.grammar_cache import lark_cache
 from judge.scenario import ast
 from judge.scenario.errors import ScenarioError, ScenarioSyntaxError
 
@@ -30,8 +31,9 @@ from judge.scenario.errors import ScenarioError, ScenarioSyntaxError
 
 @lru_cache(maxsize=1)
 def lark_parser() -> Lark:
-    return Lark.open(str(paths.GRAMMAR / "scenario.lark"), parser="lalr",
-                     propagate_positions=True, maybe_placeholders=False)
+    grammar = paths.GRAMMAR / "scenario.lark"
+    return Lark.open(str(grammar), parser="lalr", propagate_positions=True,
+                     maybe_placeholders=False, cache=lark_cache(grammar))
 
 
 def keywords() -> frozenset[str]:
@@ -466,6 +468,14 @@ class ScenarioTransformer(Transformer):
         return ast.ExpectInZone(self._NOPOS, "", card=card, player=player, zone=zone,
                                 negated=True)
 
+    def exp_in_combat_chain(self, meta, card):
+        """``expect "Illusion" in combat chain``: a shared zone, no player."""
+        return ast.ExpectInZone(self._NOPOS, "", card=card, player="", zone="combat chain")
+
+    def exp_not_in_combat_chain(self, meta, card):
+        return ast.ExpectInZone(self._NOPOS, "", card=card, player="", zone="combat chain",
+                                negated=True)
+
     def exp_card_value(self, meta, card, key, value):
         self.refs.stats.append(("card", str(key).lower(), _pos(key)))
         return ast.ExpectCardValue(self._NOPOS, "", card=card, stat=str(key).lower(), value=value)
@@ -649,8 +659,7 @@ class _Builder:
 
     # --- pieces
     def _game_of(self, game: _Game) -> str:
-        from judge.rules.catalog import entries
-        docs = {entry.manifest.id: entry.manifest.game for entry in entries()}
+        docs = _document_games()
         if game.document not in docs:
             raise self.error(f"unknown document {game.document!r}", game.pos,
                              expected="one of " + ", ".join(sorted(docs)),
@@ -787,6 +796,28 @@ class _Builder:
         raise self.error(f"no rule or term {ref!r} in {document}", pos,
                          expected="a rule number or glossary term of " + document,
                          suggestion=", ".join(near[:3]) or None)
+
+
+_DOCUMENT_GAMES: dict[tuple, dict[str, str]] = {}
+
+
+def _document_games() -> dict[str, str]:
+    """Document id -> game of every installed rules document. The manifests are read once per
+    process, and again only when one is added, removed or changed (their paths, sizes and
+    modification times are the key)."""
+    from judge.rules.catalog import entries, manifest_paths
+
+    try:
+        key = tuple((str(path), stat.st_size, stat.st_mtime_ns)
+                    for path, stat in ((p, p.stat()) for p, _ in manifest_paths()))
+    except OSError:          # a manifest went away meanwhile: read what is there now
+        key = ()
+    docs = _DOCUMENT_GAMES.get(key) if key else None
+    if docs is None:
+        docs = {entry.manifest.id: entry.manifest.game for entry in entries()}
+        _DOCUMENT_GAMES.clear()
+        _DOCUMENT_GAMES[key] = docs
+    return docs
 
 
 def _zone(pos: ast.Pos) -> dict:
