@@ -196,7 +196,7 @@ class SentenceTransformer(CardTransformer):
             elif kind in ("s_duration", "s_during"):
                 effects = [with_duration(e, value) for e in effects]
             elif kind == "s_then":        # "spend 1 [[basic]] to deal 1 damage": A, then B
-                effects = effects + [value]
+                effects = effects + (value if isinstance(value, list) else [value])
             else:  # cap, including, additional cost: recorded on the effect list as a note
                 effects = effects + [Other(verb=kind[2:].replace("_", " "), span=span_of(meta),
                                            args=(("text", str(value)),))]
@@ -281,29 +281,39 @@ class SentenceTransformer(CardTransformer):
         return ("s_including", self.phrase(meta).strip("()"))
 
     def clauses(self, meta, children):
-        return [c for c in children if isinstance(c, Effect)]
+        out: list[Effect] = []
+        for child in children:
+            if isinstance(child, Effect):
+                out.append(child)
+            elif isinstance(child, list):
+                out.extend(c for c in child if isinstance(c, Effect))
+        return out
 
     # ---- clauses: subject? modal? action
     def clause(self, meta, children):
+        """One effect, or a list of effects when the action names several ("gets +2 speed and
+        +2 damage")."""
         subject = next((c.target for c in children if isinstance(c, _Subject)), None)
         modal = next((str(c).lower() for c in children
                       if isinstance(c, Token) and c.type == "MODAL"), "")
-        effect = next((c for c in children if isinstance(c, Effect)), None)
-        if effect is None:  # every action rule has a method; keep the words if one is missing
-            effect = Other(verb="instruction", args=(("text", self.phrase(meta)),),
-                           span=span_of(meta))
-        if subject is not None:
-            effect = with_subject(effect, subject)
-        if modal in ("may",):
-            return Choice(verb="may", chooser=subject, options=((effect,),), optional=True,
+        found = next((c for c in children if isinstance(c, (Effect, list))), None)
+        if found is None:  # every action rule has a method; keep the words if one is missing
+            found = Other(verb="instruction", args=(("text", self.phrase(meta)),),
                           span=span_of(meta))
-        if modal in ("cannot", "does not", "do not", "did not"):
-            return Other(verb=f"cannot {effect.verb}", span=span_of(meta),
+        effects = found if isinstance(found, list) else [found]
+        if subject is not None:
+            effects = [with_subject(e, subject) for e in effects]
+        verb = " and ".join(e.verb for e in effects)
+        if modal in ("may",):
+            return Choice(verb="may", chooser=subject, options=(tuple(effects),), optional=True,
+                          span=span_of(meta))
+        if modal in ("cannot", "does not", "do not", "did not", "is not able to", "no longer"):
+            return Other(verb=f"cannot {verb}", span=span_of(meta),
                          args=(("text", self.phrase(meta)),))
-        if modal in ("must", "can", "still", "would"):
-            return Other(verb=f"{modal} {effect.verb}", span=span_of(meta),
+        if modal:
+            return Other(verb=f"{modal} {verb}", span=span_of(meta),
                          args=(("text", self.phrase(meta)),))
-        return effect
+        return effects if len(effects) > 1 else effects[0]
 
     def subject(self, meta, children):
         return _Subject(children[0])

@@ -121,7 +121,7 @@ class UfsTransformer(SentenceTransformer):
                 value = child[1]
             elif isinstance(child, tuple) and child[0] == "combo":
                 value = child[1]
-        restrictions = [c for c in children if is_text(c)]
+        restrictions = [c.capitalize() for c in children if is_text(c)]
         label = name.capitalize() if name.lower() != "ex" else "EX"
         if restrictions:
             label = " ".join(restrictions + [label])
@@ -133,7 +133,7 @@ class UfsTransformer(SentenceTransformer):
         return ("rating", int(raw) if raw.isdigit() else raw.upper())
 
     def combo_req(self, meta, children):
-        return ("combo", self.phrase(meta).strip("()"))
+        return ("combo", " ".join(self.source(meta).strip("()").split()))
 
     # ---- played ability header (H.1)
     def header(self, meta, children):
@@ -246,8 +246,10 @@ class UfsTransformer(SentenceTransformer):
         stat_token = next((str(c).lower() for c in children
                            if isinstance(c, Token) and c.type == "STAT"), "")
         deltas = []
-        for _, delta, stat in mods:
-            deltas.append((stat or stat_token or "value", delta))
+        # "+3 or -3 speed", "+2 speed and +2 damage": a bare number takes the next stat named
+        for index, (_, delta, stat) in enumerate(mods):
+            stat = stat or next((s for _, _, s in mods[index + 1:] if s), "") or stat_token
+            deltas.append((stat or "value", delta))
         if len(deltas) == 1:
             stat, delta = deltas[0]
             return ModifyValue(verb="modify", stat=stat, delta=per(delta, per_each),
@@ -257,8 +259,8 @@ class UfsTransformer(SentenceTransformer):
                                      span=span_of(meta)),) for s, d in deltas)
         if either:
             return Choice(verb="choose", options=options, span=span_of(meta))
-        return Other(verb="modify", span=span_of(meta),
-                     args=tuple((s, str(per(d, per_each))) for s, d in deltas))
+        return [ModifyValue(verb="modify", stat=s, delta=per(d, per_each), span=span_of(meta))
+                for s, d in deltas]
 
     def mod_delta(self, meta, children):
         stat = next((str(c).lower() for c in children if c.type == "STAT"), "")
