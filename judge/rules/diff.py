@@ -11,14 +11,18 @@ How a rule of document A finds its counterpart in document B
    most distinctive words (an inverted index, so the cost is not |A| x |B|), scored by cosine.
 2. **Anchors.** A first one-to-one matching uses text alone (greedy by score, threshold).
 3. **Structure.** Each candidate pair is re-scored with what the anchors say about its
-   surroundings: do the parents match each other; for headed sections, how many of the
-   descendants of A's rule landed under B's rule (F1 of the two descendant sets), the titles;
-   do the cross-references point at matched rules; is the number the same (a small tie-break).
-   Sibling rules of a matched parent join the candidates, so a reworded rule that kept its place
-   is still found. The matching is recomputed twice with these scores.
+   surroundings. Two headed sections are compared mostly by where their rules went (F1 of A's
+   descendants that landed under B's section, tempered by the F1 over all descendants so that one
+   stray rule does not make two sections equal), plus titles and kind. Other rules are compared
+   mostly by text, plus: do the parents match each other (or is a parent matched elsewhere), did
+   the previous / next sibling match the other's previous / next sibling (order kept), do the
+   cross-references point at matched rules, is the number the same (a small tie-break). Sibling
+   rules of a matched parent join the candidates, so a reworded rule that kept its place is still
+   found. The matching is recomputed (greedy, one-to-one, threshold) until it is stable (<= 3x).
 4. **Splits and merges.** A rule of B left without counterpart whose words are mostly contained
-   in a matched rule of A next to it (same parent as that rule's counterpart, or its child) is
-   reported as a split of that rule; symmetrically a merge.
+   (>= CONTAIN_THRESHOLD of its word weight) in a matched rule of A whose counterpart is its
+   sibling is reported as a split of that rule; symmetrically a merge (v1.4 13.3.3d + 13.3.3e ->
+   4.4.3f). Only with confidence >= SPLIT_CONFIDENCE.
 5. **Scope.** A partial document (manifest ``scope``, e.g. the section-4 export) does not say
    anything about rules outside it. A rule of the other document without counterpart is
    *removed* (or *added*) only when it lies in the partial document's scope, which across a
