@@ -33,6 +33,7 @@ PLAYER_ZONES = ("hand", "deck", "arsenal", "pitch", "graveyard", "banished", "eq
 ARENA = frozenset({"equipment", "weapons", "permanents", "hero", "chain", "combat chain"})
 CHAIN, COMBAT = (None, "chain"), (None, "combat chain")
 PERMANENT_KINDS = frozenset({"aura", "item", "token", "equipment", "weapon", "ally"})
+GONE = (None, "ceased to exist")       # tokens that left the arena (10.3), kept for their LKI
 END_OF_TURN, START_OF_TURN, CHAIN_CLOSES = "end of turn", "start of turn", "combat chain closes"
 
 
@@ -58,6 +59,7 @@ class FabGame(Game):
             st.counter_rules[name] = CounterRule(name, stat, delta, layer=1)   # 25.4
         st.add_zone(*CHAIN)
         st.add_zone(*COMBAT)
+        st.add_zone(*GONE)
         st.globals.update({"turn": 1, "phase": "action", "first turn": True})
         return st
 
@@ -273,7 +275,9 @@ class FabGame(Game):
                 raise IllegalAction("attack", "an attack must target an opposing hero",
                                     ctx.cite("target.attack"))
             if isinstance(t, int):
-                raise NotModelled("attacking a permanent")
+                o = ctx.state.objects[t]
+                if not st_has_spectra(ctx.state, t) or o.zone[1] not in ARENA:
+                    raise NotModelled(f"attacking {o.name}, a permanent without spectra")
 
     def _cost(self, state: State, oid: int) -> int:
         cost = state.value(oid, "cost")
@@ -341,8 +345,10 @@ class FabGame(Game):
         layer = Layer(id=st.new_id(), kind="card", name=o.name, controller=player, source=card,
                       targets=tuple(targets), data={"rules": rules})
         if attack:
-            self._open_link(ctx, layer, card, player, target or self._opponent(st, player),
-                            proxy=False, procedure="play.attack-opens")
+            self._open_link(ctx, layer, card, player, target or self._attacked(st, player, targets),
+                            proxy=False, procedure="play.attack-opens",
+                            card_target=next((t for t in targets if isinstance(t, int)), None))
+            self._watchers(ctx, player, "you play an attack")
         else:
             mark = len(st.log)
             n = S.push(st, layer)
@@ -360,6 +366,7 @@ class FabGame(Game):
                     and player == self.turn_player(st)):
                 self._close_chain(ctx, "combat.non-attack-closes",
                                   f"{player} plays the non-attack action {o.name}")
+        self.flush_triggers(ctx)
         Priority.keep(st, player)
 
     def _timing_rule(self, o) -> str:
@@ -376,8 +383,15 @@ class FabGame(Game):
             raise NotModelled("choosing the attack target among several opponents")
         return others[0]
 
+    def _attacked(self, state: State, player: str, targets: tuple[Any, ...]) -> str:
+        """The hero an attack is against: the controller of an attacked permanent (23.3)."""
+        card = next((t for t in targets if isinstance(t, int)), None)
+        if card is not None:
+            return state.objects[card].controller
+        return self._opponent(state, player)
+
     def _open_link(self, ctx: Context, layer: Layer, attack: int, player: str, target: str,
-                   *, proxy: bool, procedure: str) -> None:
+                   *, proxy: bool, procedure: str, card_target: int | None = None) -> None:
         st = ctx.state
         c = K.combat(st)
         mark = len(st.log)
@@ -395,10 +409,73 @@ class FabGame(Game):
             combat.history.append(link)
         K.change(st, f"chain link {number} opens", add)
         name = st.objects[attack].name
-        ctx.step(T.RULE, f"{name} attacks {target}: " + ("a combat chain opens and the attack is "
+        what = target if card_target is None else f"{target}'s {st.objects[card_target].name}"
+        ctx.step(T.RULE, f"{name} attacks {what}: " + ("a combat chain opens and the attack is "
                  "layer 1 of chain link 1" if opened else f"the attack is layer 1 of chain link "
                  f"{number}"), [procedure, "combat.opens" if opened else "combat.link-n",
-                                "combat.link-1" if opened else "target.attack"], mark=mark)
+                                "combat.link-1" if opened else "target.attack"]
+                 + (["target.attack"] if card_target is not None else []), mark=mark)
+        if card_target is not None and st_has_spectra(st, card_target):
+            ctx.pending.append(self._spectra_trigger(ctx, card_target))
+
+    def _spectra_trigger(self, ctx: Context, oid: int) -> PendingTrigger:
+        """Spectra: "When this becomes the target of an attack, destroy it and close the combat
+        chain" (glossary), a 20.4.2 trigger: it resolves before the attack is attacking."""
+        st = ctx.state
+        o = st.objects[oid]
+        inc = o.incarnation
+        ctx.step(T.TRIGGER, f"{o.name} becomes the target of an attack: spectra triggers",
+                 ["kw.spectra", "combat.attack-modifiers"])
+
+        def resolve(c: Context, trig: PendingTrigger) -> None:
+            s = c.state
+            obj = s.objects[oid]
+            mark = len(s.log)
+            if obj.incarnation == inc and obj.zone[1] in ARENA:
+                self._destroy(c, oid)
+                c.step(T.EVENT, f"spectra: {o.name} is destroyed", ["kw.spectra", "destroy"],
+                       mark=mark)
+            if K.combat(s).open:
+                self._close_chain(c, "kw.spectra", f"{o.name}'s spectra closes it")
+        return PendingTrigger(name=f"{o.name}'s spectra", controller=o.controller, source=oid,
+                              resolve=resolve, citation=ctx.cite_opt("kw.spectra"))
+
+    def _destroy(self, ctx: Context, oid: int) -> None:
+        """Destroy: put into its owner's graveyard (glossary); a token leaving the arena ceases
+        to exist instead (10.3)."""
+        st = ctx.state
+        o = st.objects[oid]
+        st.apply(MoveObject(oid, GONE if o.has_kind("token") else (o.owner, "graveyard")))
+
+    def _watchers(self, ctx: Context, player: str, moment: str) -> None:
+        """Triggered abilities of ``player``'s permanents that watch for ``moment`` ("you play
+        an attack" at 15.5.4 / 20.4.2, "you attack" at 20.4.4d)."""
+        st = ctx.state
+        for zone in ("permanents", "equipment", "weapons", "hero"):
+            for o in st.in_zone((player, zone)):
+                if not o.face_up:
+                    continue
+                rules = self.card_rules(st, o.id)
+                for watched, effs in rules.watches:
+                    if watched == moment:
+                        ctx.pending.append(self._permanent_trigger(ctx, o.id, moment, effs))
+
+    def _permanent_trigger(self, ctx: Context, oid: int, moment: str,
+                           effs: tuple[Any, ...]) -> PendingTrigger:
+        st = ctx.state
+        o = st.objects[oid]
+        opponents = tuple(st.opponents(o.controller))
+        procedure = "combat.attack-triggers" if moment == "you attack" else "combat.attack-modifiers"
+        stub = Layer(id=0, kind="triggered", name=f"{o.name}'s trigger", controller=o.controller,
+                     source=oid, targets=opponents[:1] if len(opponents) == 1 else ())
+        ctx.step(T.TRIGGER, f"{o.name} triggers: {o.controller} " + (
+            "attacks" if moment == "you attack" else "plays or activates an attack"),
+            [procedure, "trigger.layer"])
+
+        def resolve(c: Context, trig: PendingTrigger) -> None:
+            c.game.run_effects(c, stub, effs)
+        return PendingTrigger(name=f"{o.name}'s trigger", controller=o.controller, source=oid,
+                              resolve=resolve, citation=ctx.cite_opt(procedure))
 
     # ------------------------------------------------------------------ weapon attacks
     def verify_activate(self, ctx: Context, player: str, card: int, ability: str | None = None,
@@ -446,8 +523,11 @@ class FabGame(Game):
         layer = Layer(id=st.new_id(), kind="activated", name=f"{o.name} attack", controller=player,
                       source=card, targets=tuple(targets), data={"rules": rules})
         target = next((t for t in targets if isinstance(t, str)), None)
-        self._open_link(ctx, layer, card, player, target or self._opponent(st, player),
-                        proxy=True, procedure="activate.attack")
+        self._open_link(ctx, layer, card, player, target or self._attacked(st, player, targets),
+                        proxy=True, procedure="activate.attack",
+                        card_target=next((t for t in targets if isinstance(t, int)), None))
+        self._watchers(ctx, player, "you play an attack")
+        self.flush_triggers(ctx)
         Priority.keep(st, player)
 
     def verify_attack(self, ctx: Context, player: str, card: int, **args: Any) -> None:
@@ -751,6 +831,7 @@ class FabGame(Game):
         if rules.on_attack:
             ctx.pending.append(self._effect_trigger(ctx, link, "attacks", rules.on_attack,
                                                     "combat.attack-triggers"))
+        self._watchers(ctx, link.controller, "you attack")
 
     def _effect_trigger(self, ctx: Context, link: K.Link, what: str, effs: tuple[Any, ...],
                         procedure: str) -> PendingTrigger:
@@ -858,8 +939,10 @@ class FabGame(Game):
             st.apply(MoveObject(o.id, (o.owner, "graveyard")))
         K.change(st, "combat chain closed", lambda cc: (setattr(cc, "open", False),
                                                          setattr(cc, "links", [])))
+        stay = ", ".join(f"{l.name} is now layer {i + 1}" for i, l in enumerate(st.chain))
         ctx.step(T.RULE, "the other cards on the combat chain go to their owners' graveyards; "
-                 "other layers stay on the chain", ["close.graveyard"], mark=mark)
+                 "other layers stay on the chain" + (f" ({stay})" if stay else ""),
+                 ["close.graveyard"], mark=mark)
         for e in [e for e in st.effects.values() if CHAIN_CLOSES in e.ends_at]:
             kind = e.data.get("delayed")
             if kind:
@@ -1088,6 +1171,10 @@ class FabGame(Game):
     def verify_order(self, ctx: Context, player: str, order: tuple[str, ...] = ()) -> None:
         self.verify_order_triggers(ctx, player, order)
 
+
+
+def st_has_spectra(state: State, oid: int) -> bool:
+    return state.has_keyword(oid, "spectra")
 
 
 def _phantasm_defender(state: State, number: int) -> str | None:

@@ -45,7 +45,7 @@ def parse_text(text: str) -> M.CardText | None:
     """The parsed card text, or None when the FaB card grammar is not installed."""
     if not text.strip() or find_spec("judge.cards.fab") is None:
         return None
-    from judge.cards import parse
+    from judge.cards.store import parse   # kept between runs (user cache folder)
     return parse("fab", text)
 
 

@@ -52,6 +52,8 @@ TABLE: dict[str, dict[str, str]] = {
     "resolve.target-gone": {V14: "19.1.1"},
     "resolve.in-order": {V14: "19.2"},
     "resolve.part-ignored": {V14: "19.7"},
+    "own-name": {V14: "19.3"},
+    "token.ceases": {V14: "10.3"},
     "resolve.graveyard": {V14: "19.8"},
     "resolve.reaction-stays": {V14: "19.9"},
     # combat chain (20)

@@ -180,6 +180,9 @@ def _gain(game: "FabGame", ctx: Context, layer: Layer, eff: M.Gain) -> None:
 
 def _move(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
     st = ctx.state
+    if eff.verb.lower() == "destroy":
+        _destroy(game, ctx, layer, eff)
+        return
     if eff.verb.lower() != "draw":
         raise NotModelled(f"the effect {eff.verb!r}")
     n = C.amount(eff.count if eff.count is not None else 1)
@@ -196,6 +199,25 @@ def _move(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
             st.apply(MoveObject(deck[0], (p, "hand")))
             drawn += 1
         ctx.step(T.EVENT, f"{p} draws {drawn} card(s)", ["resolve.in-order"], mark=mark)
+
+
+def _destroy(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
+    """"Destroy <this card's name>": a card's own name means itself (19.3)."""
+    st = ctx.state
+    text = C.target_text(eff.what)
+    src = st.objects[layer.source] if layer.source is not None else None
+    if src is None or text not in ("this", "it", "itself", src.name.lower()):
+        raise NotModelled(f"destroying {text!r}")
+    mark = len(st.log)
+    if src.zone[1] not in ARENA_ZONES:
+        ctx.step(T.RULE, f"{src.name} is no longer in the arena: it can't be destroyed",
+                 ["resolve.part-ignored"], mark=mark)
+        return
+    game._destroy(ctx, src.id)
+    gone = src.has_kind("token")
+    ctx.step(T.EVENT, f"{src.name} is destroyed" + (": a token that leaves the arena ceases to "
+             "exist" if gone else ""), ["own-name", "destroy"] + (["token.ceases"] if gone
+                                                                  else []), mark=mark)
 
 
 def _prevent(game: "FabGame", ctx: Context, layer: Layer, eff: M.Prevent) -> None:
