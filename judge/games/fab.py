@@ -990,6 +990,9 @@ class FabGame(Game):
         st.apply(SetGlobal(Priority.HOLDER, None))
         ctx.step(T.RULE, "both players pass on an empty chain with no combat chain open: the "
                  "action phase ends", ["priority.action-phase-ends"], mark=mark)
+        self._end_phase_triggers(ctx, tp)
+        if st.result is not None:
+            return
         mark = len(st.log)
         for name in st.players:
             st.apply(SetPool(name, AP, 0))
@@ -1024,6 +1027,43 @@ class FabGame(Game):
                  "action point", ["turn.start-effects-end", "turn.action-point"], mark=mark)
         self.give_priority(ctx, nxt)
         ctx.step(T.RULE, f"{nxt} gains priority", ["turn.priority"])
+
+    def _end_phase_triggers(self, ctx: Context, tp: str) -> None:
+        """13.3.2: "at the beginning of the end phase" triggers are added to the chain in the
+        turn player's order and resolve with no priority (13.3.1). Blood debt (glossary): "At
+        the beginning of your end phase, if this card is in your banished zone, lose 1{h}",
+        only for face-up cards in the turn player's banished zone."""
+        st = ctx.state
+        for o in st.in_zone((tp, "banished")):
+            if o.face_up and st.has_keyword(o.id, "blood debt"):
+                ctx.pending.append(self._blood_debt_trigger(ctx, o.id))
+        if not ctx.pending:
+            return
+        self.flush_triggers(ctx)
+        ctx.step(T.RULE, "players do not get priority in the end phase: the chain resolves as "
+                 "if both players passed", ["turn.end-triggers", "turn.end-no-priority"])
+        while st.chain and st.result is None:
+            ctx.loops.check(st, "resolving end phase triggers")
+            self.resolve_layer(ctx, st.chain[-1])
+            self.state_checks(ctx)
+
+    def _blood_debt_trigger(self, ctx: Context, oid: int) -> PendingTrigger:
+        st = ctx.state
+        o = st.objects[oid]
+        inc = o.incarnation
+        ctx.step(T.TRIGGER, f"the beginning of {o.owner}'s end phase: {o.name}'s blood debt "
+                 "triggers", ["kw.blood-debt", "turn.end-triggers"])
+
+        def still_true(s: State) -> bool:
+            obj = s.objects[oid]
+            return obj.incarnation == inc and obj.zone == (obj.owner, "banished")
+
+        def resolve(c: Context, trig: PendingTrigger) -> None:
+            V.run(c, Event("lose life", player=o.owner, amount=1, source=oid,
+                           citations=(c.cite_opt("kw.blood-debt") or "",)))
+        return PendingTrigger(name=f"{o.name}'s blood debt", controller=o.owner, source=oid,
+                              resolve=resolve, citation=ctx.cite_opt("kw.blood-debt"),
+                              still_true=still_true)
 
     def _draw_up(self, ctx: Context, player: str, procedure: str) -> None:
         st = ctx.state
@@ -1075,7 +1115,25 @@ class FabGame(Game):
     def perform(self, ctx: Context, event: Event) -> Event | None:
         if event.kind == "damage":
             return self._perform_damage(ctx, event)
+        if event.kind == "lose life":
+            return self._perform_life_loss(ctx, event)
         raise NotModelled(f"the event {event.kind}")
+
+    def _perform_life_loss(self, ctx: Context, ev: Event) -> Event | None:
+        """Losing life is not damage (26.6): damage prevention never applies to it."""
+        st = ctx.state
+        if ev.amount <= 0 or ev.player is None:
+            return None
+        before = self.life(st, ev.player)
+        lost = min(ev.amount, before)
+        mark = len(st.log)
+        st.apply(ChangeLife(ev.player, -lost))
+        src = st.objects[ev.source].name if ev.source is not None else "an effect"
+        ctx.step(T.EVENT, f"{ev.player} loses {ev.amount} life from {src}: life {before} -> "
+                 f"{before - lost}; losing life is not damage, so damage prevention does not "
+                 "apply", ["life.loss-not-damage", "life.total"], mark=mark,
+                 cites=[c for c in ev.citations if c])
+        return ev
 
     def _perform_damage(self, ctx: Context, ev: Event) -> Event | None:
         st = ctx.state

@@ -114,6 +114,8 @@ TABLE: dict[str, dict[str, str]] = {
     "turn.start-effects-end": {V14: "13.1.2", S4: "4.2.2"},
     "turn.action-point": {V14: "13.2.1", S4: "4.3.2"},
     "turn.priority": {V14: "13.2.3", S4: "4.3.3"},
+    "turn.end-no-priority": {V14: "13.3.1"},
+    "turn.end-triggers": {V14: "13.3.2"},
     "turn.end-lose-points": {V14: "13.3.3a", S4: "4.4.3e"},
     "turn.end-pitch-to-deck": {V14: "13.3.3c", S4: "4.4.3c"},
     "turn.end-draw": {V14: "13.3.3d", S4: "4.4.3f"},
