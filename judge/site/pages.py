@@ -57,7 +57,10 @@ def collect(rg: RuleGraph) -> Site:
             sec = Section(doc, top, urls.section_path(doc, top), title)
             by_key[(doc, top)] = sec
             sections.setdefault(doc, []).append(sec)
-        sec.ids.append(nid)
+        if a["key"] == top:
+            sec.ids.insert(0, nid)  # the section itself heads its page (sources may list a
+        else:                       # child before its heading: Ashes "Target")
+            sec.ids.append(nid)
         page_of[nid] = sec.path
     games: dict[str, list[str]] = {}
     for doc_id, doc in rg.documents.items():
@@ -177,14 +180,15 @@ def rule_view(site: Site, page: str, nid: str, depth: int) -> dict:
 
 def section_view(site: Site, sec: Section) -> dict:
     g = site.rg.g
-    depth_of: dict[str, int] = {}
-    rules = []
-    for nid in sec.ids:
-        a = g.nodes[nid]
-        parent = f"{a['doc']} {a['parent']}" if a["parent"] else None
-        depth = depth_of[parent] + 1 if parent in depth_of else 0
-        depth_of[nid] = depth
-        rules.append(rule_view(site, sec.path, nid, depth))
+    on_page = set(sec.ids)
+
+    def depth(nid: str) -> int:
+        a, d = g.nodes[nid], 0
+        while a["parent"] and f"{a['doc']} {a['parent']}" in on_page and d < 64:
+            a, d = g.nodes[f"{a['doc']} {a['parent']}"], d + 1
+        return d
+
+    rules = [rule_view(site, sec.path, nid, depth(nid)) for nid in sec.ids]
     return {"doc": sec.doc, "key": sec.key, "title": sec.title, "path": sec.path, "rules": rules,
             "versions": versions_view(site, sec)}
 

@@ -22,7 +22,8 @@ def file_name(name: str) -> str:
     (every bundled section is), else the name percent-encoded so it cannot leave its folder."""
     if _PLAIN_NAME.fullmatch(name) and name not in (".", "..") and not name.startswith("."):
         return name
-    return quote(name, safe="")
+    encoded = quote(name, safe="")
+    return "%2E" + encoded[1:] if encoded.startswith(".") else encoded
 
 
 def section_path(doc: str, section: str) -> str:

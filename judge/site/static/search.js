@@ -1,6 +1,6 @@
 /* judge rules site: search in the page. The index is a script assigning window.JUDGE_SEARCH
    (search-index.js at the site root), loaded on first use with a <script> element so that it
-   also works from file:// (where fetch() of a local file is refused). No network, no library. */
+   also works from file:// (where fetching a local file by script is refused). No network, no library. */
 (function () {
   "use strict";
   var root = document.documentElement.getAttribute("data-root") || "";
