@@ -281,13 +281,21 @@ class SentenceTransformer(CardTransformer):
         return ("s_including", self.phrase(meta).strip("()"))
 
     def clauses(self, meta, children):
-        out: list[Effect] = []
+        """Clauses joined by "and"/"then"/"," run in order; joined by "or" they are options
+        the player chooses from (K.2.5)."""
+        groups: list[list[Effect]] = []
+        either = False
         for child in children:
-            if isinstance(child, Effect):
-                out.append(child)
+            if isinstance(child, Token):
+                either = either or bool(re.search(r"\bor\b", str(child), re.I))
+            elif isinstance(child, Effect):
+                groups.append([child])
             elif isinstance(child, list):
-                out.extend(c for c in child if isinstance(c, Effect))
-        return out
+                groups.append([c for c in child if isinstance(c, Effect)])
+        if either and len(groups) > 1:
+            return [Choice(verb="choose", options=tuple(tuple(g) for g in groups),
+                           span=span_of(meta))]
+        return [effect for group in groups for effect in group]
 
     # ---- clauses: subject? modal? action
     def clause(self, meta, children):
