@@ -1,35 +1,67 @@
 """Where things live. The bundled rulebook and grammars sit beside the package (editable
 install / source checkout); the user's data (added rulebooks) and caches (the compiled index)
-live in XDG folders, overridable with ``JUDGE_HOME`` (tests point it at a temp folder)."""
+live in XDG folders, overridable with ``JUDGE_HOME`` (tests point it at a temp folder).
+
+The ``*_str`` functions serve the lookup path, which avoids importing pathlib; the ``Path``
+constants (ROOT, RULEBOOK, GRAMMAR, SCENARIOS, TEMPLATES) are made on first use.
+"""
 
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-RULEBOOK = ROOT / "rulebook"
-GRAMMAR = ROOT / "grammar"
-SCENARIOS = ROOT / "scenarios"
-TEMPLATES = Path(__file__).resolve().parent / "render" / "templates"
+ROOT_STR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RULEBOOK_STR = os.path.join(ROOT_STR, "rulebook")
+
+_PATHS = {
+    "ROOT": ROOT_STR,
+    "RULEBOOK": RULEBOOK_STR,
+    "GRAMMAR": os.path.join(ROOT_STR, "grammar"),
+    "SCENARIOS": os.path.join(ROOT_STR, "scenarios"),
+    "TEMPLATES": os.path.join(ROOT_STR, "judge", "render", "templates"),
+}
 
 
-def home() -> Path:
+def __getattr__(name: str):
+    if name in _PATHS:
+        from pathlib import Path
+        value = Path(_PATHS[name])
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'judge.paths' has no attribute {name!r}")
+
+
+def home_str() -> str:
     explicit = os.environ.get("JUDGE_HOME")
     if explicit:
-        return Path(explicit)
+        return explicit
     base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-    return Path(base) / "judge"
+    return os.path.join(base, "judge")
 
 
-def user_rulebook() -> Path:
-    """User-added rules documents (``judge rulebook add``): never inside the package."""
-    return home() / "rulebook"
+def user_rulebook_str() -> str:
+    return os.path.join(home_str(), "rulebook")
 
 
-def cache_dir() -> Path:
+def cache_dir_str() -> str:
     explicit = os.environ.get("JUDGE_HOME")
     if explicit:
-        return Path(explicit) / "cache"
+        return os.path.join(explicit, "cache")
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "judge"
+    return os.path.join(base, "judge")
+
+
+def home():
+    from pathlib import Path
+    return Path(home_str())
+
+
+def user_rulebook():
+    """User-added rules documents (``judge rulebook add``): never inside the package."""
+    from pathlib import Path
+    return Path(user_rulebook_str())
+
+
+def cache_dir():
+    from pathlib import Path
+    return Path(cache_dir_str())

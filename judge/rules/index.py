@@ -16,7 +16,7 @@ from pathlib import Path
 from judge.rules import catalog
 from judge.rules.graph import MISSING, RuleGraph, build
 from judge.rules.graph_terms import term_norm
-from judge.rules.lookup import fingerprint, index_path
+from judge.rules.lookup import encode_examples, fingerprint, index_path
 from judge.rules.model import NodeKind
 
 SCHEMA = """
@@ -67,7 +67,7 @@ def write_index(rg: RuleGraph, path: Path) -> None:
 
 
 def _fill(con: sqlite3.Connection, rg: RuleGraph) -> None:
-    con.execute("INSERT INTO meta VALUES('fingerprint', ?)", (json.dumps(fingerprint()),))
+    con.execute("INSERT INTO meta VALUES('fingerprint', ?)", (fingerprint(),))
     entries = {e.manifest.id: e for e in catalog.entries()}
     for ord_, (doc_id, doc) in enumerate(rg.documents.items()):
         m = doc.manifest
@@ -83,7 +83,7 @@ def _fill(con: sqlite3.Connection, rg: RuleGraph) -> None:
     nodes, fts, terms = [], [], []
     for nid, a in rg.g.nodes(data=True):
         nodes.append((nid, a["doc"], a["key"], a["number"], a["kind"], a["title"], a["text"],
-                      json.dumps(a["examples"]), a["parent"], a["line"], a["end_line"], a["order"],
+                      encode_examples(a["examples"]), a["parent"], a["line"], a["end_line"], a["order"],
                       a["section"], json.dumps(a["aliases"])))
         if a["kind"] == MISSING:
             continue
@@ -107,7 +107,7 @@ def _fill(con: sqlite3.Connection, rg: RuleGraph) -> None:
                      for u, v, d in rg.g.edges(data=True)])
 
 
-def build_index(path: Path | None = None) -> Path:
-    target = path or index_path()
+def build_index(path: Path | str | None = None) -> Path:
+    target = Path(path or index_path())
     write_index(load_graph(), target)
     return target

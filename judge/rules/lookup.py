@@ -4,9 +4,7 @@ missing or stale it is rebuilt once (that import is the heavy path)."""
 
 from __future__ import annotations
 
-import json
 import os
-import re
 import sqlite3
 
 from judge import paths
@@ -15,10 +13,27 @@ from judge.errors import UnknownDocumentError, UnknownRuleError
 _RULES_CODE = os.path.dirname(os.path.abspath(__file__))
 
 
-def index_path():
+def index_path() -> str:
     from zlib import crc32
-    tag = f"{crc32(str(paths.ROOT).encode()):08x}"
-    return paths.cache_dir() / f"index-{tag}.sqlite"
+    tag = f"{crc32(paths.ROOT_STR.encode()):08x}"
+    return os.path.join(paths.cache_dir_str(), f"index-{tag}.sqlite")
+
+
+# Examples are stored as text: fields split by US (\x1f), examples by RS (\x1e); decoding them
+# needs no json import on the lookup path.
+_US, _RS = "\x1f", "\x1e"
+
+
+def encode_examples(examples: list[dict]) -> str:
+    return _RS.join(f"{e['label']}{_US}{e['line']}{_US}{e['text']}" for e in examples)
+
+
+def decode_examples(data: str) -> list[dict]:
+    out = []
+    for item in data.split(_RS) if data else ():
+        label, line, text = item.split(_US, 2)
+        out.append({"label": label, "text": text, "line": int(line)})
+    return out
 
 
 def _files(top: str, depth: int, suffixes: tuple[str, ...]) -> list[str]:
@@ -36,17 +51,17 @@ def _files(top: str, depth: int, suffixes: tuple[str, ...]) -> list[str]:
     return out
 
 
-def fingerprint() -> list[list]:
-    """(path, size, mtime_ns) of everything an index is built from: bundled and user rulebook
-    files and the rules code itself."""
-    files = (_files(str(paths.RULEBOOK), 1, (".txt", ".toml", ".md"))
-             + _files(str(paths.user_rulebook()), 1, (".txt", ".toml"))
+def fingerprint() -> str:
+    """One line per file an index is built from (bundled and user rulebook files, the rules
+    code itself): path, size, mtime."""
+    files = (_files(paths.RULEBOOK_STR, 1, (".txt", ".toml", ".md"))
+             + _files(paths.user_rulebook_str(), 1, (".txt", ".toml"))
              + _files(_RULES_CODE, 1, (".py",)))
     out = []
     for f in sorted(files):
         st = os.stat(f)
-        out.append([f, st.st_size, st.st_mtime_ns])
-    return out
+        out.append(f"{f}\t{st.st_size}\t{st.st_mtime_ns}")
+    return "\n".join(out)
 
 
 _con: sqlite3.Connection | None = None
@@ -84,7 +99,7 @@ def _fresh(path) -> bool:
         con.close()
     except sqlite3.Error:
         return False
-    return row is not None and json.loads(row[0]) == fingerprint()
+    return row is not None and row[0] == fingerprint()
 
 
 # --- documents ------------------------------------------------------------------------------
@@ -122,7 +137,11 @@ def resolve_documents(doc_or_game: str) -> list[dict]:
 
 def _norm_number(number: str) -> str:
     n = number.strip().strip("§").strip()
-    n = re.sub(r"^(?:rule|section|sec\.?|§)\s*", "", n, flags=re.I)
+    low = n.lower()
+    for prefix in ("rule ", "section ", "sec. ", "sec "):
+        if low.startswith(prefix) and len(n) > len(prefix):
+            n = n[len(prefix):].strip()
+            break
     return n.rstrip(".")
 
 
@@ -145,6 +164,7 @@ def find_keys(doc: str, number: str) -> list[str]:
 
 def suggest_numbers(doc: str, number: str, limit: int = 5) -> list[str]:
     import difflib
+    import re
     n = _norm_number(number)
     keys = [r[0] for r in connect().execute(
         "SELECT key FROM nodes WHERE doc=? AND kind!='missing'", (doc,))]
@@ -206,7 +226,7 @@ def rule_record(citation: str) -> dict | None:
         "kind": row["kind"],
         "title": row["title"] or None,
         "text": row["text"],
-        "examples": json.loads(row["examples"]),
+        "examples": decode_examples(row["examples"]),
         "parent": ancestors[-1]["citation"] if ancestors else None,
         "ancestors": ancestors,
         "children": children,
@@ -246,15 +266,13 @@ def citation_exists(citation: str) -> bool:
                                   (doc, key.strip())).fetchone())
 
 
-_SENTENCE = re.compile(r"(.+?[.!?])(?=\s+[A-Z(\"“]|\s*$)", re.S)
-
-
 def first_sentence(citation: str) -> str:
+    import re
     rec = connect().execute("SELECT text, title FROM nodes WHERE id=?", (citation,)).fetchone()
     if rec is None:
         return ""
     text = (rec["text"] or rec["title"] or "").strip()
-    m = _SENTENCE.match(text)
+    m = re.match(r"(.+?[.!?])(?=\s+[A-Z(\"“]|\s*$)", text, re.S)
     return (m.group(1) if m else text).strip()
 
 
@@ -325,6 +343,7 @@ _STOP = frozenset("a an the is are be do does can i my to of in on at for with a
 
 
 def _fts_query(query: str) -> str:
+    import re
     words = [w for w in re.findall(r"[\w']+", query.lower()) if w not in _STOP]
     groups = []
     for w in words:
@@ -366,7 +385,7 @@ def stats() -> list[dict]:
         doc = d["id"]
         count = dict(con.execute("SELECT kind, count(*) FROM nodes WHERE doc=? GROUP BY kind",
                                  (doc,)).fetchall())
-        examples = sum(len(json.loads(r[0])) for r in con.execute(
+        examples = sum(len(decode_examples(r[0])) for r in con.execute(
             "SELECT examples FROM nodes WHERE doc=?", (doc,)))
         edges = dict(con.execute("SELECT e.kind, count(*) FROM edges e JOIN nodes n ON n.id=e.src "
                                  "WHERE n.doc=? GROUP BY e.kind", (doc,)).fetchall())

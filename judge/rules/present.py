@@ -3,16 +3,26 @@ click commands). Light: no click, no jinja2."""
 
 from __future__ import annotations
 
-import json
-import textwrap
-
 WIDTH = 92
 
 
+def fill(text: str, width: int = WIDTH, initial_indent: str = "", subsequent_indent: str = "") -> str:
+    """Greedy word wrap (textwrap.fill without importing textwrap and re on the lookup path)."""
+    lines, line = [], initial_indent
+    fresh = True
+    for word in text.split():
+        if not fresh and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line, fresh = subsequent_indent, True
+        line += word if fresh else " " + word
+        fresh = False
+    lines.append(line)
+    return "\n".join(lines)
+
+
 def _wrap(text: str, indent: str = "") -> str:
-    paras = [p for p in text.split("\n")]
-    return "\n".join(textwrap.fill(p, WIDTH, initial_indent=indent, subsequent_indent=indent)
-                     if p.strip() else "" for p in paras)
+    return "\n".join(fill(p, WIDTH, indent, indent) if p.strip() else ""
+                     for p in text.split("\n"))
 
 
 def _cite_list(items: list[dict], limit: int = 12) -> str:
@@ -53,7 +63,7 @@ def format_rule(rec: dict, *, labelled: bool = False, doc_title: str = "") -> st
     if lines:
         out.append("")
         for name, value in lines:
-            out.append(textwrap.fill(value, WIDTH, initial_indent=f"  {name + ':':<10} ",
+            out.append(fill(value, WIDTH, initial_indent=f"  {name + ':':<10} ",
                                      subsequent_indent=" " * 13))
     if rec.get("newer"):
         n = rec["newer"]
@@ -69,4 +79,5 @@ def format_rules(records: list[dict], docs: dict[str, str]) -> str:
 
 
 def to_json(obj) -> str:
+    import json
     return json.dumps(obj, indent=2, ensure_ascii=False)

@@ -27,7 +27,8 @@ from judge.errors import (
     RulebookFormatError, UnknownDocumentError, UnknownRuleError, UsageError,
 )
 from judge.rules import lookup
-from judge.rules.versions_light import cache_file, counterpart_in, fingerprint, read_cached
+from judge.rules.versions_light import (cache_file, counterpart_in, fingerprint, read_cached,
+                                        write_table)
 
 _VERSION = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -70,7 +71,7 @@ def load_document(doc_id: str):
     rules = []
     for r in con.execute("SELECT id, key, kind, title, text, examples, parent FROM nodes "
                          "WHERE doc=? AND kind!='missing' ORDER BY ord", (row["id"],)):
-        examples = " ".join(e["text"] for e in json.loads(r["examples"] or "[]"))
+        examples = " ".join(e["text"] for e in lookup.decode_examples(r["examples"]))
         rules.append(Rule(r["key"], r["kind"], r["title"] or "", r["text"] or "",
                           r["parent"] or None, tuple(refs.get(r["id"], ())), examples))
     return Document(row["id"], tuple(rules), tuple(json.loads(row["scope"] or "[]")))
@@ -94,7 +95,9 @@ def get_diff(doc_a: str, doc_b: str, *, use_cache: bool = True):
                 pass
     from judge.rules.diff import diff_documents
     result = diff_documents(load_document(ra["id"]), load_document(rb["id"]))
-    _write_atomic(path, json.dumps({"key": key, "result": result.to_dict()}))
+    data = result.to_dict()
+    _write_atomic(path, json.dumps({"key": key, "result": data}))
+    write_table(ra, rb, data)
     return result
 
 

@@ -4,15 +4,15 @@ is installed, each record of an older document gets ``newer`` = its counterpart 
 
 Counterparts come from the version matcher's results (:mod:`judge.rules.diff`), cached per pair
 of documents in the user cache as JSON and keyed by both documents' fingerprints (source and
-manifest size + mtime, scope, matcher code). A warm lookup only reads that JSON: this module
-imports json, os and hashlib, never the matcher, click, networkx, lark or jinja2. A cold cache
-is filled once through :func:`judge.rules.versions.get_diff`.
+manifest size + mtime, scope, matcher code). Beside the full JSON result, each pair has a
+compact per-rule table of counterparts in ``marshal`` form: a warm lookup reads only that (this
+module imports os and marshal, never json, the matcher, click, networkx, lark or jinja2). A
+cold cache is filled once through :func:`judge.rules.versions.get_diff`.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
+import marshal
 import os
 
 _DIFF_CODE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "diff.py")
@@ -28,9 +28,9 @@ def _stat(path: str) -> list:
 
 def fingerprint(row: dict) -> str:
     """A document's fingerprint (a row of the index's documents table)."""
-    data = [row["id"], _stat(row["source_path"]), _stat(row["manifest_path"]), row["scope"],
-            _stat(_DIFF_CODE)]
-    return hashlib.sha1(json.dumps(data).encode()).hexdigest()
+    data = (row["id"], *_stat(row["source_path"]), *_stat(row["manifest_path"]), row["scope"],
+            *_stat(_DIFF_CODE))
+    return repr(data)
 
 
 def cache_file(a: str, b: str):
@@ -38,8 +38,14 @@ def cache_file(a: str, b: str):
     return paths.cache_dir() / "versions" / f"{a}__{b}.json"
 
 
+def _table_file(a: str, b: str) -> str:
+    from judge import paths
+    return os.path.join(paths.cache_dir_str(), "versions", f"{a}__{b}.marshal")
+
+
 def read_cached(row_a: dict, row_b: dict) -> dict | None:
     """The cached matching of two documents (``DiffResult.to_dict()``), if still valid."""
+    import json
     try:
         with open(cache_file(row_a["id"], row_b["id"]), encoding="utf-8") as fh:
             data = json.load(fh)
@@ -50,12 +56,37 @@ def read_cached(row_a: dict, row_b: dict) -> dict | None:
     return data.get("result")
 
 
-def _result(row_a: dict, row_b: dict) -> dict:
-    found = read_cached(row_a, row_b)
-    if found is None:
-        from judge.rules import versions      # cold cache: run the matcher once
-        found = versions.get_diff(row_a["id"], row_b["id"]).to_dict()
-    return found
+def write_table(row_a: dict, row_b: dict, result: dict) -> None:
+    """Write the per-rule counterpart table of a matching result (called by get_diff)."""
+    table = {k: counterpart_in(result, k) for k in _keys_of(result)}
+    path = _table_file(row_a["id"], row_b["id"])
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        tmp = f"{path}.{os.getpid()}.part"
+        with open(tmp, "wb") as fh:
+            marshal.dump((fingerprint(row_a), fingerprint(row_b), table), fh)
+        os.replace(tmp, path)
+    except OSError:
+        pass  # a cache that cannot be written is recomputed next time
+
+
+def _table(row_a: dict, row_b: dict) -> dict:
+    try:
+        with open(_table_file(row_a["id"], row_b["id"]), "rb") as fh:
+            fa, fb, table = marshal.load(fh)
+        if (fa, fb) == (fingerprint(row_a), fingerprint(row_b)):
+            return table
+    except (OSError, ValueError, EOFError, TypeError):
+        pass
+    from judge.rules import versions      # cold cache: run the matcher once (writes the table)
+    result = versions.get_diff(row_a["id"], row_b["id"]).to_dict()
+    write_table(row_a, row_b, result)
+    return {k: counterpart_in(result, k) for k in _keys_of(result)}
+
+
+def _keys_of(result: dict) -> set[str]:
+    keys = {m["a"] for m in result["matches"]} | {s["a"] for s in result["splits"]}
+    return keys | {k for g in result["merges"] for k in g["a"]} | set(result["removed"])
 
 
 def counterpart_in(result: dict, key: str) -> dict:
@@ -77,8 +108,11 @@ def counterpart_in(result: dict, key: str) -> dict:
     return {"status": status, "citations": [], "confidence": None, "renumbered": False}
 
 
+_NOT_COVERED = {"status": "not covered", "citations": [], "confidence": None, "renumbered": False}
+
+
 def counterpart(row_a: dict, key: str, row_b: dict) -> dict:
-    return counterpart_in(_result(row_a, row_b), key)
+    return _table(row_a, row_b).get(key, _NOT_COVERED)
 
 
 def newer_counterpart(record: dict, docs: list[dict]) -> dict | None:
@@ -94,7 +128,7 @@ def newer_counterpart(record: dict, docs: list[dict]) -> dict | None:
     for d in same[:ids.index(record["document"])]:
         cp = counterpart(mine, record["key"], d)
         if cp["status"] == "not covered":
-            scope = json.loads(d.get("scope") or "[]")
+            scope = _scope(d.get("scope") or "[]")
             skipped.append(f"{d['id']} covers only section {', '.join(scope)}" if scope
                            else f"{d['id']} does not cover it")
             continue
@@ -115,6 +149,11 @@ def newer_counterpart(record: dict, docs: list[dict]) -> dict | None:
                 "status": cp["status"], "confidence": cp["confidence"], "note": note}
     return {"document": same[0]["id"], "citation": None, "citations": [], "status": "not covered",
             "confidence": None, "note": "; ".join(skipped)}
+
+
+def _scope(text: str) -> list[str]:
+    """The documents table's scope (a JSON list of section numbers), read without json."""
+    return [s.strip().strip('"') for s in text.strip().strip("[]").split(",") if s.strip()]
 
 
 def annotate_newer(records: list[dict]) -> None:

@@ -445,7 +445,7 @@ def test_cr_2_10_1_every_numbered_rule_example_and_reference_is_in_the_index(cr2
     brackets = re.findall(r"\[\d+(?:\.\d+)*[a-z]?\]", text)
     con = lookup.connect()
     nodes = con.execute("SELECT count(*) FROM nodes WHERE doc='fab-2.10.1' AND kind!='missing'").fetchone()[0]
-    ex = sum(len(json.loads(r[0])) for r in con.execute("SELECT examples FROM nodes WHERE doc='fab-2.10.1'"))
+    ex = sum(len(lookup.decode_examples(r[0])) for r in con.execute("SELECT examples FROM nodes WHERE doc='fab-2.10.1'"))
     edges = con.execute("SELECT count(*) FROM edges e JOIN nodes n ON n.id=e.src WHERE n.doc='fab-2.10.1' "
                         "AND e.kind IN ('cites', 'dangling')").fetchone()[0]
     assert nodes == len(numbered) == 1225
