@@ -110,4 +110,6 @@ def describe(event: Event) -> str:
     if event.kind == "damage":
         kind = f"{event.dtype} damage" if event.dtype else "damage"
         return f"{event.amount} {kind} to {event.player}"
+    if event.kind.startswith("gain ") and event.get("name"):
+        return f"{event.get('name')} gaining +{event.amount} {event.kind[5:]}"
     return f"{event.kind} {event.amount or ''} {event.player or ''}".strip()

@@ -22,6 +22,7 @@ from judge.engine.stack import Layer, Priority
 from judge.engine.state import (AddCounter, AddModifier, ChangeLife, ChangePool, CounterRule,
                                 EndGame, GameResult, Modifier, MoveObject, SetGlobal, SetPool,
                                 State, ZoneKey)
+from judge.cards import model as M
 from judge.games import fab_cards as C
 from judge.games import fab_combat as K
 from judge.games.base import Game
@@ -415,8 +416,12 @@ class FabGame(Game):
                  f"{number}"), [procedure, "combat.opens" if opened else "combat.link-n",
                                 "combat.link-1" if opened else "target.attack"]
                  + (["target.attack"] if card_target is not None else []), mark=mark)
-        if card_target is not None and st_has_spectra(st, card_target):
+        spectra = card_target is not None and st_has_spectra(st, card_target)
+        if spectra:
             ctx.pending.append(self._spectra_trigger(ctx, card_target))
+        from judge.games import fab_effects
+        fab_effects.apply_next_attack(self, ctx, attack, player, played_card=not proxy,
+                                      spectra=spectra)
 
     def _spectra_trigger(self, ctx: Context, oid: int) -> PendingTrigger:
         """Spectra: "When this becomes the target of an attack, destroy it and close the combat
@@ -490,6 +495,10 @@ class FabGame(Game):
                                 "arena", ctx.cite("activate.controller"))
         rules = self.card_rules(st, card)
         cost = rules.attack_cost if rules.attack_cost is not None else o.base.get("cost")
+        ab = self._ability(rules, o.name, ability)
+        if ab is not None:
+            self._verify_ability(ctx, player, card, ab, pitching)
+            return
         if not o.has_kind("weapon") or (cost is None and rules.attack_cost is None):
             raise NotModelled(f"activated abilities of {o.name} other than a weapon attack")
         self._holder(ctx, "activate", player)
@@ -511,6 +520,10 @@ class FabGame(Game):
         st = ctx.state
         o = st.objects[card]
         rules = self.card_rules(st, card)
+        ab = self._ability(rules, o.name, ability)
+        if ab is not None:
+            self._activate_ability(ctx, player, card, ab, pitching)
+            return
         cost = rules.attack_cost if rules.attack_cost is not None else (o.base.get("cost") or 0)
         ctx.step(T.ACTION, f"{player} activates {o.name}'s attack ability", ["play.announce"],
                  actor=player)
@@ -529,6 +542,105 @@ class FabGame(Game):
         self._watchers(ctx, player, "you play an attack")
         self.flush_triggers(ctx)
         Priority.keep(st, player)
+
+    # ------------------------------------------------------------------ other abilities
+    def _ability(self, rules: C.CardRules, name: str, text: str | None) -> C.Activated | None:
+        """The non-attack activated ability a line names (its text), or the only one."""
+        if not rules.activated:
+            return None
+        if text:
+            want = " ".join(text.lower().split())
+            found = [a for a in rules.activated if want in " ".join(a.text.lower().split())]
+            if not found and rules.attack_cost is not None:
+                return None
+            if len(found) != 1:
+                raise NotModelled(f"which ability of {name} is meant by {text!r}")
+            return found[0]
+        if len(rules.activated) == 1 and rules.attack_cost is None:
+            return rules.activated[0]
+        raise NotModelled(f"which activated ability of {name} is meant (name it: ability \"...\")")
+
+    def _ability_cost(self, ctx: Context, card: int, ab: C.Activated) -> tuple[int, bool]:
+        """(resource cost, destroys its own card) of an ability; other costs: not modelled."""
+        st = ctx.state
+        name = st.objects[card].name.lower()
+        resources, destroy = 0, False
+        for c in ab.costs:
+            if c.kind == "resource":
+                resources += c.amount or 0
+            elif c.kind == "destroy" and c.detail.lower() in (name, "this", "it"):
+                destroy = True
+            else:
+                raise NotModelled(f"the cost {c.kind} {c.detail!r} of {st.objects[card].name}'s "
+                                  "ability")
+        return resources, destroy
+
+    def _verify_ability(self, ctx: Context, player: str, card: int, ab: C.Activated,
+                        pitching: tuple[int, ...]) -> None:
+        st = ctx.state
+        o = st.objects[card]
+        if ab.kind not in ("action", "instant"):
+            raise NotModelled(f"{ab.kind or 'untyped'} activated abilities ({o.name})")
+        self._holder(ctx, "activate", player)
+        if ab.kind == "action":
+            if st.chain:
+                raise IllegalAction("activate", "an action ability can only be layer 1",
+                                    ctx.cite("play.action-layer-1"), timing=True)
+            if player != self.turn_player(st) or st.players[player].pools.get(AP, 0) < 1:
+                raise IllegalAction("activate", f"{player} has no action point",
+                                    ctx.cite("play.action-point"),
+                                    timing=player != self.turn_player(st))
+        for eff in ab.effects:
+            if isinstance(eff, M.Other):
+                raise NotModelled(f"{o.name}'s ability: the effect {eff.verb!r}")
+        resources, _ = self._ability_cost(ctx, card, ab)
+        self._verify_payment(ctx, player, resources, pitching, "activate")
+
+    def _activate_ability(self, ctx: Context, player: str, card: int, ab: C.Activated,
+                          pitching: tuple[int, ...]) -> None:
+        """15.5: announce, pay (resources, then other costs such as destroying the card
+        itself), an action pays 1 action point, the ability becomes a layer."""
+        st = ctx.state
+        o = st.objects[card]
+        resources, destroy = self._ability_cost(ctx, card, ab)
+        ctx.step(T.ACTION, f"{player} activates {o.name}'s {ab.kind} ability", ["activate.controller",
+                 "play.announce"], actor=player)
+        self._pay(ctx, player, resources, pitching, f"{o.name}'s ability")
+        if destroy:
+            mark = len(st.log)
+            self._destroy(ctx, card)
+            ctx.step(T.RULE, f"{player} destroys {o.name} to pay the ability's cost",
+                     ["play.other-costs", "destroy"], mark=mark, actor=player)
+        if ab.kind == "action":
+            mark = len(st.log)
+            st.apply(ChangePool(player, AP, -1))
+            ctx.step(T.RULE, f"{player} pays 1 action point", ["play.action-point"], mark=mark)
+        mark = len(st.log)
+        layer = Layer(id=st.new_id(), kind="activated", name=f"{o.name}'s ability",
+                      controller=player, source=card, data={"ability": ab})
+        n = S.push(st, layer)
+        ctx.step(T.RULE, f"{o.name}'s ability is activated and becomes layer {n} of the chain",
+                 ["play.layer"], mark=mark, actor=player)
+        if ab.kind == "action" and K.combat(st).open and player == self.turn_player(st):
+            self._close_chain(ctx, "combat.non-attack-closes",
+                              f"{player} activates the 'non-attack' action ability of {o.name}")
+        self.flush_triggers(ctx)
+        Priority.keep(st, player)
+
+    def _resolve_ability(self, ctx: Context, layer: Layer) -> None:
+        st = ctx.state
+        ab: C.Activated = layer.data["ability"]
+        src = st.objects[layer.source] if layer.source is not None else None
+        mark = len(st.log)
+        S.remove(st, layer)
+        gone = src is not None and src.zone[1] not in ARENA
+        ctx.step(T.RESOLVE, f"{layer.name} resolves" + (f" ({src.name} has left the arena: last "
+                 "known information is used for it)" if gone else ""),
+                 ["priority.resolve-top", "resolve.in-order"] + (["lki"] if gone else []),
+                 mark=mark)
+        self.run_effects(ctx, layer, ab.effects)
+        if ab.go_again and st.result is None:
+            self._gain_action_point(ctx, layer.controller, layer.name, "kw.go-again")
 
     def verify_attack(self, ctx: Context, player: str, card: int, **args: Any) -> None:
         o = ctx.state.objects[card]
@@ -724,6 +836,9 @@ class FabGame(Game):
                 return
             ctx.step(T.RESOLVE, f"{layer.name} resolves", ["priority.resolve-top"], mark=mark)
             trig.resolve(ctx, trig)
+            return
+        if layer.kind == "activated" and "ability" in layer.data:
+            self._resolve_ability(ctx, layer)
             return
         o = st.objects[layer.source] if layer.source is not None else None
         rules: C.CardRules = layer.data.get("rules", C.CardRules())
@@ -1117,6 +1232,9 @@ class FabGame(Game):
             return self._perform_damage(ctx, event)
         if event.kind == "lose life":
             return self._perform_life_loss(ctx, event)
+        if event.kind == "gain power":
+            from judge.games import fab_effects
+            return fab_effects.perform_gain_power(ctx, event)
         raise NotModelled(f"the event {event.kind}")
 
     def _perform_life_loss(self, ctx: Context, ev: Event) -> Event | None:

@@ -29,6 +29,16 @@ _KW_NUM = re.compile(r"^(arcane barrier|spellvoid)\s+(\d+)$")
 
 
 @dataclass(frozen=True, slots=True)
+class Activated:
+    """A non-attack activated ability (15.2.1 "[TYPE] - [COST]: [EFFECT]")."""
+    kind: str                                      # action | instant | ...
+    costs: tuple[M.Cost, ...]
+    effects: tuple[M.Effect, ...]
+    go_again: bool
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class CardRules:
     keywords: tuple[tuple[str, int | None], ...] = ()
     on_resolve: tuple[M.Effect, ...] = ()          # text that resolves when the card does
@@ -38,6 +48,7 @@ class CardRules:
     once_per_turn: bool = False
     # triggered abilities of a permanent: (watched moment, effects), see ``WATCHED``
     watches: tuple[tuple[str, tuple[M.Effect, ...]], ...] = ()
+    activated: tuple[Activated, ...] = ()
     unsupported: tuple[str, ...] = field(default=())
 
 
@@ -87,8 +98,9 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
     attack_cost: int | None = None
     once = False
     watches: list[tuple[str, tuple[M.Effect, ...]]] = []
+    activated: list[Activated] = []
     for ab in parsed.abilities:
-        for kw in ab.keywords:
+        for kw in (() if ab.kind == "activated" else ab.keywords):
             known = keyword_name(kw.name if kw.value is None else f"{kw.name} {kw.value}")
             if known is None:
                 known = keyword_name(kw.name)
@@ -106,7 +118,15 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
                 attack_cost = sum(c.amount or 0 for c in ab.costs if c.kind == "resource")
                 once = "once" in ab.limit.lower() or "once per turn" in ab.label.lower()
                 continue
-            unsupported.append(f"activated ability {text_of!r}")
+            if role == "permanent":
+                activated.append(Activated(
+                    kind=ab.label.lower(), costs=tuple(ab.costs), effects=tuple(ab.effects),
+                    go_again=any(keyword_name(k.name) == ("go again", None) for k in ab.keywords),
+                    text=text_of))
+            else:
+                unsupported.append(f"activated ability {text_of!r}")
+        elif ab.kind == "replacement" and role == "resolving" and ab.condition is None:
+            on_resolve.extend(ab.effects)        # "the next time ... would ..., instead ..."
         elif ab.kind == "triggered" and ab.trigger is not None:
             event = " ".join(ab.trigger.event.lower().split())
             if role == "permanent":
@@ -138,7 +158,7 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
             unsupported.append(f"{ab.kind} ability {text_of!r}")
     return CardRules(keywords=tuple(keywords.items()), on_resolve=tuple(on_resolve),
                      on_hit=tuple(on_hit), on_attack=tuple(on_attack), attack_cost=attack_cost,
-                     once_per_turn=once, watches=tuple(watches),
+                     once_per_turn=once, watches=tuple(watches), activated=tuple(activated),
                      unsupported=tuple(unsupported))
 
 

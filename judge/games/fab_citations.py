@@ -31,6 +31,7 @@ TABLE: dict[str, dict[str, str]] = {
     "play.pay": {V14: "15.5.3"},
     "play.pool-first": {V14: "15.5.3a"},
     "play.pitch": {V14: "15.5.3b"},
+    "play.other-costs": {V14: "15.5.3c"},
     "play.action-point": {V14: "15.5.3d"},
     "play.layer": {V14: "15.5.4a"},
     "play.attack-opens": {V14: "15.5.4b"},
@@ -46,6 +47,7 @@ TABLE: dict[str, dict[str, str]] = {
     "continuous.created": {V14: "17.1"},
     "continuous.duration": {V14: "17.2"},
     "replacement.once": {V14: "18.2"},
+    "replacement.multiple": {V14: "18.3"},
     "replacement.order": {V14: "18.5"},
     "replacement.never-happened": {V14: "18.6"},
     # resolving layers (19)

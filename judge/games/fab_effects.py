@@ -7,6 +7,7 @@ records it and goes on with the rest of the layer (19.7).
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any, Callable
 
 from judge.cards import model as M
@@ -110,8 +111,15 @@ def _modify(game: "FabGame", ctx: Context, layer: Layer, eff: M.ModifyValue) -> 
                  f"{stat} this turn", ["continuous.created", "continuous.duration", "power.base"],
                  mark=mark)
         return
+    nxt = NEXT_ATTACK.match(text)
+    if nxt is not None:
+        _next_attack(ctx, layer, nxt, stat, delta)
+        return
     for oid in objects_for(game, ctx, layer, eff.target):
         o = st.objects[oid]
+        if delta > 0 and stat == "power":
+            gain_power(ctx, layer.controller, oid, delta, layer.name)
+            continue
         mark = len(st.log)
         effect = E.create(st, description=f"{o.name} {delta:+d} {stat}", controller=layer.controller,
                           citation=ctx.cite_opt("continuous.duration"),
@@ -121,6 +129,125 @@ def _modify(game: "FabGame", ctx: Context, layer: Layer, eff: M.ModifyValue) -> 
                                       effect=effect.id)))
         ctx.step(T.EVENT, f"{o.name} gets {delta:+d} {stat} (now {st.value(oid, stat)})",
                  ["power.base"], mark=mark)
+
+
+# "your next attack this turn", "the next attack action card [with cost N or greater/less] you
+# play this turn" (20.4.2: applied when the attack is played / activated)
+NEXT_ATTACK = re.compile(r"^(?:your|the) next attack( action card)?"
+                         r"(?: with cost (\d+) or (greater|less))?(?: you play)? this turn$")
+
+
+def _next_attack(ctx: Context, layer: Layer, m: "re.Match[str]", stat: str, delta: int) -> None:
+    st = ctx.state
+    if stat != "power":
+        raise NotModelled(f"the next attack getting {stat}")
+    mark = len(st.log)
+    cost = int(m.group(2)) if m.group(2) else None
+    E.create(st, description=f"{m.group(0)} gains {delta:+d} {stat}", controller=layer.controller,
+             citation=ctx.cite_opt("combat.attack-modifiers"), ends_at={"end of turn"}, uses=1,
+             data={"next attack": {"action card": bool(m.group(1)), "cost": cost,
+                                   "bound": m.group(3), "delta": delta, "source": layer.name}})
+    ctx.step(T.EVENT, f"{layer.name}: {m.group(0)} gains {delta:+d}{{p}}",
+             ["continuous.created", "combat.attack-modifiers"], mark=mark)
+
+
+def apply_next_attack(game: "FabGame", ctx: Context, attack: int, player: str,
+                      *, played_card: bool, spectra: bool) -> None:
+    """20.4.2: "your next attack this turn" / "the next attack action card you play this turn"
+    effects of ``player`` apply to the attack. An attack on a permanent with spectra gets none
+    of them; "next attack action card you play" effects end anyway (Spectra glossary)."""
+    st = ctx.state
+    o = st.objects[attack]
+    for e in sorted(list(st.effects.values()), key=lambda e: e.timestamp):
+        spec = e.data.get("next attack")
+        if spec is None or e.controller != player or not E.is_active(st, e.id):
+            continue
+        if spec["action card"]:
+            if not (played_card and {"attack", "action"} <= o.kinds):
+                continue
+            cost = st.value(attack, "cost") or 0
+            if spec["cost"] is not None and not (cost >= spec["cost"] if spec["bound"] == "greater"
+                                                 else cost <= spec["cost"]):
+                continue
+        mark = len(st.log)
+        st.apply(E.UseEffect(e.id))
+        if spectra:
+            if spec["action card"]:
+                ctx.step(T.RULE, f"{o.name} targets a permanent with spectra: {spec['source']}'s "
+                         "effect is not applied, and it ends (an attack action card was played)",
+                         ["kw.spectra"], mark=mark)
+            else:
+                st.effects[e.id].uses = 1    # "your next attack" waits for the next attack
+            continue
+        ctx.step(T.RULE, f"{spec['source']}'s effect applies to {o.name}",
+                 ["combat.attack-modifiers"], mark=mark)
+        gain_power(ctx, player, attack, spec["delta"], spec["source"])
+    E.sweep(st)
+
+
+def gain_power(ctx: Context, controller: str, oid: int, amount: int, why: str) -> None:
+    """An object gains +N{p}: an event, so replacements such as "instead it gains double
+    that much {p}" apply (18.2, 18.3)."""
+    from judge.engine import events as V
+    V.run(ctx, Event("gain power", player=controller, amount=amount, target=oid,
+                     data=(("name", ctx.state.objects[oid].name), ("why", why))))
+
+
+def perform_gain_power(ctx: Context, ev: Event) -> Event:
+    st = ctx.state
+    oid = ev.target
+    assert isinstance(oid, int)
+    o = st.objects[oid]
+    mark = len(st.log)
+    effect = E.create(st, description=f"{o.name} +{ev.amount} power", controller=ev.player,
+                      citation=ctx.cite_opt("continuous.duration"), ends_at={"end of turn"},
+                      while_source=(o.id, o.incarnation))
+    st.apply(AddModifier(Modifier(id=st.new_id(), target=(o.id, o.incarnation), stat="power",
+                                  op="add", value=ev.amount, layer=1, timestamp=st.tick(),
+                                  effect=effect.id)))
+    ctx.step(T.EVENT, f"{o.name} gains +{ev.amount} power from {ev.get('why')} (now "
+             f"{st.value(oid, 'power')})", ["power.base"], mark=mark)
+    return ev
+
+
+def _replacement(game: "FabGame", ctx: Context, layer: Layer, eff: M.Replacement) -> None:
+    """"The next time an attack you control would gain {p} this turn, instead it gains double
+    that much {p}": a one-use replacement of gain-power events (18)."""
+    st = ctx.state
+    event = " ".join(eff.event.lower().split())
+    inner = eff.instead[0] if len(eff.instead) == 1 else None
+    while isinstance(inner, M.Replacement) and not inner.event and len(inner.instead) == 1:
+        inner = inner.instead[0]
+    doubles = (isinstance(inner, M.Other) and inner.verb == "gain double"
+               and dict(inner.args).get("value") == "that much power")
+    if event != "an attack you control would gain {p} this turn" or not doubles:
+        raise NotModelled(f"the replacement of {eff.event!r}")
+    controller = layer.controller
+    mark = len(st.log)
+    effect = E.create(st, description=f"{layer.name}: the next time an attack {controller} "
+                      "controls would gain power this turn, it gains double", controller=controller,
+                      citation=ctx.cite_opt("replacement.multiple"), ends_at={"end of turn"},
+                      uses=1)
+    eid = effect.id
+
+    def applies(state: State, ev: Event) -> bool:
+        if ev.kind != "gain power" or not isinstance(ev.target, int):
+            return False
+        o = state.objects[ev.target]
+        return (o.controller == controller and E.is_active(state, eid)
+                and any(l.attack == o.id for l in K.combat(state).links)
+                and o.zone[1] == "combat chain")
+
+    def apply(c: Context, ev: Event) -> Event:
+        c.state.apply(E.UseEffect(eid))
+        return ev.with_(amount=ev.amount * 2)
+    st.effects[eid].replacement = Replacement(
+        id=f"double:{eid:08d}", name=layer.name, label=f"{layer.name}'s replacement",
+        controller=controller, citation=ctx.cite_opt("replacement.multiple") or "",
+        applies=applies, apply=apply)
+    ctx.step(T.EVENT, f"{layer.name} creates a replacement effect: the next time an attack "
+             f"{controller} controls would gain power this turn, it gains double that much",
+             ["continuous.created"], mark=mark)
 
 
 def _attacks_of(controller: str, need: str | None) -> Callable[[State, Any], bool]:
@@ -275,6 +402,7 @@ HANDLERS: dict[type, Callable[..., None]] = {
     M.Gain: _gain,
     M.Move: _move,
     M.Prevent: _prevent,
+    M.Replacement: _replacement,
 }
 
 
@@ -282,10 +410,8 @@ HANDLERS: dict[type, Callable[..., None]] = {
 
 def replacements(game: "FabGame", ctx: Context, ev: Event) -> list[Replacement]:
     st = ctx.state
-    if ev.kind != "damage" or ev.player is None:
-        return []
     out: list[Replacement] = []
-    for zone in ARENA_ZONES[:-1]:
+    for zone in ARENA_ZONES[:-1] if ev.kind == "damage" and ev.player is not None else ():
         for o in st.in_zone((ev.player, zone)):
             kws = st.keywords(o.id)
             typed = [k for k in ("arcane barrier", "spellvoid") if kws.get(k)]
