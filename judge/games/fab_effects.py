@@ -170,15 +170,16 @@ def apply_next_attack(game: "FabGame", ctx: Context, attack: int, player: str,
                                                  else cost <= spec["cost"]):
                 continue
         mark = len(st.log)
-        st.apply(E.UseEffect(e.id))
         if spectra:
             if spec["action card"]:
-                ctx.step(T.RULE, f"{o.name} targets a permanent with spectra: {spec['source']}'s "
-                         "effect is not applied, and it ends (an attack action card was played)",
-                         ["kw.spectra"], mark=mark)
-            else:
-                st.effects[e.id].uses = 1    # "your next attack" waits for the next attack
+                st.apply(E.UseEffect(e.id))
+            ctx.step(T.RULE, f"{o.name} targets a permanent with spectra: {spec['source']}'s "
+                     "effect is not applied" + (", and it ends (an attack action card was "
+                                                "played)" if spec["action card"] else
+                                                "; it waits for the next attack"),
+                     ["kw.spectra", "combat.attack-modifiers"], mark=mark)
             continue
+        st.apply(E.UseEffect(e.id))
         ctx.step(T.RULE, f"{spec['source']}'s effect applies to {o.name}",
                  ["combat.attack-modifiers"], mark=mark)
         gain_power(ctx, player, attack, spec["delta"], spec["source"])
