@@ -177,3 +177,120 @@ def test_arcane_barrier_payment_is_shown_once():
     r = ruling(ZAP_BARRIER)
     paid = [s for s in r.steps if ("Bob resource points", "-1") in s.state_change]
     assert len(paid) == 1 and "pays" in paid[0].description
+
+
+PHANTASM = """card "Illusion": Illusionist Action - Attack, cost 0, pitch 1, power 5, defense 2: "Phantasm"
+card "Six": Generic Action - Attack, cost 0, pitch 1, power 6, defense 3
+card "Five": Generic Action - Attack, cost 0, pitch 1, power 5, defense 3
+card "Shrink": Light Instant, cost 0, pitch 1: "Target attacking or defending attack action card gets -2{p}."
+card "Grow": Generic Instant, cost 0, pitch 2: "Attack action cards you control gain +1{p} this turn."
+Alice is the turn player; hero life 20, hand "Illusion", "Shrink"
+Bob: hero life 20, hand "Six", "Five", "Grow"
+Alice plays "Illusion"
+"""
+
+
+def _phantasm_triggers(r) -> int:
+    return sum(1 for s in r.steps if s.action == "trigger" and "becomes layer" in s.description
+               and "phantasm" in s.description)
+
+
+def test_fab_phantasm_destroys_the_attack_and_closes_the_chain():
+    r = ruling(PHANTASM + 'Bob defends with "Six"\nexpect "Illusion" in Alice\'s graveyard\n'
+               'expect Bob life 20\n')
+    assert r.passed and _phantasm_triggers(r) == 1
+    assert steps_citing(r, "fab-1.4 Phantasm") and steps_citing(r, "fab-1.4 21.2")
+
+
+def test_fab_16_5_phantasm_does_not_resolve_when_its_condition_is_no_longer_true():
+    r = ruling(PHANTASM + 'Bob defends with "Six"\nAlice plays "Shrink" targeting Bob\'s "Six"\n'
+               'expect "Illusion" in combat chain\nexpect Bob life 18\n')
+    assert r.passed
+    assert any("does not resolve" in s.description for s in steps_citing(r, "fab-1.4 16.5"))
+
+
+def test_fab_phantasm_triggers_only_when_its_condition_turns_true():
+    r = ruling(PHANTASM + 'Bob defends with "Six"\nAlice passes\nBob plays "Grow"\n'
+               'expect "Illusion" in Alice\'s graveyard\n')
+    assert r.passed and _phantasm_triggers(r) == 1
+
+
+def test_fab_phantasm_ignores_a_defender_under_6_power():
+    r = ruling(PHANTASM + 'Bob defends with "Five"\nexpect Bob life 18\n')
+    assert r.passed and _phantasm_triggers(r) == 0
+
+
+SPECTRA = """card "Mirage": Illusionist Aura, cost 0, pitch 1: "Spectra"
+card "Runechant": Runeblade Token - Aura: "When you play an attack action card or activate a weapon attack, destroy Runechant and deal 1 arcane damage to target opposing hero."
+Alice is the turn player; hero life 20, hand "Brute Force", controls "Runechant", 1 resource point
+Bob: hero life 20, controls "Mirage"
+"""
+
+
+def test_fab_21_2_a_triggered_layer_stays_on_the_chain_when_spectra_closes_it():
+    r = ruling(SPECTRA + 'Alice orders triggers "Mirage", "Runechant"\n'
+               'Alice plays "Brute Force" targeting Bob\'s "Mirage"\nexpect Bob life 19\n'
+               'expect "Brute Force" in Alice\'s graveyard\n')
+    assert r.passed
+    close = steps_citing(r, "fab-1.4 21.2")
+    assert close and "Runechant's trigger is now layer 1" in close[0].description
+
+
+def test_fab_10_3_a_destroyed_token_ceases_to_exist():
+    r = ruling(SPECTRA + 'Alice plays "Brute Force"\nexpect "Runechant" not in Alice\'s permanents\n'
+               'expect "Runechant" not in Alice\'s graveyard\n')
+    assert r.passed and steps_citing(r, "fab-1.4 10.3")
+
+
+def test_fab_23_3_a_permanent_without_spectra_cannot_be_attacked():
+    r = ruling('card "Aura": Generic Aura, cost 0, pitch 1\nAlice is the turn player; hand '
+               '"Brute Force", 1 resource point\nBob: hero life 20, controls "Aura"\n'
+               'Alice plays "Brute Force" targeting Bob\'s "Aura"\n')
+    assert any("without spectra" in n for n in r.all_not_modelled)
+
+
+def test_fab_26_6_life_loss_from_blood_debt_is_not_prevented():
+    r = ruling('card "Shield": Generic Instant, cost 0, pitch 1: "Prevent the next 6 damage that '
+               'would be dealt to your hero this turn."\ncard "Debt": Generic Action, cost 0, '
+               'pitch 1: "Blood Debt"\nAlice is the turn player; hero life 20, intellect 4, hand '
+               '"Shield", banished "Debt"\nBob: hero life 20, intellect 4\nAlice plays "Shield"\n'
+               'Alice passes\nBob passes\nAlice passes\nBob passes\nexpect Alice life 19\n')
+    assert r.passed and steps_citing(r, "fab-1.4 26.6")
+    assert not [s for s in r.steps if s.action == "replaced"]
+
+
+def test_fab_blood_debt_does_not_trigger_outside_the_banished_zone():
+    r = ruling('card "Debt": Generic Action, cost 0, pitch 1: "Blood Debt"\nAlice is the turn '
+               'player; hero life 20, intellect 4, graveyard "Debt"\nBob: hero life 20, intellect 4\n'
+               'Alice passes\nBob passes\nexpect Alice life 20\n')
+    assert r.passed and not steps_citing(r, "fab-1.4 Blood Debt")
+
+
+DOUBLE = """card "Double": Generic Action, cost 0, pitch 1: "Go again\\nThe next time an attack you control would gain {p} this turn, instead it gains double that much {p}."
+card "Pump": Generic Attack Reaction, cost 0, pitch 1: "Target attack gains +3{p}."
+Alice is the turn player; hero life 20, hand "Double", "Double", "Brute Force", "Pump", 1 resource point
+Bob: hero life 20
+Alice plays "Double"
+Alice passes
+Bob passes
+"""
+
+
+def test_fab_18_2_a_doubling_replacement_applies_once():
+    r = ruling(DOUBLE + 'Alice plays "Brute Force"\nBob does not defend\nAlice plays "Pump" '
+               'targeting "Brute Force"\nexpect "Brute Force" power 12\n')
+    assert r.passed
+
+
+def test_fab_18_3_two_doubling_replacements_both_apply():
+    r = ruling(DOUBLE + 'Alice plays "Double"\nAlice passes\nBob passes\nAlice plays "Brute Force"\n'
+               'Bob does not defend\nAlice plays "Pump" targeting "Brute Force"\n'
+               'expect "Brute Force" power 18\nexpect "Brute Force" base power 6\n')
+    assert r.passed and len(steps_citing(r, "fab-1.4 18.3")) == 2
+
+
+def test_an_unknown_replacement_is_not_modelled():
+    r = ruling('card "Odd": Generic Instant, cost 0, pitch 1: "The next time you would draw a card '
+               'this turn, instead draw 2 cards."\nAlice is the turn player; hand "Odd"\n'
+               'Bob: hero life 20\nAlice plays "Odd"\nexpect Alice hand count 0\n')
+    assert r.all_not_modelled and not r.passed
