@@ -184,7 +184,8 @@ class AshesTransformer(SentenceTransformer):
                     detail=" / ".join(dice), span=span_of(meta))
 
     def cost_discard(self, meta, children):
-        return Cost(kind="discard", amount=int(children[0]), span=span_of(meta))
+        amount = next((int(c) for c in children if c.type == "NUMBER"), 1)
+        return Cost(kind="discard", amount=amount, span=span_of(meta))
 
     # ---- ability head
     def ability_head(self, meta, children):
@@ -344,6 +345,10 @@ class AshesTransformer(SentenceTransformer):
     control = _other("control")
     activate = _other("activate")
     cause = _other("have")
+    begin = _other("begin")
+    roll = _other("roll")
+    include = _other("include")
+    name = _other("name")
     leave = _other("leave play")
     switch = _other("switch")
     pay = _other("pay")
