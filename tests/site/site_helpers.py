@@ -106,3 +106,18 @@ class RuleBlocks(HTMLParser):
     def handle_endtag(self, tag):
         if tag == "div" and self._cited:
             self._cited -= 1
+
+
+_BUILT: dict[str, tuple] = {}
+
+
+def built_site(tmp_path_factory, graph) -> tuple:
+    """(site folder, SiteReport, scenarios folder), built once per test session."""
+    if "site" not in _BUILT:
+        from judge.site.build import build_site
+
+        base = tmp_path_factory.mktemp("site")
+        folder = scenarios_folder(base)
+        report = build_site(base / "out", graph=graph, scenarios=folder)
+        _BUILT["site"] = (base / "out", report, folder)
+    return _BUILT["site"]

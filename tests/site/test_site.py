@@ -19,16 +19,12 @@ from click.testing import CliRunner
 from judge.site import linkcheck, svg, urls
 from judge.site.build import build_site
 from judge.site.output import MARKER, SiteOutputError
-from site_helpers import SCRIPT_TEXT, RuleBlocks, outline, scenarios_folder
+from site_helpers import SCRIPT_TEXT, RuleBlocks, built_site, outline
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory, graph):
-    base = tmp_path_factory.mktemp("site")
-    out = base / "out"
-    folder = scenarios_folder(base)
-    report = build_site(out, graph=graph, scenarios=folder)
-    return out, report, folder
+    return built_site(tmp_path_factory, graph)
 
 
 @pytest.fixture(scope="module")
