@@ -26,6 +26,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from judge.cards.errors import CardSyntaxError
 from judge.cards.model import Ability, CardText, Condition, Cost, Duration, Span, Target, Unparsed
+from judge.grammar_cache import lark_cache
 
 GRAMMAR_DIR = Path(__file__).resolve().parents[2] / "grammar"
 
@@ -300,7 +301,8 @@ class ClauseParser:
     def lark(self) -> Lark:
         return Lark.open(str(self.grammar_path), parser="lalr", lexer="contextual",
                          propagate_positions=True, maybe_placeholders=False,
-                         start=[self.paragraph_rule, self.sentence_rule], cache=True)
+                         start=[self.paragraph_rule, self.sentence_rule],
+                         cache=lark_cache(self.grammar_path))
 
     def prepare(self, text: str, name: str | None) -> str:
         """The text lark sees: same length as ``text``, own name masked."""

@@ -1,0 +1,42 @@
+"""Where lark keeps the analysed form of a grammar between runs (``Lark(..., cache=...)``).
+
+Building an LALR parser (grammar analysis, parse tables) costs far more than loading it, so
+every process after the first loads it from a file in the user cache folder
+(:func:`judge.paths.cache_dir`). The file is named by the grammar's content; lark itself also
+checks the grammar text, the options, its own version and the files the grammar imports
+before using a cached parser, and rebuilds (and rewrites) it when any of them changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from judge import paths
+
+FOLDER = "grammar"
+
+
+def lark_cache(grammar: Path) -> str | bool:
+    """The ``cache=`` argument for ``Lark.open(grammar, ...)``: a file path in the user cache
+    folder, or False (no cache) when that folder cannot be created or the grammar read."""
+    try:
+        digest = hashlib.sha256(grammar.read_bytes()).hexdigest()[:16]
+        folder = paths.cache_dir() / FOLDER
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    target = folder / f"{grammar.stem}-{digest}.lark"
+    if not target.exists():
+        _forget_other_versions(folder, grammar.stem, target)
+    return str(target)
+
+
+def _forget_other_versions(folder: Path, stem: str, keep: Path) -> None:
+    """Cached parsers of earlier contents of the same grammar are never read again."""
+    for old in folder.glob(f"{stem}-*.lark"):
+        if old != keep and old.name[len(stem) + 1:-len(".lark")].isalnum():
+            try:
+                old.unlink()
+            except OSError:
+                pass
