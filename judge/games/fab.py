@@ -77,6 +77,18 @@ class FabGame(Game):
         st.globals[Priority.HOLDER] = turn_player
         st.globals[Priority.PASSES] = 0
         st.globals["start turn"] = st.globals["turn"]
+        for name in st.players:
+            for zone in ("permanents", "equipment", "weapons", "hero"):
+                for o in st.in_zone((name, zone)):
+                    self._static_abilities(ctx, o.id)
+
+    def _static_abilities(self, ctx: Context, oid: int) -> None:
+        """A permanent's static abilities are on while it is face up in the arena (17.2)."""
+        from judge.games import fab_effects
+        st = ctx.state
+        o = st.objects[oid]
+        for eff in self.card_rules(st, oid).statics:
+            fab_effects.static_effect(ctx, o, eff)
 
     def card_rules(self, state: State, oid: int) -> C.CardRules:
         cache = state.cache.setdefault("card rules", {})
@@ -470,12 +482,14 @@ class FabGame(Game):
         st = ctx.state
         o = st.objects[oid]
         opponents = tuple(st.opponents(o.controller))
-        procedure = "combat.attack-triggers" if moment == "you attack" else "combat.attack-modifiers"
+        procedure = {"you attack": "combat.attack-triggers",
+                     "start of action phase": "turn.action-phase-triggers"}.get(
+                         moment, "combat.attack-modifiers")
         stub = Layer(id=0, kind="triggered", name=f"{o.name}'s trigger", controller=o.controller,
                      source=oid, targets=opponents[:1] if len(opponents) == 1 else ())
-        ctx.step(T.TRIGGER, f"{o.name} triggers: {o.controller} " + (
-            "attacks" if moment == "you attack" else "plays or activates an attack"),
-            [procedure, "trigger.layer"])
+        what = {"you attack": "attacks", "start of action phase": "begins the action phase"}
+        ctx.step(T.TRIGGER, f"{o.name} triggers: {o.controller} "
+                 + what.get(moment, "plays or activates an attack"), [procedure, "trigger.layer"])
 
         def resolve(c: Context, trig: PendingTrigger) -> None:
             c.game.run_effects(c, stub, effs)
@@ -1140,6 +1154,7 @@ class FabGame(Game):
         st.apply(SetPool(nxt, AP, 1))
         ctx.step(T.RULE, f"{nxt}'s turn: \"until the start of turn\" effects end; {nxt} has 1 "
                  "action point", ["turn.start-effects-end", "turn.action-point"], mark=mark)
+        self._watchers(ctx, nxt, "start of action phase")
         self.give_priority(ctx, nxt)
         ctx.step(T.RULE, f"{nxt} gains priority", ["turn.priority"])
 

@@ -24,7 +24,10 @@ KEYWORDS = ("go again", "dominate", "arcane barrier", "spellvoid", "battleworn",
 WATCHED = {
     "you attack": "you attack",
     "you play an attack action card or activate a weapon attack": "you play an attack",
+    "beginning of your action phase": "start of action phase",
 }
+# static abilities of permanents the engine carries out: "<whom> gain +N{d}" (17.2)
+STATIC_TARGETS = ("equipment you control",)
 _KW_NUM = re.compile(r"^(arcane barrier|spellvoid)\s+(\d+)$")
 
 
@@ -49,6 +52,7 @@ class CardRules:
     # triggered abilities of a permanent: (watched moment, effects), see ``WATCHED``
     watches: tuple[tuple[str, tuple[M.Effect, ...]], ...] = ()
     activated: tuple[Activated, ...] = ()
+    statics: tuple[M.Effect, ...] = ()             # a permanent's static abilities (17.2)
     unsupported: tuple[str, ...] = field(default=())
 
 
@@ -99,6 +103,7 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
     once = False
     watches: list[tuple[str, tuple[M.Effect, ...]]] = []
     activated: list[Activated] = []
+    statics: list[M.Effect] = []
     for ab in parsed.abilities:
         for kw in (() if ab.kind == "activated" else ab.keywords):
             known = keyword_name(kw.name if kw.value is None else f"{kw.name} {kw.value}")
@@ -140,6 +145,10 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
                 on_attack.extend(ab.effects)
             else:
                 unsupported.append(f"triggered ability {text_of!r}")
+        elif (role == "permanent" and ab.kind == "static" and ab.condition is None and ab.effects
+              and all(isinstance(e, M.ModifyValue) and e.duration is None
+                      and target_text(e.target) in STATIC_TARGETS for e in ab.effects)):
+            statics.extend(ab.effects)
         elif ab.kind in ("spell", "static") and ab.effects and (
                 ab.condition is None or all(_is_hit_clause(e) for e in ab.effects)):
             for eff in ab.effects:
@@ -159,6 +168,7 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
     return CardRules(keywords=tuple(keywords.items()), on_resolve=tuple(on_resolve),
                      on_hit=tuple(on_hit), on_attack=tuple(on_attack), attack_cost=attack_cost,
                      once_per_turn=once, watches=tuple(watches), activated=tuple(activated),
+                     statics=tuple(statics),
                      unsupported=tuple(unsupported))
 
 

@@ -115,6 +115,7 @@ TABLE: dict[str, dict[str, str]] = {
     # turn structure (13 / section 4.2-4.4)
     "turn.start-effects-end": {V14: "13.1.2", S4: "4.2.2"},
     "turn.action-point": {V14: "13.2.1", S4: "4.3.2"},
+    "turn.action-phase-triggers": {V14: "13.2.2"},
     "turn.priority": {V14: "13.2.3", S4: "4.3.3"},
     "turn.end-no-priority": {V14: "13.3.1"},
     "turn.end-triggers": {V14: "13.3.2"},

@@ -251,6 +251,28 @@ def _replacement(game: "FabGame", ctx: Context, layer: Layer, eff: M.Replacement
              ["continuous.created"], mark=mark)
 
 
+def static_effect(ctx: Context, source: Any, eff: M.ModifyValue) -> None:
+    """"Equipment you control gain +1{d}": on while ``source`` stays where it is (17.2)."""
+    st = ctx.state
+    stat = {"p": "power", "d": "defense"}.get(eff.stat.lower(), eff.stat.lower())
+    delta = C.amount(eff.delta)
+    text = C.target_text(eff.target)
+    if delta is None or text != "equipment you control":
+        raise NotModelled(f"the static ability {text!r} {eff.delta!r}")
+    controller = source.controller
+
+    def affects(state: State, o: Any) -> bool:
+        return (o.controller == controller and o.has_kind("equipment")
+                and o.zone[1] in ARENA_ZONES)
+    mark = len(st.log)
+    E.create(st, description=f"{source.name}: {text} gain {delta:+d} {stat}",
+             controller=controller, citation=ctx.cite_opt("continuous.duration"),
+             while_source=(source.id, source.incarnation), affects=affects, stat=stat, op="add",
+             amount=delta)
+    ctx.step(T.RULE, f"{source.name}'s static ability is on while it is in the arena: {text} "
+             f"gain {delta:+d} {stat}", ["continuous.duration"], mark=mark)
+
+
 def _attacks_of(controller: str, need: str | None) -> Callable[[State, Any], bool]:
     """"Attacks you control": the attacks on the combat chain. "Attack action cards you
     control": every attack action card the player controls in the arena, attacking or
