@@ -1,0 +1,109 @@
+"""The caches that keep ``judge check`` fast give the same answers as working from scratch, and
+notice when what they were built from changes (grammar cache, card-text store, manifests)."""
+
+from __future__ import annotations
+
+import pickle
+import shutil
+
+import pytest
+from lark import Lark
+
+from judge import grammar_cache, paths
+from judge.cards import parse as parse_now
+from judge.cards import store
+from judge.scenario import parser as scenario_parser
+
+CARD = "Deal 3 arcane damage to target hero."
+
+
+@pytest.fixture
+def empty_store(monkeypatch):
+    """A store with nothing in memory (as in a new process)."""
+    monkeypatch.setattr(store, "_stores", {})
+    monkeypatch.setattr(store, "_files", {})
+    return store
+
+
+def test_grammar_cache_file_is_named_by_grammar_content(tmp_path, monkeypatch):
+    monkeypatch.setenv("JUDGE_HOME", str(tmp_path))
+    grammar = tmp_path / "tiny.lark"
+    grammar.write_text('start: "a"\n')
+    first = grammar_cache.lark_cache(grammar)
+    assert first == str(tmp_path / "cache" / "grammar" / f"tiny-{first.rsplit('-', 1)[1]}")
+    Lark.open(str(grammar), parser="lalr", cache=first)
+    assert (tmp_path / "cache" / "grammar").joinpath(first.rsplit("/", 1)[1]).exists()
+    grammar.write_text('start: "b"\n')
+    second = grammar_cache.lark_cache(grammar)
+    assert second != first
+    assert not (tmp_path / "cache" / "grammar" / first.rsplit("/", 1)[1]).exists(), \
+        "the parser of the old grammar content is forgotten"
+
+
+def test_grammar_loaded_from_cache_parses_like_a_fresh_build(tmp_path, monkeypatch):
+    monkeypatch.setenv("JUDGE_HOME", str(tmp_path))
+    grammar = paths.GRAMMAR / "scenario.lark"
+    text = (paths.SCENARIOS / "fab" / "arcane-barrier-example-1.scn").read_text(encoding="utf-8")
+    options = dict(parser="lalr", propagate_positions=True, maybe_placeholders=False)
+    fresh = Lark.open(str(grammar), **options)
+    Lark.open(str(grammar), cache=grammar_cache.lark_cache(grammar), **options)   # writes
+    loaded = Lark.open(str(grammar), cache=grammar_cache.lark_cache(grammar), **options)
+    assert loaded.parse(text) == fresh.parse(text)
+
+
+def test_grammar_cache_off_when_the_cache_folder_cannot_be_made(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("JUDGE_HOME", str(blocker))
+    assert grammar_cache.lark_cache(paths.GRAMMAR / "scenario.lark") is False
+
+
+def test_card_store_answers_like_a_fresh_parse_and_from_the_file_next_time(
+        tmp_path, monkeypatch, empty_store):
+    monkeypatch.setenv("JUDGE_HOME", str(tmp_path))
+    first = store.parse("fab", CARD)
+    assert first == parse_now("fab", CARD)
+    saved = list((tmp_path / "cache" / "cards").glob("fab-*.pickle"))
+    assert len(saved) == 1
+    monkeypatch.setattr(store, "_stores", {})            # a new process
+    monkeypatch.setattr(store, "_files", {})
+    monkeypatch.setattr("judge.cards.parse", _must_not_parse)
+    assert store.parse("fab", CARD) == first
+
+
+def _must_not_parse(game, text, strict=False):
+    raise AssertionError("parsed again although the store holds the text")
+
+
+def test_card_store_file_changes_with_the_card_grammar(tmp_path, monkeypatch, empty_store):
+    monkeypatch.setenv("JUDGE_HOME", str(tmp_path))
+    grammars = tmp_path / "grammar"
+    shutil.copytree(paths.GRAMMAR, grammars)
+    monkeypatch.setattr(paths, "GRAMMAR", grammars)
+    before = store.version()
+    with open(grammars / "card_fab.lark", "a", encoding="utf-8") as f:
+        f.write("\n// edited\n")
+    assert store.version() != before
+
+
+def test_damaged_card_store_is_a_cache_miss(tmp_path, monkeypatch, empty_store):
+    monkeypatch.setenv("JUDGE_HOME", str(tmp_path))
+    path = tmp_path / "cache" / "cards" / f"fab-{store.version()}.pickle"
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"not a pickle")
+    assert store.parse("fab", CARD) == parse_now("fab", CARD)
+    with open(path, "rb") as f:
+        assert CARD in pickle.load(f), "the damaged file is replaced by a good one"
+
+
+def test_scenario_parser_sees_a_document_added_after_the_first_parse(tmp_path, monkeypatch):
+    monkeypatch.setenv("JUDGE_HOME", str(tmp_path))
+    text = (paths.SCENARIOS / "fab" / "arcane-barrier-example-1.scn").read_text(encoding="utf-8")
+    scenario_parser.parse(text)
+    bundled = next(paths.RULEBOOK.glob("fab/fab-1.4.toml"))
+    user = tmp_path / "rulebook" / "fab"
+    user.mkdir(parents=True)
+    manifest = bundled.read_text(encoding="utf-8").replace('id = "fab-1.4"', 'id = "fab-test"')
+    assert 'id = "fab-test"' in manifest
+    (user / "fab-test.toml").write_text(manifest, encoding="utf-8")
+    assert scenario_parser._document_games()["fab-test"] == "fab"
