@@ -20,6 +20,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench_site import bench_site  # beside this script (bench/ is sys.path[0])
+
 ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
 JUDGE = str(Path(PY).parent / "judge")
@@ -98,6 +100,7 @@ def bench_versions(env: dict) -> dict:
 
 
 BENCHES = {"rules": bench_rules, "versions": bench_versions}
+BENCHES["site"] = bench_site  # bench/bench_site.py: judge site vs load_graph()
 
 
 def main(argv: list[str]) -> int:
