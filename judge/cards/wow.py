@@ -791,6 +791,9 @@ class WowTransformer(CardTransformer):
     def generic_vp(self, meta, children):
         return self._other(self._verb(children), meta, children)
 
+    def put_two(self, meta, children):
+        return self._other("put", meta, children)
+
     def turn_face(self, meta, children):
         return self._other("turn face " + str(children[-1]).lower(), meta, children)
 
