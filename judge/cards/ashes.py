@@ -211,8 +211,7 @@ class AshesTransformer(SentenceTransformer):
 
     def grant_following(self, meta, children):
         return Sentence(effects=[Gain(verb="gain", resource="the following ability",
-                                      target=Target(text=self.phrase(meta).split(" now ")[0]),
-                                      span=span_of(meta))])
+                                      target=children[0], span=span_of(meta))])
 
     def reaction_trigger(self, meta, children):
         # "You may play this spell when/after <event>": a reaction spell's trigger.
