@@ -59,14 +59,13 @@ class Context:
         self.untrusted = False        # set after a not-modelled step: later results unknown
 
     def fork(self) -> "Context":
-        import copy
         new = Context.__new__(Context)
         new.state = self.state.fork()
         new.game = self.game
         new.trace = T.Trace(list(self.trace.steps), self.trace.line, self.trace.covered)
         new.choices = Choices(list(self.choices.stated))
         new.pending = list(self.pending)
-        new.loops = copy.deepcopy(self.loops)
+        new.loops = self.loops.copy()
         new.untrusted = self.untrusted
         return new
 

@@ -21,6 +21,14 @@ class LoopDetector:
         self._limit = limit
         self._count = 0
 
+    def copy(self) -> "LoopDetector":
+        """An independent detector with the same repetitions seen (for a forked game)."""
+        new = LoopDetector.__new__(LoopDetector)
+        new._seen = set(self._seen)
+        new._limit = self._limit
+        new._count = self._count
+        return new
+
     def reset(self) -> None:
         """A player acted: repetitions before this point are not a loop."""
         self._seen.clear()

@@ -39,8 +39,14 @@ def game_for(game_id: str):
         target = GAMES[game_id]
     except KeyError:
         raise NotModelled(f"the rules of {game_id!r}: no rules module for that game") from None
-    module, _, attr = target.partition(":")
-    return getattr(import_module(module), attr)
+    found = _LOADED.get(target)
+    if found is None:
+        module, _, attr = target.partition(":")
+        found = _LOADED[target] = getattr(import_module(module), attr)
+    return found
+
+
+_LOADED: dict[str, Any] = {}   # "module:attribute" -> the rules object (imported once)
 
 
 def run_scenario(scenario: A.Scenario) -> Ruling:

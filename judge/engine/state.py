@@ -356,7 +356,7 @@ class State:
         new.zones = {k: Zone(z.owner, z.name, list(z.ids)) for k, z in self.zones.items()}
         new.modifiers = dict(self.modifiers)
         new.effects = {k: _copy_effect(e) for k, e in self.effects.items()}
-        new.globals = copy.deepcopy(self.globals)
+        new.globals = _copy_globals(self.globals)
         new.lki = dict(self.lki)
         new.log = list(self.log)
         new.chain = list(self.chain)
@@ -514,7 +514,8 @@ class State:
 
     def fingerprint(self) -> int:
         """A hash of everything that matters for repetition (loop detection)."""
-        zones = tuple((k, tuple(z.ids)) for k, z in sorted(self.zones.items(), key=lambda kv: str(kv[0])))
+        zones_ = self.zones
+        zones = tuple((k, tuple(zones_[k].ids)) for k in _sorted_zone_keys(tuple(zones_)))
         players = tuple((p.name, p.life_delta, tuple(sorted(p.pools.items())))
                         for p in self.players.values())
         mods = tuple(sorted((m.target, m.stat, m.op, m.value) for m in self.modifiers.values()))
@@ -525,6 +526,31 @@ class State:
                        getattr(layer, "source", None)) for layer in self.chain)
         effects = tuple(sorted((e.id, e.description) for e in self.effects.values()))
         return hash((zones, players, mods, counters, glob, chain, effects))
+
+
+_ATOMIC = (int, str, float, bool, type(None))
+
+
+def _copy_globals(values: dict[str, Any]) -> dict[str, Any]:
+    """``copy.deepcopy(values)``, without walking the (most) values that are atomic."""
+    if all(type(v) in _ATOMIC for v in values.values()):
+        return dict(values)
+    import copy
+    memo: dict[int, Any] = {}      # one memo: values that share an object still share it
+    return {k: v if type(v) in _ATOMIC else copy.deepcopy(v, memo) for k, v in values.items()}
+
+
+_ZONE_ORDER: dict[tuple[ZoneKey, ...], tuple[ZoneKey, ...]] = {}
+
+
+def _sorted_zone_keys(keys: tuple[ZoneKey, ...]) -> tuple[ZoneKey, ...]:
+    """The zone keys in the fingerprint's order (by their text), worked out once per set."""
+    found = _ZONE_ORDER.get(keys)
+    if found is None:
+        if len(_ZONE_ORDER) > 256:
+            _ZONE_ORDER.clear()
+        found = _ZONE_ORDER[keys] = tuple(sorted(keys, key=str))
+    return found
 
 
 def _copy_player(p: Player) -> Player:
