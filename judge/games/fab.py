@@ -1291,7 +1291,8 @@ class FabGame(Game):
         return ev
 
     def triggers(self, ctx: Context, event: Event) -> list[PendingTrigger]:
-        return []   # damage-dealt triggers of printed cards are reported by fab_effects
+        from judge.games import fab_effects
+        return fab_effects.delayed_triggers(self, ctx, event)
 
     def order_triggers(self, ctx: Context,
                        triggers: list[PendingTrigger]) -> tuple[list[PendingTrigger], str]:

@@ -42,6 +42,15 @@ class Activated:
 
 
 @dataclass(frozen=True, slots=True)
+class DelayedTrigger(M.Effect):
+    """A triggered ability printed on a card that resolves ("The next time you deal damage
+    this turn, draw a card."): resolving creates it for the rest of the turn (16.4)."""
+    kind: str = ""                                 # next time | whenever ...
+    event: str = ""                                # the normalised trigger event
+    effects: tuple[M.Effect, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class CardRules:
     keywords: tuple[tuple[str, int | None], ...] = ()
     on_resolve: tuple[M.Effect, ...] = ()          # text that resolves when the card does
@@ -139,6 +148,10 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
                     watches.append((WATCHED[event], tuple(ab.effects)))
                 else:
                     unsupported.append(f"triggered ability {text_of!r}")
+            elif role == "resolving" and ab.condition is None:
+                on_resolve.append(DelayedTrigger(verb="delayed trigger", span=ab.span,
+                                                 kind=ab.trigger.kind.lower(), event=event,
+                                                 effects=tuple(ab.effects)))
             elif "hit" in event and ab.condition is None:
                 on_hit.extend(ab.effects)
             elif "attack" in event and ab.condition is None:

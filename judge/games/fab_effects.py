@@ -426,7 +426,56 @@ HANDLERS: dict[type, Callable[..., None]] = {
     M.Move: _move,
     M.Prevent: _prevent,
     M.Replacement: _replacement,
+    C.DelayedTrigger: lambda game, ctx, layer, eff: _delayed_trigger(ctx, layer, eff),
 }
+
+# trigger events of delayed triggers the engine watches for -> the event kind they watch
+DELAYED_EVENTS = {"you deal damage this turn": "damage"}
+
+
+def _delayed_trigger(ctx: Context, layer: Layer, eff: "C.DelayedTrigger") -> None:
+    st = ctx.state
+    kind = DELAYED_EVENTS.get(eff.event)
+    if kind is None or eff.kind not in ("next time", "whenever"):
+        raise NotModelled(f"the delayed trigger {eff.kind!r} {eff.event!r}")
+    mark = len(st.log)
+    E.create(st, description=f"{layer.name}: {eff.kind} {eff.event}", controller=layer.controller,
+             citation=ctx.cite_opt("trigger.delayed-created"), ends_at={"end of turn"},
+             uses=1 if eff.kind == "next time" else None,
+             data={"delayed event": kind, "effects": eff.effects, "source name": layer.name,
+                   "source": layer.source})
+    ctx.step(T.EVENT, f"{layer.name} creates a delayed triggered effect: {eff.kind} "
+             f"{eff.event}", ["trigger.delayed-created"], mark=mark)
+
+
+def delayed_triggers(game: "FabGame", ctx: Context, ev: Event) -> list[Any]:
+    """Delayed triggers waiting for ``ev``: "the next time you deal damage" triggers on damage
+    of any type dealt by a source its controller controls (26.1, 26.4.3d)."""
+    from judge.engine.events import PendingTrigger
+    st = ctx.state
+    out = []
+    for e in sorted(list(st.effects.values()), key=lambda e: e.timestamp):
+        if e.data.get("delayed event") != ev.kind or not E.is_active(st, e.id):
+            continue
+        src = st.objects.get(ev.source) if ev.source is not None else None
+        if ev.kind == "damage" and (src is None or src.controller != e.controller):
+            continue
+        if e.uses is not None:
+            st.apply(E.UseEffect(e.id))
+        stub = Layer(id=0, kind="triggered", name=f"{e.data['source name']}'s delayed trigger",
+                     controller=e.controller or "", source=e.data.get("source"))
+        effs = e.data["effects"]
+        typed = f" ({ev.dtype} damage)" if ev.kind == "damage" and ev.dtype else ""
+        ctx.step(T.TRIGGER, f"{e.data['source name']}'s delayed trigger triggers: "
+                 f"{e.controller} dealt damage{typed}", ["trigger.delayed",
+                 "damage.untyped-trigger"])
+
+        def resolve(c: Context, trig: Any, stub: Layer = stub, effs: Any = effs) -> None:
+            c.game.run_effects(c, stub, effs)
+        out.append(PendingTrigger(name=stub.name, controller=stub.controller, source=stub.source,
+                                  resolve=resolve, citation=ctx.cite_opt("trigger.delayed")))
+    E.sweep(st)
+    return out
 
 
 # --- replacements of damage (18, 26, Arcane Barrier N, Spellvoid N) ---------------------------
