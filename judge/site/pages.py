@@ -36,6 +36,12 @@ class Site:
     sections: dict[str, list[Section]]             # doc -> its pages
     page_of: dict[str, str]                        # node id -> site path of its page
     games: dict[str, list[str]]                    # game -> its documents (catalog order)
+    out_edges: dict[tuple[str, str], list[str]] = field(default_factory=dict)  # (id, kind) ->
+    in_edges: dict[tuple[str, str], list[str]] = field(default_factory=dict)   # other ends
+
+    def edges(self, nid: str, kind: str, *, incoming: bool = False) -> list[str]:
+        """Like RuleGraph.edges_of (first-seen order, no repeats), from one pass over the graph."""
+        return (self.in_edges if incoming else self.out_edges).get((nid, kind), [])
 
     def node_href(self, from_page: str, nid: str) -> str:
         return urls.href(from_page, self.page_of[nid], self.rg.g.nodes[nid]["key"])
@@ -67,7 +73,16 @@ def collect(rg: RuleGraph) -> Site:
         games.setdefault(doc.manifest.game, []).append(doc_id)
     for doc_id in rg.documents:
         sections.setdefault(doc_id, [])
-    return Site(rg, sections, page_of, games)
+    out_edges: dict[tuple[str, str], list[str]] = {}
+    in_edges: dict[tuple[str, str], list[str]] = {}
+    for u, v, kind in g.edges(data="kind"):
+        out_list = out_edges.setdefault((u, kind), [])
+        if v not in out_list:
+            out_list.append(v)
+        in_list = in_edges.setdefault((v, kind), [])
+        if u not in in_list:
+            in_list.append(u)
+    return Site(rg, sections, page_of, games, out_edges, in_edges)
 
 
 # --- small views -------------------------------------------------------------------------------
@@ -126,12 +141,12 @@ def _also_in(site: Site, page: str, a: dict) -> list[dict]:
 def _ancestors(site: Site, page: str, nid: str) -> list[dict]:
     g = site.rg.g
     chain = []
-    parents = site.rg.edges_of(nid, "parent")
+    parents = site.edges(nid, "parent")
     while parents:
         parent = parents[0]
         chain.append({"label": g.nodes[parent]["key"], "href": site.node_href(page, parent),
                       "title": g.nodes[parent]["title"]})
-        parents = site.rg.edges_of(parent, "parent")
+        parents = site.edges(parent, "parent")
     return list(reversed(chain))
 
 
@@ -141,12 +156,12 @@ def rule_view(site: Site, page: str, nid: str, depth: int) -> dict:
     links = _links(site, page, nid)
     ref_links = [link for link in links if link.kind != "mention"]
     cites = [_ref_view(site, page, t) for t in _unique(
-        rg.edges_of(nid, "cites") + rg.edges_of(nid, "dangling"))]
-    cited_by = [_ref_view(site, page, s) for s in rg.edges_of(nid, "cites", incoming=True)]
+        site.edges(nid, "cites") + site.edges(nid, "dangling"))]
+    cited_by = [_ref_view(site, page, s) for s in site.edges(nid, "cites", incoming=True)]
     used_in: list[dict] = []
     used_total = 0
     if a["kind"] == NodeKind.GLOSSARY.value:
-        users = rg.edges_of(nid, "mentions", incoming=True)
+        users = site.edges(nid, "mentions", incoming=True)
         used_total = len(users)
         used_in = [_ref_view(site, page, s) for s in users[:MENTION_CAP]]
     picture = svg.layout(
