@@ -1099,9 +1099,10 @@ def _parser() -> WowClauseParser:
     return WowClauseParser()
 
 
-def parse(text: str, *, strict: bool = False) -> CardText:
-    """Parse WoW TCG card text (optionally preceded by the rules' card line)."""
-    return _parser().parse(text, strict=strict)
+def parse(text: str, *, strict: bool = False, name: str | None = None) -> CardText:
+    """Parse WoW TCG card text (optionally preceded by the rules' card line). ``name``, when
+    known (or read from the card line), lets the card's references to itself read as "this"."""
+    return _parser().parse(text, strict=strict, name=name)
 
 
 def iter_corpus(path: str | Path) -> Iterator[tuple[str, str]]:
