@@ -1005,6 +1005,9 @@ class FabGame(Game):
             K.change_link(st, f"{attack.name} hits",
                           lambda l: (setattr(l, "hit", True), setattr(l, "damage", dealt)))
             ctx.step(T.RULE, f"{attack.name} hits {link.target}", ["combat.hit"], mark=mark)
+            from judge.games import fab_effects
+            ctx.pending.extend(fab_effects.delayed_triggers(
+                self, ctx, Event("hit", player=link.target, source=link.attack)))
             rules = self.card_rules(st, link.attack)
             if rules.on_hit and st.result is None:
                 ctx.pending.append(self._effect_trigger(ctx, link, "hit", rules.on_hit,
@@ -1292,7 +1295,35 @@ class FabGame(Game):
 
     def triggers(self, ctx: Context, event: Event) -> list[PendingTrigger]:
         from judge.games import fab_effects
-        return fab_effects.delayed_triggers(self, ctx, event)
+        return self._crush(ctx, event) + fab_effects.delayed_triggers(self, ctx, event)
+
+    def _crush(self, ctx: Context, ev: Event) -> list[PendingTrigger]:
+        """Crush (glossary): triggers whenever the card deals 4 or more damage to a hero in a
+        single instance; it is not a hit effect."""
+        st = ctx.state
+        if ev.kind != "damage" or ev.source is None or ev.player is None:
+            return []
+        o = st.objects[ev.source]
+        rules = self.card_rules(st, o.id)
+        out = []
+        for who, effs in rules.crush:
+            if who not in (o.name.lower(), "this", "it"):
+                raise NotModelled(f"a crush effect about {who!r}")
+            if ev.amount < 4:
+                ctx.step(T.RULE, f"{o.name} dealt {ev.amount} damage in one instance: its crush "
+                         "effect needs 4 or more and does not trigger", ["kw.crush"])
+                continue
+            ctx.step(T.TRIGGER, f"{o.name} dealt {ev.amount} damage to {ev.player}: its crush "
+                     "effect triggers", ["kw.crush"])
+            stub = Layer(id=0, kind="triggered", name=f"{o.name}'s crush effect",
+                         controller=o.controller, source=o.id, targets=(ev.player,))
+
+            def resolve(c: Context, trig: PendingTrigger, stub: Layer = stub,
+                        effs: Any = effs) -> None:
+                c.game.run_effects(c, stub, effs)
+            out.append(PendingTrigger(name=stub.name, controller=o.controller, source=o.id,
+                                      resolve=resolve, citation=ctx.cite_opt("kw.crush")))
+        return out
 
     def order_triggers(self, ctx: Context,
                        triggers: list[PendingTrigger]) -> tuple[list[PendingTrigger], str]:

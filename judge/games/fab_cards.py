@@ -62,6 +62,9 @@ class CardRules:
     watches: tuple[tuple[str, tuple[M.Effect, ...]], ...] = ()
     activated: tuple[Activated, ...] = ()
     statics: tuple[M.Effect, ...] = ()             # a permanent's static abilities (17.2)
+    # crush (glossary): (who deals the damage, as printed; effects) - triggers when it deals
+    # 4 or more damage to a hero in one instance
+    crush: tuple[tuple[str, tuple[M.Effect, ...]], ...] = ()
     unsupported: tuple[str, ...] = field(default=())
 
 
@@ -113,7 +116,13 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
     watches: list[tuple[str, tuple[M.Effect, ...]]] = []
     activated: list[Activated] = []
     statics: list[M.Effect] = []
+    crush: list[tuple[str, tuple[M.Effect, ...]]] = []
     for ab in parsed.abilities:
+        if ab.kind == "label" and ab.label.lower() == "crush":
+            found = _crush(ab)
+            if found is not None:
+                crush.append(found)
+                continue
         for kw in (() if ab.kind == "activated" else ab.keywords):
             known = keyword_name(kw.name if kw.value is None else f"{kw.name} {kw.value}")
             if known is None:
@@ -181,8 +190,22 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
     return CardRules(keywords=tuple(keywords.items()), on_resolve=tuple(on_resolve),
                      on_hit=tuple(on_hit), on_attack=tuple(on_attack), attack_cost=attack_cost,
                      once_per_turn=once, watches=tuple(watches), activated=tuple(activated),
-                     statics=tuple(statics),
+                     statics=tuple(statics), crush=tuple(crush),
                      unsupported=tuple(unsupported))
+
+
+_CRUSH = re.compile(r"^(.+) deals 4 or more damage to a hero$")
+
+
+def _crush(ab: M.Ability) -> tuple[str, tuple[M.Effect, ...]] | None:
+    """"Crush - If <this> deals 4 or more damage to a hero, <effects>"."""
+    if len(ab.effects) != 1 or not isinstance(ab.effects[0], M.Conditional):
+        return None
+    cond = ab.effects[0]
+    m = _CRUSH.match(" ".join((cond.condition.text if cond.condition else "").lower().split()))
+    if m is None or cond.otherwise:
+        return None
+    return m.group(1), tuple(cond.then)
 
 
 def _is_hit_clause(eff: M.Effect) -> bool:

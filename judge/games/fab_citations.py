@@ -136,6 +136,7 @@ TABLE: dict[str, dict[str, str]] = {
     "kw.blade-break": {V14: "Blade Break"},
     "kw.temper": {V14: "Temper"},
     "kw.phantasm": {V14: "Phantasm"},
+    "kw.crush": {V14: "Crush"},
     "kw.spectra": {V14: "Spectra"},
     "kw.blood-debt": {V14: "Blood Debt"},
     "counters": {V14: "Counters"},

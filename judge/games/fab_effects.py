@@ -430,7 +430,7 @@ HANDLERS: dict[type, Callable[..., None]] = {
 }
 
 # trigger events of delayed triggers the engine watches for -> the event kind they watch
-DELAYED_EVENTS = {"you deal damage this turn": "damage"}
+DELAYED_EVENTS = {"you deal damage this turn": "damage", "an attack hits a hero this turn": "hit"}
 
 
 def _delayed_trigger(ctx: Context, layer: Layer, eff: "C.DelayedTrigger") -> None:
@@ -460,15 +460,22 @@ def delayed_triggers(game: "FabGame", ctx: Context, ev: Event) -> list[Any]:
         src = st.objects.get(ev.source) if ev.source is not None else None
         if ev.kind == "damage" and (src is None or src.controller != e.controller):
             continue
+        if ev.kind == "hit" and src is None:
+            continue
         if e.uses is not None:
             st.apply(E.UseEffect(e.id))
+        hit = ev.kind == "hit"
+        # "Whenever an attack hits a hero ..., it deals 3 damage to them": "it" is the attack
         stub = Layer(id=0, kind="triggered", name=f"{e.data['source name']}'s delayed trigger",
-                     controller=e.controller or "", source=e.data.get("source"))
+                     controller=e.controller or "",
+                     source=ev.source if hit else e.data.get("source"),
+                     targets=(ev.player,) if hit and ev.player else ())
         effs = e.data["effects"]
         typed = f" ({ev.dtype} damage)" if ev.kind == "damage" and ev.dtype else ""
-        ctx.step(T.TRIGGER, f"{e.data['source name']}'s delayed trigger triggers: "
-                 f"{e.controller} dealt damage{typed}", ["trigger.delayed",
-                 "damage.untyped-trigger"])
+        ctx.step(T.TRIGGER, f"{e.data['source name']}'s delayed trigger triggers: " + (
+            f"{src.name if src else 'an attack'} hits {ev.player}" if hit else
+            f"{e.controller} dealt damage{typed}"),
+            ["trigger.delayed"] + (["combat.hit"] if hit else ["damage.untyped-trigger"]))
 
         def resolve(c: Context, trig: Any, stub: Layer = stub, effs: Any = effs) -> None:
             c.game.run_effects(c, stub, effs)
