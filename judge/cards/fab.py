@@ -755,6 +755,15 @@ class FabTransformer(CardTransformer):
         """"while defending (a weapon attack)": the phrase holds only in that state."""
         return Extra("while", Condition(text=self.phrase(meta), kind="while", span=span_of(meta)))
 
+    def c_plus(self, meta, children):
+        return Extra("plus", self.phrase(meta))
+
+    def c_amount(self, meta, children):
+        return Extra("amount", self.phrase(meta))
+
+    def c_rather(self, meta, children):
+        return Extra("rather than", clause_text(self, children[-1]))
+
     def c_causative_damage(self, meta, children):
         return Extra("causative damage", children[-1])
 
