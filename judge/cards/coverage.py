@@ -17,6 +17,9 @@ from judge.errors import UsageError
 # game -> module with parse(text, *, strict=False, name=None) and iter_corpus(path).
 CORPUS_READERS: dict[str, str] = {
     "fab": "judge.cards.fab",
+    "wow": "judge.cards.wow",
+    "ufs": "judge.cards.ufs",
+    "ashes": "judge.cards.ashes",
 }
 
 _NUMBER = re.compile(r"(?<![\w{])[+-]?(\d+|X)(?![\w}])")
