@@ -294,3 +294,32 @@ def test_an_unknown_replacement_is_not_modelled():
                'this turn, instead draw 2 cards."\nAlice is the turn player; hand "Odd"\n'
                'Bob: hero life 20\nAlice plays "Odd"\nexpect Alice hand count 0\n')
     assert r.all_not_modelled and not r.passed
+
+
+def test_fab_crush_triggers_on_one_instance_of_4_damage_and_random_discard_is_not_modelled():
+    r = ruling('card "Crusher": Guardian Action - Attack, cost 0, pitch 1, power 6, defense 3: '
+               '"Crush - If Crusher deals 4 or more damage to a hero, they discard 2 random cards."'
+               '\nAlice is the turn player; hero life 20, hand "Crusher"\nBob: hero life 20, hand "Red", "Red"\n'
+               'Alice plays "Crusher"\nexpect Bob life 14\n')
+    assert any("crush effect triggers" in s.description for s in r.steps)
+    assert any("discard" in n for n in r.all_not_modelled)
+
+
+def test_fab_16_4_a_next_time_delayed_trigger_triggers_once():
+    r = ruling('card "Study": Generic Instant, cost 0, pitch 1: "The next time you deal damage this '
+               'turn, draw a card."\ncard "Poke": Generic Instant, cost 0, pitch 1: "Deal 1 damage '
+               'to target hero."\nAlice is the turn player; hero life 20, hand "Study", "Poke", "Poke", deck top '
+               '"Red", "Block A"\nBob: hero life 20\nAlice plays "Study"\nAlice passes\nBob passes\n'
+               'Alice plays "Poke" targeting Bob\nAlice passes\nBob passes\nAlice plays "Poke" '
+               'targeting Bob\nexpect Alice hand "Red"\nexpect Bob life 18\n')
+    assert r.passed and steps_citing(r, "fab-1.4 26.4.3d")
+
+
+def test_fab_17_2_a_permanents_static_ability_ends_when_it_leaves_the_arena():
+    r = ruling('card "Plating": Guardian Action - Aura, cost 0, pitch 1: "Equipment you control '
+               'gain +1{d}.\\nAt the beginning of your action phase, destroy Plating."\n'
+               'Alice is the turn player; hero life 20, intellect 4\n'
+               'Bob: hero life 20, intellect 4, controls "Plating", wears "Helm"\n'
+               'expect "Helm" defense 3\nAlice passes\nBob passes\n'
+               'expect "Plating" in Bob\'s graveyard\nexpect "Helm" defense 2\n')
+    assert r.passed and steps_citing(r, "fab-1.4 13.2.2")
