@@ -18,8 +18,8 @@ from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache, singledispatchmethod
 from pathlib import Path
 
-from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedInput, VisitError
+from lark import Lark, Token, Transformer, Tree, v_args
+from lark.exceptions import GrammarError, UnexpectedInput, VisitError
 
 from judge import paths
 from judge.grammar_cache import lark_cache
@@ -163,9 +163,43 @@ class ScenarioTransformer(Transformer):
     the builder can check them all against the definitions, wherever those appear."""
 
     def __init__(self, lines: list[str]) -> None:
-        super().__init__()
+        super().__init__(visit_tokens=False)      # no callbacks for tokens
         self.lines = lines
         self.refs = _Refs()
+
+    def transform(self, tree: Tree):
+        """What lark's ``Transformer.transform`` does with these callbacks (meta and the children
+        inline, bottom-up; an exception raised by one arrives as lark's ``VisitError``), minus
+        lark's re-wrapping of the method on every call (half of the transform's time)."""
+        return self._visit(tree, self._callbacks())
+
+    def _visit(self, tree: Tree, callbacks: dict):
+        children = [self._visit(c, callbacks) if isinstance(c, Tree) else c
+                    for c in tree.children]
+        fn = callbacks.get(tree.data)
+        if fn is None:
+            return self.__default__(tree.data, children, tree.meta)
+        try:
+            return fn(self, tree.meta, *children)
+        except GrammarError:
+            raise
+        except Exception as err:  # noqa: BLE001 - wrapped exactly as lark does
+            raise VisitError(tree.data, tree, err) from err
+
+    @classmethod
+    def _callbacks(cls) -> dict:
+        """Rule name -> the plain function of its callback (``v_args`` keeps it as
+        ``__wrapped__``), collected once per class."""
+        table = cls.__dict__.get("_callback_table")
+        if table is None:
+            table = {}
+            for klass in reversed(cls.__mro__[:cls.__mro__.index(Transformer)]):
+                for name, attr in vars(klass).items():
+                    fn = getattr(attr, "__wrapped__", None)
+                    if not name.startswith("_") and callable(fn):
+                        table[name] = fn
+            cls._callback_table = table
+        return table
 
     def _text(self, meta) -> str:
         line = self.lines[meta.line - 1] if 0 < meta.line <= len(self.lines) else ""

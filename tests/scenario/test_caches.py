@@ -61,6 +61,7 @@ def test_grammar_cache_off_when_the_cache_folder_cannot_be_made(tmp_path, monkey
 def test_card_store_answers_like_a_fresh_parse_and_from_the_file_next_time(
         tmp_path, monkeypatch, empty_store):
     monkeypatch.setenv("JUDGE_HOME", str(tmp_path))
+    monkeypatch.setattr(store, "version", lambda: "fixed")   # card code is edited meanwhile
     first = store.parse("fab", CARD)
     assert first == parse_now("fab", CARD)
     saved = list((tmp_path / "cache" / "cards").glob("fab-*.pickle"))
@@ -88,6 +89,7 @@ def test_card_store_file_changes_with_the_card_grammar(tmp_path, monkeypatch, em
 
 def test_damaged_card_store_is_a_cache_miss(tmp_path, monkeypatch, empty_store):
     monkeypatch.setenv("JUDGE_HOME", str(tmp_path))
+    monkeypatch.setattr(store, "version", lambda: "fixed")
     path = tmp_path / "cache" / "cards" / f"fab-{store.version()}.pickle"
     path.parent.mkdir(parents=True)
     path.write_bytes(b"not a pickle")
@@ -107,3 +109,27 @@ def test_scenario_parser_sees_a_document_added_after_the_first_parse(tmp_path, m
     assert 'id = "fab-test"' in manifest
     (user / "fab-test.toml").write_text(manifest, encoding="utf-8")
     assert scenario_parser._document_games()["fab-test"] == "fab"
+
+
+@pytest.mark.parametrize("path", sorted(paths.SCENARIOS.rglob("*.scn")), ids=lambda p: p.name)
+def test_scenario_transform_matches_lark_transformer(path):
+    """The parser's own tree walk gives what lark's generic Transformer.transform gives."""
+    from lark import Transformer
+
+    text = path.read_text(encoding="utf-8")
+    tree = scenario_parser.lark_parser().parse(text)
+    ours = scenario_parser.ScenarioTransformer(text.splitlines())
+    theirs = scenario_parser.ScenarioTransformer(text.splitlines())
+    assert ours.transform(tree) == Transformer.transform(theirs, tree)
+    assert ours.refs == theirs.refs
+
+
+def test_error_in_a_callback_arrives_as_a_scenario_error_with_its_position():
+    from judge.scenario.errors import ScenarioError
+
+    text = ('scenario "x"\ngame fab-1.4\ncard "Hood": Generic Equipment - Head, defense 0\n'
+            'Alice is the turn player; wears "Hood" on hat\n')
+    with pytest.raises(ScenarioError) as err:
+        scenario_parser.parse(text, "x.scn")
+    assert (err.value.line, err.value.path) == (4, "x.scn")
+    assert "hat" in err.value.message
