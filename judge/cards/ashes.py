@@ -219,6 +219,9 @@ class AshesTransformer(SentenceTransformer):
         word = str(children[0]).lower()
         return Sentence(trigger=Trigger(kind=word, event=children[1].text, span=span_of(meta)))
 
+    def trigger_limit(self, meta, children):
+        return Sentence(limits=["once per " + self.phrase(meta).rsplit(" ", 1)[-1].rstrip(".")])
+
     def attach_limit(self, meta, children):
         return Sentence(condition=Condition(text=children[0].text, kind="attach only to",
                                             span=span_of(meta)))
@@ -348,6 +351,8 @@ class AshesTransformer(SentenceTransformer):
     roll = _other("roll")
     include = _other("include")
     name = _other("name")
+    repeat = _other("repeat")
+    count = _other("count toward")
     leave = _other("leave play")
     switch = _other("switch")
     pay = _other("pay")
@@ -527,7 +532,7 @@ def _paragraph(card: _Card, paragraph: Piece, *, spell: bool) -> None:
 def _head(card: _Card, paragraph: Piece) -> tuple[Head | None, Piece | None]:
     """The "[*] Name N: [cost:]" head of a paragraph, tried on the longest colon prefix first."""
     text = card.marked
-    colons = [m.end() for m in re.finditer(r":(?=\s|$)", text[paragraph.start:paragraph.end])][:2]
+    colons = [m.end() for m in re.finditer(r":(?=\s|$)", text[paragraph.start:paragraph.end])][:3]
     for end in sorted({paragraph.end - paragraph.start, *colons}, reverse=True):
         piece = Piece(paragraph.start, paragraph.start + end)
         try:
