@@ -531,13 +531,64 @@ class State:
 _ATOMIC = (int, str, float, bool, type(None))
 
 
+def _immutable(value: Any) -> bool:
+    """Atomic, or a tuple / frozenset of such (deepcopy returns these unchanged)."""
+    kind = type(value)
+    if kind in _ATOMIC:
+        return True
+    if kind is tuple or kind is frozenset:
+        return all(_immutable(v) for v in value)
+    return False
+
+
 def _copy_globals(values: dict[str, Any]) -> dict[str, Any]:
-    """``copy.deepcopy(values)``, without walking the (most) values that are atomic."""
-    if all(type(v) in _ATOMIC for v in values.values()):
+    """``copy.deepcopy(values)``, without walking the (most) values that are immutable."""
+    if all(_immutable(v) for v in values.values()):
         return dict(values)
     import copy
     memo: dict[int, Any] = {}      # one memo: values that share an object still share it
-    return {k: v if type(v) in _ATOMIC else copy.deepcopy(v, memo) for k, v in values.items()}
+    return {k: v if _immutable(v) else copy.deepcopy(v, memo) for k, v in values.items()}
+
+
+_SLOT_NAMES: dict[type, tuple[str, ...] | None] = {}
+
+
+def _slot_names(cls: type) -> tuple[str, ...] | None:
+    """Every slot of ``cls`` when its instances are plain slotted objects (no ``__dict__``,
+    default copying), else None."""
+    if cls in _SLOT_NAMES:
+        return _SLOT_NAMES[cls]
+    names: list[str] | None = []
+    for klass in cls.__mro__[:-1]:
+        slots = klass.__dict__.get("__slots__")
+        if slots is None:
+            names = None
+            break
+        names += [slots] if isinstance(slots, str) else [n for n in slots
+                                                          if n not in ("__dict__", "__weakref__")]
+    if names is not None and (hasattr(cls, "__copy__")
+                              or cls.__reduce_ex__ is not object.__reduce_ex__
+                              or cls.__reduce__ is not object.__reduce__
+                              or getattr(cls, "__getstate__", None) is not object.__getstate__):
+        names = None
+    found = _SLOT_NAMES[cls] = tuple(dict.fromkeys(names)) if names is not None else None
+    return found
+
+
+def _shallow(o: Any) -> Any:
+    """``copy.copy(o)``; for slotted objects by copying the slots directly (3x faster)."""
+    cls = type(o)
+    names = _slot_names(cls)
+    if names is None:
+        import copy
+        return copy.copy(o)
+    new = cls.__new__(cls)
+    for name in names:
+        try:
+            object.__setattr__(new, name, getattr(o, name))
+        except AttributeError:          # a slot never set stays unset, as copy.copy does
+            pass
+    return new
 
 
 _ZONE_ORDER: dict[tuple[ZoneKey, ...], tuple[ZoneKey, ...]] = {}
@@ -554,23 +605,20 @@ def _sorted_zone_keys(keys: tuple[ZoneKey, ...]) -> tuple[ZoneKey, ...]:
 
 
 def _copy_player(p: Player) -> Player:
-    import copy
-    new = copy.copy(p)
+    new = _shallow(p)
     new.pools = dict(p.pools)
     return new
 
 
 def _copy_object(o: GameObject) -> GameObject:
-    import copy
-    new = copy.copy(o)
+    new = _shallow(o)
     new.counters = list(o.counters)
     new.flags = set(o.flags)
     return new
 
 
 def _copy_effect(e: Any) -> Any:
-    import copy
-    new = copy.copy(e)
+    new = _shallow(e)
     new.data = dict(e.data)
     return new
 
