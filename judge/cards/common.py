@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Discard, Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.visitors import _VArgsWrapper, _vargs_meta
 
 from judge.cards.errors import CardSyntaxError
 from judge.cards.model import Ability, CardText, Condition, Cost, Duration, Span, Target, Unparsed
@@ -56,6 +57,17 @@ def span_of(meta) -> Span | None:
 
 # --------------------------------------------------------------------------- transformer base
 
+class TokenSpan:
+    """The ``meta`` of a node when spans come from its tokens (lark's Meta has the same
+    ``empty``, ``start_pos`` and ``end_pos``)."""
+    __slots__ = ("start_pos", "end_pos", "empty")
+
+    def __init__(self, start: int | None, end: int | None) -> None:
+        self.start_pos = start
+        self.end_pos = end
+        self.empty = start is None
+
+
 @v_args(meta=True)
 class CardTransformer(Transformer):
     """Turns the rules of card_common.lark into model values. Game transformers subclass it.
@@ -77,6 +89,86 @@ class CardTransformer(Transformer):
         if "__" in name and not name.startswith("__"):
             return getattr(self, name.rsplit("__", 1)[1])
         raise AttributeError(name)
+
+    # -- the walk: same results as lark's Transformer.transform, without building a bound
+    # v_args wrapper per node (lark makes one on every attribute access).
+    _handlers: dict  # per subclass: rule name -> plain function (self, meta, children) or None
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls._handlers = {}
+
+    def transform(self, tree):
+        if not isinstance(tree, Tree):
+            return super().transform(tree)
+        return self._walk(tree)
+
+    def _walk(self, tree: Tree):
+        children = []
+        for child in tree.children:
+            if type(child) is Tree:
+                child = self._walk(child)
+                if child is Discard:
+                    continue
+            children.append(child)
+        handlers = type(self)._handlers
+        data = tree.data
+        try:
+            func = handlers[data]
+        except KeyError:
+            func = handlers[data] = self._meta_handler(data)
+        if func is not None:
+            return func(self, tree.meta, children)
+        return self._call_userfunc(tree, children)
+
+    def transform_from_tokens(self, tree: Tree):
+        """Transform a tree parsed without ``propagate_positions``: each node's span runs from
+        its first kept token to its last (tokens the grammar filters out, such as a closing
+        quote, are not part of it)."""
+        return self._walk_tokens(tree)[0]
+
+    def _walk_tokens(self, tree: Tree):
+        children = []
+        start = end = None
+        for child in tree.children:
+            if type(child) is Tree:
+                child, first, last = self._walk_tokens(child)
+                if first is not None:
+                    if start is None:
+                        start = first
+                    end = last
+                if child is Discard:
+                    continue
+            elif type(child) is Token:
+                if start is None:
+                    start = child.start_pos
+                end = child.end_pos
+            children.append(child)
+        meta = TokenSpan(start, end)
+        handlers = type(self)._handlers
+        data = tree.data
+        try:
+            func = handlers[data]
+        except KeyError:
+            func = handlers[data] = self._meta_handler(data)
+        if func is not None:
+            return func(self, meta, children), start, end
+        return self._call_userfunc(Tree(data, children, meta), children), start, end
+
+    @classmethod
+    def _meta_handler(cls, data: str):
+        """The undecorated method for rule ``data`` when it takes (meta, children), else None
+        (the walk then goes through lark's own dispatch)."""
+        name = data if isinstance(data, str) else str(data)
+        for candidate in (name, name.rsplit("__", 1)[-1]):
+            for klass in cls.__mro__:
+                attr = klass.__dict__.get(candidate)
+                if attr is None:
+                    continue
+                if isinstance(attr, _VArgsWrapper) and attr.visit_wrapper is _vargs_meta:
+                    return attr.base_func
+                return None
+        return None
 
     def source(self, meta) -> str:
         if getattr(meta, "empty", True):
@@ -290,8 +382,13 @@ class ClauseParser:
     ``paragraph`` and ``sentence``), falling back to sentence by sentence."""
 
     def __init__(self, game: str, grammar: str, transformer: Callable[[str], Transformer], *,
-                 paragraph_rule: str = "paragraph", sentence_rule: str = "sentence") -> None:
+                 paragraph_rule: str = "paragraph", sentence_rule: str = "sentence",
+                 spans_from_tokens: bool = False) -> None:
+        """``spans_from_tokens``: parse without lark's ``propagate_positions`` (about a third
+        of lark's parse time) and let the transformer take each node's span from its tokens;
+        the transformer must be a :class:`CardTransformer`."""
         self.game = game
+        self.spans_from_tokens = spans_from_tokens
         self.grammar_path = GRAMMAR_DIR / grammar
         self.transformer = transformer
         self.paragraph_rule = paragraph_rule
@@ -300,7 +397,8 @@ class ClauseParser:
     @cached_property
     def lark(self) -> Lark:
         return Lark.open(str(self.grammar_path), parser="lalr", lexer="contextual",
-                         propagate_positions=True, maybe_placeholders=False,
+                         propagate_positions=not self.spans_from_tokens,
+                         maybe_placeholders=False,
                          start=[self.paragraph_rule, self.sentence_rule],
                          cache=lark_cache(self.grammar_path))
 
@@ -341,7 +439,9 @@ class ClauseParser:
     def _run(self, text: str, marked: str, piece: Piece, start: str) -> Sequence[Ability]:
         window = " " * piece.start + marked[piece.start:piece.end]
         tree = self.lark.parse(window, start=start)
-        result = self.transformer(text, marked).transform(tree)
+        transformer = self.transformer(text, marked)
+        result = (transformer.transform_from_tokens(tree) if self.spans_from_tokens
+                  else transformer.transform(tree))
         return tuple(_flatten_abilities(result))
 
     @staticmethod

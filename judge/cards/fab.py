@@ -855,7 +855,7 @@ def _abilities(children) -> tuple[Ability, ...]:
     return tuple(out)
 
 
-PARSER = ClauseParser(GAME, "card_fab.lark", FabTransformer)
+PARSER = ClauseParser(GAME, "card_fab.lark", FabTransformer, spans_from_tokens=True)
 
 
 def parse(text: str, *, strict: bool = False, name: str | None = None) -> CardText:
