@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import difflib
+import os
 import re
 from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache, singledispatchmethod
@@ -839,19 +840,32 @@ def _document_games() -> dict[str, str]:
     """Document id -> game of every installed rules document. The manifests are read once per
     process, and again only when one is added, removed or changed (their paths, sizes and
     modification times are the key)."""
-    from judge.rules.catalog import entries, manifest_paths
-
-    try:
-        key = tuple((str(path), stat.st_size, stat.st_mtime_ns)
-                    for path, stat in ((p, p.stat()) for p, _ in manifest_paths()))
-    except OSError:          # a manifest went away meanwhile: read what is there now
-        key = ()
+    key = tuple(_manifest_stats(str(paths.RULEBOOK))
+                + _manifest_stats(str(paths.user_rulebook())))
     docs = _DOCUMENT_GAMES.get(key) if key else None
     if docs is None:
+        from judge.rules.catalog import entries
         docs = {entry.manifest.id: entry.manifest.game for entry in entries()}
         _DOCUMENT_GAMES.clear()
         _DOCUMENT_GAMES[key] = docs
     return docs
+
+
+def _manifest_stats(top: str) -> list[tuple[str, int, int]]:
+    """(path, size, mtime) of every ``<top>/<game>/*.toml`` (what the catalog reads)."""
+    found = []
+    try:
+        with os.scandir(top) as games:
+            for game in games:
+                if game.is_dir():
+                    with os.scandir(game.path) as files:
+                        for f in files:
+                            if f.name.endswith(".toml"):
+                                st = f.stat()
+                                found.append((f.path, st.st_size, st.st_mtime_ns))
+    except OSError:   # no such folder, or one went away meanwhile
+        pass
+    return sorted(found)
 
 
 def _zone(pos: ast.Pos) -> dict:
