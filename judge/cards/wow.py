@@ -22,16 +22,22 @@ into the printed text.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import pickle
 import re
+import tempfile
+from contextlib import contextmanager
 from collections.abc import Iterator
 from dataclasses import replace
 from functools import cached_property, lru_cache
 from pathlib import Path
 
+import lark
 from lark import Lark, Token, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.lexer import Lexer
+from lark.parsers.lalr_analysis import LALR_Analyzer, Shift
 
 from judge.cards.common import GRAMMAR_DIR, CardTransformer, ClauseParser, DamagePhrase, clean, span_of
 from judge.cards.links import citation_for
@@ -59,11 +65,94 @@ class _FedByDriver(Lexer):
         raise NotImplementedError("tokens are fed by WordParser")
 
 
+Conflicts = dict[int, dict[str, tuple]]   # parse state -> terminal -> reduce rules shift hid
+
+
+@contextmanager
+def _recording_conflicts(found: list[Conflicts]):
+    """While lark computes the LALR table, note every shift/reduce conflict it settles as shift.
+
+    Lark keeps one action per (state, terminal); a shift/reduce conflict is resolved as shift and
+    the reduce is lost. English noun phrases followed by a verb or a participle ("each player
+    puts ...": "puts" starts a relative clause or the predicate) are exactly such conflicts, so
+    :class:`WordParser` tries the lost reduces too, after the shift. State numbers are those of
+    lark's int parse table (it enumerates the item sets in the same order as here).
+    """
+    original = LALR_Analyzer.compute_lalr1_states
+
+    def compute(analyzer: LALR_Analyzer) -> None:
+        closures: dict = {}
+        by_closure: dict = {}
+        for itemset in analyzer.lr0_itemsets:
+            closures.setdefault(itemset.closure, len(closures))
+            for la, rules in itemset.lookaheads.items():
+                if la in itemset.transitions:
+                    best = max((r.options.priority or 0) for r in rules)
+                    kept = tuple(r for r in rules if (r.options.priority or 0) == best)
+                    by_closure.setdefault(itemset.closure, {})[la.name] = tuple(_rule_key(r) for r in kept)
+        original(analyzer)
+        found.append({closures[c]: acts for c, acts in by_closure.items()})
+
+    LALR_Analyzer.compute_lalr1_states = compute
+    try:
+        yield
+    finally:
+        LALR_Analyzer.compute_lalr1_states = original
+
+
+def _rule_key(rule) -> tuple[str, tuple[str, ...]]:
+    return str(rule.origin.name), tuple(str(sym.name) for sym in rule.expansion)
+
+
+def _with_rules(parser: Lark, conflicts: Conflicts) -> Conflicts:
+    """Conflict keys (stored by name: rule hashes differ between processes) -> parser rules."""
+    rules = {_rule_key(r): r for r in parser._callbacks}
+    return {state: {term: tuple(rules[k] for k in keys) for term, keys in acts.items()}
+            for state, acts in conflicts.items()}
+
+
+def _grammar_key(path: Path) -> str:
+    digest = hashlib.sha256(lark.__version__.encode())
+    for file in sorted(path.parent.glob("card_*.lark")):
+        digest.update(file.name.encode() + file.read_bytes())
+    return digest.hexdigest()[:24]
+
+
+def load_grammar(path: Path, start: list[str]) -> tuple[Lark, Conflicts]:
+    """The LALR parser for ``path`` and its shift/reduce conflicts, cached in the temp dir
+    (keyed by the grammar files and the lark version: building takes tens of seconds)."""
+    options = dict(parser="lalr", lexer=_FedByDriver, propagate_positions=True,
+                   maybe_placeholders=False, start=start)
+    cache = Path(tempfile.gettempdir()) / f".judge_{path.stem}_{_grammar_key(path)}.pickle"
+    try:
+        with cache.open("rb") as f:
+            saved = pickle.load(f)
+        parser = Lark.__new__(Lark)._load(saved["lark"], propagate_positions=True)
+        return parser, _with_rules(parser, saved["conflicts"])
+    except (OSError, EOFError, KeyError, pickle.UnpicklingError):
+        pass
+    found: list[Conflicts] = []
+    with _recording_conflicts(found):
+        parser = Lark.open(str(path), **options)
+    conflicts = found[-1] if found else {}
+    try:
+        data, memo = parser.memo_serialize([lark.lexer.TerminalDef, lark.grammar.Rule])
+        tmp = cache.with_suffix(".tmp")
+        with tmp.open("wb") as f:
+            pickle.dump({"lark": {"data": data, "memo": memo}, "conflicts": conflicts}, f,
+                        protocol=pickle.HIGHEST_PROTOCOL)
+        tmp.replace(cache)
+    except OSError:
+        pass    # no cache: the next process builds again
+    return parser, _with_rules(parser, conflicts)
+
+
 class WordParser:
     """LALR parse of one window of text, trying every terminal reading of each word."""
 
-    def __init__(self, lark: Lark) -> None:
+    def __init__(self, lark: Lark, conflicts: Conflicts | None = None) -> None:
         self.lark = lark
+        self.conflicts = conflicts or {}
         terminals = lark.terminals
         self.order = {t.name: i for i, t in enumerate(terminals)}
         self.word_terms = []    # terminals matched against one whole word
@@ -128,19 +217,19 @@ class WordParser:
 
     def parse(self, text: str, start: str) -> Tree:
         """Parse ``text`` (a window: blanks before the piece keep offsets) from rule ``start``."""
-        base = self.lark.parse_interactive(None, start=start)
+        base = self.lark.parse_interactive(None, start=start).parser_state
         stack = [(base, self._skip(text, 0))]
         steps = 0
         best: tuple[int, set[str], str] = (-1, set(), "")
         while stack:
-            ip, pos = stack.pop()
-            choices = ip.choices()
+            ps, pos = stack.pop()
+            choices = ps.parse_conf.states[ps.position]
             if pos >= len(text):
                 if "$END" in choices:
-                    try:
-                        return ip.feed_eof()
-                    except UnexpectedInput:
-                        pass
+                    eof = Token("$END", "", start_pos=len(text), line=1, column=len(text) + 1)
+                    done = self._feed(ps, eof)
+                    if done:
+                        return done[0]
                 if pos >= best[0]:
                     best = (pos, set(choices), "")
                 continue
@@ -155,16 +244,12 @@ class WordParser:
                 if steps > MAX_STEPS:
                     stack.clear()
                     break
-                fork = ip.copy(deepcopy_values=False) if len(options) > 1 else ip
                 token = Token(name, text[pos:end], start_pos=pos, line=1, column=pos + 1,
                               end_line=1, end_column=end + 1, end_pos=end)
-                try:
-                    fork.feed_token(token)
-                except UnexpectedInput:
-                    if pos > best[0]:
-                        best = (pos, set(choices), text[pos:end])
-                    continue
-                branch.append((fork, self._skip(text, end)))
+                fed = self._feed(ps.copy(deepcopy_values=False), token)
+                if not fed and pos > best[0]:
+                    best = (pos, set(choices), text[pos:end])
+                branch.extend((f, self._skip(text, end)) for f in fed)
             stack.extend(reversed(branch))   # preferred reading on top
         pos, expected, got = best
         if pos >= len(text) or pos < 0:
@@ -172,10 +257,67 @@ class WordParser:
             raise UnexpectedToken(tok, expected or {"$END"})
         raise UnexpectedCharacters(text, pos, 1, pos + 1, allowed=expected)
 
+    def _feed(self, ps, token: Token) -> list:
+        """Feed one token; every parser state that accepts it, the table's own action first and
+        then the reduces that a shift/reduce conflict hid. For "$END", the finished trees."""
+        conf = ps.parse_conf
+        states, callbacks, end = conf.states, conf.callbacks, token.type == "$END"
+        out: list = []
+        pending = [ps]
+        while pending:
+            ps = pending.pop(0)
+            hidden: list = []
+            while True:
+                state = ps.state_stack[-1]
+                for rule in self.conflicts.get(state, {}).get(token.type, ()):
+                    alt = ps.copy(deepcopy_values=False)
+                    self._reduce(alt, rule, states, callbacks)
+                    hidden.append(alt)
+                action = states[state].get(token.type)
+                if action is None:
+                    break
+                kind, arg = action
+                if kind is Shift:
+                    if not end:
+                        ps.state_stack.append(arg)
+                        ps.value_stack.append(callbacks[token.type](token) if token.type in callbacks
+                                              else token)
+                        out.append(ps)
+                    break
+                self._reduce(ps, arg, states, callbacks)
+                if end and ps.state_stack[-1] == conf.end_state:
+                    out.append(ps.value_stack[-1])
+                    break
+            pending[:0] = hidden
+        return out
+
+    @staticmethod
+    def _reduce(ps, rule, states, callbacks) -> None:
+        size = len(rule.expansion)
+        # lark's tree builder extends an inlined child's list in place ("_rule", "__x_plus"):
+        # forks share those trees, so each reduce gets its own list
+        values = [_own_children(v) for v in ps.value_stack[-size:]] if size else []
+        if size:
+            del ps.state_stack[-size:]
+            del ps.value_stack[-size:]
+        value = callbacks[rule](values) if callbacks else values
+        _, new_state = states[ps.state_stack[-1]][rule.origin.name]
+        ps.state_stack.append(new_state)
+        ps.value_stack.append(value)
+
     @staticmethod
     def _skip(text: str, pos: int) -> int:
         m = _SPACE.match(text, pos)
         return m.end() if m else pos
+
+
+def _own_children(value):
+    if isinstance(value, Tree) and value.data.startswith("_"):
+        copy = Tree(value.data, list(value.children))
+        if hasattr(value, "_meta"):
+            copy._meta = value._meta
+        return copy
+    return value
 
 
 # --------------------------------------------------------------------------- header line
@@ -1051,14 +1193,16 @@ class WowClauseParser(ClauseParser):
         super().__init__(GAME, "card_wow.lark", WowTransformer)
 
     @cached_property
+    def _grammar(self) -> tuple[Lark, Conflicts]:
+        return load_grammar(self.grammar_path, [self.paragraph_rule, self.sentence_rule])
+
+    @cached_property
     def lark(self) -> Lark:
-        return Lark.open(str(self.grammar_path), parser="lalr", lexer=_FedByDriver,
-                         propagate_positions=True, maybe_placeholders=False,
-                         start=[self.paragraph_rule, self.sentence_rule], cache=True)
+        return self._grammar[0]
 
     @cached_property
     def words(self) -> WordParser:
-        return WordParser(self.lark)
+        return WordParser(*self._grammar)
 
     @cached_property
     def header(self) -> HeaderReader:
