@@ -50,5 +50,5 @@ def serve(port: int, host: str) -> None:
     try:
         run(host, port, announce=click.echo)
     except OSError as err:
-        raise UsageError(f"cannot listen on {host}:{port}: {err.strerror or err}",
+        raise UsageError(f"cannot listen on {host}:{port}: {err.strerror or err}", path="judge serve",
                          suggestion="another --port, or --port 0 for any free port") from None

@@ -110,9 +110,14 @@ class _Server6(_Server):
     address_family = socket.AF_INET6
 
 
-def make_server(host: str, port: int, folder: Path, site: pages.Site) -> HTTPServer:
-    handler = partial(SiteHandler, directory=str(folder), site=site)
-    return (_Server6 if ":" in host else _Server)((host, port), handler)
+def make_server(host: str, port: int) -> HTTPServer:
+    """The listening socket, taken before the site is generated (a busy port fails fast);
+    :func:`attach` gives it the site to serve."""
+    return (_Server6 if ":" in host else _Server)((host, port), SimpleHTTPRequestHandler)
+
+
+def attach(server: HTTPServer, folder: Path, site: pages.Site) -> None:
+    server.RequestHandlerClass = partial(SiteHandler, directory=str(folder), site=site)
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, *, announce=print) -> None:
@@ -120,18 +125,16 @@ def serve(host: str = "127.0.0.1", port: int = 8000, *, announce=print) -> None:
     from judge import paths
     from judge.rules.index import load_graph
 
-    graph = load_graph()
-    with tempfile.TemporaryDirectory(prefix="judge-site-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="judge-site-") as tmp, make_server(host, port) as server:
         folder = Path(tmp) / "site"
+        graph = load_graph()
         build.build_site(folder, graph=graph, scenarios=paths.SCENARIOS, serving=True)
-        site = pages.collect(graph)
-        server = make_server(host, port, folder, site)
-        with server:
-            bound_host, bound_port = server.server_address[:2]
-            shown = f"[{bound_host}]" if ":" in bound_host else bound_host
-            announce(f"serving the rules site on http://{shown}:{bound_port}/ (Ctrl-C stops)")
-            sys.stdout.flush()
-            try:
-                server.serve_forever()
-            except KeyboardInterrupt:
-                pass
+        attach(server, folder, pages.collect(graph))
+        bound_host, bound_port = server.server_address[:2]
+        shown = f"[{bound_host}]" if ":" in bound_host else bound_host
+        announce(f"serving the rules site on http://{shown}:{bound_port}/ (Ctrl-C stops)")
+        sys.stdout.flush()
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass

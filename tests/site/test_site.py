@@ -380,3 +380,31 @@ def test_serve_form_shows_an_input_error_with_its_caret_as_400_without_traceback
     error = re.search(r'<pre class="error" role="alert">(.*?)</pre>', html, re.S).group(1)
     assert error.splitlines()[-1].strip() == "^" or "^" in error
     assert "Traceback" not in html
+
+
+def test_serve_on_a_busy_port_is_a_rendered_error_before_any_work():
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        started = time.perf_counter()
+        result = subprocess.run([sys.executable, "-m", "judge", "serve", "--port", str(port)],
+                                capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert f"judge serve: error: cannot listen on 127.0.0.1:{port}" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert time.perf_counter() - started < 30  # refused before generating the site
+
+
+def test_cli_writes_the_site_and_checks_its_links(tmp_path):
+    out = tmp_path / "out"
+    result = subprocess.run([sys.executable, "-m", "judge", "site", str(out), "--check"],
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    assert re.search(r"checked \d+ links on \d+ pages: 0 broken", result.stdout)
+    assert (out / MARKER).is_file() and (out / "fab-1.4" / "20.html").is_file()
+    again = subprocess.run([sys.executable, "-m", "judge", "site", str(out)],
+                           capture_output=True, text=True, timeout=600)
+    assert again.returncode == 0, again.stderr  # a previous judge site: rewritten, no --force
