@@ -6,12 +6,15 @@ in-process timer of subprocess runs when hyperfine is absent (and says so). Run:
 Targets (from the issues):
   judge rule (cold process)          <= 3x  python -c pass
   building the whole graph + index   <= 3x  python -c "import networkx, lark, jinja2, click"
+  judge check, amortised per scenario <= 1/4 python -c pass   (see ``bench_check``)
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -99,7 +102,68 @@ def bench_versions(env: dict) -> dict:
     return res
 
 
-BENCHES = {"rules": bench_rules, "versions": bench_versions}
+def scenario_variants(dest: Path, total: int = 300) -> int:
+    """Copies of the bundled scenarios in ``dest``, until there are at least ``total``; each copy
+    has its own title (``[v<n>]`` prepended) so no two files have the same content. Returns
+    the number of files written."""
+    files = sorted((ROOT / "scenarios").rglob("*.scn"))
+    copies = math.ceil(total / len(files))
+    for n in range(copies):
+        for path in files:
+            text = re.sub(r'^scenario "', f'scenario "[v{n}] ', path.read_text(encoding="utf-8"),
+                          count=1, flags=re.M)
+            out = dest / f"v{n}" / path.parent.name / path.name
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_text(text, encoding="utf-8")
+    return copies * len(files)
+
+
+def bench_check(env: dict) -> dict:
+    """Amortised cost of one scenario in ``judge check``, against ``python -c pass``.
+
+    Measure: the mean wall time of one whole ``judge check <dir>`` process (interpreter start,
+    imports, loading the grammars, reading, running and comparing every scenario, printing the
+    summary) divided by the number of scenarios in ``<dir>``; ratio = that / the mean wall time
+    of ``python -c pass``, both timed by the same hyperfine run. Target (issue): ratio <= 0.25.
+    Two sets: the bundled ``scenarios/`` and ~300 generated variants of them
+    (``scenario_variants``: same scenarios, distinct titles), over which start-up is amortised.
+    The user cache (``JUDGE_HOME``, a temp folder) is warm after hyperfine's warm-up runs; the
+    last figure is the bundled set with the grammar caches removed before every run."""
+    # as an installed judge runs: compiled byte code is kept (the first run writes it)
+    env = {k: v for k, v in env.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    bundled = ROOT / "scenarios"
+    count = len(list(bundled.rglob("*.scn")))
+    with tempfile.TemporaryDirectory() as tmp:
+        large = Path(tmp) / "variants"
+        n_large = scenario_variants(large)
+        subprocess.run([JUDGE, "check", str(bundled)], env=env, check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)   # warm caches
+        times = hyperfine({
+            "python -c pass": f"{PY} -c pass",
+            f"judge check scenarios ({count})": f"{JUDGE} check {bundled}",
+            f"judge check variants ({n_large})": f"{JUDGE} check {large}",
+        }, runs=10, env=env)
+        grammar_cache = Path(env["JUDGE_HOME"]) / "cache" / "grammar"
+        cold = hyperfine({
+            "python -c pass": f"{PY} -c pass",
+            f"judge check scenarios ({count}), no grammar cache": f"{JUDGE} check {bundled}",
+        }, runs=5, env=env, prepare=f"rm -rf {grammar_cache}")
+    base = times["python -c pass"]
+    print("\njudge check: wall time per scenario / python -c pass (target <= 0.25)")
+    print(f"  {'python -c pass':<44} {base * 1000:9.1f} ms")
+    rows: dict = {"python -c pass": {"seconds": base}}
+    for name, t, n, b in [(k, v, count, base) for k, v in times.items() if "scenarios (" in k] \
+            + [(k, v, n_large, base) for k, v in times.items() if "variants (" in k] \
+            + [(k, v, count, cold["python -c pass"]) for k, v in cold.items() if k != "python -c pass"]:
+        ratio = t / n / b
+        mark = "  ok" if ratio <= 0.25 else "  OVER target 0.25"
+        print(f"  {name:<44} {t * 1000:9.1f} ms  {t / n * 1000:7.2f} ms/scenario  "
+              f"ratio {ratio:5.3f}{mark}")
+        rows[name] = {"seconds": t, "scenarios": n, "per_scenario": t / n, "ratio": ratio}
+    return rows
+
+
+BENCHES = {"rules": bench_rules, "versions": bench_versions, "check": bench_check}
 BENCHES["site"] = bench_site  # bench/bench_site.py: judge site vs load_graph()
 
 
@@ -107,9 +171,12 @@ def main(argv: list[str]) -> int:
     names = argv or list(BENCHES)
     with tempfile.TemporaryDirectory() as home:
         env = dict(os.environ, JUDGE_HOME=home)
+        # measure the normal installed configuration: bytecode caches written and reused
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
         results = {n: BENCHES[n](env) for n in names}
     out = ROOT / "bench" / "results.json"
-    out.write_text(json.dumps(results, indent=2))
+    previous = json.loads(out.read_text()) if out.exists() else {}
+    out.write_text(json.dumps(previous | results, indent=2))   # keeps the entries not re-run
     print(f"\nwritten {out.relative_to(ROOT)}")
     return 0
 

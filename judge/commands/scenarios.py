@@ -5,6 +5,7 @@ judge.engine.runner.run_scenario and shown by judge.render."""
 from __future__ import annotations
 
 import json
+import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -62,15 +63,18 @@ class _Summary:
 @click.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-def check(paths: tuple[Path, ...], as_json: bool) -> None:
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Processes checking scenarios at once; 0: one per CPU (many files only).")
+def check(paths: tuple[Path, ...], as_json: bool, jobs: int) -> None:
     """Run scenarios (files, or folders searched for *.scn) and compare their expect lines.
     Exit 1 if an expectation fails, 2 if a scenario cannot be read."""
     files = _scenario_files(paths)
     summary = _Summary()
-    with click.progressbar(files, label="checking", file=sys.stderr,
+    with click.progressbar(length=len(files), label="checking", file=sys.stderr,
                            item_show_func=lambda p: str(p) if p else None) as bar:
-        for path in bar:
-            _check_one(path, summary)
+        for path, outcome in _outcomes(files, jobs):
+            bar.update(1, path)
+            _add(summary, path, outcome)
     if as_json:
         click.echo(json.dumps(summary.as_json(), ensure_ascii=False, indent=2))
     else:
@@ -103,23 +107,83 @@ def _scenario_files(paths: tuple[Path, ...]) -> list[Path]:
     return files
 
 
-def _check_one(path: Path, summary: _Summary) -> None:
-    summary.scenarios += 1
+def _outcome(path: Path) -> dict:
+    """What ``judge check`` reports of one scenario file, as plain data (it may come from a
+    worker process): its error, or its expectations and what it could not model."""
     try:
         ruling = _run(path)
     except JudgeError as err:
-        summary.errors.append({"file": str(path), "line": err.line, "column": err.column,
-                               "message": err.message, "rendered": err.render()})
+        return {"error": {"file": str(path), "line": err.line, "column": err.column,
+                          "message": err.message, "rendered": err.render()}}
+    return {"expectations": [(r.passed, r.line, r.text, r.actual)
+                             for r in ruling.all_expectations],
+            "not_modelled": list(ruling.all_not_modelled)}
+
+
+def _add(summary: _Summary, path: Path, outcome: dict) -> None:
+    summary.scenarios += 1
+    if "error" in outcome:
+        summary.errors.append(outcome["error"])
         return
-    for result in ruling.all_expectations:
+    for passed, line, text, actual in outcome["expectations"]:
         summary.expectations += 1
-        if result.passed:
+        if passed:
             summary.passed += 1
         else:
-            summary.failed.append({"file": str(path), "line": result.line,
-                                   "expected": result.text, "actual": result.actual})
-    for item in ruling.all_not_modelled:
+            summary.failed.append({"file": str(path), "line": line,
+                                   "expected": text, "actual": actual})
+    for item in outcome["not_modelled"]:
         summary.not_modelled.append({"file": str(path), "what": item})
+
+
+# Below this many files per process, starting processes costs more than it saves.
+FILES_PER_JOB = 16
+
+
+def _outcomes(files: list[Path], jobs: int):
+    """(path, outcome) of every file, in the order of ``files``: in this process, or shared
+    among ``jobs`` forked worker processes (0: one per CPU) when there are enough files.
+    Workers start from this process's state (imports, loaded grammars), so the first file is
+    always checked here."""
+    workers = jobs or _cpus()
+    workers = min(workers, len(files) // FILES_PER_JOB)
+    context = _fork_context() if workers > 1 else None
+    if context is None:
+        for path in files:
+            yield path, _outcome(path)
+        return
+    yield files[0], _outcome(files[0])
+    rest = files[1:]
+    from judge.rules import lookup
+    lookup.reset()          # an open sqlite connection must not be shared with a child process
+    with context.Pool(workers) as pool:
+        chunk = max(1, min(16, len(rest) // (workers * 4)))
+        for path, outcome in zip(rest, pool.imap(_outcome_in_worker, rest, chunksize=chunk)):
+            if outcome is None:          # an unexpected failure: show it as a lone run does
+                outcome = _outcome(path)
+            yield path, outcome
+
+
+def _outcome_in_worker(path: Path) -> dict | None:
+    try:
+        return _outcome(path)
+    except Exception:  # noqa: BLE001 - re-run in the main process, which reports it as usual
+        return None
+
+
+def _cpus() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def _fork_context():
+    import multiprocessing
+    try:
+        return multiprocessing.get_context("fork")
+    except ValueError:      # no fork on this platform: check in this process
+        return None
 
 
 def _print_summary(summary: _Summary) -> None:
