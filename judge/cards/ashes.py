@@ -247,11 +247,18 @@ class AshesTransformer(SentenceTransformer):
         words = self.phrase(meta)
         if "that much" in words:
             amount = "that much"
+        elif re.match(r"deals? that damage|dealt that damage", words):
+            amount = "that damage"
         elif " its damage" in f" {words}":
             amount = "its damage"
-        targets = [c for c in children if isinstance(c, Target)]
-        return Damage(verb="deal", amount=amount, target=targets[0] if targets else None,
-                      span=span_of(meta))
+        tails = [c for c in children if isinstance(c, tuple)]
+        target = next((t for k, t in tails if k == "to"), None)
+        return Damage(verb="deal", amount=amount, target=target, span=span_of(meta))
+
+    def deal_tail(self, meta, children):
+        target = next((c for c in children if isinstance(c, Target)), None)
+        word = self.source(meta).split()[0].lower()
+        return ("to" if word in ("to", "on") else word, target)
 
     inflict = deal
 
@@ -362,10 +369,16 @@ class AshesTransformer(SentenceTransformer):
     del _other
 
     # ---- Ashes prefixes and suffixes (the shared statement() wraps effects with them)
+    def p_timing_at(self, meta, children):
+        from judge.cards.model import Trigger
+        return ("p_timing", Trigger(kind="at", event=self.phrase(meta).removeprefix("at "),
+                                    span=span_of(meta)))
+
     def t_when(self, meta, children):
         from judge.cards.model import Trigger
-        word = str(children[0]).lower()
-        return Trigger(kind=word, event=children[1].text, span=span_of(meta))
+        word = self.source(meta).split()[0].lower()
+        event = self.phrase(meta).split(" ", 1)[1] if " " in self.phrase(meta) else ""
+        return Trigger(kind=word, event=event, span=span_of(meta))
 
     def s_unless(self, meta, children):
         return ("s_unless", children[0])

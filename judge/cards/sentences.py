@@ -205,9 +205,10 @@ class SentenceTransformer(CardTransformer):
                 out.trigger = value
             elif kind in self.CONDITION_WORDS:
                 effects = [self._conditional(kind, value, effects, meta)]
-            elif kind == "p_otherwise":
-                effects = [Conditional(verb="if", condition=Condition("otherwise", kind="unless"),
-                                       otherwise=tuple(effects), span=span_of(meta))]
+            elif kind == "p_otherwise":    # the previous sentence's condition did not hold
+                effects = [Conditional(verb="if", condition=Condition("otherwise",
+                                                                      kind="otherwise"),
+                                       then=tuple(effects), span=span_of(meta))]
             elif kind == "p_instead":
                 effects = [Replacement(verb="replace", event="the preceding instruction",
                                        instead=tuple(effects), span=span_of(meta))]
