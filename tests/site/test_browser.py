@@ -96,13 +96,13 @@ def test_fab_15_4_3_cross_reference_then_cited_by_link(page, site):
 
 def test_search_finds_dominate_and_opens_it_with_the_keyboard(page, site):
     page.goto(url_of(site, "index.html"))
-    page.locator("#q").click()
+    page.locator("#j-q").click()
     page.keyboard.type("dominate")
-    first = page.locator("#search-results a").first
+    first = page.locator("#j-search-results a").first
     first.wait_for(state="visible", timeout=10_000)
     assert "fab-1.4 Dominate" in first.inner_text()
     page.keyboard.press("ArrowDown")
-    assert page.evaluate("document.activeElement.closest('#search-results') !== null")
+    assert page.evaluate("document.activeElement.closest('#j-search-results') !== null")
     with page.expect_navigation():
         page.keyboard.press("Enter")
     assert re.search(r"/fab-1\.4/[^/]+\.html#Dominate$", page.url), page.url
@@ -112,9 +112,9 @@ def test_search_finds_dominate_and_opens_it_with_the_keyboard(page, site):
 
 def test_search_results_page_lists_matches(page, site):
     page.goto(url_of(site, "search.html") + "?q=dominate")
-    page.locator("#search-page-results a").first.wait_for(state="visible", timeout=10_000)
-    assert "result(s)" in page.locator("#search-page-status").inner_text()
-    assert page.locator("#search-page-results a", has_text="fab-1.4 Dominate").count() == 1
+    page.locator("#j-search-list a").first.wait_for(state="visible", timeout=10_000)
+    assert "result(s)" in page.locator("#j-search-status").inner_text()
+    assert page.locator("#j-search-list a", has_text="fab-1.4 Dominate").count() == 1
 
 
 def test_ruling_trace_citation_leads_to_the_rule(page, site):
@@ -169,7 +169,7 @@ def test_focus_is_visible_and_skip_link_reaches_main(page, site):
     outline = skip.evaluate("e => getComputedStyle(e).outlineStyle")
     assert outline != "none"
     page.keyboard.press("Enter")
-    assert page.evaluate("location.hash") == "#main"
+    assert page.evaluate("location.hash") == "#j-main"
 
 
 @pytest.fixture(scope="module")

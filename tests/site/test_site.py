@@ -222,10 +222,25 @@ def test_pages_are_accessible_in_structure(site):
         tags = [t for t, _ in o.tags]
         for landmark in ("header", "nav", "main"):
             assert landmark in tags, (page, landmark)
-        assert ('a', {'class': 'skip', 'href': '#main'}) in o.tags, page
-        assert o.ids.get("main") == "main"
+        assert ('a', {'class': 'skip', 'href': '#j-main'}) in o.tags, page
+        assert o.ids.get("j-main") == "main"
         assert any(t == "meta" and a.get("name") == "viewport" for t, a in o.tags)
-        assert any(t == "label" and a.get("for") == "q" for t, a in o.tags)
+        assert any(t == "label" and a.get("for") == "j-q" for t, a in o.tags)
+
+
+def test_ids_are_unique_on_every_rule_and_document_page(site, graph):
+    from collections import Counter
+
+    from site_helpers import Outline
+
+    for doc in graph.documents:
+        for page in (site / doc).glob("*.html"):
+            counter = Counter()
+            o = Outline()
+            o.handle_starttag = lambda tag, attrs: counter.update(
+                [v for k, v in attrs if k == "id" and v])
+            o.feed(page.read_text(encoding="utf-8"))
+            assert [i for i, n in counter.items() if n > 1] == [], page
 
 
 def test_no_page_loads_anything_from_the_network(site):

@@ -126,10 +126,10 @@
   }
 
   function fullPage() {
-    var list = document.getElementById("search-page-results");
+    var list = document.getElementById("j-search-list");
     if (!list) return;
     var q = new URLSearchParams(window.location.search).get("q") || "";
-    var st = document.getElementById("search-page-status");
+    var st = document.getElementById("j-search-status");
     input.value = q;
     if (!q.trim()) return;
     st.textContent = "Searching…";
@@ -142,8 +142,8 @@
   }
 
   function init() {
-    input = document.getElementById("q");
-    box = document.getElementById("search-results");
+    input = document.getElementById("j-q");
+    box = document.getElementById("j-search-results");
     if (!input || !box) return;
     input.addEventListener("input", function () {
       clearTimeout(timer);
