@@ -4,6 +4,7 @@ judge.engine.runner.run_scenario and shown by judge.render."""
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import sys
@@ -148,20 +149,25 @@ def _outcomes(files: list[Path], jobs: int):
     workers = jobs or _cpus()
     workers = min(workers, len(files) // FILES_PER_JOB)
     context = _fork_context() if workers > 1 else None
-    if context is None:
-        for path in files:
-            yield path, _outcome(path)
-        return
     yield files[0], _outcome(files[0])
     rest = files[1:]
-    from judge.rules import lookup
-    lookup.reset()          # an open sqlite connection must not be shared with a child process
-    with context.Pool(workers) as pool:
-        chunk = max(1, min(16, len(rest) // (workers * 4)))
-        for path, outcome in zip(rest, pool.imap(_outcome_in_worker, rest, chunksize=chunk)):
-            if outcome is None:          # an unexpected failure: show it as a lone run does
-                outcome = _outcome(path)
-            yield path, outcome
+    # what is loaded by now (modules, grammars) stays: the collector need not walk it again
+    gc.freeze()
+    try:
+        if context is None:
+            for path in rest:
+                yield path, _outcome(path)
+            return
+        from judge.rules import lookup
+        lookup.reset()      # an open sqlite connection must not be shared with a child process
+        with context.Pool(workers) as pool:
+            chunk = max(1, min(16, len(rest) // (workers * 4)))
+            for path, outcome in zip(rest, pool.imap(_outcome_in_worker, rest, chunksize=chunk)):
+                if outcome is None:      # an unexpected failure: show it as a lone run does
+                    outcome = _outcome(path)
+                yield path, outcome
+    finally:
+        gc.unfreeze()
 
 
 def _outcome_in_worker(path: Path) -> dict | None:

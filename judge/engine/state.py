@@ -515,16 +515,17 @@ class State:
     def fingerprint(self) -> int:
         """A hash of everything that matters for repetition (loop detection)."""
         zones_ = self.zones
-        zones = tuple((k, tuple(zones_[k].ids)) for k in _sorted_zone_keys(tuple(zones_)))
-        players = tuple((p.name, p.life_delta, tuple(sorted(p.pools.items())))
-                        for p in self.players.values())
-        mods = tuple(sorted((m.target, m.stat, m.op, m.value) for m in self.modifiers.values()))
-        counters = tuple((o.id, tuple(sorted(c for c, _ in o.counters)), tuple(sorted(o.flags)))
-                         for o in self.objects.values())
-        glob = tuple(sorted((k, repr(v)) for k, v in self.globals.items()))
-        chain = tuple((getattr(layer, "kind", ""), getattr(layer, "name", ""),
-                       getattr(layer, "source", None)) for layer in self.chain)
-        effects = tuple(sorted((e.id, e.description) for e in self.effects.values()))
+        zones = tuple([(k, tuple(zones_[k].ids)) for k in _sorted_zone_keys(tuple(zones_))])
+        players = tuple([(p.name, p.life_delta, tuple(sorted(p.pools.items())))
+                         for p in self.players.values()])
+        mods = tuple(sorted([(m.target, m.stat, m.op, m.value) for m in self.modifiers.values()]))
+        counters = tuple([(o.id, tuple(sorted([c for c, _ in o.counters])) if o.counters else (),
+                           tuple(sorted(o.flags)) if o.flags else ())
+                          for o in self.objects.values()])
+        glob = tuple(sorted([(k, repr(v)) for k, v in self.globals.items()]))
+        chain = tuple([(getattr(layer, "kind", ""), getattr(layer, "name", ""),
+                        getattr(layer, "source", None)) for layer in self.chain])
+        effects = tuple(sorted([(e.id, e.description) for e in self.effects.values()]))
         return hash((zones, players, mods, counters, glob, chain, effects))
 
 
