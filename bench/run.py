@@ -31,8 +31,9 @@ JUDGE = str(Path(PY).parent / "judge")
 
 
 def hyperfine(commands: dict[str, str], *, runs: int = 20, env: dict | None = None,
-              prepare: str | None = None) -> dict[str, float]:
-    """Mean seconds per command name."""
+              prepare: str | None = None, cpu: dict | None = None) -> dict[str, float]:
+    """Mean seconds per command name (``cpu``, if given, receives the mean user + system
+    seconds per command name)."""
     if shutil.which("hyperfine"):
         with tempfile.NamedTemporaryFile(suffix=".json") as out:
             args = ["hyperfine", "-N", "--warmup", "3", "--runs", str(runs), "--export-json",
@@ -44,18 +45,26 @@ def hyperfine(commands: dict[str, str], *, runs: int = 20, env: dict | None = No
                 args += ["-n", name, cmd]
             subprocess.run(args, check=True, env=env, stdout=subprocess.DEVNULL)
             data = json.load(open(out.name))
+        if cpu is not None:
+            cpu.update({r["command"]: r["user"] + r["system"] for r in data["results"]})
         return {r["command"]: r["mean"] for r in data["results"]}
     print("(hyperfine not found: timing subprocesses in-process)", file=sys.stderr)
     res = {}
+    import resource
     for name, cmd in commands.items():
-        times = []
+        times, used = [], []
         for _ in range(runs):
             if prepare:
                 subprocess.run(prepare, shell=True, env=env)
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
             t = time.perf_counter()
             subprocess.run(cmd, shell=True, env=env, stdout=subprocess.DEVNULL)
             times.append(time.perf_counter() - t)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            used.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
         res[name] = statistics.mean(times)
+        if cpu is not None:
+            cpu[name] = statistics.mean(used)
     return res
 
 
@@ -124,42 +133,55 @@ def bench_check(env: dict) -> dict:
     Measure: the mean wall time of one whole ``judge check <dir>`` process (interpreter start,
     imports, loading the grammars, reading, running and comparing every scenario, printing the
     summary) divided by the number of scenarios in ``<dir>``; ratio = that / the mean wall time
-    of ``python -c pass``, both timed by the same hyperfine run. Target (issue): ratio <= 0.25.
-    Two sets: the bundled ``scenarios/`` and ~300 generated variants of them
-    (``scenario_variants``: same scenarios, distinct titles), over which start-up is amortised.
-    The user cache (``JUDGE_HOME``, a temp folder) is warm after hyperfine's warm-up runs; the
-    last figure is the bundled set with the grammar caches removed before every run."""
-    # as an installed judge runs: compiled byte code is kept (the first run writes it)
+    of ``python -c pass`` timed by the same hyperfine run. Target (issue): ratio <= 0.25.
+
+    Sets: the bundled ``scenarios/``, and ~300 generated variants of them
+    (``scenario_variants``: same scenarios, distinct titles) over which start-up is amortised.
+    ``judge check`` runs as a user runs it (``--jobs`` 0: worker processes, one per CPU, when
+    there are many files); the variants are also timed with ``--jobs 1`` (one process). The
+    "cpu" column is the same ratio with user + system CPU time instead of wall time (it does
+    not count waiting for a busy machine, and adds up the CPU time of all workers). The user
+    cache (``JUDGE_HOME``, a temp folder: grammar parsers, parsed card texts) is warm after the
+    warm-up runs; the last line is the bundled set with those two caches removed before each
+    run (the rules index stays). Byte code is kept, as for an installed judge (the first run writes it)."""
     env = {k: v for k, v in env.items() if k != "PYTHONDONTWRITEBYTECODE"}
     bundled = ROOT / "scenarios"
     count = len(list(bundled.rglob("*.scn")))
+    rows: dict = {"cpus": os.cpu_count(), "load average": os.getloadavg()[0]}
+    print(f"\njudge check: time per scenario / python -c pass (target <= 0.25); "
+          f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}")
+
+    def show(name: str, t: float, n: int, base: float, cpu_t: float, cpu_base: float) -> None:
+        ratio, cpu_ratio = t / n / base, cpu_t / n / cpu_base
+        mark = "  ok" if ratio <= 0.25 else "  OVER target 0.25"
+        print(f"  {name:<46} {t * 1000:8.0f} ms {t / n * 1000:7.2f} ms/scenario  ratio "
+              f"{ratio:5.3f}{mark}  (cpu {cpu_ratio:5.3f})")
+        rows[name] = {"seconds": t, "scenarios": n, "per_scenario": t / n, "ratio": ratio,
+                      "python -c pass": base, "cpu_seconds": cpu_t, "cpu_ratio": cpu_ratio}
+
     with tempfile.TemporaryDirectory() as tmp:
         large = Path(tmp) / "variants"
         n_large = scenario_variants(large)
         subprocess.run([JUDGE, "check", str(bundled)], env=env, check=True,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)   # warm caches
-        times = hyperfine({
-            "python -c pass": f"{PY} -c pass",
-            f"judge check scenarios ({count})": f"{JUDGE} check {bundled}",
-            f"judge check variants ({n_large})": f"{JUDGE} check {large}",
-        }, runs=10, env=env)
-        grammar_cache = Path(env["JUDGE_HOME"]) / "cache" / "grammar"
-        cold = hyperfine({
-            "python -c pass": f"{PY} -c pass",
-            f"judge check scenarios ({count}), no grammar cache": f"{JUDGE} check {bundled}",
-        }, runs=5, env=env, prepare=f"rm -rf {grammar_cache}")
-    base = times["python -c pass"]
-    print("\njudge check: wall time per scenario / python -c pass (target <= 0.25)")
-    print(f"  {'python -c pass':<44} {base * 1000:9.1f} ms")
-    rows: dict = {"python -c pass": {"seconds": base}}
-    for name, t, n, b in [(k, v, count, base) for k, v in times.items() if "scenarios (" in k] \
-            + [(k, v, n_large, base) for k, v in times.items() if "variants (" in k] \
-            + [(k, v, count, cold["python -c pass"]) for k, v in cold.items() if k != "python -c pass"]:
-        ratio = t / n / b
-        mark = "  ok" if ratio <= 0.25 else "  OVER target 0.25"
-        print(f"  {name:<44} {t * 1000:9.1f} ms  {t / n * 1000:7.2f} ms/scenario  "
-              f"ratio {ratio:5.3f}{mark}")
-        rows[name] = {"seconds": t, "scenarios": n, "per_scenario": t / n, "ratio": ratio}
+        sets = [({f"judge check scenarios ({count})": f"{JUDGE} check {bundled}"}, count, 10),
+                ({f"judge check variants ({n_large})": f"{JUDGE} check {large}",
+                  f"judge check --jobs 1 variants ({n_large})": f"{JUDGE} check --jobs 1 {large}"},
+                 n_large, 5)]
+        for commands, n, runs in sets:
+            cpu: dict = {}
+            times = hyperfine({"python -c pass": f"{PY} -c pass", **commands}, runs=runs,
+                              env=env, cpu=cpu)
+            for name in commands:
+                show(name, times[name], n, times["python -c pass"], cpu[name],
+                     cpu["python -c pass"])
+        cache = Path(env["JUDGE_HOME"]) / "cache"
+        cpu = {}
+        name = f"judge check scenarios ({count}), caches removed"
+        cold = hyperfine({"python -c pass": f"{PY} -c pass", name: f"{JUDGE} check {bundled}"},
+                         runs=5, env=env, prepare=f"rm -rf {cache / 'grammar'} {cache / 'cards'}",
+                         cpu=cpu)
+        show(name, cold[name], count, cold["python -c pass"], cpu[name], cpu["python -c pass"])
     return rows
 
 
