@@ -151,7 +151,7 @@ def _ancestors(site: Site, page: str, nid: str) -> list[dict]:
 
 
 def rule_view(site: Site, page: str, nid: str, depth: int) -> dict:
-    rg, g = site.rg, site.rg.g
+    g = site.rg.g
     a = g.nodes[nid]
     links = _links(site, page, nid)
     ref_links = [link for link in links if link.kind != "mention"]

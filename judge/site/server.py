@@ -8,11 +8,11 @@ never sees a traceback (it goes to the server's log).
 from __future__ import annotations
 
 import logging
+import socket
 import sys
 import tempfile
 from functools import partial
 from http import HTTPStatus
-import socket
 from http.server import HTTPServer, SimpleHTTPRequestHandler
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
