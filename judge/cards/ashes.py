@@ -216,8 +216,9 @@ class AshesTransformer(SentenceTransformer):
     def reaction_trigger(self, meta, children):
         # "You may play this spell when/after <event>": a reaction spell's trigger.
         from judge.cards.model import Trigger
-        word = str(children[0]).lower()
-        return Sentence(trigger=Trigger(kind=word, event=children[1].text, span=span_of(meta)))
+        condition = next(c for c in children if isinstance(c, Condition))
+        word = "after" if " this spell after " in f" {self.phrase(meta)} " else "when"
+        return Sentence(trigger=Trigger(kind=word, event=condition.text, span=span_of(meta)))
 
     def trigger_limit(self, meta, children):
         return Sentence(limits=["once per " + self.phrase(meta).rsplit(" ", 1)[-1].rstrip(".")])

@@ -23,7 +23,7 @@ from judge.cards.model import (
 
 SAME_LENGTH = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
                              "\u00a0": " ", "\u2013": "-", "\u2014": "-", "\u2212": "-"})
-_QUANT = re.compile(r"^(up to \d+|up to x|any number of|each|all|both|\d+|x)\b", re.I)
+_QUANT = re.compile(r"^(up to \d+|up to x|any number of|each|all|both|no|\d+|x)\b", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,6 +313,8 @@ class SentenceTransformer(CardTransformer):
         if subject is not None:
             effects = [with_subject(e, subject) for e in effects]
         verb = " and ".join(e.verb for e in effects)
+        if modal == "may" and subject is not None and subject.quantifier == "no":
+            modal = "cannot"                      # "No player may play reaction spells."
         if modal in ("may",):
             return Choice(verb="may", chooser=subject, options=(tuple(effects),), optional=True,
                           span=span_of(meta))
