@@ -120,3 +120,16 @@ def test_unknown_format_is_a_usage_error(ruling):
 def test_markdown_escape_neutralises_html_and_markup():
     assert markdown_escape("<b>*x*</b> [a](b) `c` #") == \
         "&lt;b&gt;\\*x\\*&lt;/b&gt; \\[a\\](b) \\`c\\` \\#"
+
+
+def test_html_step_ids_are_unique_across_branches():
+    """Branches number their steps from 1 each; their anchors must not collide."""
+    import re
+    from judge.engine.runner import run_scenario
+    from judge.render import render
+    from judge.scenario.parser import parse_file
+    from judge.paths import SCENARIOS
+    html = render(run_scenario(parse_file(str(SCENARIOS / "fab" / "combat-dominate.scn"))), "html")
+    ids = re.findall(r'id="(step-[^"]+)"', html)
+    assert ids and len(ids) == len(set(ids))
+    assert any(i.startswith("step-b1-") for i in ids)
