@@ -70,10 +70,11 @@ Conflicts = dict[int, dict[str, tuple]]   # parse state -> terminal -> reduce ru
 
 @contextmanager
 def _recording_conflicts(found: list[Conflicts]):
-    """While lark computes the LALR table, note every shift/reduce conflict it settles as shift.
+    """While lark computes the LALR table, note every conflict it settles (or would reject).
 
-    Lark keeps one action per (state, terminal); a shift/reduce conflict is resolved as shift and
-    the reduce is lost. English noun phrases followed by a verb or a participle ("each player
+    Lark keeps one action per (state, terminal): a shift/reduce conflict is resolved as shift and
+    the reduce is lost; a reduce/reduce conflict (equal priorities) would be an error, so here the
+    first rule by name goes to the table and the others are noted. English noun phrases followed by a verb or a participle ("each player
     puts ...": "puts" starts a relative clause or the predicate) are exactly such conflicts, so
     :class:`WordParser` tries the lost reduces too, after the shift. State numbers are those of
     lark's int parse table (it enumerates the item sets in the same order as here).
@@ -86,10 +87,17 @@ def _recording_conflicts(found: list[Conflicts]):
         for itemset in analyzer.lr0_itemsets:
             closures.setdefault(itemset.closure, len(closures))
             for la, rules in itemset.lookaheads.items():
-                if la in itemset.transitions:
-                    best = max((r.options.priority or 0) for r in rules)
-                    kept = tuple(r for r in rules if (r.options.priority or 0) == best)
-                    by_closure.setdefault(itemset.closure, {})[la.name] = tuple(_rule_key(r) for r in kept)
+                best = max((r.options.priority or 0) for r in rules)
+                kept = sorted((r for r in rules if (r.options.priority or 0) == best), key=str)
+                if len(kept) > 1:
+                    # reduce/reduce: the table keeps the first, the others are tried after it
+                    itemset.lookaheads[la] = {kept[0]}
+                shifts = la in itemset.transitions
+                if not shifts:
+                    kept = kept[1:]
+                if not kept:
+                    continue
+                by_closure.setdefault(itemset.closure, {})[la.name] = tuple(_rule_key(r) for r in kept)
         original(analyzer)
         found.append({closures[c]: acts for c, acts in by_closure.items()})
 
@@ -595,6 +603,13 @@ class WowTransformer(CardTransformer):
         return Cost(kind="resource", amount=amount if isinstance(amount, int) else None,
                     span=span_of(meta))
 
+    def restricted_quest(self, meta, children):
+        """"On your turn: Pay 2 to complete this quest." (702, 701.1)"""
+        restriction = next((c for c in children if isinstance(c, str)), "")
+        cost = next(c for c in children if isinstance(c, Cost))
+        return Ability(kind="static", label="Quest", costs=(cost,), limit=restriction,
+                       citation=self._cite("Complete"), span=span_of(meta))
+
     def labelled_power(self, meta, children):
         label = next(c for c in children if isinstance(c, str))
         inner = _first_ability(children)
@@ -754,6 +769,31 @@ class WowTransformer(CardTransformer):
     otherwise_clause = _wrap("otherwise")
     during_clause = _wrap("during")
     for_each_clause = _wrap("for each")
+
+    def vp_condition(self, meta, children):
+        """"has 4 ATK while attacking": the effect holds under the condition."""
+        cond = self._cond(meta, children)
+        then = self._effects(children[:1])
+        return Conditional(verb=cond.kind if cond else "if", condition=cond, then=then,
+                           span=span_of(meta))
+
+    def vp_until(self, meta, children):
+        """"draw cards until you reach your maximum hand size": repeat until the event."""
+        then = self._effects(children[:1])
+        until = next(c for c in children if isinstance(c, Token) and c.type == "UNTIL")
+        text = clean(self.text[until.end_pos:meta.end_pos])
+        return Conditional(verb="until", condition=Condition(text=text, kind="until"),
+                           then=then, span=span_of(meta))
+
+    def vp_rather_than(self, meta, children):
+        """"exhaust a Totem rather than pay this ability's cost": an alternative to the second."""
+        effects = [c for c in children if isinstance(c, Effect)]
+        instead = effects[1:2]
+        return Other(verb="instead of", args=tuple(("do", e.verb) for e in effects[:1])
+                     + tuple(("instead of", e.verb) for e in instead), span=span_of(meta))
+
+    def divided(self, meta, children):
+        return Tree("divided", [], meta)
 
     def instead_clause(self, meta, children):
         return self._effects([c for c in children if isinstance(c, tuple)])
