@@ -48,8 +48,6 @@ _TYPE_TERMS = {
     "blitz": ("blitz abilities", "played abilities types"),
     "block": ("block abilities", "block step", "played abilities types"),
 }
-_COST_TERMS = ("played abilities – costs", "played abilities costs")
-_RESTRICTION_TERMS = ("played abilities – restrictions", "played abilities restrictions")
 
 
 def cite(*terms: str) -> str | None:
