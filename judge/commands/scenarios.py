@@ -88,7 +88,7 @@ def check(paths: tuple[Path, ...], as_json: bool, jobs: int) -> None:
 
 def _run(path: Path):
     from judge.engine.runner import run_scenario
-    from judge.scenario.parser import parse_file
+    from judge.scenario.store import parse_file     # kept between runs (user cache folder)
 
     return run_scenario(parse_file(path))
 

@@ -133,3 +133,63 @@ def test_error_in_a_callback_arrives_as_a_scenario_error_with_its_position():
         scenario_parser.parse(text, "x.scn")
     assert (err.value.line, err.value.path) == (4, "x.scn")
     assert "hat" in err.value.message
+
+
+@pytest.fixture
+def scenario_store(tmp_path, monkeypatch):
+    """The scenario store in an empty cache folder, as in a new process."""
+    from judge.scenario import store as scenario_store
+
+    monkeypatch.setenv("JUDGE_HOME", str(tmp_path / "home"))
+    monkeypatch.setattr(scenario_store, "_folder", [])
+    return scenario_store
+
+
+def _scenario_file(tmp_path, text=None):
+    source = (paths.SCENARIOS / "fab" / "arcane-barrier-example-1.scn").read_text(encoding="utf-8")
+    path = tmp_path / "one.scn"
+    path.write_text(text if text is not None else source, encoding="utf-8")
+    return path
+
+
+def test_scenario_store_gives_the_parse_and_reads_it_back_without_parsing(
+        tmp_path, monkeypatch, scenario_store):
+    path = _scenario_file(tmp_path)
+    first = scenario_store.parse_file(path)
+    assert first == scenario_parser.parse_file(path)
+    monkeypatch.setattr(scenario_store, "_folder", [])               # a new process
+    monkeypatch.setattr(scenario_parser, "parse", _must_not_parse_scenario)
+    assert scenario_store.parse_file(path) == first
+
+
+def _must_not_parse_scenario(text, path="<scenario>"):
+    raise AssertionError("parsed again although the store holds the file")
+
+
+def test_scenario_store_parses_an_edited_file_again(tmp_path, scenario_store):
+    path = _scenario_file(tmp_path)
+    before = scenario_store.parse_file(path)
+    path.write_text(path.read_text(encoding="utf-8").replace("expect Bob life 18",
+                                                             "expect Bob life 17"),
+                    encoding="utf-8")
+    after = scenario_store.parse_file(path)
+    assert after != before
+    assert after == scenario_parser.parse_file(path)
+
+
+def test_scenario_store_keeps_no_errors(tmp_path, scenario_store):
+    from judge.scenario.errors import ScenarioError
+
+    path = _scenario_file(tmp_path, 'scenario "x"\ngame fab-9.9\n')
+    for _ in range(2):
+        with pytest.raises(ScenarioError, match="unknown document 'fab-9.9'"):
+            scenario_store.parse_file(path)
+
+
+def test_scenario_store_starts_afresh_when_the_rules_documents_change(
+        tmp_path, monkeypatch, scenario_store):
+    from judge.rules import lookup
+
+    before = scenario_store.version()
+    monkeypatch.setattr(lookup, "fingerprint", lambda: [["another rulebook", 1, 1]])
+    assert scenario_store.version() != before

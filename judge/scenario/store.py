@@ -1,0 +1,106 @@
+"""Parsed scenarios kept between runs, for ``judge check`` / ``judge resolve``: a file whose
+text was parsed before (by the same parser, against the same installed rules documents) is
+read back instead of parsed again, like Python's byte-code cache for modules.
+
+The store is a folder in the user cache (:func:`judge.paths.cache_dir`) named by a digest of
+everything a parse depends on: the scenario grammar, the ``judge/scenario`` code, the lark and
+Python versions, and the rules documents and rules code the citations are resolved against
+(:func:`judge.rules.lookup.fingerprint`). A change to any of them starts a new folder (the old
+one is removed). Each entry is named by a digest of the file's path and text, so an edited
+file is parsed again. Only successful parses are kept: an error is raised afresh every time.
+An unreadable entry is a miss.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import pickle
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from judge import paths
+from judge.scenario.ast import Scenario
+
+FOLDER = "scenarios"
+_CODE = Path(__file__).resolve().parent
+
+# [the rules index connection the folder was worked out for, the folder or None]
+_folder: list = []
+
+
+def parse_file(path: str | Path) -> Scenario:
+    """:func:`judge.scenario.parser.parse_file`, answered from the store when it can be."""
+    from judge.scenario import parser
+
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return parser.parse_file(path)          # the parser words the error
+    folder = _store_folder()
+    if folder is None:
+        return parser.parse(text, str(path))
+    entry = folder / (hashlib.sha256(f"{path}\0{text}".encode()).hexdigest()[:32] + ".pickle")
+    try:
+        with open(entry, "rb") as f:
+            found = pickle.load(f)
+        if isinstance(found, Scenario) and found.source == text and found.path == str(path):
+            return found
+    except FileNotFoundError:
+        pass
+    except Exception:  # noqa: BLE001 - a damaged entry is only a miss
+        pass
+    scenario = parser.parse(text, str(path))
+    _save(entry, scenario)
+    return scenario
+
+
+def version() -> str:
+    """A digest of everything a parsed scenario depends on."""
+    from judge.rules import lookup
+    import lark
+
+    digest = hashlib.sha256()
+    digest.update(f"{lark.__version__} {sys.version_info[:2]} {paths.ROOT}".encode())
+    for source in sorted(_CODE.glob("*.py")) + [paths.GRAMMAR / "scenario.lark"]:
+        digest.update(source.name.encode() + b"\0" + source.read_bytes() + b"\0")
+    digest.update(json.dumps(lookup.fingerprint()).encode())
+    return digest.hexdigest()[:20]
+
+
+def _store_folder() -> Path | None:
+    """This process's store folder; worked out again whenever the rules index connection
+    differs from last time (opened since, or reopened by :func:`judge.rules.lookup.reset`
+    after the installed documents changed): parses resolve citations through it."""
+    from judge.rules import lookup
+
+    con = getattr(lookup, "_con", None)      # read only: never opens (or builds) the index
+    if not _folder or _folder[0] is not con:
+        try:
+            top = paths.cache_dir() / FOLDER
+            folder = top / version()
+            if not folder.is_dir():
+                if top.is_dir():
+                    for old in top.iterdir():
+                        shutil.rmtree(old, ignore_errors=True)
+                folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            folder = None
+        _folder[:] = [con, folder]
+    return _folder[1]
+
+
+def _save(entry: Path, scenario: Scenario) -> None:
+    tmp: str | None = None
+    try:
+        fd, tmp = tempfile.mkstemp(dir=entry.parent, prefix=entry.name, suffix=".tmp")
+        with os.fdopen(fd, "wb") as f:
+            pickle.dump(scenario, f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, entry)
+    except (OSError, pickle.PicklingError):
+        if tmp is not None and os.path.exists(tmp):
+            os.unlink(tmp)
