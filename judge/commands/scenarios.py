@@ -65,7 +65,8 @@ class _Summary:
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, show_default=True,
-              help="Processes checking scenarios at once; 0: one per CPU (many files only).")
+              help="Processes checking scenarios at once; 0: one per idle CPU (many files "
+                   "only).")
 def check(paths: tuple[Path, ...], as_json: bool, jobs: int) -> None:
     """Run scenarios (files, or folders searched for *.scn) and compare their expect lines.
     Exit 1 if an expectation fails, 2 if a scenario cannot be read."""
@@ -143,10 +144,10 @@ FILES_PER_JOB = 16
 
 def _outcomes(files: list[Path], jobs: int):
     """(path, outcome) of every file, in the order of ``files``: in this process, or shared
-    among ``jobs`` forked worker processes (0: one per CPU) when there are enough files.
+    among ``jobs`` forked worker processes (0: one per idle CPU) when there are enough files.
     Workers start from this process's state (imports, loaded grammars), so the first file is
     always checked here."""
-    workers = jobs or _cpus()
+    workers = jobs or _idle_cpus()
     workers = min(workers, len(files) // FILES_PER_JOB)
     context = _fork_context() if workers > 1 else None
     yield files[0], _outcome(files[0])
@@ -177,11 +178,18 @@ def _outcome_in_worker(path: Path) -> dict | None:
         return None
 
 
-def _cpus() -> int:
+def _idle_cpus() -> int:
+    """The CPUs this process may use, less those the machine is already busy with (the load
+    average of the last minute): more processes than idle CPUs only slow each other down."""
     try:
-        return len(os.sched_getaffinity(0))
+        cpus = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
-        return os.cpu_count() or 1
+        cpus = os.cpu_count() or 1
+    try:
+        busy = int(os.getloadavg()[0])
+    except (AttributeError, OSError):
+        busy = 0
+    return max(1, cpus - busy)
 
 
 def _fork_context():
