@@ -11,7 +11,8 @@ file times with ``time.perf_counter`` around subprocesses, for a quick look with
 
 over the bundled ``scenarios/`` and over ~300 generated variants of them (the same scenarios,
 each with its own title: ``bench/run.py``'s ``scenario_variants``). The user cache (grammar
-parsers, parsed card texts) is warm after the first run; byte code is kept.
+parsers, parsed card texts, parsed scenarios) is warm after the first run; byte code is kept.
+``bench/run.py check`` also gives the figures with those caches removed and in CPU time.
 
     .venv/bin/python tests/bench/bench_check.py              # prints the figures
     .venv/bin/python -m pytest tests/bench/bench_check.py --benchmark-enable   # pytest-benchmark
