@@ -16,6 +16,8 @@ printed card text and no span needs shifting.
 from __future__ import annotations
 
 import re
+import re._constants as _sre
+import re._parser as _sre_parse
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -303,6 +305,12 @@ class CardTransformer(Transformer):
         return Cost(kind="exhaust", span=span_of(meta))
 
 
+# Helpers the rule methods call themselves stay plain methods: v_args would otherwise build a
+# new wrapper on every call.
+for _helper in ("phrase", "source"):
+    setattr(CardTransformer, _helper, CardTransformer.__dict__[_helper].base_func)
+
+
 DAMAGE_TYPES = frozenset({"physical", "arcane", "fire", "frost", "nature", "shadow", "holy",
                           "melee", "ranged", "combat"})
 
@@ -375,6 +383,138 @@ def _add(out: list[Piece], text: str, start: int, end: int) -> None:
     out.append(Piece(start + lead, end - trail))
 
 
+# --------------------------------------------------------------------------- lexer speed-up
+
+_ASCII = frozenset(chr(i) for i in range(128))
+_CATEGORY_CHARS = {
+    _sre.CATEGORY_DIGIT: frozenset("0123456789"),
+    _sre.CATEGORY_SPACE: frozenset(" \t\n\r\f\v"),
+    _sre.CATEGORY_WORD: frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"),
+}
+
+
+def first_chars(regexp: str, flags: int = 0) -> frozenset[str] | None:
+    """The ASCII characters a match of ``regexp`` can start with, or None when that cannot be
+    told (the pattern may start with any character, or may match the empty string)."""
+    try:
+        parsed = _sre_parse.parse(regexp, flags)
+    except Exception:  # pragma: no cover - lark compiled it already
+        return None
+    chars, nullable = _first_of_sequence(list(parsed), bool(flags & re.IGNORECASE))
+    return None if chars is None or nullable else frozenset(chars)
+
+
+def _first_of_sequence(items, ignore_case):
+    out: set[str] = set()
+    for op, av in items:
+        chars, nullable = _first_of_item(op, av, ignore_case)
+        if chars is None:
+            return None, True
+        out |= chars
+        if not nullable:
+            return out, False
+    return out, True
+
+
+def _first_of_item(op, av, ignore_case):
+    c = _sre
+    if op is c.LITERAL:
+        ch = chr(av)
+        return ({ch, ch.lower(), ch.upper()} if ignore_case else {ch}), False
+    if op is c.IN:
+        out: set[str] = set()
+        for kind, value in av:
+            if kind is c.LITERAL:
+                out |= {chr(value), chr(value).lower(), chr(value).upper()} if ignore_case \
+                    else {chr(value)}
+            elif kind is c.RANGE:
+                for code in range(value[0], min(value[1], 127) + 1):
+                    ch = chr(code)
+                    out |= {ch, ch.lower(), ch.upper()} if ignore_case else {ch}
+            elif kind is c.CATEGORY and value in _CATEGORY_CHARS:
+                out |= _CATEGORY_CHARS[value]
+            else:  # NEGATE, other categories
+                return None, True
+        return out, False
+    if op is c.BRANCH:
+        out = set()
+        nullable = False
+        for branch in av[1]:
+            chars, branch_nullable = _first_of_sequence(list(branch), ignore_case)
+            if chars is None:
+                return None, True
+            out |= chars
+            nullable = nullable or branch_nullable
+        return out, nullable
+    if op is c.SUBPATTERN:
+        _group, add_flags, del_flags, pattern = av
+        case = (ignore_case or bool(add_flags & re.IGNORECASE)) and \
+            not (del_flags & re.IGNORECASE)
+        return _first_of_sequence(list(pattern), case)
+    if op in (c.MAX_REPEAT, c.MIN_REPEAT, getattr(c, "POSSESSIVE_REPEAT", c.MAX_REPEAT)):
+        low, _high, pattern = av
+        chars, nullable = _first_of_sequence(list(pattern), ignore_case)
+        return chars, nullable or low == 0
+    if op in (c.AT, c.ASSERT, c.ASSERT_NOT):  # zero width: look at what follows
+        return set(), True
+    return None, True
+
+
+class FirstCharScanner:
+    """Stands in for a lark ``Scanner``: the same terminals in the same order, but only those
+    that can start with the character at the current position are tried (one compiled
+    alternation per first character, built when first needed). The first terminal in lark's
+    order that matches is the same as with lark's scanner; non-ASCII characters use it."""
+
+    def __init__(self, scanner) -> None:
+        self.scanner = scanner
+        self.terminals = scanner.terminals
+        self.allowed_types = scanner.allowed_types
+        self._firsts = [first_chars(t.pattern.to_regexp(), scanner.g_regex_flags)
+                        for t in scanner.terminals]
+        self._by_char: dict[str, object] = {}
+
+    def _for_char(self, ch: str):
+        chosen = [t for t, first in zip(self.terminals, self._firsts)
+                  if first is None or ch in first]
+        if not chosen:
+            sub = None
+        elif len(chosen) == len(self.terminals):
+            sub = self.scanner
+        else:
+            sub = type(self.scanner)(chosen, self.scanner.g_regex_flags, self.scanner.re_,
+                                     self.scanner.use_bytes)
+        self._by_char[ch] = sub
+        return sub
+
+    def match(self, text, pos):
+        ch = text.text[pos] if pos < text.end else ""
+        if ch not in _ASCII:
+            return self.scanner.match(text, pos)
+        try:
+            sub = self._by_char[ch]
+        except KeyError:
+            sub = self._for_char(ch)
+        return sub.match(text, pos) if sub is not None else None
+
+    def fullmatch(self, text: str):
+        return self.scanner.fullmatch(text)
+
+
+def use_first_char_scanners(parser: Lark) -> None:
+    """Give every state of ``parser``'s contextual lexer a :class:`FirstCharScanner`."""
+    lexer = parser.parser.lexer
+    states = getattr(lexer, "lexers", None)
+    if states is None:
+        return
+    seen: set[int] = set()
+    for basic in list(states.values()) + [lexer.root_lexer]:
+        if id(basic) in seen:
+            continue
+        seen.add(id(basic))
+        basic._scanner = FirstCharScanner(basic.scanner)
+
+
 # --------------------------------------------------------------------------- driver
 
 class ClauseParser:
@@ -386,7 +526,8 @@ class ClauseParser:
                  spans_from_tokens: bool = False) -> None:
         """``spans_from_tokens``: parse without lark's ``propagate_positions`` (about a third
         of lark's parse time) and let the transformer take each node's span from its tokens;
-        the transformer must be a :class:`CardTransformer`."""
+        the transformer must be a :class:`CardTransformer`; its lexer then also tries only
+        the terminals that can start with the next character (:class:`FirstCharScanner`)."""
         self.game = game
         self.spans_from_tokens = spans_from_tokens
         self.grammar_path = GRAMMAR_DIR / grammar
@@ -396,6 +537,12 @@ class ClauseParser:
 
     @cached_property
     def lark(self) -> Lark:
+        parser = self._open()
+        if self.spans_from_tokens:
+            use_first_char_scanners(parser)
+        return parser
+
+    def _open(self) -> Lark:
         return Lark.open(str(self.grammar_path), parser="lalr", lexer="contextual",
                          propagate_positions=not self.spans_from_tokens,
                          maybe_placeholders=False,
