@@ -629,6 +629,10 @@ class WowTransformer(CardTransformer):
         return Ability(kind="label", label=f"{kind}: {value}", citation=self._cite(kind),
                        span=span_of(meta))
 
+    def affiliation(self, meta, children):
+        """A paragraph that is only a name ("Scarlet Crusade"): the card's affiliation line."""
+        return ("Affiliation", self.phrase(meta))
+
     def hero_required(self, meta, children):
         return ("Hero Required", self.phrase(meta).lower().rsplit(" hero required", 1)[0])
 
@@ -791,6 +795,14 @@ class WowTransformer(CardTransformer):
         instead = effects[1:2]
         return Other(verb="instead of", args=tuple(("do", e.verb) for e in effects[:1])
                      + tuple(("instead of", e.verb) for e in instead), span=span_of(meta))
+
+    def vp_pre_adverb(self, meta, children):
+        """"also deals that much damage", "only attacks heroes": the verb phrase, marked."""
+        effect = next((c for c in children if isinstance(c, Effect)), None)
+        word = self.phrase(children[0].meta).lower() if isinstance(children[0], Tree) else ""
+        if isinstance(effect, Other):
+            return replace(effect, args=effect.args + (("adverb", word),), span=span_of(meta))
+        return effect
 
     def divided(self, meta, children):
         return Tree("divided", [], meta)
