@@ -386,7 +386,7 @@ class FabTransformer(CardTransformer):
         return (limit, kind)
 
     def act_cost(self, meta, children):
-        return tuple(children)
+        return tuple(c for c in children if isinstance(c, Cost))
 
     def cost_chi(self, meta, children):
         return Cost(kind="chi", amount=len(children), span=span_of(meta))
@@ -708,6 +708,8 @@ class FabTransformer(CardTransformer):
                 else:
                     action = child
                     verbs.append(child.name.lower())
+            elif isinstance(child, Token) and child.type == "ONLY_PRE":
+                aux = f"{aux} only".strip()  # "can only be played"
             elif isinstance(child, Token) and child.type not in ("OR",):
                 verbs.append(lemma(str(child)))
         return (tuple(verbs) or ("do",), aux, action, tuple(granted))
