@@ -39,11 +39,12 @@ def cards() -> None:
 
 @cards.command()
 @click.argument("game")
-@click.argument("path", type=click.Path(dir_okay=False))
+@click.argument("path", type=click.Path(exists=True))
 @click.option("--top", default=25, show_default=True, help="Failure shapes to list.")
 @json_option
 def coverage(game: str, path: str, top: int, as_json: bool) -> None:
-    """Parse every card of the corpus at PATH and report how much GAME's grammar reads."""
+    """Parse every card of the corpus at PATH (a file, or a folder for corpora kept as several
+    files: UFS, Ashes) and report how much GAME's grammar reads."""
     from judge.cards.coverage import measure
 
     def progress(items):
