@@ -50,7 +50,8 @@ IRREGULAR = {"dealt": "deal", "drew": "draw", "drawn": "draw", "got": "get", "ha
              "wasn't": "be", "weren't": "be", "lost": "lose", "paid": "pay", "chose": "choose",
              "chosen": "choose", "left": "leave", "became": "become", "won": "win", "went": "go",
              "gave": "give", "took": "take", "stole": "steal", "stolen": "steal", "does": "do",
-             "did": "do", "beaten": "beat"}
+             "did": "do", "beaten": "beat",
+             "{t}": "tap", "{u}": "untap"}  # the icons stand for the verbs
 LEMMAS = frozenset(
     "deal draw discard destroy banish put return reveal search shuffle look pay remove turn equip "
     "choose hit defend block activate enter leave close resolve become trigger control name pitch "

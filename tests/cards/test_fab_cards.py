@@ -370,6 +370,197 @@ def test_spans_point_into_the_printed_text():
     assert text[kw.keywords[0].span.start:kw.keywords[0].span.end] == "Go again"
 
 
+# --------------------------------------------------------------------------- nested statements, lists,
+# participles (shapes added with the second grammar pass; all texts are real cards)
+
+def test_fab_15_activated_cost_mixes_icons_and_a_clause():
+    # Blue Sea Tricorn: "{r}{r}{r}, destroy this" is two costs
+    card = only("**Action** - {r}{r}{r}, destroy this: Draw a card. **Go again**\n\n"
+                "**Blade Break**")
+    ability = card.abilities[0]
+    assert [(c.kind, c.amount, c.detail) for c in ability.costs] == [
+        ("resource", 3, ""), ("destroy", None, "this")]
+    assert [e.verb for e in ability.effects] == ["draw"]
+    assert [k.name for k in ability.keywords] == ["Go again"]
+
+
+def test_fab_15_exhaust_and_resource_costs_separated_by_a_comma():
+    card = only("**Action** - {r}, {t}: **Attack**")  # Anka, Drag Under
+    assert [c.kind for c in card.abilities[0].costs] == ["resource", "exhaust"]
+
+
+def test_until_end_of_turn_lead_sets_the_duration():
+    # Burdens of the Past
+    card = only("Until end of turn, target hero can't play defense reaction cards with the same "
+                "name as a card in their graveyard.")
+    (ability,) = card.abilities
+    assert ability.duration.text == "until end of turn"
+    (effect,) = ability.effects
+    assert effect.verb == "play" and ("aux", "can't") in effect.args
+    assert ("subject", "target hero") in effect.args
+
+
+def test_fab_16_once_per_turn_lead_limits_a_trigger_with_two_events():
+    card = only("Once per turn, when Cromai attacks or leaves the arena, gain 1 action point.",
+                name="Cromai")
+    (ability,) = card.abilities
+    assert (ability.kind, ability.limit) == ("triggered", "once per turn")
+    assert ability.trigger.event == "this attacks or leaves the arena"
+    (gain,) = ability.effects
+    assert isinstance(gain, Gain) and (gain.resource, gain.amount) == ("action point", 1)
+
+
+def test_fab_16_name_followed_by_attacks_and_a_comma_is_the_verb():
+    # Aegis, Archangel of Protection (the printed short name is another card's name here)
+    card = only("When Aegis attacks, you may banish a card from your hero's soul.")
+    (ability,) = card.abilities
+    assert ability.trigger.event.lower() == "aegis attacks"
+    (may,) = ability.effects
+    (banish,) = may.options[0]
+    assert banish.verb == "banish" and banish.what.text == "a card from your hero's soul"
+
+
+def test_fab_16_attack_you_control_hits_is_not_a_relative_clause():
+    card = only("When an attack action card you control hits, destroy Bloodspill Invocation then "
+                "create 2 Runechant tokens.", name="Bloodspill Invocation")
+    (ability,) = card.abilities
+    assert ability.trigger.event == "an attack action card you control hits"
+    destroy, token = ability.effects
+    assert destroy.what.text == "this" and (token.count, token.token) == (2, "Runechant")
+
+
+def test_comma_list_of_names_is_one_noun_phrase():
+    # Pulse of Volthaven
+    card = only("Your next Ice, Lightning, or Elemental attack this turn gains +4{p}.")
+    (mod,) = effects(card)
+    assert isinstance(mod, ModifyValue) and (mod.stat, mod.delta) == ("power", "+4")
+    assert mod.target.text == "your next Ice, Lightning, or Elemental attack this turn"
+
+
+def test_search_reveal_put_then_shuffle_chain():
+    # Belittle
+    card = only("If you do, search your deck for a card named Minnowism, reveal it, put it into "
+                "your hand, then shuffle your deck.")
+    (cond,) = effects(card)
+    assert [e.verb for e in cond.then] == ["search", "reveal", "put", "shuffle"]
+    put = cond.then[2]
+    assert isinstance(put, Move) and put.to_zone == "your hand"
+
+
+def test_fab_16_delayed_trigger_inside_a_trigger():
+    # Spider's Bite
+    card = only("When this hits a hero, the next time they defend with 1 or more attack action "
+                "cards this turn, those cards have -1{d} while defending.")
+    (ability,) = card.abilities
+    assert ability.trigger.event == "this hits a hero"
+    (delayed,) = ability.effects
+    assert isinstance(delayed, fab.DelayedTrigger)
+    assert delayed.trigger.kind == "next time"
+    assert delayed.trigger.event == "they defend with 1 or more attack action cards this turn"
+    (mod,) = delayed.effects
+    assert (mod.stat, mod.delta, mod.target.text) == ("defense", -1, "those cards")
+
+
+def test_fab_16_while_condition_then_phase_trigger_then_if():
+    # Heirloom of Rabbit Hide
+    card = only("While this is equipped face-down, at the start of your turn, if you have "
+                "exactly 1{h}, you may turn this face-up.")
+    (ability,) = card.abilities
+    assert ability.kind == "triggered" and ability.trigger.event == "start of your turn"
+    assert (ability.condition.kind, ability.condition.text) == ("while",
+                                                                "this is equipped face-down")
+    (cond,) = ability.effects
+    assert cond.condition.text == "you have exactly 1{h}"
+    assert isinstance(cond.then[0], Choice) and cond.then[0].optional
+
+
+def test_then_if_inside_a_body_is_a_conditional_effect():
+    # Spectral Manifestations
+    card = only("Create a Spectral Shield token, then if you control no other Illusionist auras, "
+                "put three +1{p} counters on it.")
+    token, cond = effects(card)
+    assert isinstance(token, CreateToken) and token.token == "Spectral Shield"
+    assert isinstance(cond, Conditional)
+    assert cond.condition.text == "you control no other Illusionist auras"
+    assert cond.then[0].verb == "put" and "+1{p} counters" in cond.then[0].what.text
+
+
+def test_granted_quote_closed_before_the_full_stop():
+    # Runic Reaping: the closing quote comes before "."
+    card = only('The next Runeblade attack action card you play this turn gains "When this hits, '
+                'create 3 Runechant tokens".')
+    (gain,) = effects(card)
+    assert gain.resource == "ability"
+    assert gain.target.text == "the next Runeblade attack action card you play this turn"
+
+
+def test_causative_have_target_dagger_deal_damage():
+    # Bite
+    card = only("When this attacks a hero, you may have target dagger you control deal 1 damage "
+                "to them.")
+    (may,) = effects(card)
+    (damage,) = may.options[0]
+    assert isinstance(damage, Damage) and damage.amount == 1
+    assert damage.source.text == "target dagger you control" and damage.source.targeted
+    assert damage.target.text == "them"
+
+
+def test_fab_27_contract_label_with_purpose_infinitive():
+    # Leave No Witnesses
+    card = only("**Contract** - You are contracted to banish opponents' red cards.")
+    (ability,) = card.abilities
+    assert ability.label == "Contract"
+    (effect,) = ability.effects
+    assert effect.verb == "be contracted"
+    assert ("purpose", "banish opponents' red cards") in effect.args
+
+
+def test_can_only_is_an_auxiliary_of_a_passive():
+    card = only("Pitfall Trap can only be played from arsenal.", name="Pitfall Trap")
+    (effect,) = effects(card)
+    assert effect.verb == "be play"
+    assert ("aux", "can only") in effect.args and ("pp from", "arsenal") in effect.args
+
+
+def test_fab_18_next_n_times_replacement():
+    # Calming Breeze
+    card = only("The next 3 times you would be dealt damage this turn, prevent 1 of that damage.")
+    (rep,) = effects(card)
+    assert isinstance(rep, Replacement)
+    assert rep.event == "you would be dealt damage this turn"
+    (prevent,) = rep.instead
+    assert isinstance(prevent, Prevent) and prevent.amount == 1
+
+
+def test_subject_comma_instead_deals_that_much_plus():
+    # Absorb in Aether
+    card = only("The next card you play this turn with an effect that deals arcane damage, instead "
+                "deals that much arcane damage plus 2.")
+    (rep,) = effects(card)
+    assert isinstance(rep, Replacement)
+    (deal,) = rep.instead
+    assert isinstance(deal, Damage) and deal.damage_type == "arcane"
+    assert deal.source.text.startswith("the next card you play this turn with an effect")
+
+
+def test_counter_kind_and_possessive_noun_phrases():
+    # Blood Splattered Vest; Bloodied Oval
+    card = only("Whenever a dagger you control hits, you may gain {r} and put a stain counter on "
+                "this.")
+    (may,) = effects(card)
+    gain, put = may.options[0]
+    assert gain.resource == "resource" and put.verb == "put"
+    assert put.what.text.startswith("a stain counter")
+    # Cogwerx Blunderbuss: "{t} a cog you control" is a cost clause; "This card's next attack"
+    card = only("**Instant** - {t} a cog you control: This card's next attack this turn gets go "
+                "again.", name="Cogwerx Blunderbuss")
+    (ability,) = card.abilities
+    assert [(c.kind, c.detail) for c in ability.costs] == [("tap", "a cog you control")]
+    (gain,) = ability.effects
+    assert gain.resource == "Go again"
+    assert gain.target.text == "this card's next attack this turn"
+
+
 # --------------------------------------------------------------------------- unparsed / strict
 
 def test_unparsed_clause_is_listed_with_its_span_not_dropped():
