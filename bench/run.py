@@ -142,9 +142,11 @@ def bench_check(env: dict) -> dict:
     The "cpu" figure is the same ratio with user + system CPU time instead of wall time (it
     does not count waiting for a busy machine, and adds up the CPU time of all workers).
     The user cache (``JUDGE_HOME``, a temp folder: grammar parsers, parsed card texts, parsed
-    scenarios) is warm after the warm-up runs, as when a suite is checked again; the "caches
-    removed" lines remove those three caches before each run (the rules index stays), as when
-    every file is new. Byte code is kept, as for an installed judge (the first run writes it).
+    scenarios) is warm after the warm-up runs, as when a suite is checked again. The "new
+    files" line removes the parsed scenarios before each run (every file is parsed, as when
+    none was seen before); the "caches removed" line removes all three (the first run after
+    installing or after a grammar edit; the rules index stays). Byte code is kept, as for an
+    installed judge (the first run writes it).
     """
     env = {k: v for k, v in env.items() if k != "PYTHONDONTWRITEBYTECODE"}
     bundled = ROOT / "scenarios"
@@ -178,11 +180,12 @@ def bench_check(env: dict) -> dict:
                 show(name, times[name], n, times["python -c pass"], cpu[name],
                      cpu["python -c pass"])
         cache = Path(env["JUDGE_HOME"]) / "cache"
-        clear = "rm -rf " + " ".join(str(cache / name)
+        every = "rm -rf " + " ".join(str(cache / name)
                                      for name in ("grammar", "cards", "scenarios"))
-        for name, target, n in [
-                (f"judge check scenarios ({count}), caches removed", bundled, count),
-                (f"judge check variants ({n_large}), caches removed", large, n_large)]:
+        for name, target, n, clear in [
+                (f"judge check variants ({n_large}), new files", large, n_large,
+                 f"rm -rf {cache / 'scenarios'}"),
+                (f"judge check scenarios ({count}), caches removed", bundled, count, every)]:
             cpu = {}
             cold = hyperfine({"python -c pass": f"{PY} -c pass", name: f"{JUDGE} check {target}"},
                              runs=3, env=env, prepare=clear, cpu=cpu)
