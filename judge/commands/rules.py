@@ -79,7 +79,7 @@ def search(query: tuple[str, ...], game: str | None, limit: int, as_json: bool) 
     for i, h in enumerate(hits, 1):
         title = f"  {h['title']}" if h["title"] and h["title"] != h["number"] else ""
         click.echo(f"{i:>2}. {h['citation']}{title}")
-        click.echo(f"    {h['snippet']}")
+        click.echo(f"    {' '.join(h['snippet'].split())}")
 
 
 @click.command()

@@ -361,7 +361,7 @@ def search(query: str, *, game: str | None = None, limit: int = 10) -> list[dict
         return []
     con = connect()
     sql = ("SELECT s.id, n.doc, n.key, n.title, n.kind, d.game, "
-           "snippet(search, 2, '[', ']', ' … ', 14) AS snip, "
+           "snippet(search, -1, '[', ']', ' … ', 14) AS snip, "
            "bm25(search, 0.0, 4.0, 1.0, 0.3) AS score FROM search s "
            "JOIN nodes n ON n.id=s.id JOIN documents d ON d.id=n.doc WHERE search MATCH ?")
     args: list = [q]

@@ -31,7 +31,7 @@ def _cite_list(items: list[dict], limit: int = 12) -> str:
         label = it["citation"]
         if it.get("dangling"):
             label += f"  (dangling: {it['raw']})"
-        elif it.get("title"):
+        elif it.get("title") and not label.endswith(" " + it["title"]):
             label += f" {it['title']}"
         names.append(label)
     more = f" (+{len(items) - limit} more)" if len(items) > limit else ""
