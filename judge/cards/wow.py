@@ -610,6 +610,12 @@ class WowTransformer(CardTransformer):
         return Ability(kind="static", label="Quest", costs=(cost,), limit=restriction,
                        citation=self._cite("Complete"), span=span_of(meta))
 
+    def quest_action_cost(self, meta, children):
+        """"Exhaust ten cards you control to complete this quest.": the actions are the cost."""
+        effects = self._effects(children)
+        return _action_cost(effects[0]) if len(effects) == 1 else Cost(
+            kind="actions", detail="; ".join(e.verb for e in effects), span=span_of(meta))
+
     def labelled_power(self, meta, children):
         label = next(c for c in children if isinstance(c, str))
         inner = _first_ability(children)
@@ -858,6 +864,16 @@ class WowTransformer(CardTransformer):
         phrase = next(c for c in children if isinstance(c, DamagePhrase))
         return DamagePhrase(amount=amount if amount is not None else phrase.amount,
                             damage_type=phrase.damage_type)
+
+    def damage_that_much(self, meta, children):
+        """"that much +2" (the damage word left out): the amount as printed."""
+        return DamagePhrase(amount=self.phrase(meta), damage_type="")
+
+    def damage_of_kind(self, meta, children):
+        """"5 sugar damage": a number and a kind word that is no damage type of the rules."""
+        amount = next((c for c in children if isinstance(c, int)), None)
+        kind = next(str(c).lower() for c in children if isinstance(c, Token) and c.type == "KIND_WORD")
+        return DamagePhrase(amount=amount if amount is not None else 0, damage_type=kind)
 
     def damage_split(self, meta, children):
         numbers = [c for c in children if isinstance(c, int)]
