@@ -221,7 +221,7 @@ class CardTransformer(Transformer):
 
     def target_np(self, meta, children):
         words = [w for w in children if isinstance(w, str)]
-        lowered = [w.lower() for w in words]
+        lowered = [" ".join(w.lower().split()) for w in words]
         quantifier = "one"
         if lowered[:1] in (["each"], ["all"], ["both"]):
             quantifier = lowered[0] if lowered[0] != "both" else "all"

@@ -90,10 +90,26 @@ def test_bench_lark_json_same_bytes(benchmark, json_text):
         RESULTS["json"] = benchmark.stats.stats.min / size
 
 
-def test_report_ratio():
+def test_report_ratio(corpus, json_text):
     if "fab" not in RESULTS or "json" not in RESULTS:
         pytest.skip("benchmarks disabled (run with --benchmark-enable)")
     ratio = RESULTS["fab"] / RESULTS["json"]
     print(f"\nfab card text: {RESULTS['fab'] * 1e6:.2f} us/byte over {RESULTS['bytes']} bytes; "
           f"lark LALR JSON: {RESULTS['json'] * 1e6:.2f} us/byte; "
           f"fab/json cost-per-byte ratio: {ratio:.1f}x (target <= 3x)")
+    # The two benchmarks above run one after the other; on a shared machine the load can change
+    # in between. Alternating the two workloads round by round gives a steadier ratio.
+    parser = Lark(JSON_GRAMMAR, parser="lalr", propagate_positions=True)
+    fab_bytes = sum(len(t.encode()) for _, t in corpus)
+    json_bytes = len(json_text.encode())
+    fab_best = json_best = float("inf")
+    for _ in range(7):
+        start = time.process_time()
+        for name, text in corpus:
+            fab.parse(text, name=name)
+        fab_best = min(fab_best, time.process_time() - start)
+        start = time.process_time()
+        parser.parse(json_text)
+        json_best = min(json_best, time.process_time() - start)
+    print(f"alternating rounds: fab/json cost-per-byte ratio: "
+          f"{(fab_best / fab_bytes) / (json_best / json_bytes):.1f}x (target <= 3x)")
