@@ -19,7 +19,6 @@ import os
 import pickle
 import shutil
 import sys
-import tempfile
 from pathlib import Path
 
 from judge import paths
@@ -95,12 +94,14 @@ def _store_folder() -> Path | None:
 
 
 def _save(entry: Path, scenario: Scenario) -> None:
-    tmp: str | None = None
+    """Write one entry atomically (a reader sees no entry or a whole one)."""
+    tmp = entry.with_name(f"{entry.name}.{os.getpid()}.tmp")   # one writer per process
     try:
-        fd, tmp = tempfile.mkstemp(dir=entry.parent, prefix=entry.name, suffix=".tmp")
-        with os.fdopen(fd, "wb") as f:
+        with open(tmp, "wb") as f:
             pickle.dump(scenario, f, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(tmp, entry)
     except (OSError, pickle.PicklingError):
-        if tmp is not None and os.path.exists(tmp):
+        try:
             os.unlink(tmp)
+        except OSError:
+            pass
