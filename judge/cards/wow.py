@@ -637,7 +637,7 @@ class WowTransformer(CardTransformer):
 
     def affiliation(self, meta, children):
         """A paragraph that is only a name ("Scarlet Crusade"): the card's affiliation line."""
-        return ("Affiliation", self.phrase(meta))
+        return ("Affiliation", " ".join(self.source(meta).split()))
 
     def hero_required(self, meta, children):
         return ("Hero Required", self.phrase(meta).lower().rsplit(" hero required", 1)[0])
@@ -919,6 +919,11 @@ class WowTransformer(CardTransformer):
         return Other(verb="is prevented", span=span_of(meta))
 
     def have_vp(self, meta, children):
+        modify = next((c for c in children if isinstance(c, ModifyValue)), None)
+        keywords = next((c for c in children if isinstance(c, tuple) and c
+                         and isinstance(c[0], Keyword)), None)
+        if modify is not None and keywords is not None:   # "has +5 ATK and Smash"
+            return (replace(modify, span=span_of(meta)), _gain_keywords(keywords, meta))
         for child in children:
             if isinstance(child, ModifyValue):
                 return replace(child, span=span_of(meta))
@@ -1086,6 +1091,8 @@ class WowTransformer(CardTransformer):
 
     def vp_duration(self, meta, children):
         effect, duration = children[0], children[-1]
+        if isinstance(effect, tuple):      # "has +5 ATK and Smash this turn"
+            return tuple(self.vp_duration(meta, [e, duration]) for e in effect)
         if isinstance(effect, (ModifyValue, Prevent, Gain)):
             return replace(effect, duration=duration, span=span_of(meta))
         if isinstance(effect, Other):
@@ -1222,8 +1229,9 @@ def _with_subject(effect: Effect, subject: Target | None) -> Effect:
         return replace(effect, target=subject)
     if isinstance(effect, Other) and not any(k == "subject" for k, _ in effect.args):
         return replace(effect, args=(("subject", subject.text),) + effect.args)
-    if isinstance(effect, Move) and effect.verb == "draw":
-        return effect
+    if isinstance(effect, Conditional) and effect.verb in ("while", "if", "as long as", "unless"):
+        # "Lucifron has +2 ATK while attacking": the subject is the subject of the effects
+        return replace(effect, then=tuple(_with_subject(e, subject) for e in effect.then))
     return effect
 
 
