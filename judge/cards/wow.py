@@ -935,8 +935,13 @@ class WowTransformer(CardTransformer):
         return self._other("have", meta, children)
 
     def have_quoted(self, meta, children):
-        return Gain(verb="gain", resource="power", amount=self.phrase(meta).split(" ", 1)[1],
-                    span=span_of(meta))
+        """"has "<power>"" (a granted power), or "has Smash and "<power>"" (keywords too)."""
+        quoted = next((c for c in children if isinstance(c, Tree) and c.data == "quoted"), None)
+        text = clean(self.source(quoted.meta)) if quoted is not None else self.phrase(meta).split(" ", 1)[1]
+        power = Gain(verb="gain", resource="power", amount=text, span=span_of(meta))
+        keywords = next((c for c in children if isinstance(c, tuple) and c
+                         and isinstance(c[0], Keyword)), None)
+        return (_gain_keywords(keywords, meta), power) if keywords else power
 
     def lose_keyword(self, meta, children):
         kws = next(c for c in children if isinstance(c, tuple))

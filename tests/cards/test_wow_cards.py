@@ -509,7 +509,7 @@ def _corpus_share() -> tuple[int, int]:
 
 
 @pytest.mark.shared
-@pytest.mark.xfail(strict=True, reason="target not reached yet: 3500/4423 cards (79.1%) fully "
+@pytest.mark.xfail(strict=True, reason="target not reached yet: 3547/4423 cards (80.2%) fully "
                                        "parsed at commit time; remove this mark when it passes")
 def test_wow_corpus_coverage_at_least_90_percent():
     parsed, total = _corpus_share()
@@ -519,4 +519,4 @@ def test_wow_corpus_coverage_at_least_90_percent():
 @pytest.mark.shared
 def test_wow_corpus_coverage_does_not_regress():
     parsed, total = _corpus_share()
-    assert parsed / total >= 0.79, f"{parsed}/{total} cards fully parsed"
+    assert parsed / total >= 0.80, f"{parsed}/{total} cards fully parsed"
