@@ -36,7 +36,9 @@ _LAST = re.compile(r"^(?P<head>.*?)(?P<sep>[.]?)(?P<last>\d+|[a-z])$")
 def _gap_findings(doc: str, path: str, rows) -> list[Finding]:
     by_parent: dict[str, list] = {}
     for r in rows:
-        if r["kind"] in ("rule", "section") and "~" not in r["key"]:
+        # numbered nodes only (glossary entries keyed by their number, e.g. UFS K.3.x, count)
+        if (r["kind"] in ("rule", "section", "glossary") and "~" not in r["key"]
+                and any(c.isdigit() for c in r["key"])):
             by_parent.setdefault(r["parent"] or "", []).append(r)
     out = []
     for siblings in by_parent.values():
@@ -47,6 +49,13 @@ def _gap_findings(doc: str, path: str, rows) -> list[Finding]:
                 prev = None
                 continue
             head, last = m.group("head") + m.group("sep"), m.group("last")
+            if prev is None and r["parent"] and head == r["parent"] + m.group("sep"):
+                # the first child of its parent: numbering starts at 1 (or 0) / at "a"
+                first = "1" if last.isdigit() else "a"
+                if (last.isdigit() and int(last) > 1) or (last.isalpha() and last > "a"):
+                    out.append(Finding(path, r["line"], "JL003",
+                                       f"{doc}: {r['parent']}'s first numbered child is "
+                                       f"{r['key']} (missing {head}{first})", doc))
             if prev and prev[0] == head:
                 a, b = prev[1], last
                 if a.isdigit() and b.isdigit() and int(b) > int(a) + 1:

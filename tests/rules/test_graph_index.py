@@ -224,3 +224,9 @@ def test_lint_jl003_reports_numeric_and_letter_gaps():
     assert any("missing 20.7.2" in m for m in msgs)
     assert any("missing 20.7.3b" in m for m in msgs)
     assert len(msgs) == 2
+
+
+def test_lint_jl003_missing_first_child_in_ufs_e_4_8():
+    from judge.rules.lint import lint_documents
+    gaps = [f for f in lint_documents("ufs-0.9") if f.code == "JL003"]
+    assert any("missing E.4.8.1" in f.message for f in gaps)
