@@ -223,7 +223,8 @@ def test_lint_jl003_reports_numeric_and_letter_gaps():
     msgs = [f.message for f in _gap_findings("d", "f.txt", rows)]
     assert any("missing 20.7.2" in m for m in msgs)
     assert any("missing 20.7.3b" in m for m in msgs)
-    assert len(msgs) == 2
+    assert any("first numbered child is 20.7 (missing 20.1)" in m for m in msgs)
+    assert len(msgs) == 3
 
 
 def test_lint_jl003_missing_first_child_in_ufs_e_4_8():
