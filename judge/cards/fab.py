@@ -414,6 +414,10 @@ class FabTransformer(CardTransformer):
 
     # -- labels and modes
     def labelled(self, meta, children):
+        if children[0].type == "EFFECT_LIMIT":  # "Once per Turn Effect - ...": a limit, no name
+            limit = " ".join(clean(str(children[0])).lower().split()[:3])
+            return tuple(replace(a, limit=limit, span=span_of(meta))
+                         for a in _abilities(children[1:]))
         label = clean(str(children[0]))
         label_kw = keyword_value(label, None, None)
         inner = _abilities(children[1:])

@@ -561,6 +561,26 @@ def test_counter_kind_and_possessive_noun_phrases():
     assert gain.target.text == "this card's next attack this turn"
 
 
+def test_fab_16_once_per_turn_effect_title_is_a_limit():
+    card = only("**Once per Turn Effect** - Whenever Haze Bending or another Illusionist "
+                "non-token aura you control is destroyed, create a Spectral Shield token.",
+                name="Haze Bending")
+    (ability,) = card.abilities
+    assert (ability.kind, ability.limit, ability.label) == ("triggered", "once per turn", "")
+    assert ability.trigger.event == ("this or another Illusionist non-token aura you control "
+                                     "is destroyed")
+    assert ability.effects[0].token == "Spectral Shield"
+
+
+def test_prevent_damage_that_source_would_deal_keeps_the_relative_clause():
+    # Zen State
+    card = only("Whenever your hero would be dealt damage, prevent 1 damage that source would "
+                "deal.")
+    (prevent,) = effects(card)
+    assert isinstance(prevent, Prevent) and prevent.amount == 1
+    assert prevent.target.text == "that source would deal"
+
+
 # --------------------------------------------------------------------------- unparsed / strict
 
 def test_unparsed_clause_is_listed_with_its_span_not_dropped():
