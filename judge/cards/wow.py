@@ -121,7 +121,7 @@ def _with_rules(parser: Lark, conflicts: Conflicts) -> Conflicts:
 
 def _grammar_key(path: Path) -> str:
     digest = hashlib.sha256(lark.__version__.encode())
-    for file in sorted(path.parent.glob("card_*.lark")):
+    for file in (path, path.parent / "card_common.lark"):     # the grammar and what it imports
         digest.update(file.name.encode() + file.read_bytes())
     return digest.hexdigest()[:24]
 
