@@ -78,6 +78,33 @@ def format_rules(records: list[dict], docs: dict[str, str]) -> str:
                        for r in records)
 
 
-def to_json(obj) -> str:
-    import json
-    return json.dumps(obj, indent=2, ensure_ascii=False)
+_ESCAPES = {i: f"\\u{i:04x}" for i in range(32)}
+_ESCAPES.update({ord('"'): '\\"', ord("\\"): "\\\\", ord("\n"): "\\n", ord("\t"): "\\t",
+                 ord("\r"): "\\r", ord("\b"): "\\b", ord("\f"): "\\f"})
+
+
+def to_json(obj, indent: str = "") -> str:
+    """JSON for lookup records (dict, list, str, int, float, bool, None), as
+    ``json.dumps(obj, indent=2, ensure_ascii=False)`` gives it. Written out because importing
+    json costs the lookup path more than half of a bare interpreter start."""
+    inner = indent + "  "
+    if isinstance(obj, dict):
+        if not obj:
+            return "{}"
+        items = (f'{inner}"{str(k).translate(_ESCAPES)}": {to_json(v, inner)}' for k, v in obj.items())
+        return "{\n" + ",\n".join(items) + f"\n{indent}}}"
+    if isinstance(obj, (list, tuple)):
+        if not obj:
+            return "[]"
+        return "[\n" + ",\n".join(inner + to_json(v, inner) for v in obj) + f"\n{indent}]"
+    if isinstance(obj, str):
+        return '"' + obj.translate(_ESCAPES) + '"'
+    if obj is True:
+        return "true"
+    if obj is False:
+        return "false"
+    if obj is None:
+        return "null"
+    if isinstance(obj, (int, float)):
+        return repr(obj)
+    raise TypeError(f"not JSON serialisable: {type(obj).__name__}")

@@ -68,3 +68,24 @@ def test_unknown_document_exits_2(run):
     assert res.exit_code == 0
     res = run("rule", "mtg", "100.1")
     assert res.exit_code == 2 and "no document or game 'mtg'" in res.output
+
+
+def test_lookup_json_writer_matches_the_json_module():
+    """present.to_json (used to keep json off the lookup path) writes what json.dumps writes."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from judge.rules import lookup
+    from judge.rules.present import to_json
+
+    for rec in lookup.lookup("fab", "4.1") + lookup.lookup("ufs-0.9", "C.3.3.2.1"):
+        assert to_json(rec) == json.dumps(rec, indent=2, ensure_ascii=False)
+
+    scalars = st.none() | st.booleans() | st.integers() | st.text()
+    values = st.recursive(scalars, lambda c: st.lists(c) | st.dictionaries(st.text(), c), max_leaves=20)
+
+    @settings(max_examples=300, deadline=None)
+    @given(values)
+    def same(v):
+        assert to_json(v) == json.dumps(v, indent=2, ensure_ascii=False)
+    same()
