@@ -104,6 +104,13 @@ class VerbPhrase:
 
 
 @dataclass(frozen=True, slots=True)
+class Quoted:
+    """A quoted ability granted by an effect: its text and that text parsed."""
+    text: str
+    abilities: tuple[Ability, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class DelayedTrigger(Effect):
     """"When this hits, the next time they defend ..., <effects>": resolving the outer ability
     creates a triggered ability that waits for ``trigger``."""
@@ -134,6 +141,7 @@ def _duration(vp: VerbPhrase) -> Duration | None:
 
 _DURATION_TAIL = re.compile(r"(this turn|this combat chain|this chain link|until end of turn|"
                             r"until the start of your next turn)$")
+_LIFE = re.compile(r"^(\d+|x) life$")
 _NUMBER_WORD = re.compile(r"(?<![\w{+-])(\d+|X)(?![\w}])")
 
 
@@ -174,8 +182,14 @@ def build_damage(vp: VerbPhrase) -> Effect:
     for extra in vp.extras:
         if extra.kind == "pp" and extra.prep == "to":
             target = extra.value
-    return Damage(verb="deal", amount=phrase.amount, damage_type=phrase.damage_type,
-                  target=target or vp.obj, source=vp.subject, span=vp.span)
+    amount = phrase.amount
+    plus = _first(vp.extras, "plus")  # "that much damage plus 3": the sum, as printed
+    if plus is not None:
+        amount = f"{amount} {plus}"
+    where = _first(vp.extras, "where")  # "..., where X is the number of ..."
+    return Damage(verb="deal", amount=amount, damage_type=phrase.damage_type,
+                  target=target or vp.obj, source=vp.subject, span=vp.span,
+                  where=where.text if isinstance(where, Target) else "")
 
 
 def build_move(vp: VerbPhrase) -> Effect:
@@ -213,6 +227,11 @@ def build_gain(vp: VerbPhrase) -> Effect:
     if keyword is not None:
         return Gain(verb="gain", resource=keyword.name, amount=keyword.value or 1, target=who,
                     duration=_duration(vp), citation=keyword.citation, span=vp.span)
+    life = _LIFE.match(vp.obj.text) if vp.obj is not None else None
+    if life is not None:  # "gain 2 life"
+        amount = int(life.group(1)) if life.group(1).isdigit() else "X"
+        return Gain(verb="gain", resource="life", amount=amount, target=who,
+                    duration=_duration(vp), span=vp.span)
     if vp.obj is not None and "action point" in vp.obj.text:
         return Gain(verb="gain", resource="action point", amount=_count(vp.obj) or 1,
                     target=who, span=vp.span)
@@ -222,7 +241,7 @@ def build_gain(vp: VerbPhrase) -> Effect:
     quoted = _first(vp.extras, "quoted")
     if quoted is not None:
         return Gain(verb="gain", resource="ability", target=who, duration=_duration(vp),
-                    span=vp.span)
+                    quoted=quoted.text, abilities=quoted.abilities, span=vp.span)
     return other(vp)
 
 
@@ -239,16 +258,25 @@ def build_prevent(vp: VerbPhrase) -> Effect:
     phrase = _first(vp.extras, "damage")
     amount = phrase.amount if phrase else None
     damage_type = phrase.damage_type if phrase else ""
+    if phrase is not None and phrase.amount == 0 and vp.obj is not None:
+        amount = None  # "the next 3 | arcane damage": the number sits in the object
     if amount is None and vp.obj is not None:
         number = _NUMBER_WORD.search(vp.obj.text)
         if number:
             amount = int(number.group(1)) if number.group(1).isdigit() else "X"
         kinds = [t for t in ("arcane", "physical") if f"{t} damage" in vp.obj.text]
         damage_type = kinds[0] if kinds else damage_type
-    target = next((e.value for e in vp.extras if e.kind == "that"), None)
+    relative = next((e.value for e in vp.extras if e.kind == "that"), None)
+    target = None
+    if relative is not None and " to " in relative.text:
+        # "... that would be dealt to you this turn": the recipient and the duration
+        target = Target(text=_DURATION_TAIL.sub("", relative.text.split(" to ", 1)[1]).strip())
+    elif relative is not None:
+        target = relative
     if target is None and vp.obj is not None and " to " in vp.obj.text:
         target = Target(text=_DURATION_TAIL.sub("", vp.obj.text.split(" to ", 1)[1]).strip())
-    duration = _duration(vp) or (_np_duration(vp.obj) if vp.obj else None)
+    duration = (_duration(vp) or (_np_duration(vp.obj) if vp.obj else None)
+                or (_np_duration(relative) if relative is not None else None))
     return Prevent(verb="prevent", amount=amount, damage_type=damage_type, target=target,
                    duration=duration, span=vp.span)
 
@@ -278,7 +306,7 @@ def other(vp: VerbPhrase) -> Effect:
 
 
 def _describe(value) -> str:
-    if isinstance(value, (Target, Duration, Condition)):
+    if isinstance(value, (Target, Duration, Condition, Quoted)):
         return value.text
     if isinstance(value, Keyword):
         return value.name if value.value is None else f"{value.name} {value.value}"
@@ -306,6 +334,8 @@ def effects_of(vp: VerbPhrase) -> list[Effect]:
         builder = build_damage
     out.append(builder(vp) if builder else other(vp))
     for more in vp.more:
+        if more.subject is None and vp.subject is not None:
+            more = replace(more, subject=vp.subject)  # "X gains +1{p} and +1{d}": same subject
         out.extend(effects_of(more))
     return out
 
@@ -744,7 +774,8 @@ class FabTransformer(CardTransformer):
         return Extra("damage", children[0])
 
     def c_quoted(self, meta, children):
-        return Extra("quoted", children[0])
+        return Extra("quoted", Quoted(text=self.phrase(meta).strip('"\u201c\u201d '),
+                                      abilities=tuple(children[0])))
 
     def quoted(self, meta, children):
         return children[0]

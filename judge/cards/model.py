@@ -66,6 +66,7 @@ class Damage(Effect):
     damage_type: str = ""             # physical | arcane | fire | frost | ... | "" (untyped)
     target: Target | None = None
     source: Target | None = None
+    where: str = ""                   # the printed definition of X: "the number of cards in your hand"
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +103,8 @@ class Gain(Effect):
     target: Target | None = None
     duration: Duration | None = None
     citation: str | None = None        # when ``resource`` is a keyword
+    quoted: str = ""                   # resource "ability": the granted ability's text, unquoted
+    abilities: tuple["Ability", ...] = ()  # ... and that text parsed
 
 
 @dataclass(frozen=True, slots=True)

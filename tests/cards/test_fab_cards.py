@@ -660,3 +660,63 @@ def test_corpus_coverage_at_least_90_percent_fully_parsed():
     result = measure("fab", path)
     assert result.cards > 2000
     assert result.share(result.full) >= 0.90, result.render(10)
+
+
+# --------------------------------------------------------------------------- value fixes (engine report)
+
+def test_fab_misfire_dampener_prevent_next_3_arcane_keeps_amount_recipient_and_duration():
+    # Misfire Dampener's wording with the number the engine report used
+    (prevent,) = effects(only("Prevent the next 3 arcane damage that would be dealt to you "
+                              "this turn."))
+    assert isinstance(prevent, Prevent)
+    assert (prevent.amount, prevent.damage_type) == (3, "arcane")
+    assert prevent.target.text == "you"
+    assert prevent.duration.text == "this turn"
+
+
+def test_fab_gain_n_life_is_a_life_gain_not_other():
+    # the engine report's "Gain 2 life." (docs/fab-examples.md); Sigil of Solace prints 3{h}
+    (gain,) = effects(only("Gain 2 life."))
+    assert isinstance(gain, Gain)
+    assert (gain.resource, gain.amount, gain.target.text) == ("life", 2, "you")
+    (icon,) = effects(only("Gain 3{h}", name="Sigil of Solace"))
+    assert (icon.resource, icon.amount) == ("life", 3)
+
+
+def test_fab_art_of_war_coordinated_defense_bonus_shares_the_power_bonus_subject():
+    # Art of War's first mode, and a "your next attack" subject
+    power, defense = effects(only("Attack action cards you control gain +1{p} and +1{d} this turn.",
+                                  name="Art of War"))
+    assert (power.stat, defense.stat) == ("power", "defense")
+    assert defense.target.text == power.target.text == "attack action cards you control"
+    power, defense = effects(only("Your next attack this turn gains +1{p} and +1{d} this turn."))
+    assert defense.target.text == "your next attack this turn"
+
+
+def test_fab_absorb_in_aether_that_much_damage_plus_n_keeps_the_addend():
+    card = only("The next card you play this turn with an effect that deals arcane damage, "
+                "instead deals that much arcane damage plus 2.", name="Absorb in Aether")
+    (replacement,) = effects(card)
+    (damage,) = replacement.instead
+    assert isinstance(damage, Damage)
+    assert (damage.amount, damage.damage_type) == ("that much plus 2", "arcane")
+
+
+def test_fab_barbed_undertow_granted_quoted_ability_keeps_its_text_and_parse():
+    card = only('If Barbed Undertow has an aim counter, it gains "When this hits a hero, draw a '
+                'card."', name="Barbed Undertow")
+    (conditional,) = effects(card)
+    (gain,) = conditional.then
+    assert isinstance(gain, Gain) and gain.resource == "ability"
+    assert gain.quoted == "when this hits a hero, draw a card"
+    (granted,) = gain.abilities
+    assert granted.kind == "triggered" and granted.trigger.event == "this hits a hero"
+    assert isinstance(granted.effects[0], Move)
+
+
+def test_fab_blazing_aether_deal_x_keeps_the_definition_of_x():
+    card = only("Deal X arcane damage to target hero, where X is the number of cards in your "
+                "hand.", name="Blazing Aether")
+    (damage,) = effects(card)
+    assert (damage.amount, damage.damage_type) == ("X", "arcane")
+    assert damage.where == "the number of cards in your hand"
