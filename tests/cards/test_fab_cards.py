@@ -715,8 +715,11 @@ def test_fab_barbed_undertow_granted_quoted_ability_keeps_its_text_and_parse():
 
 
 def test_fab_blazing_aether_deal_x_keeps_the_definition_of_x():
-    card = only("Deal X arcane damage to target hero, where X is the number of cards in your "
-                "hand.", name="Blazing Aether")
+    card = only("Deal X arcane damage to target hero, where X is the amount of arcane damage you "
+                "have dealt to that hero this turn.", name="Blazing Aether")
     (damage,) = effects(card)
     assert (damage.amount, damage.damage_type) == ("X", "arcane")
-    assert damage.where == "the number of cards in your hand"
+    assert damage.where == "the amount of arcane damage you have dealt to that hero this turn"
+    (counted,) = effects(only("Deal X arcane damage to any opposing target, where X is the number "
+                              "of cards in your hand."))
+    assert counted.where == "the number of cards in your hand"
