@@ -142,7 +142,7 @@ def _duration(vp: VerbPhrase) -> Duration | None:
 _DURATION_TAIL = re.compile(r"(this turn|this combat chain|this chain link|until end of turn|"
                             r"until the start of your next turn)$")
 _LIFE = re.compile(r"^(\d+|x) life$")
-_NUMBER_WORD = re.compile(r"(?<![\w{+-])(\d+|X)(?![\w}])")
+_NUMBER_WORD = re.compile(r"(?<![\w{+-])(\d+|[Xx])(?![\w}])")
 
 
 def _np_duration(target: Target) -> Duration | None:
@@ -277,8 +277,10 @@ def build_prevent(vp: VerbPhrase) -> Effect:
         target = Target(text=_DURATION_TAIL.sub("", vp.obj.text.split(" to ", 1)[1]).strip())
     duration = (_duration(vp) or (_np_duration(vp.obj) if vp.obj else None)
                 or (_np_duration(relative) if relative is not None else None))
+    where = _first(vp.extras, "where")  # "prevent X of that damage, where X is ..."
     return Prevent(verb="prevent", amount=amount, damage_type=damage_type, target=target,
-                   duration=duration, span=vp.span)
+                   duration=duration, where=where.text if isinstance(where, Target) else "",
+                   span=vp.span)
 
 
 def build_cost(vp: VerbPhrase) -> Effect:

@@ -75,6 +75,7 @@ class Prevent(Effect):
     damage_type: str = ""
     target: Target | None = None
     duration: Duration | None = None
+    where: str = ""                   # the printed definition of X, as for Damage
 
 
 @dataclass(frozen=True, slots=True)

@@ -723,3 +723,14 @@ def test_fab_blazing_aether_deal_x_keeps_the_definition_of_x():
     (counted,) = effects(only("Deal X arcane damage to any opposing target, where X is the number "
                               "of cards in your hand."))
     assert counted.where == "the number of cards in your hand"
+
+
+def test_fab_dissipation_shield_prevent_x_of_that_damage_keeps_x_and_its_definition():
+    card = only("**Instant** - Destroy Dissipation Shield: The next time your hero would be dealt "
+                "damage this turn, prevent X of that damage, where X is the number of steam "
+                "counters on Dissipation Shield.", name="Dissipation Shield")
+    (replacement,) = effects(card)
+    (prevent,) = replacement.instead
+    assert isinstance(prevent, Prevent)
+    assert prevent.amount == "X"  # not None, which would mean "prevent all"
+    assert prevent.where == "the number of steam counters on this"
