@@ -373,6 +373,9 @@ def _destroy(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
 def _prevent(game: "FabGame", ctx: Context, layer: Layer, eff: M.Prevent) -> None:
     st = ctx.state
     n = C.amount(eff.amount) if eff.amount is not None else None
+    if eff.amount is not None and n is None:  # "prevent X of that damage, where X is ...": not all
+        raise NotModelled(f"a prevention of {eff.amount!r} damage"
+                          + (f" where X is {eff.where}" if eff.where else ""))
     if n is not None and n <= 0:
         raise NotModelled(f"a prevention of {eff.amount!r} damage")
     dtype = (eff.damage_type or "").lower()
