@@ -734,3 +734,14 @@ def test_fab_dissipation_shield_prevent_x_of_that_damage_keeps_x_and_its_definit
     assert isinstance(prevent, Prevent)
     assert prevent.amount == "X"  # not None, which would mean "prevent all"
     assert prevent.where == "the number of steam counters on this"
+
+
+def test_fab_warmongers_recital_granted_ability_goes_to_the_next_attack_with_its_text():
+    power, gain = effects(only('The next attack action card you play this turn gains +1{p} and '
+                               '"When this hits, put it on the bottom of its owner\'s deck."',
+                               name="Warmonger's Recital"))
+    assert power.stat == "power" and gain.resource == "ability"
+    assert gain.target.text == power.target.text == "the next attack action card you play this turn"
+    assert gain.quoted == "when this hits, put it on the bottom of its owner's deck"
+    (granted,) = gain.abilities
+    assert granted.trigger.event == "this hits"
