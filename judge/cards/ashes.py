@@ -35,7 +35,7 @@ from judge.cards.model import (
     Prevent, Span, Target, Unparsed,
 )
 from judge.cards.sentences import (
-    SAME_LENGTH, Piece, Sentence, SentenceTransformer, num, pieces, where, window,
+    SAME_LENGTH, Piece, Sentence, SentenceTransformer, num, other_effect, pieces, where, window,
 )
 from judge.errors import UsageError
 
@@ -320,12 +320,7 @@ class AshesTransformer(SentenceTransformer):
     remove = _move("remove")
     del _move
 
-    def _other(name: str):  # noqa: N805
-        def method(self, meta, children):
-            args = [("text", self.phrase(meta))]
-            args += [("target", c.text) for c in children if isinstance(c, Target)]
-            return Other(verb=name, args=tuple(args), span=span_of(meta))
-        return method
+    _other = other_effect  # a factory used in the class body, deleted below
 
     place = _other("place")
     select = _other("select dice")

@@ -143,6 +143,16 @@ def where(err: UnexpectedInput, piece: Piece) -> tuple[int, str]:
 
 
 
+def other_effect(name: str):
+    """A transformer callback for a recognised verb that has no dedicated effect value:
+    ``Other(verb=name)`` with the phrase and its targets as arguments."""
+    def method(self, meta, children):
+        args = [("text", self.phrase(meta))]
+        args += [("target", c.text) for c in children if isinstance(c, Target)]
+        return Other(verb=name, args=tuple(args), span=span_of(meta))
+    return method
+
+
 @v_args(meta=True)
 class SentenceTransformer(CardTransformer):
     """Noun phrases, conditions, clauses and the prefix / suffix wrapping of a sentence."""

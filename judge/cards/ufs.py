@@ -33,7 +33,7 @@ from judge.cards.model import (
 )
 from judge.cards.sentences import (
     SAME_LENGTH, Piece, Prevented, Sentence, SentenceTransformer, is_text, num, neg, per,
-    pieces, signed, where, window,
+    other_effect, pieces, signed, where, window,
 )
 from judge.errors import UsageError
 
@@ -344,12 +344,7 @@ class UfsTransformer(SentenceTransformer):
             return children[0]
         return ("state", self.phrase(meta))
 
-    def _other(name: str):  # noqa: N805
-        def method(self, meta, children):
-            args = [("text", self.phrase(meta))]
-            args += [("target", c.text) for c in children if isinstance(c, Target)]
-            return Other(verb=name, args=tuple(args), span=span_of(meta))
-        return method
+    _other = other_effect  # a factory used in the class body, deleted below
 
     prohibited = _other("be")
     considered = _other("considered completely blocked")
