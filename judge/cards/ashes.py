@@ -29,7 +29,7 @@ from lark.exceptions import UnexpectedInput
 
 from judge.cards.common import GRAMMAR_DIR, span_of
 from judge.cards.errors import CardSyntaxError
-from judge.cards.links import citation_for
+from judge.cards.links import citation_for, first_citation
 from judge.cards.model import (
     Ability, CardText, Condition, Cost, Damage, Effect, Gain, Keyword, ModifyValue, Move, Other,
     Prevent, Span, Target, Unparsed,
@@ -45,11 +45,7 @@ GLOBAL_ERRATA = f"{DOCUMENT} 1.0.0"     # "inflict X damage" -> "deal X damage"
 
 
 def cite(*terms: str) -> str | None:
-    for term in terms:
-        found = citation_for(GAME, term)
-        if found:
-            return found
-    return None
+    return first_citation(GAME, *terms)
 
 
 # --------------------------------------------------------------------------- errata

@@ -14,3 +14,13 @@ from functools import lru_cache
 def citation_for(game: str, term: str) -> str | None:
     from judge.rules.lookup import term_citation
     return term_citation(game, term)
+
+
+def first_citation(game: str, *terms: str) -> str | None:
+    """The citation of the first of ``terms`` that some document of ``game`` defines (most
+    specific term first, e.g. a keyword, then its general section)."""
+    for term in terms:
+        found = citation_for(game, term)
+        if found:
+            return found
+    return None

@@ -26,7 +26,7 @@ from lark.exceptions import UnexpectedInput
 
 from judge.cards.common import GRAMMAR_DIR, span_of
 from judge.cards.errors import CardSyntaxError
-from judge.cards.links import citation_for
+from judge.cards.links import first_citation
 from judge.cards.model import (
     Ability, CardText, Choice, Condition, Cost, Damage, Effect, Gain, Keyword, ModifyValue, Move,
     Other, Span, Target, Unparsed,
@@ -51,11 +51,7 @@ _TYPE_TERMS = {
 
 
 def cite(*terms: str) -> str | None:
-    for term in terms:
-        found = citation_for(GAME, term)
-        if found:
-            return found
-    return None
+    return first_citation(GAME, *terms)
 
 
 def keyword_citation(name: str) -> str | None:
