@@ -5,14 +5,8 @@ Grammar: ``grammar/card_wow.lark`` (powers, keywords, effects) importing the com
 (``Elder Moorf, 1, Horde, Ally—Tauren Druid, 1 [Nature] / 1 Health``) is read by
 ``grammar/card_wow_header.lark`` into ``CardText.meta``.
 
-Lexing. Card text is English with a closed vocabulary, so one word can belong to several word
-classes ("ready" is a verb and an adjective, "Protector" a keyword and part of a name, "and"
-joins nouns or clauses). :class:`WordParser` therefore lists every terminal of the grammar a
-piece of text can be (whole words, matched case-insensitively; multi-word terminals of the
-common core; punctuation) and feeds them to lark's LALR parser depth first, keeping only the
-readings the parse table accepts and backing up when a reading dead-ends. The first complete
-parse wins; readings are tried keyword before name, longer before shorter. A word that is no
-terminal of the grammar stops the parse: there is no catch-all for prose.
+Lexing and parsing: :class:`judge.cards.wordparser.WordParser` (every terminal reading of each
+word, fed depth first to lark's LALR tables, with the actions that table conflicts hid).
 
 Paragraph and sentence splitting, unparsed clauses and strict mode come from
 :class:`judge.cards.common.ClauseParser`; "<p>" (the rules' paragraph mark, 700.1) and the
@@ -22,311 +16,24 @@ into the printed text.
 
 from __future__ import annotations
 
-import hashlib
 import json
-import pickle
 import re
-import tempfile
-from contextlib import contextmanager
 from collections.abc import Iterator
 from dataclasses import replace
 from functools import cached_property, lru_cache
 from pathlib import Path
 
-import lark
 from lark import Lark, Token, Tree, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
-from lark.lexer import Lexer
-from lark.parsers.lalr_analysis import LALR_Analyzer, Shift
+from lark.exceptions import UnexpectedInput
 
+from judge.cards.wordparser import Conflicts, WordParser, load_grammar
 from judge.cards.common import GRAMMAR_DIR, CardTransformer, ClauseParser, DamagePhrase, clean, span_of
 from judge.cards.links import citation_for
 from judge.cards.model import (Ability, CardText, Choice, Condition, Conditional, Cost, Damage,
                                Duration, Effect, Gain, Keyword, ModifyValue, Move, Other, Prevent,
-                               Replacement, Span, Target, Trigger)
+                               Replacement, Target, Trigger)
 
 GAME = "wow"
-
-# --------------------------------------------------------------------------- lexing / parsing
-
-_WORD = re.compile(r"[A-Za-z\u00a7][\w'\u2019\u00a7\-]*(?:/[A-Za-z]+)?")
-_SPACE = re.compile(r"[\s*]+")
-_POSS = re.compile(r"(?:'s|s')$")
-MAX_STEPS = 6000  # tokens fed per parse before giving up on a too ambiguous paragraph
-
-
-class _FedByDriver(Lexer):
-    """Lark needs a lexer class; :class:`WordParser` feeds tokens itself."""
-
-    def __init__(self, conf) -> None:
-        self.conf = conf
-
-    def lex(self, lexer_state, parser_state):  # pragma: no cover - never called
-        raise NotImplementedError("tokens are fed by WordParser")
-
-
-Conflicts = dict[int, dict[str, tuple]]   # parse state -> terminal -> reduce rules shift hid
-
-
-@contextmanager
-def _recording_conflicts(found: list[Conflicts]):
-    """While lark computes the LALR table, note every conflict it settles (or would reject).
-
-    Lark keeps one action per (state, terminal): a shift/reduce conflict is resolved as shift and
-    the reduce is lost; a reduce/reduce conflict (equal priorities) would be an error, so here the
-    first rule by name goes to the table and the others are noted. English noun phrases followed by a verb or a participle ("each player
-    puts ...": "puts" starts a relative clause or the predicate) are exactly such conflicts, so
-    :class:`WordParser` tries the lost reduces too, after the shift. State numbers are those of
-    lark's int parse table (it enumerates the item sets in the same order as here).
-    """
-    original = LALR_Analyzer.compute_lalr1_states
-
-    def compute(analyzer: LALR_Analyzer) -> None:
-        closures: dict = {}
-        by_closure: dict = {}
-        for itemset in analyzer.lr0_itemsets:
-            closures.setdefault(itemset.closure, len(closures))
-            for la, rules in itemset.lookaheads.items():
-                best = max((r.options.priority or 0) for r in rules)
-                kept = sorted((r for r in rules if (r.options.priority or 0) == best), key=str)
-                if len(kept) > 1:
-                    # reduce/reduce: the table keeps the first, the others are tried after it
-                    itemset.lookaheads[la] = {kept[0]}
-                shifts = la in itemset.transitions
-                if not shifts:
-                    kept = kept[1:]
-                if not kept:
-                    continue
-                by_closure.setdefault(itemset.closure, {})[la.name] = tuple(_rule_key(r) for r in kept)
-        original(analyzer)
-        found.append({closures[c]: acts for c, acts in by_closure.items()})
-
-    LALR_Analyzer.compute_lalr1_states = compute
-    try:
-        yield
-    finally:
-        LALR_Analyzer.compute_lalr1_states = original
-
-
-def _rule_key(rule) -> tuple[str, tuple[str, ...]]:
-    return str(rule.origin.name), tuple(str(sym.name) for sym in rule.expansion)
-
-
-def _with_rules(parser: Lark, conflicts: Conflicts) -> Conflicts:
-    """Conflict keys (stored by name: rule hashes differ between processes) -> parser rules."""
-    rules = {_rule_key(r): r for r in parser._callbacks}
-    return {state: {term: tuple(rules[k] for k in keys) for term, keys in acts.items()}
-            for state, acts in conflicts.items()}
-
-
-def _grammar_key(path: Path) -> str:
-    digest = hashlib.sha256(lark.__version__.encode())
-    for file in (path, path.parent / "card_common.lark"):     # the grammar and what it imports
-        digest.update(file.name.encode() + file.read_bytes())
-    return digest.hexdigest()[:24]
-
-
-def load_grammar(path: Path, start: list[str]) -> tuple[Lark, Conflicts]:
-    """The LALR parser for ``path`` and its shift/reduce conflicts, cached in the temp dir
-    (keyed by the grammar files and the lark version: building takes tens of seconds)."""
-    options = dict(parser="lalr", lexer=_FedByDriver, propagate_positions=True,
-                   maybe_placeholders=False, start=start)
-    cache = Path(tempfile.gettempdir()) / f".judge_{path.stem}_{_grammar_key(path)}.pickle"
-    try:
-        with cache.open("rb") as f:
-            saved = pickle.load(f)
-        parser = Lark.__new__(Lark)._load(saved["lark"], propagate_positions=True)
-        return parser, _with_rules(parser, saved["conflicts"])
-    except (OSError, EOFError, KeyError, pickle.UnpicklingError):
-        pass
-    found: list[Conflicts] = []
-    with _recording_conflicts(found):
-        parser = Lark.open(str(path), **options)
-    conflicts = found[-1] if found else {}
-    try:
-        data, memo = parser.memo_serialize([lark.lexer.TerminalDef, lark.grammar.Rule])
-        tmp = cache.with_suffix(".tmp")
-        with tmp.open("wb") as f:
-            pickle.dump({"lark": {"data": data, "memo": memo}, "conflicts": conflicts}, f,
-                        protocol=pickle.HIGHEST_PROTOCOL)
-        tmp.replace(cache)
-    except OSError:
-        pass    # no cache: the next process builds again
-    return parser, _with_rules(parser, conflicts)
-
-
-class WordParser:
-    """LALR parse of one window of text, trying every terminal reading of each word."""
-
-    def __init__(self, lark: Lark, conflicts: Conflicts | None = None) -> None:
-        self.lark = lark
-        self.conflicts = conflicts or {}
-        terminals = lark.terminals
-        self.order = {t.name: i for i, t in enumerate(terminals)}
-        self.word_terms = []    # terminals matched against one whole word
-        self.span_terms = []    # terminals that may span words or look ahead (common core)
-        self.punct_terms = []   # punctuation and symbols
-        for t in terminals:
-            rx = re.compile(t.pattern.to_regexp(), re.IGNORECASE if t.name != "NAME" else 0)
-            src = t.pattern.to_regexp()
-            body = re.sub(r"^\(\?[a-z]*:", "", src).lstrip("(\\")
-            if "\\s" in src or "(?=" in src or " " in src:
-                self.span_terms.append((t.name, rx))
-            elif t.name.endswith("SELF_NAME"):
-                self.word_terms.append((t.name, rx))
-            elif "\\d" in src or not (body[:1].isalpha() or re.match(r"\[[^\]]*[A-Za-z]", body)):
-                self.punct_terms.append((t.name, rx))
-            else:
-                self.word_terms.append((t.name, rx))
-        self._word_cache: dict[str, tuple[str, ...]] = {}
-
-    def classes(self, word: str) -> tuple[str, ...]:
-        """Terminals that ``word`` is, keywords before NAME."""
-        cached = self._word_cache.get(word)
-        if cached is None:
-            plain = word.replace("\u2019", "'")
-            found = [name for name, rx in self.word_terms if rx.fullmatch(plain)]
-            found.sort(key=lambda n: (n.endswith("NAME"), self.order[n]))
-            cached = self._word_cache[word] = tuple(found)
-        return cached
-
-    def readings(self, text: str, pos: int) -> list[tuple[str, int]]:
-        """(terminal, end) pairs that can start at ``pos``; preferred first."""
-        out: list[tuple[str, int]] = []
-        for name, rx in self.span_terms:
-            m = rx.match(text, pos)
-            if m and m.end() > pos:
-                out.append((name, m.end()))
-        if text.startswith(",", pos):
-            out.extend((n, pos + 1) for n in ("NP_COMMA", "LIST_COMMA", "VP_COMMA"))
-        word = _WORD.match(text, pos)
-        if word:
-            w = word.group(0)
-            lw = w.lower()
-            if lw in ("and", "or", "and/or"):
-                joined = {"and": ("NP_AND", "VP_AND", "AND"), "or": ("NP_OR", "VP_OR", "OR"),
-                          "and/or": ("NP_ANDOR",)}[lw]
-                out.extend((n, word.end()) for n in joined)
-            else:
-                out.extend((n, word.end()) for n in self.classes(w))
-                if _POSS.search(w) and len(w) > 2:
-                    # "opponent's" -> opponent + 's
-                    cut = 2 if w.endswith("s") and w[-2] in "'\u2019" else 1
-                    out.extend((n, word.end() - cut) for n in self.classes(w[:-cut]))
-        else:
-            for name, rx in self.punct_terms:
-                m = rx.match(text, pos)
-                if m and m.end() > pos:
-                    out.append((name, m.end()))
-        # longer readings first, then keyword before name, then grammar order
-        out.sort(key=lambda r: (-(r[1] - pos), r[0].endswith("NAME"), self.order.get(r[0], 0)))
-        seen: set[tuple[str, int]] = set()
-        return [r for r in out if not (r in seen or seen.add(r))]
-
-    def parse(self, text: str, start: str) -> Tree:
-        """Parse ``text`` (a window: blanks before the piece keep offsets) from rule ``start``."""
-        base = self.lark.parse_interactive(None, start=start).parser_state
-        stack = [(base, self._skip(text, 0))]
-        steps = 0
-        best: tuple[int, set[str], str] = (-1, set(), "")
-        while stack:
-            ps, pos = stack.pop()
-            choices = ps.parse_conf.states[ps.position]
-            if pos >= len(text):
-                if "$END" in choices:
-                    eof = Token("$END", "", start_pos=len(text), line=1, column=len(text) + 1)
-                    done = self._feed(ps, eof)
-                    if done:
-                        return done[0]
-                if pos >= best[0]:
-                    best = (pos, set(choices), "")
-                continue
-            options = [r for r in self.readings(text, pos) if r[0] in choices]
-            if not options:
-                if pos > best[0]:
-                    best = (pos, set(choices), text[pos:pos + 20])
-                continue
-            branch = []
-            for name, end in options:
-                steps += 1
-                if steps > MAX_STEPS:
-                    stack.clear()
-                    break
-                token = Token(name, text[pos:end], start_pos=pos, line=1, column=pos + 1,
-                              end_line=1, end_column=end + 1, end_pos=end)
-                fed = self._feed(ps.copy(deepcopy_values=False), token)
-                if not fed and pos > best[0]:
-                    best = (pos, set(choices), text[pos:end])
-                branch.extend((f, self._skip(text, end)) for f in fed)
-            stack.extend(reversed(branch))   # preferred reading on top
-        pos, expected, got = best
-        if pos >= len(text) or pos < 0:
-            tok = Token("$END", "", start_pos=len(text), line=1, column=len(text) + 1)
-            raise UnexpectedToken(tok, expected or {"$END"})
-        raise UnexpectedCharacters(text, pos, 1, pos + 1, allowed=expected)
-
-    def _feed(self, ps, token: Token) -> list:
-        """Feed one token; every parser state that accepts it, the table's own action first and
-        then the reduces that a shift/reduce conflict hid. For "$END", the finished trees."""
-        conf = ps.parse_conf
-        states, callbacks, end = conf.states, conf.callbacks, token.type == "$END"
-        out: list = []
-        pending = [ps]
-        while pending:
-            ps = pending.pop(0)
-            hidden: list = []
-            while True:
-                state = ps.state_stack[-1]
-                for rule in self.conflicts.get(state, {}).get(token.type, ()):
-                    alt = ps.copy(deepcopy_values=False)
-                    self._reduce(alt, rule, states, callbacks)
-                    hidden.append(alt)
-                action = states[state].get(token.type)
-                if action is None:
-                    break
-                kind, arg = action
-                if kind is Shift:
-                    if not end:
-                        ps.state_stack.append(arg)
-                        ps.value_stack.append(callbacks[token.type](token) if token.type in callbacks
-                                              else token)
-                        out.append(ps)
-                    break
-                self._reduce(ps, arg, states, callbacks)
-                if end and ps.state_stack[-1] == conf.end_state:
-                    out.append(ps.value_stack[-1])
-                    break
-            pending[:0] = hidden
-        return out
-
-    @staticmethod
-    def _reduce(ps, rule, states, callbacks) -> None:
-        size = len(rule.expansion)
-        # lark's tree builder extends an inlined child's list in place ("_rule", "__x_plus"):
-        # forks share those trees, so each reduce gets its own list
-        values = [_own_children(v) for v in ps.value_stack[-size:]] if size else []
-        if size:
-            del ps.state_stack[-size:]
-            del ps.value_stack[-size:]
-        value = callbacks[rule](values) if callbacks else values
-        _, new_state = states[ps.state_stack[-1]][rule.origin.name]
-        ps.state_stack.append(new_state)
-        ps.value_stack.append(value)
-
-    @staticmethod
-    def _skip(text: str, pos: int) -> int:
-        m = _SPACE.match(text, pos)
-        return m.end() if m else pos
-
-
-def _own_children(value):
-    if isinstance(value, Tree) and value.data.startswith("_"):
-        copy = Tree(value.data, list(value.children))
-        if hasattr(value, "_meta"):
-            copy._meta = value._meta
-        return copy
-    return value
-
 
 # --------------------------------------------------------------------------- header line
 
