@@ -59,7 +59,7 @@ def run_scenario(scenario: A.Scenario) -> Ruling:
                       path=scenario.path)
     run = _Run(scenario, game)
     ctx = run.setup()
-    ctx = run.steps(ctx, scenario.steps)
+    ctx = run.steps(ctx, scenario.steps, last=not scenario.branches)
     fork_point = ctx
     main_results = run.results
     branches = []
@@ -67,7 +67,7 @@ def run_scenario(scenario: A.Scenario) -> Ruling:
         run.results = []
         bctx = fork_point.fork()
         start = len(bctx.trace.steps)
-        bctx = run.steps(bctx, branch.steps)
+        bctx = run.steps(bctx, branch.steps, last=True)
         run.finish(bctx)
         branches.append(run.ruling(bctx, start, list(run.results), label=branch.label))
     run.results = main_results
@@ -76,6 +76,16 @@ def run_scenario(scenario: A.Scenario) -> Ruling:
     return Ruling(title=main.title, game=main.game, document=main.document, outcome=main.outcome,
                   steps=main.steps, expectations=main.expectations,
                   not_modelled=main.not_modelled, branches=tuple(branches), path=scenario.path)
+
+
+def _settled_tail(steps: tuple[A.Step, ...]) -> int:
+    """Index of the first of the trailing steps that only look at the settled game (every
+    expectation but "is (not) allowed", which tries an action on the game as it stands);
+    ``len(steps)`` when the last step is of another kind."""
+    i = len(steps)
+    while i and isinstance(steps[i - 1], A.Expectation) and not isinstance(steps[i - 1], A.ExpectAllowed):
+        i -= 1
+    return i
 
 
 def _expectations(scenario: A.Scenario) -> list[A.Expectation]:
@@ -193,11 +203,18 @@ class _Run:
         return o
 
     # ------------------------------------------------------------------ steps
-    def steps(self, ctx: Context, steps: tuple[A.Step, ...]) -> Context:
+    def steps(self, ctx: Context, steps: tuple[A.Step, ...], *, last: bool = False) -> Context:
+        """Run ``steps``. ``last``: nothing but :meth:`finish` follows them (no branch forks from
+        the end), so once only expectations about the settled game remain, the game is settled
+        in place, as :meth:`finish` would, instead of in a copy that is then thrown away."""
         self._view = None
-        for step in steps:
+        tail = _settled_tail(steps) if last else len(steps)
+        for i, step in enumerate(steps):
             ctx.trace.line = step.pos.line
             if isinstance(step, A.Expectation):
+                if i == tail and self._view is None:
+                    self.finish(ctx)
+                    self._view = ctx
                 self.results.append(self.expect(ctx, step))
             else:
                 self._view = None                 # the settled view is stale after an action
@@ -214,8 +231,11 @@ class _Run:
         return self._view
 
     def finish(self, ctx: Context) -> None:
-        """At the end of a line, let whatever waits resolve (players pass)."""
+        """At the end of a line, let whatever waits resolve (players pass). Once per line: a
+        game already settled in place by :meth:`steps` is not settled again."""
         ctx.trace.line = None
+        if ctx is self._view:
+            return
         self._guard(ctx, lambda: self.game.settle(ctx))
 
     def _guard(self, ctx: Context, fn: Callable[[], None]) -> bool:

@@ -144,12 +144,27 @@ def test_fab_14_5_priority_passes_in_succession():
 
 def test_loop_detector_reports_a_repeated_state():
     st = _state()
-    det = LoopDetector()
+    det = LoopDetector(unwatched=0)
     det.check(st, "x")
     with pytest.raises(LoopDetected):
         det.check(st, "x")
     det.reset()
     det.check(st, "x")
+
+
+def test_loop_detector_watches_after_the_unwatched_steps_and_a_copy_keeps_counting():
+    st = _state()
+    det = LoopDetector(unwatched=3)
+    for _ in range(4):                 # 3 unwatched, the 4th is fingerprinted
+        det.check(st, "x")
+    twin = det.copy()
+    with pytest.raises(LoopDetected):
+        det.check(st, "x")
+    with pytest.raises(LoopDetected):
+        twin.check(st, "x")
+    det.reset()
+    for _ in range(4):
+        det.check(st, "x")
 
 
 def test_citation_table_never_borrows_another_documents_number():
