@@ -25,6 +25,7 @@ from judge.engine.state import (AddCounter, AddModifier, ChangeLife, ChangePool,
 from judge.cards import model as M
 from judge.games import fab_cards as C
 from judge.games import fab_combat as K
+from judge.games import fab_records
 from judge.games.base import Game
 from judge.games.fab_citations import CITATIONS
 
@@ -1279,10 +1280,7 @@ class FabGame(Game):
         reduce = min(ev.amount, before)
         mark = len(st.log)
         st.apply(ChangeLife(ev.player, -reduce))
-        dealt = st.globals.get("damage dealt", ())
-        src = st.objects[ev.source].name if ev.source is not None else "an effect"
-        st.apply(SetGlobal("damage dealt", dealt + ((src, ev.player, ev.amount, ev.dtype,
-                                                      st.globals["turn"]),)))
+        src = fab_records.record_damage(st, ev).source_name     # this turn's record (26.5)
         kind = f"{ev.dtype} damage" if ev.dtype and ev.dtype != "physical" else "damage"
         cites = list(ev.citations)
         procs = ["damage.source", "life.total"]

@@ -19,6 +19,7 @@ from judge.engine.events import Event, Replacement
 from judge.engine.stack import Layer
 from judge.engine.state import (AddModifier, ChangeLife, ChangePool, Custom, Modifier, MoveObject,
                                 State)
+from judge.games import fab_amounts as A
 from judge.games import fab_cards as C
 from judge.games import fab_combat as K
 
@@ -79,14 +80,21 @@ def objects_for(game: "FabGame", ctx: Context, layer: Layer, target: M.Target | 
 
 def _damage(game: "FabGame", ctx: Context, layer: Layer, eff: M.Damage) -> None:
     n = C.amount(eff.amount)
-    if n is None:
+    if n is None and not (A.is_x(eff.amount) and eff.where):
         raise NotModelled(f"damage amount {eff.amount!r}")
     dtype = (eff.damage_type or "").lower()
     if dtype not in ("", "arcane", "physical"):
         raise NotModelled(f"{dtype} damage")
     cites = [ctx.cite_opt("damage.arcane") or ""] if dtype == "arcane" else []
-    events = [Event("damage", player=p, amount=n, source=layer.source, dtype=dtype,
-                    citations=tuple(cites)) for p in players_for(game, ctx, layer, eff.target)]
+    events = []
+    for p in players_for(game, ctx, layer, eff.target):
+        amount = n if n is not None else A.value_of_x(game, ctx, layer, eff.where, hero=p)
+        if amount <= 0:
+            ctx.step(T.RULE, f"{layer.name} would deal 0 damage to {p}: no damage is dealt",
+                     ["damage.source"])
+            continue
+        events.append(Event("damage", player=p, amount=amount, source=layer.source, dtype=dtype,
+                            citations=tuple(cites)))
     game.deal_damage(ctx, events)
 
 
