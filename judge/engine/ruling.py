@@ -52,7 +52,8 @@ class Ruling:
     """The answer to a scenario. ``outcome`` is the one-paragraph answer shown first
     ("Bob's life is 18: Arcane Barrier 1 prevented 1 of the 3 arcane damage."). ``branches``
     are rulings of the scenario's labelled alternatives (``label`` set, steps continuing after
-    the main line's steps)."""
+    the main line's steps). ``source`` is the scenario's text, so a written-up ruling can show
+    the lines its steps point at."""
     title: str
     game: str
     document: str
@@ -63,6 +64,7 @@ class Ruling:
     branches: tuple["Ruling", ...] = ()
     label: str = ""
     path: str = ""
+    source: str = ""    # the scenario's text (top level only), for rulings that quote it
 
     @property
     def rules_consulted(self) -> tuple[str, ...]:

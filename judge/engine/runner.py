@@ -75,7 +75,8 @@ def run_scenario(scenario: A.Scenario) -> Ruling:
     main = run.ruling(ctx, 0, run.results)
     return Ruling(title=main.title, game=main.game, document=main.document, outcome=main.outcome,
                   steps=main.steps, expectations=main.expectations,
-                  not_modelled=main.not_modelled, branches=tuple(branches), path=scenario.path)
+                  not_modelled=main.not_modelled, branches=tuple(branches), path=scenario.path,
+                  source=scenario.source)
 
 
 def _settled_tail(steps: tuple[A.Step, ...]) -> int:
@@ -93,6 +94,28 @@ def _expectations(scenario: A.Scenario) -> list[A.Expectation]:
     for b in scenario.branches:
         found.extend(s for s in b.steps if isinstance(s, A.Expectation))
     return found
+
+
+DEFINITIONS = "card definitions"     # State.cache key: the scenario's cards by name
+
+
+def new_object(state: State, game: Any, card: A.CardDef, owner: str, zone: Any, *,
+               face_up: bool = True) -> GameObject:
+    """A game object for the scenario's definition ``card``: at set-up, and for tokens that
+    effects create during the game (the caller records that as an operation)."""
+    kinds = [t.lower() for t in card.types + card.subtypes]
+    low = [t.lower() for t in card.types]
+    if "reaction" in low and "attack" in low:
+        kinds.append("attack reaction")
+    if "reaction" in low and "defense" in low:
+        kinds.append("defense reaction")
+    base = {k: (v if isinstance(v, int) else None) for k, v in card.stats}
+    o = state.create(name=card.name, owner=owner, zone=zone, kinds=kinds, base=base,
+                     text=card.text, face_up=face_up, token="token" in kinds)
+    rules = game.card_rules(state, o.id) if hasattr(game, "card_rules") else None
+    if rules is not None:
+        o.keywords.update(dict(rules.keywords))
+    return o
 
 
 def _undecided(e: A.Expectation, why: str) -> ExpectationResult:
@@ -127,6 +150,7 @@ class _Run:
             raise self.error(f"the {sc.game} rules module cannot cite {sc.document}", sc.pos,
                              ", ".join(game.documents))
         state = game.new_state(sc.document)
+        state.cache[DEFINITIONS] = dict(self.cards)     # for tokens that effects create
         ctx = Context(state, game)
         for p in sc.players:
             game.add_player(state, p.name)
@@ -185,18 +209,8 @@ class _Run:
         card = self.cards.get(ref.name)
         if card is None:
             raise self.error(f"card {ref.name!r} is not defined", ref.pos)
-        kinds = [t.lower() for t in card.types + card.subtypes]
-        low = [t.lower() for t in card.types]
-        if "reaction" in low and "attack" in low:
-            kinds.append("attack reaction")
-        if "reaction" in low and "defense" in low:
-            kinds.append("defense reaction")
-        base = {k: (v if isinstance(v, int) else None) for k, v in card.stats}
-        o = st.create(name=card.name, owner=owner, zone=zone, kinds=kinds, base=base,
-                      text=card.text, face_up=ref.face_up if ref.face_up is not None else True)
-        rules = ctx.game.card_rules(st, o.id) if hasattr(ctx.game, "card_rules") else None
-        if rules is not None:
-            o.keywords.update(dict(rules.keywords))
+        o = new_object(st, ctx.game, card, owner, zone,
+                       face_up=ref.face_up if ref.face_up is not None else True)
         for c in ref.counters:
             for _ in range(c.count):
                 o.counters.append((_counter(c.kind), st.tick()))

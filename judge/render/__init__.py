@@ -44,6 +44,13 @@ def markdown_escape(text: object) -> str:
     return _MD_SPECIAL.sub(r"\\\1", value)
 
 
+def code_fence(lines: list[str]) -> str:
+    """A Markdown code fence longer than any run of backticks in ``lines`` (at least three), so
+    the scenario's own text can never close it."""
+    longest = max((len(run) for line in lines for run in re.findall(r"`+", line)), default=0)
+    return "`" * max(3, longest + 1)
+
+
 @lru_cache(maxsize=1)
 def _environment():
     from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
@@ -59,4 +66,5 @@ def _environment():
         keep_trailing_newline=True,
     )
     env.filters["md"] = markdown_escape
+    env.filters["fence"] = code_fence
     return env

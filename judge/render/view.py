@@ -56,6 +56,7 @@ def ruling_view(ruling: Ruling, *, site: str | None = None) -> dict:
         "document": ruling.document,
         "path": ruling.path,
         "passed": ruling.passed,
+        "source": ruling.source.splitlines(),
     }
     view.update(_part(ruling, cite))
     view["rules_consulted"] = [cite(c) for c in ruling.rules_consulted]

@@ -99,7 +99,8 @@ def test_json_has_a_stable_schema(ruling):
     assert list(data)[:6] == ["schema", "title", "game", "document", "path", "passed"]
     assert set(data) == {"schema", "title", "game", "document", "path", "passed", "label",
                          "outcome", "steps", "expectations", "not_modelled", "branches",
-                         "rules_consulted", "all_not_modelled"}
+                         "rules_consulted", "all_not_modelled", "source"}
+    assert data["source"] == []           # a hand-built ruling has no scenario text
     step = data["steps"][0]
     assert set(step) == {"index", "action", "description", "citations", "state_change",
                          "default_applied", "not_modelled", "line"}
@@ -133,3 +134,45 @@ def test_html_step_ids_are_unique_across_branches():
     ids = re.findall(r'id="(step-[^"]+)"', html)
     assert ids and len(ids) == len(set(ids))
     assert any(i.startswith("step-b1-") for i in ids)
+
+
+SOURCE = 'scenario "x"\ngame fab-1.4\n# a comment with ``` and <b>markup</b>\n'
+
+
+def _with_source(ruling: Ruling) -> Ruling:
+    from dataclasses import replace
+    return replace(ruling, source=SOURCE + "\n".join(f"# line {n}" for n in range(4, 14)))
+
+
+def test_html_step_lines_link_to_the_scenario_source_shown_on_the_page(ruling):
+    import re
+    html = render(_with_source(ruling), "html")
+    targets = re.findall(r'href="#(L\d+)"', html)
+    assert "L7" in targets and "L9" in targets and "L10" in targets   # steps and expectations
+    anchors = set(re.findall(r'id="(L\d+)"', html))
+    assert set(targets) <= anchors and len(anchors) == 13
+    assert "&lt;b&gt;markup&lt;/b&gt;" in html and "<b>markup" not in html
+
+
+def test_html_without_source_shows_lines_unlinked(ruling):
+    html = render(ruling, "html")
+    assert 'href="#L' not in html and 'id="L1"' not in html
+    assert '<span class="line">(line 7)</span>' in html
+
+
+def test_markdown_shows_the_numbered_scenario_in_a_fence_its_text_cannot_close(ruling):
+    md = render(_with_source(ruling), "markdown")
+    head, _, rest = md.partition("## Scenario\n\n````\n")
+    assert rest, md
+    body, _, tail = rest.partition("\n````\n")
+    assert body.splitlines()[2] == "  3  # a comment with ``` and <b>markup</b>"
+    assert len(body.splitlines()) == 13 and tail == ""
+
+
+def test_json_of_a_resolved_scenario_carries_its_source():
+    from judge.engine.runner import run_scenario
+    from judge.paths import SCENARIOS
+    from judge.scenario.parser import parse_file
+    path = SCENARIOS / "fab" / "arcane-barrier-example-1.scn"
+    data = json.loads(render(run_scenario(parse_file(str(path))), "json"))
+    assert data["source"] == path.read_text(encoding="utf-8").splitlines()
