@@ -18,6 +18,7 @@ from judge.errors import RulebookFormatError
 from judge.rules.importers import get_importer
 from judge.rules.importers.ashes import import_text
 from judge.rules.model import Manifest, NodeKind, RawRef
+from tests.rules._fuzz import check_import, mutated
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE = ROOT / "rulebook" / "ashes" / "ashes-raven-rules-1.1.txt"
@@ -327,41 +328,11 @@ _VOCAB = ["", "1.0.0 Card Errata", "1.1.1 Some Card", "1.1.1", "6.0.0 Additional
 @given(st.one_of(st.text(), st.lists(st.sampled_from(_VOCAB) | st.text(max_size=20))
                  .map("\n".join)))
 def test_ashes_random_text_imports_or_raises_format_error(text):
-    try:
-        doc = import_text(text, MANIFEST, "fuzz.txt")
-    except RulebookFormatError as err:
-        assert err.path == "fuzz.txt" and isinstance(err.line, int) and err.line >= 1
-        err.render()
-    else:
-        assert doc.nodes
-        assert len({n.key for n in doc.nodes}) == len(doc.nodes)
-
-
-def _mutate(data: st.DataObject) -> str:
-    lines = list(SOURCE_LINES)
-    for _ in range(data.draw(st.integers(0, 6))):
-        if not lines:
-            break
-        i = data.draw(st.integers(0, len(lines) - 1))
-        if data.draw(st.booleans()):
-            del lines[i]
-        else:
-            lines.insert(i, lines[i])
-    text = "\n".join(lines)
-    if data.draw(st.booleans()):
-        text = text[:data.draw(st.integers(0, len(text)))]
-    return text
+    check_import(import_text, text, MANIFEST, "fuzz.txt", parents_first=False)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_ashes_mutated_source_imports_or_raises_format_error(data):
-    text = _mutate(data)
-    try:
-        doc = import_text(text, MANIFEST, PATH)
-    except RulebookFormatError as err:
-        assert err.path == PATH and err.line >= 1
-    else:
-        keys = [n.key for n in doc.nodes]
-        assert len(keys) == len(set(keys))
-        assert all(n.parent is None or n.parent in set(keys) for n in doc.nodes)
+    check_import(import_text, mutated(data, SOURCE_LINES), MANIFEST, PATH,
+                 parents_first=False)

@@ -19,6 +19,7 @@ from judge.errors import RulebookFormatError
 from judge.rules.importers import get_importer
 from judge.rules.importers import fab_cr, fab_v1
 from judge.rules.model import Example, ImportedDocument, Manifest, NodeKind, RawRef
+from tests.rules._fuzz import check_import, mutated
 
 REPO = Path(__file__).resolve().parents[2]
 FAB = REPO / "rulebook" / "fab"
@@ -573,15 +574,7 @@ _line = st.one_of(
 
 
 def _check(importer, text, manifest):
-    try:
-        doc = importer(text, manifest, "fuzz.txt")
-    except RulebookFormatError as e:
-        assert e.path == "fuzz.txt" and e.line is not None
-        e.render()
-    else:
-        assert doc.nodes
-        keys = [n.key for n in doc.nodes]
-        assert len(keys) == len(set(keys))
+    check_import(importer, text, manifest, "fuzz.txt")
 
 
 @pytest.mark.parametrize("importer,path,manifest", IMPORTERS)
@@ -595,20 +588,7 @@ def test_fab_fuzz_random_text(importer, path, manifest, lines):
 @settings(max_examples=60, deadline=None)
 @given(data=st.data())
 def test_fab_fuzz_mutated_real_file(importer, path, manifest, data):
-    lines = path.read_text(encoding="utf-8").split("\n")
-    for _ in range(data.draw(st.integers(0, 4), label="mutations")):
-        op = data.draw(st.sampled_from(["delete", "duplicate", "move"]), label="op")
-        i = data.draw(st.integers(0, len(lines) - 1), label="line")
-        if op == "delete" and len(lines) > 1:
-            del lines[i]
-        elif op == "duplicate":
-            lines.insert(data.draw(st.integers(0, len(lines)), label="to"), lines[i])
-        elif op == "move":
-            moved = lines.pop(i)
-            lines.insert(data.draw(st.integers(0, len(lines)), label="to"), moved)
-    text = "\n".join(lines)
-    cut = data.draw(st.integers(0, len(text)), label="truncate at")
-    _check(importer, text[:cut], manifest)
+    _check(importer, mutated(data, path.read_text(encoding="utf-8").split("\n"), edits=4), manifest)
 
 
 def test_fab_cr_rejects_the_v1_layout_and_names_the_right_format(v14_text):

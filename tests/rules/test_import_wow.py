@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from judge.errors import RulebookFormatError
 from judge.rules.importers import get_importer
 from judge.rules.importers.wow import import_text
-from judge.rules.model import ImportedDocument, Manifest, NodeKind, RawRef
+from judge.rules.model import Manifest, NodeKind, RawRef
+from tests.rules._fuzz import check_import
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE = ROOT / "rulebook" / "wow" / "wow-cr-7.4.txt"
@@ -413,18 +414,7 @@ def test_wow_other_games_rules_are_a_format_error():
 
 def _check(text: str) -> None:
     """Either a clean document or a RulebookFormatError -- never any other exception."""
-    try:
-        doc = import_text(text, MANIFEST, PATH)
-    except RulebookFormatError as err:
-        assert err.path == PATH and err.line is not None and err.line >= 1
-        err.render()
-        return
-    assert isinstance(doc, ImportedDocument) and doc.nodes
-    seen: set[str] = set()
-    for node in doc.nodes:
-        assert node.key not in seen
-        assert node.parent is None or node.parent in seen
-        seen.add(node.key)
+    check_import(import_text, text, MANIFEST, PATH)
 
 
 FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
