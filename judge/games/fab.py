@@ -106,7 +106,7 @@ class FabGame(Game):
                 role = "permanent"
             else:
                 role = ""
-            cache[o.name] = C.read_text(text, resolves=resolves, role=role)
+            cache[o.name] = C.read_text(text, resolves=resolves, role=role, name=o.name)
         return cache[o.name]
 
     # ------------------------------------------------------------------ reading the state
@@ -347,6 +347,7 @@ class FabGame(Game):
         attack = o.has_kind("attack") and o.has_kind("action")
         mark = len(st.log)
         st.apply(MoveObject(card, COMBAT if attack else CHAIN))
+        fab_records.record_play(st, player, card)           # "if you've played ... this turn"
         ctx.step(T.ACTION, f"{player} plays {o.name} from {from_zone or 'hand'}",
                  [self._timing_rule(o), "play.announce"], mark=mark, actor=player)
         self._pay(ctx, player, self._cost(st, card), pitching, o.name)
@@ -961,6 +962,8 @@ class FabGame(Game):
         if rules.on_attack:
             ctx.pending.append(self._effect_trigger(ctx, link, "attacks", rules.on_attack,
                                                     "combat.attack-triggers"))
+        from judge.games import fab_triggers
+        ctx.pending.extend(fab_triggers.attack_triggers(self, ctx, link))
         self._watchers(ctx, link.controller, "you attack")
 
     def _effect_trigger(self, ctx: Context, link: K.Link, what: str, effs: tuple[Any, ...],
@@ -1013,6 +1016,8 @@ class FabGame(Game):
             if rules.on_hit and st.result is None:
                 ctx.pending.append(self._effect_trigger(ctx, link, "hit", rules.on_hit,
                                                         "combat.resolution-triggers"))
+            from judge.games import fab_triggers
+            ctx.pending.extend(fab_triggers.hit_triggers(self, ctx, link))
         else:
             ctx.step(T.RULE, "all the damage was prevented: it was never dealt and the attack "
                      "does not hit", ["damage.prevented", "combat.hit"])

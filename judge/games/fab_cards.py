@@ -51,6 +51,17 @@ class DelayedTrigger(M.Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class ConditionalTrigger:
+    """A triggered ability of an attack with a condition ("When you attack with Dread Triptych,
+    if you've played a 'non-attack' action card this turn, create a Runechant token."): it
+    triggers only if the condition holds when the trigger event happens (20.4.4d)."""
+    moment: str                                    # "attack" | "hit"
+    condition: str
+    effects: tuple[M.Effect, ...]
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class CardRules:
     keywords: tuple[tuple[str, int | None], ...] = ()
     on_resolve: tuple[M.Effect, ...] = ()          # text that resolves when the card does
@@ -66,6 +77,7 @@ class CardRules:
     # 4 or more damage to a hero in one instance
     crush: tuple[tuple[str, tuple[M.Effect, ...]], ...] = ()
     unsupported: tuple[str, ...] = field(default=())
+    conditional: tuple[ConditionalTrigger, ...] = ()   # an attack's "when ..., if ..." triggers
 
 
 def parse_text(text: str) -> M.CardText | None:
@@ -85,13 +97,13 @@ def keyword_name(name: str) -> tuple[str, int | None] | None:
 
 
 @lru_cache(maxsize=4096)
-def read_text(text: str, *, resolves: bool = True, role: str = "") -> CardRules:
+def read_text(text: str, *, resolves: bool = True, role: str = "", name: str = "") -> CardRules:
     """``read`` of a card text, parsed once per process (CardRules are immutable)."""
-    return read(text, parse_text(text), resolves=resolves, role=role)
+    return read(text, parse_text(text), resolves=resolves, role=role, name=name)
 
 
 def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
-         role: str = "") -> CardRules:
+         role: str = "", name: str = "") -> CardRules:
     """``resolves``: the card's text resolves when it does (actions, instants, reactions), so
     its effects, printed as statements ("Target attack gains +3{p}."), are resolution effects.
     ``role``: ``"attack"`` for an attack action card (its statements are abilities of the
@@ -117,6 +129,7 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
     activated: list[Activated] = []
     statics: list[M.Effect] = []
     crush: list[tuple[str, tuple[M.Effect, ...]]] = []
+    conditional: list[ConditionalTrigger] = []
     for ab in parsed.abilities:
         if ab.kind == "label" and ab.label.lower() == "crush":
             found = _crush(ab)
@@ -165,6 +178,11 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
                 on_hit.extend(ab.effects)
             elif "attack" in event and ab.condition is None:
                 on_attack.extend(ab.effects)
+            elif (role == "attack" and ab.condition is not None and ab.condition.kind == "if"
+                  and ("hit" in event or "attack" in event)):
+                conditional.append(ConditionalTrigger(
+                    moment="hit" if "hit" in event else "attack", condition=ab.condition.text,
+                    effects=tuple(ab.effects), text=text_of))
             else:
                 unsupported.append(f"triggered ability {text_of!r}")
         elif (role == "permanent" and ab.kind == "static" and ab.condition is None and ab.effects
@@ -172,9 +190,9 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
                       and target_text(e.target) in STATIC_TARGETS for e in ab.effects)):
             statics.extend(ab.effects)
         elif ab.kind in ("spell", "static") and ab.effects and (
-                ab.condition is None or all(_is_hit_clause(e) for e in ab.effects)):
+                ab.condition is None or all(_is_hit_clause(e, name) for e in ab.effects)):
             for eff in ab.effects:
-                if _is_hit_clause(eff):
+                if _is_hit_clause(eff, name):
                     on_hit.extend(eff.then)                       # "If this hits, ..."
                 elif resolves and (ab.kind == "spell" or _targets_attack(eff)
                                    or role == "resolving"):
@@ -191,7 +209,7 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
                      on_hit=tuple(on_hit), on_attack=tuple(on_attack), attack_cost=attack_cost,
                      once_per_turn=once, watches=tuple(watches), activated=tuple(activated),
                      statics=tuple(statics), crush=tuple(crush),
-                     unsupported=tuple(unsupported))
+                     unsupported=tuple(unsupported), conditional=tuple(conditional))
 
 
 _CRUSH = re.compile(r"^(.+) deals 4 or more damage to a hero$")
@@ -208,9 +226,11 @@ def _crush(ab: M.Ability) -> tuple[str, tuple[M.Effect, ...]] | None:
     return m.group(1), tuple(cond.then)
 
 
-def _is_hit_clause(eff: M.Effect) -> bool:
+def _is_hit_clause(eff: M.Effect, name: str = "") -> bool:
+    """"If this hits, ..." ("If <the card's own name> hits": its own name means itself, 19.3)."""
+    own = f"{name.lower()} hits" if name else "this hits"
     return (isinstance(eff, M.Conditional) and eff.condition is not None and not eff.otherwise
-            and eff.condition.text.lower() in ("this hits", "it hits", "§§§ hits"))
+            and eff.condition.text.lower() in ("this hits", "it hits", "§§§ hits", own))
 
 
 def _targets_attack(eff: M.Effect) -> bool:

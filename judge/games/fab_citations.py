@@ -143,6 +143,14 @@ TABLE: dict[str, dict[str, str]] = {
     "destroy": {V14: "Destroy"},
     "power.base": {V14: "25.3"},
     "power.counters": {V14: "25.4"},
+    # tokens, granted triggered abilities, replacements of dealt damage, discards
+    "token.created": {V14: "10.1"},
+    "token.permanent": {V14: "10.4.3b"},
+    "trigger.independent": {V14: "26.3.1"},
+    "replacement.effect": {V14: "18.1"},
+    "replacement.triggers": {V14: "18.4"},
+    "replacement.damage": {V14: "18.7"},
+    "discard": {V14: "Discard"},
 }
 
 CITATIONS = CitationTable(TABLE)

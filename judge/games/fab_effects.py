@@ -22,6 +22,7 @@ from judge.engine.state import (AddModifier, ChangeLife, ChangePool, Custom, Mod
 from judge.games import fab_amounts as A
 from judge.games import fab_cards as C
 from judge.games import fab_combat as K
+from judge.games import fab_tokens
 
 if TYPE_CHECKING:  # pragma: no cover
     from judge.games.fab import FabGame
@@ -438,6 +439,7 @@ HANDLERS: dict[type, Callable[..., None]] = {
     M.Prevent: _prevent,
     M.Replacement: _replacement,
     C.DelayedTrigger: lambda game, ctx, layer, eff: _delayed_trigger(ctx, layer, eff),
+    M.CreateToken: lambda game, ctx, layer, eff: fab_tokens.create_token(game, ctx, layer, eff),
 }
 
 # trigger events of delayed triggers the engine watches for -> the event kind they watch
