@@ -4,12 +4,15 @@
   JL002  a rule number is printed more than once
   JL003  a gap in the numbering of siblings (20.7.1, 20.7.3 -> 20.7.2 missing; a, c -> b)
   JL004  a table of contents or appendix names a rule the document does not have
+  JL005  the document's file is not the one its manifest describes (sha256 differs)
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 from judge.rules import lookup
 
@@ -73,6 +76,27 @@ def _gap_findings(doc: str, path: str, rows) -> list[Finding]:
     return out
 
 
+def checksum_findings(doc: str, source_path: str, manifest_path: str) -> list[Finding]:
+    """JL005 when the manifest records a sha256 and the file's differs (an edited or swapped
+    text: its rule numbers and words may not be the published ones the manifest names)."""
+    from judge.errors import RulebookFormatError
+    from judge.rules.catalog import read_manifest
+
+    if not manifest_path or not source_path:
+        return []
+    try:
+        expected = read_manifest(Path(manifest_path), bundled=False).sha256.strip().lower()
+        actual = hashlib.sha256(Path(source_path).read_bytes()).hexdigest()
+    except (OSError, RulebookFormatError):
+        return []          # an unreadable file or manifest is reported when the index is built
+    if not expected or expected == actual:
+        return []
+    return [Finding(source_path, 1, "JL005",
+                    f"{doc}: the file's sha256 is {actual[:12]}..., its manifest "
+                    f"({Path(manifest_path).name}) records {expected[:12]}...: the text is not "
+                    "the one the manifest describes", doc)]
+
+
 def lint_documents(doc_or_game: str | None = None) -> list[Finding]:
     con = lookup.connect()
     docs = lookup.resolve_documents(doc_or_game) if doc_or_game else lookup.documents()
@@ -93,6 +117,7 @@ def lint_documents(doc_or_game: str | None = None) -> list[Finding]:
         rows = con.execute("SELECT key, kind, parent, line FROM nodes WHERE doc=? AND "
                            "kind!='missing' ORDER BY ord", (doc,)).fetchall()
         findings += _gap_findings(doc, path, rows)
+        findings += checksum_findings(doc, path, d["manifest_path"])
         keys = {r["key"].lower() for r in rows}
         for r in con.execute("SELECT number, line FROM toc WHERE doc=? ORDER BY line", (doc,)):
             if r["number"].lower().rstrip(".") not in keys:

@@ -160,6 +160,30 @@ def test_lint_reports_each_kind_of_problem():
         assert f.render().startswith(f"{f.path}:{f.line}: {f.code} ")
 
 
+def test_lint_jl005_bundled_documents_match_their_manifest_sha256():
+    from judge.rules.lint import lint_documents
+    assert [f.render() for f in lint_documents() if f.code == "JL005"] == []
+
+
+def test_lint_jl005_reports_a_file_that_is_not_the_one_its_manifest_describes(tmp_path):
+    import hashlib
+    from judge.rules.lint import checksum_findings
+    text = tmp_path / "doc.txt"
+    text.write_text("1. Rules\n1.1 One.\n", encoding="utf-8")
+    good = hashlib.sha256(text.read_bytes()).hexdigest()
+    manifest = tmp_path / "doc.toml"
+    base = ('id = "x-1"\ngame = "fab"\ntitle = "T"\nversion = "1"\ndate = ""\n'
+            'file = "doc.txt"\nformat = "fab-v1"\npublisher = "P"\n')
+    manifest.write_text(base + f'sha256 = "{good}"\n', encoding="utf-8")
+    assert checksum_findings("x-1", str(text), str(manifest)) == []
+    text.write_text("1. Rules\n1.1 One, edited.\n", encoding="utf-8")
+    [finding] = checksum_findings("x-1", str(text), str(manifest))
+    assert finding.code == "JL005" and finding.line == 1 and good[:12] in finding.message
+    assert finding.render().startswith(f"{text}:1: JL005 x-1: ")
+    manifest.write_text(base, encoding="utf-8")          # no sha256 recorded: nothing to check
+    assert checksum_findings("x-1", str(text), str(manifest)) == []
+
+
 def test_stats_counts_every_document():
     rows = {r["document"]: r for r in lookup.stats()}
     assert set(DOCS) <= set(rows)
