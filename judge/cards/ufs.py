@@ -36,6 +36,7 @@ from judge.cards.sentences import (
     other_effect, pieces, signed, where, window,
 )
 from judge.errors import UsageError
+from judge.grammar_cache import lark_cache
 
 GAME = "ufs"
 
@@ -61,11 +62,16 @@ def keyword_citation(name: str) -> str | None:
 
 # --------------------------------------------------------------------------- parser
 
+GRAMMAR = GRAMMAR_DIR / "card_ufs.lark"
+START = ["keyword_line", "header", "sentence"]
+
+
 @cache
 def _lark() -> Lark:
-    return Lark.open(str(GRAMMAR_DIR / "card_ufs.lark"), parser="earley", lexer="dynamic_complete",
-                     ambiguity="resolve", propagate_positions=True, g_regex_flags=re.I,
-                     start=["keyword_line", "header", "sentence"], cache=False)
+    """LALR(1) with lark's contextual lexer (each parse state lexes only the terminals it can
+    shift), case-insensitive; built once and cached on disk (:mod:`judge.grammar_cache`)."""
+    return Lark.open(str(GRAMMAR), parser="lalr", lexer="contextual", propagate_positions=True,
+                     g_regex_flags=re.I, start=START, cache=lark_cache(GRAMMAR))
 
 
 # Paragraph breaks: blank lines, the "\t \t" of builduvs exports, or 2+ spaces after a sentence
@@ -89,6 +95,7 @@ _VERB_LEMMA = {"adds": "add", "draws": "draw", "destroys": "destroy", "flips": "
                "seals": "seal", "commits": "commit", "readies": "ready", "sacrifices": "sacrifice",
                "reveals": "reveal", "discards": "discard", "removes": "remove", "builds": "build",
                "clears": "clear", "chooses": "choose", "plays": "play", "played": "play"}
+_SHORTHAND_COSTS = frozenset({"commit", "destroy", "remove", "flip", "sacrifice"})  # H.4.1
 _MOVE_VERBS = frozenset({"add", "draw", "discard", "destroy", "remove", "build", "clear", "shuffle",
                          "sacrifice", "mill", "return", "search"})
 
@@ -172,33 +179,32 @@ class UfsTransformer(SentenceTransformer):
     def costs(self, meta, children):
         return tuple(children)
 
+    def _cost_value(self, meta, kind: str, children) -> Cost:
+        amount = None
+        detail = self.phrase(meta)
+        for child in children:
+            if isinstance(child, Token) and child.type in ("NUMBER", "SIGNED"):
+                amount = int(str(child).lstrip("+"))
+            elif isinstance(child, Target) and child.quantifier.isdigit():
+                amount = int(child.quantifier)
+        if kind in _SHORTHAND_COSTS and not children:
+            detail = f"{kind} this card"        # H.4.1 shorthand
+            amount = 1
+        return Cost(kind=kind, amount=amount, detail=detail, span=span_of(meta))
+
+    def cost_act(self, meta, children):
+        """commit, destroy, remove, flip, sacrifice, discard, reveal, ready ... (H.4.1)"""
+        return self._cost_value(meta, _lemma(str(children[0])), children[1:])
+
     def _cost(kind: str):  # noqa: N805 - a factory used in the class body
         def method(self, meta, children):
-            amount = None
-            detail = self.phrase(meta)
-            for child in children:
-                if isinstance(child, Token) and child.type in ("NUMBER", "SIGNED"):
-                    amount = int(str(child).lstrip("+"))
-                elif isinstance(child, Target) and child.quantifier.isdigit():
-                    amount = int(child.quantifier)
-            if kind in ("commit", "destroy", "remove", "flip", "sacrifice") and not children:
-                detail = f"{kind} this card"        # H.4.1 shorthand
-                amount = 1
-            return Cost(kind=kind, amount=amount, detail=detail, span=span_of(meta))
+            return self._cost_value(meta, kind, children)
         return method
 
-    cost_commit = _cost("commit")
-    cost_destroy = _cost("destroy")
-    cost_remove = _cost("remove")
-    cost_flip = _cost("flip")
-    cost_sacrifice = _cost("sacrifice")
-    cost_discard = _cost("discard")
     cost_spend = _cost("spend")
     cost_lose = _cost("lose health")
     cost_mill = _cost("mill")
-    cost_reveal = _cost("reveal")
     cost_add = _cost("add")
-    cost_ready = _cost("ready")
     cost_name = _cost("name")
     cost_check = _cost("control check")   # H.4.2
     del _cost
@@ -230,11 +236,18 @@ class UfsTransformer(SentenceTransformer):
         return Other(verb="define X", span=span_of(meta),
                      args=(("x", self.phrase(meta).split(" equals ", 1)[-1]),))
 
-    def check_no_end(self, meta, children):
-        return Other(verb="failed check does not end the combat phase", span=span_of(meta))
-
     # K.3.6 bonuses and penalties
     def modify(self, meta, children):
+        """"gets +2 speed", "+3 or -3 speed", "+2 speed and +2 damage"; a following action of
+        the same subject ("gets +1 speed and gains Stun: 1") comes after the bonuses."""
+        then = [e for c in children if isinstance(c, (Effect, list))
+                for e in (c if isinstance(c, list) else [c])]
+        bonus = self._bonus(meta, children)
+        if not then:
+            return bonus
+        return (bonus if isinstance(bonus, list) else [bonus]) + then
+
+    def _bonus(self, meta, children):
         mods = [c for c in children if isinstance(c, tuple) and c[0] == "mod"]
         per_each = next((c for c in children if is_text(c)), "")
         stat_token = next((str(c).lower() for c in children
@@ -248,7 +261,7 @@ class UfsTransformer(SentenceTransformer):
             stat, delta = deltas[0]
             return ModifyValue(verb="modify", stat=stat, delta=per(delta, per_each),
                                span=span_of(meta))
-        either = " or " in self.source(meta).lower()
+        either = any(isinstance(c, Token) and c.type == "OR" for c in children)
         options = tuple((ModifyValue(verb="modify", stat=s, delta=per(d, per_each),
                                      span=span_of(meta)),) for s, d in deltas)
         if either:
@@ -257,12 +270,9 @@ class UfsTransformer(SentenceTransformer):
                 for s, d in deltas]
 
     def mod_delta(self, meta, children):
+        """"+2 speed", "+2" (the stat named next), "+2 to its block modifier" """
         stat = next((str(c).lower() for c in children if c.type == "STAT"), "")
         return ("mod", signed(children[0]), stat)
-
-    def mod_either(self, meta, children):
-        stat = str(children[2]).lower()
-        return ("mod", f"{signed(children[0])} or {signed(children[1])}", stat)
 
     def mod_rating(self, meta, children):
         kw = next((str(c) for c in children if c.type == "KEYWORD"), "keyword")
@@ -308,11 +318,8 @@ class UfsTransformer(SentenceTransformer):
                            span=span_of(meta))
 
     def zone_act(self, meta, children):
-        verb_token = next((c for c in children if isinstance(c, Token)), None)
-        verb = _lemma(str(verb_token)) if verb_token is not None else "commit"
-        if verb_token is None:  # "commit and freeze/seal NP"
-            verb = "commit and " + self.source(meta).lower().split()[2]
-        return self._move(meta, verb, children)
+        verbs = [_lemma(str(c)) for c in children if isinstance(c, Token) and c.type == "ZONE_VERB"]
+        return self._move(meta, " and ".join(verbs), children)   # "commit and freeze NP"
 
     def move(self, meta, children):
         return self._move(meta, _lemma(str(children[0])), children)

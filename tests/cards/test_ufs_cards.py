@@ -339,3 +339,18 @@ def test_ufs_iter_corpus_rejects_non_json(tmp_path):
     bad.write_text("{nope", encoding="utf-8")
     with pytest.raises(UsageError):
         list(ufs.iter_corpus(bad))
+
+
+# ---------------------------------------------------------------- the parser itself
+
+def test_ufs_grammar_builds_as_lalr_without_conflicts_lark_rejects():
+    """card_ufs.lark is LALR(1): lark refuses a grammar with an unresolved reduce/reduce
+    conflict (GrammarError); a fresh build (no cache) must succeed and be the parser in use."""
+    import re
+
+    from lark import Lark
+
+    fresh = Lark.open(str(ufs.GRAMMAR), parser="lalr", lexer="contextual", g_regex_flags=re.I,
+                      start=ufs.START, cache=False)
+    assert fresh.options.parser == "lalr"
+    assert ufs._lark().options.parser == "lalr" and ufs._lark().options.lexer == "contextual"
