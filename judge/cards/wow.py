@@ -231,6 +231,18 @@ class WowTransformer(CardTransformer):
         value = children[-1]
         return self._keyword(meta, "Level Up", value if isinstance(value, int) else str(value))
 
+    def chosen_resistance(self, meta, children):
+        """"has the chosen resistance" (after "As X enters play, choose arcane, fire, ...")."""
+        return Keyword(name="Resistance", value="chosen", citation=self._cite("Resistance"),
+                       span=span_of(meta))
+
+    def slot_keyword(self, meta, children):
+        """"Pet (1)", "Melee (1)", "Form (1)": a keyword with its number in parentheses."""
+        name = str(children[0])
+        return self._keyword(meta, name[:1].upper() + name[1:].lower(),
+                             next((c for c in children if isinstance(c, (int, str))
+                                   and not isinstance(c, Token)), None))
+
     def kw_things(self, meta, children):
         return self.phrase(meta)
 
@@ -337,6 +349,10 @@ class WowTransformer(CardTransformer):
 
     hero_label = named
 
+    def die_result(self, meta, children):
+        """"1-2:", "6:": the result of a die roll that selects the effect after the colon."""
+        return "Roll " + "".join(self.source(meta).split())
+
     def requirement_power(self, meta, children):
         kind, value = children[0]
         return Ability(kind="label", label=f"{kind}: {value}", citation=self._cite(kind),
@@ -407,6 +423,10 @@ class WowTransformer(CardTransformer):
         options = next(c for c in children if isinstance(c, list))
         pick = next((c for c in children if isinstance(c, (int, str)) and not isinstance(c, Token)), 1)
         return (Choice(verb="choose", pick=pick, options=tuple(options), span=span_of(meta)),)
+
+    def pick_phrase(self, meta, children):
+        """"one or both", "one or more", "X of the following": how many modes are chosen."""
+        return self.phrase(meta).lower().removesuffix(" of the following")
 
     def option_list(self, meta, children):
         return [self._effects(c) for c in children if isinstance(c, tuple)]
@@ -558,6 +578,51 @@ class WowTransformer(CardTransformer):
         return Damage(verb="deal", amount=phrase.amount, damage_type=phrase.damage_type,
                       target=target, span=span_of(meta))
 
+    def damage_pairs(self, meta, children):
+        """"deals 3 nature damage to target hero and 3 nature damage to target ally" (one Damage
+        per amount and target) or "deals 1 frost damage and 1 nature damage to target ally"
+        (each amount to the one target)."""
+        pairs: list[list] = []
+        for child in children:
+            if isinstance(child, DamagePhrase):
+                pairs.append([child, None])
+            elif isinstance(child, Target) and pairs:
+                for pair in pairs:
+                    if pair[1] is None:
+                        pair[1] = child
+        return tuple(Damage(verb="deal", amount=phrase.amount, damage_type=phrase.damage_type,
+                            target=target, span=span_of(meta)) for phrase, target in pairs)
+
+    def _or_instead(self, meta, children, base: Effect) -> tuple[Effect, ...]:
+        """"..., or 6 if <condition>": the base effect, and the larger amount if the condition
+        holds (it replaces the base amount)."""
+        cond = self._cond(meta, children)
+        amount = next((c for c in reversed(children) if isinstance(c, (int, str))
+                       and not isinstance(c, Token)), None)
+        if isinstance(base, Damage):
+            other = replace(base, amount=amount)
+        else:
+            other = replace(base, args=tuple(("amount", str(amount)) if k == "amount" else (k, v)
+                                             for k, v in base.args))
+        return (base, Conditional(verb="instead if", condition=cond, then=(other,),
+                                  span=span_of(meta)))
+
+    def damage_or_instead(self, meta, children):
+        return self._or_instead(meta, children, self.damage_vp(meta, children))
+
+    def heal_or_instead(self, meta, children):
+        return self._or_instead(meta, children, self.heal_vp(meta, children))
+
+    def dealt_to_and_by(self, meta, children):
+        """"(damage that would) be dealt to and dealt by target ally": both directions."""
+        target = next(c for c in children if isinstance(c, Target))
+        return Other(verb="be dealt damage", args=(("to", target.text), ("by", target.text)),
+                     span=span_of(meta))
+
+    def perfect_vp(self, meta, children):
+        """"has dealt", "have left", "has been defeated": the event, whatever the tense."""
+        return self._effects(children)
+
     def dealt_vp(self, meta, children):
         return Other(verb="is dealt damage", span=span_of(meta))
 
@@ -638,6 +703,15 @@ class WowTransformer(CardTransformer):
                 return _gain_keywords(child, meta)
         return self._other("have", meta, children)
 
+    def stat_equal_to(self, meta, children):
+        """"has +ATK equal to the cost of that card", "has additional health equal to ...":
+        the stat grows by an amount read from the game state."""
+        stat = next(c for c in children if isinstance(c, str) and not isinstance(c, Token))
+        equal = next(c for c in children if isinstance(c, Tree) and c.data == "equal_to")
+        duration = next((c for c in children if isinstance(c, Duration)), None)
+        return ModifyValue(verb="modify", stat=stat, delta=self.phrase(equal.meta),
+                           duration=duration, span=span_of(meta))
+
     def have_np(self, meta, children):
         return self._other("have", meta, children)
 
@@ -717,6 +791,27 @@ class WowTransformer(CardTransformer):
 
     def generic_vp(self, meta, children):
         return self._other(self._verb(children), meta, children)
+
+    def exhaust_to(self, meta, children):
+        """"This armor exhausts to prevent ...": exhausting is the cost of the effect."""
+        return self._other("exhaust to", meta, children)
+
+    def have_or_share(self, meta, children):
+        return self._other("have or share", meta, children)
+
+    def choose_kind(self, meta, children):
+        """'choose "ability," "ally," or "equipment."', 'choose arcane, fire, or frost'."""
+        kinds = next(c for c in children if isinstance(c, list))
+        return Other(verb="choose", args=tuple(("kind", k) for k in kinds), span=span_of(meta))
+
+    def choice_words(self, meta, children):
+        return [c if isinstance(c, str) and not isinstance(c, Token) else str(c).lower()
+                for c in children
+                if (isinstance(c, str) and not isinstance(c, Token))
+                or (isinstance(c, Token) and c.type == "DAMAGE_TYPE")]
+
+    def quoted_kind(self, meta, children):
+        return next(str(c).lower() for c in children if isinstance(c, Token) and c.type == "CARD_NOUN")
 
     def put_two(self, meta, children):
         return self._other("put", meta, children)
