@@ -158,6 +158,8 @@ class WordParser:
             else:
                 self.word_terms.append((t.name, rx))
         self._word_cache: dict[str, tuple[str, ...]] = {}
+        self._confs: dict[str, object] = {}
+        self._rules = {r: (len(r.expansion), r.origin.name) for r in lark._callbacks}
 
     def classes(self, word: str) -> tuple[str, ...]:
         """Terminals that ``word`` is, keywords before NAME."""
@@ -203,24 +205,35 @@ class WordParser:
         return [r for r in out if not (r in seen or seen.add(r))]
 
     def parse(self, text: str, start: str) -> Tree:
-        """Parse ``text`` (a window: blanks before the piece keep offsets) from rule ``start``."""
-        base = self.lark.parse_interactive(None, start=start).parser_state
-        stack = [(base, self._skip(text, 0))]
+        """Parse ``text`` (a window: blanks before the piece keep offsets) from rule ``start``.
+
+        The search runs on parse states alone: a state is an immutable linked stack of table
+        states (``(state, below)``) and a linked log of what was done (``(event, earlier)``:
+        a shifted ``(terminal, start, end)`` or a reduced rule), so a fork shares both and
+        costs nothing. Only the first complete parse is turned into a tree, by replaying its
+        log through lark's tree builder (:meth:`_build`); branches that dead-end build none.
+        """
+        conf = self._conf(start)
+        states = conf.states
+        readings: dict[int, list[tuple[str, int]]] = {}
+        stack = [((conf.start_state, None), None, self._skip(text, 0))]
         steps = 0
         best: tuple[int, set[str], str] = (-1, set(), "")
         while stack:
-            ps, pos = stack.pop()
-            choices = ps.parse_conf.states[ps.position]
+            table, log, pos = stack.pop()
+            choices = states[table[0]]
             if pos >= len(text):
                 if "$END" in choices:
-                    eof = Token("$END", "", start_pos=len(text), line=1, column=len(text) + 1)
-                    done = self._feed(ps, eof)
+                    done = self._feed(table, log, "$END", None, conf)
                     if done:
-                        return done[0]
+                        return self._build(done[0], text, conf)
                 if pos >= best[0]:
                     best = (pos, set(choices), "")
                 continue
-            options = [r for r in self.readings(text, pos) if r[0] in choices]
+            here = readings.get(pos)
+            if here is None:
+                here = readings[pos] = self.readings(text, pos)
+            options = [r for r in here if r[0] in choices]
             if not options:
                 if pos > best[0]:
                     best = (pos, set(choices), text[pos:pos + 20])
@@ -231,12 +244,11 @@ class WordParser:
                 if steps > MAX_STEPS:
                     stack.clear()
                     break
-                token = Token(name, text[pos:end], start_pos=pos, line=1, column=pos + 1,
-                              end_line=1, end_column=end + 1, end_pos=end)
-                fed = self._feed(ps.copy(deepcopy_values=False), token)
+                fed = self._feed(table, log, name, (name, pos, end), conf)
                 if not fed and pos > best[0]:
                     best = (pos, set(choices), text[pos:end])
-                branch.extend((f, self._skip(text, end)) for f in fed)
+                after = self._skip(text, end)
+                branch.extend((t, lg, after) for t, lg in fed)
             stack.extend(reversed(branch))   # preferred reading on top
         pos, expected, got = best
         if pos >= len(text) or pos < 0:
@@ -244,64 +256,74 @@ class WordParser:
             raise UnexpectedToken(tok, expected or {"$END"})
         raise UnexpectedCharacters(text, pos, 1, pos + 1, allowed=expected)
 
-    def _feed(self, ps, token: Token) -> list:
-        """Feed one token; every parser state that accepts it, the table's own action first and
-        then the reduces that a shift/reduce conflict hid. For "$END", the finished trees."""
-        conf = ps.parse_conf
-        states, callbacks, end = conf.states, conf.callbacks, token.type == "$END"
+    def _conf(self, start: str):
+        conf = self._confs.get(start)
+        if conf is None:
+            conf = self._confs[start] = self.lark.parse_interactive(None, start=start).parser_state.parse_conf
+        return conf
+
+    def _feed(self, table, log, term: str, shifted, conf) -> list:
+        """Feed one terminal (``shifted`` is its log event; None for "$END") to the parse state
+        ``(table, log)``: every state that accepts it, the table's own action first and then
+        the reduces that a shift/reduce conflict hid. For "$END", the logs of finished parses."""
+        states, end_state, conflicts, reduce = conf.states, conf.end_state, self.conflicts, self._reduce
         out: list = []
-        pending = [ps]
+        pending = [(table, log)]
         while pending:
-            ps = pending.pop(0)
+            table, log = pending.pop(0)
             hidden: list = []
             while True:
-                state = ps.state_stack[-1]
-                for rule in self.conflicts.get(state, {}).get(token.type, ()):
-                    alt = ps.copy(deepcopy_values=False)
-                    self._reduce(alt, rule, states, callbacks)
-                    hidden.append(alt)
-                action = states[state].get(token.type)
+                state = table[0]
+                lost = conflicts.get(state)
+                if lost:
+                    for rule in lost.get(term, ()):
+                        hidden.append(reduce(table, log, rule, states))
+                action = states[state].get(term)
                 if action is None:
                     break
                 kind, arg = action
                 if kind is Shift:
-                    if not end:
-                        ps.state_stack.append(arg)
-                        ps.value_stack.append(callbacks[token.type](token) if token.type in callbacks
-                                              else token)
-                        out.append(ps)
+                    if shifted is not None:
+                        out.append(((arg, table), (shifted, log)))
                     break
-                self._reduce(ps, arg, states, callbacks)
-                if end and ps.state_stack[-1] == conf.end_state:
-                    out.append(ps.value_stack[-1])
+                table, log = reduce(table, log, arg, states)
+                if shifted is None and table[0] == end_state:
+                    out.append(log)
                     break
             pending[:0] = hidden
         return out
 
-    @staticmethod
-    def _reduce(ps, rule, states, callbacks) -> None:
-        size = len(rule.expansion)
-        # lark's tree builder extends an inlined child's list in place ("_rule", "__x_plus"):
-        # forks share those trees, so each reduce gets its own list
-        values = [_own_children(v) for v in ps.value_stack[-size:]] if size else []
-        if size:
-            del ps.state_stack[-size:]
-            del ps.value_stack[-size:]
-        value = callbacks[rule](values) if callbacks else values
-        _, new_state = states[ps.state_stack[-1]][rule.origin.name]
-        ps.state_stack.append(new_state)
-        ps.value_stack.append(value)
+    def _reduce(self, table, log, rule, states):
+        size, origin = self._rules[rule]
+        for _ in range(size):
+            table = table[1]
+        return (states[table[0]][origin][1], table), (rule, log)
+
+    def _build(self, log, text: str, conf) -> Tree:
+        """The tree of one finished parse: its log replayed through lark's callbacks."""
+        events = []
+        while log is not None:
+            events.append(log[0])
+            log = log[1]
+        callbacks, rules = conf.callbacks, self._rules
+        values: list = []
+        for event in reversed(events):
+            if type(event) is tuple:
+                name, pos, end = event
+                token = Token(name, text[pos:end], start_pos=pos, line=1, column=pos + 1,
+                              end_line=1, end_column=end + 1, end_pos=end)
+                values.append(callbacks[name](token) if name in callbacks else token)
+            else:
+                size = rules[event][0]
+                if size:
+                    children = values[-size:]
+                    del values[-size:]
+                else:
+                    children = []
+                values.append(callbacks[event](children))
+        return values[-1]
 
     @staticmethod
     def _skip(text: str, pos: int) -> int:
         m = _SPACE.match(text, pos)
         return m.end() if m else pos
-
-
-def _own_children(value):
-    if isinstance(value, Tree) and value.data.startswith("_"):
-        copy = Tree(value.data, list(value.children))
-        if hasattr(value, "_meta"):
-            copy._meta = value._meta
-        return copy
-    return value

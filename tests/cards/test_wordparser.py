@@ -1,0 +1,104 @@
+"""judge.cards.wordparser.WordParser: the optimised word-level LALR parser gives exactly what the
+first, unoptimised version (tests/cards/wordparser_reference.py) gives: the same tree (rules,
+tokens, token types, positions) or the same error (position, expected terminals) for every
+window of WoW card text the clause parser asks for, and so the same CardText values."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from lark import Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+
+from judge.cards import wow
+from judge.cards.wordparser import WordParser
+from tests.cards.wordparser_reference import ReferenceWordParser
+from tests.conftest import shared_path
+
+
+def dump(node) -> tuple:
+    """Everything a tree says: rule names, meta positions, token types, values and positions."""
+    if isinstance(node, Tree):
+        meta = node.meta
+        where = tuple(getattr(meta, k, None) for k in
+                      ("line", "column", "end_line", "end_column", "start_pos", "end_pos"))
+        return (str(node.data), where, tuple(dump(c) for c in node.children))
+    if isinstance(node, Token):
+        return ("token", node.type, str(node), node.start_pos, node.end_pos, node.line,
+                node.column, node.end_line, node.end_column)
+    return ("value", repr(node))
+
+
+def outcome(words, window: str, start: str) -> tuple:
+    """The parse of ``window`` as comparable data: the tree, or the error's position and
+    expected terminals."""
+    try:
+        return ("tree", dump(words.parse(window, start)))
+    except UnexpectedCharacters as err:
+        return ("chars", err.pos_in_stream, tuple(sorted(err.allowed or ())))
+    except UnexpectedToken as err:
+        return ("token", err.token.type, err.token.start_pos, tuple(sorted(err.expected or ())))
+
+
+class Comparing:
+    """Stands in for the clause parser's WordParser: runs the optimised and the reference
+    parser on every window and records where they differ; answers with the optimised one."""
+
+    def __init__(self, fast: WordParser, reference: ReferenceWordParser) -> None:
+        self.fast, self.reference = fast, reference
+        self.windows = 0
+        self.differences: list[tuple[str, str, tuple, tuple]] = []
+
+    def parse(self, window: str, start: str):
+        self.windows += 1
+        got, want = outcome(self.fast, window, start), outcome(self.reference, window, start)
+        if got != want:
+            self.differences.append((window.strip(), start, got, want))
+        return self.fast.parse(window, start)
+
+
+def clause_parsers():
+    """(optimised, comparing) WoW clause parsers on the same grammar tables."""
+    fast = wow.WowClauseParser()
+    checked = wow.WowClauseParser()
+    checked.words = Comparing(fast.words, ReferenceWordParser(*fast._grammar))
+    return fast, checked
+
+
+@pytest.fixture(scope="module")
+def parsers():
+    return clause_parsers()   # loading the grammar tables takes seconds: once per module
+
+
+def wow_cards(sample: int) -> list[tuple[str, str]]:
+    path = shared_path("data", "cards", "wow", "prints.json")
+    cards = [(n, t) for n, t in wow.iter_corpus(path) if t.strip()]
+    random.Random(11).shuffle(cards)
+    return cards[:sample]
+
+
+def test_optimised_parser_matches_the_reference_on_every_window_of_a_wow_sample(parsers):
+    fast, checked = parsers
+    cards = wow_cards(60)
+    for name, text in cards:
+        assert repr(fast.parse(text, name=name)) == repr(checked.parse(text, name=name)), name
+    compare = checked.words
+    assert compare.windows >= len(cards)   # every card asked for at least one window
+    assert compare.differences == []
+
+
+@pytest.mark.parametrize("text", [
+    "Draw a card.",
+    "Your hero deals 3 fire damage to target ally.",
+    "When this ally enters play, each opponent discards a card.",
+    "Ongoing: Allies you control have +1 ATK.",
+    "Zork the flibbertigibbet.",                  # unknown words: an error, the same one
+    "Destroy target ally and",                     # ends early: an error at the end
+    "",
+])
+@pytest.mark.parametrize("start", ["paragraph", "sentence"])
+def test_optimised_parser_matches_the_reference_on_short_texts(parsers, text, start):
+    fast, checked = parsers
+    assert outcome(fast.words, text, start) == outcome(checked.words.reference, text, start)
+
