@@ -121,6 +121,18 @@ class DelayedTrigger(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class Restriction(Effect):
+    """What a player can't do, or can do only while a condition holds: "Activate this ability
+    only while this is attacking" (``only``), "the defending hero can't play or activate
+    instants or defense reactions this combat chain" (``actions``, ``who``, ``what``)."""
+    actions: tuple[str, ...] = ()       # "play", "activate", "attack", "defend" ...
+    who: Target | None = None           # the restricted player; None: the card's controller
+    what: Target | None = None          # the restricted cards or ability ("this ability")
+    only: Condition | None = None       # allowed only while / if this holds
+    duration: Duration | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class TriggerPart:
     trigger: Trigger
     duration: Duration | None = None
@@ -327,10 +339,25 @@ BUILDERS = {
 }
 
 
+_RESTRICTED = frozenset({"play", "activate"})
+
+
+def build_restriction(vp: VerbPhrase) -> Effect:
+    """"<who> can't play or activate <what> <duration>": a restriction, not an event."""
+    duration = _duration(vp) or (_np_duration(vp.obj) if vp.obj is not None else None)
+    what = vp.obj
+    if what is not None and duration is not None:
+        what = replace(what, text=_DURATION_TAIL.sub("", what.text).strip())
+    return Restriction(verb="can't " + " or ".join(vp.verbs), actions=vp.verbs, who=vp.subject,
+                       what=what, duration=duration, span=vp.span)
+
+
 def effects_of(vp: VerbPhrase) -> list[Effect]:
     """The effects a verb phrase describes: its own and those of coordinated phrases."""
     out: list[Effect] = []
     negated = vp.aux in ("can't", "cannot", "can not", "don't", "doesn't", "didn't")
+    if vp.aux in ("can't", "cannot", "can not") and vp.verbs and set(vp.verbs) <= _RESTRICTED:
+        return [build_restriction(vp)] + [e for m in vp.more for e in effects_of(m)]
     builder = None if negated or vp.aux in ("would",) else BUILDERS.get(vp.verbs[-1])
     if builder is not None and _first(vp.extras, "causative damage") is not None:
         builder = build_damage
@@ -597,9 +624,20 @@ class FabTransformer(CardTransformer):
         return children[0]
 
     def activate_only(self, meta, children):
+        """"Activate this ability only while <clause>": the clause is the condition that
+        allows the activation (kept on the effect: an activated ability takes its effects)."""
         condition = Condition(text=self.phrase(meta), kind="only", span=span_of(meta))
-        return self._ability(meta, "static", (Other(verb="restrict activation",
-                                                    span=span_of(meta)),), condition=condition)
+        clause = next((c for c in children if isinstance(c, VerbPhrase)), None)
+        kw = next((c for c in children if isinstance(c, tuple)), None)
+        word = next((clean(str(c)).lower() for c in children
+                     if isinstance(c, Token) and c.type == "ONLY_WHILE"), None)
+        kind = (word or (kw[0] if kw else "if")).lower()
+        only = Condition(text=clause_text(self, clause), kind=kind,
+                         span=clause.span if clause is not None else None)
+        effect = Restriction(verb="restrict activation", actions=("activate",),
+                             what=Target(text="this ability"), only=only, span=span_of(meta))
+        return self._ability(meta, "static", (effect,), condition=condition)
+
 
     def play_only(self, meta, children):
         condition = Condition(text=self.phrase(meta), kind="only", span=span_of(meta))

@@ -25,6 +25,7 @@ from judge.engine.state import (AddCounter, AddModifier, ChangeLife, ChangePool,
 from judge.cards import model as M
 from judge.games import fab_cards as C
 from judge.games import fab_combat as K
+from judge.games import fab_restrictions
 from judge.games import fab_records
 from judge.games.base import Game
 from judge.games.fab_citations import CITATIONS
@@ -172,6 +173,7 @@ class FabGame(Game):
             return
         self.state_triggers(ctx)
         self.flush_triggers(ctx)
+        fab_restrictions.track(self, ctx)          # 17.2.1: conditional effects on / off
         Priority.give(st, player or self.turn_player(st))
 
     # ------------------------------------------------------------------ state triggers
@@ -281,6 +283,7 @@ class FabGame(Game):
             raise NotModelled(f"playing a card of type {', '.join(sorted(o.kinds)) or 'none'}")
         if o.has_kind("attack") and o.has_kind("action"):
             self._verify_attack_target(ctx, player, targets)
+        fab_restrictions.verify(self, ctx, player, "play", card=o)     # 17.2.1, 20.4.4b
         self._verify_payment(ctx, player, self._cost(st, card), pitching, "play")
 
     def _verify_attack_target(self, ctx: Context, player: str, targets: tuple[Any, ...]) -> None:
@@ -609,6 +612,7 @@ class FabGame(Game):
         for eff in ab.effects:
             if isinstance(eff, M.Other):
                 raise NotModelled(f"{o.name}'s ability: the effect {eff.verb!r}")
+        fab_restrictions.verify_ability(self, ctx, player, card, ab)     # 15.2, 17.2.1
         resources, _ = self._ability_cost(ctx, card, ab)
         self._verify_payment(ctx, player, resources, pitching, "activate")
 
@@ -621,6 +625,7 @@ class FabGame(Game):
         resources, destroy = self._ability_cost(ctx, card, ab)
         ctx.step(T.ACTION, f"{player} activates {o.name}'s {ab.kind} ability", ["activate.controller",
                  "play.announce"], actor=player)
+        fab_restrictions.note_activation(self, ctx, card, ab)
         self._pay(ctx, player, resources, pitching, f"{o.name}'s ability")
         if destroy:
             mark = len(st.log)
@@ -922,6 +927,7 @@ class FabGame(Game):
                 K.change_link(st, f"{name} is attacking", lambda l: setattr(l, "attacking", True))
                 ctx.step(T.RULE, f"{name} is attacking; {link.controller} is the attacking hero "
                          f"and {link.target} the defending hero", ["combat.attacking"], mark=mark)
+                fab_restrictions.attack_effects_on(self, ctx, link)       # 20.4.4b
                 self._attack_triggers(ctx, link)
                 if ctx.pending:
                     self.give_priority(ctx)

@@ -14,6 +14,7 @@ from importlib.util import find_spec
 from typing import Any
 
 from judge.cards import model as M
+from judge.games import fab_restrictions as R
 
 # canonical keyword names the engine acts on (lower case) -> the words a card may print
 KEYWORDS = ("go again", "dominate", "arcane barrier", "spellvoid", "battleworn", "blade break",
@@ -39,6 +40,8 @@ class Activated:
     effects: tuple[M.Effect, ...]
     go_again: bool
     text: str
+    # "Activate this ability only while ...": conditions checked before activating (15.2)
+    restrictions: tuple[M.Effect, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +80,8 @@ class CardRules:
     # 4 or more damage to a hero in one instance
     crush: tuple[tuple[str, tuple[M.Effect, ...]], ...] = ()
     unsupported: tuple[str, ...] = field(default=())
+    # static restrictions ("the defending hero can't play ... "), see fab_restrictions (17.2.1)
+    restrictions: tuple[M.Ability, ...] = ()
     conditional: tuple[ConditionalTrigger, ...] = ()   # an attack's "when ..., if ..." triggers
 
 
@@ -130,7 +135,11 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
     statics: list[M.Effect] = []
     crush: list[tuple[str, tuple[M.Effect, ...]]] = []
     conditional: list[ConditionalTrigger] = []
+    restrictions: list[M.Ability] = []
     for ab in parsed.abilities:
+        if R.is_restriction_ability(ab):
+            restrictions.append(ab)
+            continue
         if ab.kind == "label" and ab.label.lower() == "crush":
             found = _crush(ab)
             if found is not None:
@@ -154,11 +163,13 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
                 attack_cost = sum(c.amount or 0 for c in ab.costs if c.kind == "resource")
                 once = "once" in ab.limit.lower() or "once per turn" in ab.label.lower()
                 continue
-            if role == "permanent":
+            if role in ("permanent", "attack"):   # 15.2.2: attacks on the chain too
                 activated.append(Activated(
-                    kind=ab.label.lower(), costs=tuple(ab.costs), effects=tuple(ab.effects),
+                    kind=ab.label.lower(), costs=tuple(ab.costs),
+                    effects=tuple(e for e in ab.effects if not R.is_restriction(e)),
                     go_again=any(keyword_name(k.name) == ("go again", None) for k in ab.keywords),
-                    text=text_of))
+                    text=text_of,
+                    restrictions=tuple(e for e in ab.effects if R.is_restriction(e))))
             else:
                 unsupported.append(f"activated ability {text_of!r}")
         elif ab.kind == "replacement" and role == "resolving" and ab.condition is None:
@@ -209,7 +220,8 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
                      on_hit=tuple(on_hit), on_attack=tuple(on_attack), attack_cost=attack_cost,
                      once_per_turn=once, watches=tuple(watches), activated=tuple(activated),
                      statics=tuple(statics), crush=tuple(crush),
-                     unsupported=tuple(unsupported), conditional=tuple(conditional))
+                     unsupported=tuple(unsupported), restrictions=tuple(restrictions),
+                     conditional=tuple(conditional))
 
 
 _CRUSH = re.compile(r"^(.+) deals 4 or more damage to a hero$")

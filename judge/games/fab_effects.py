@@ -65,8 +65,9 @@ def objects_for(game: "FabGame", ctx: Context, layer: Layer, target: M.Target | 
     st = ctx.state
     text = C.target_text(target)
     link = K.current(st)
-    if text in ("", "this", "it", "itself") or text.startswith("§") or "this card" in text:
-        return [layer.source] if layer.source is not None else []
+    own = st.objects[layer.source].name.lower() if layer.source is not None else None
+    if text in ("", "this", "it", "itself", own) or text.startswith("§") or "this card" in text:
+        return [layer.source] if layer.source is not None else []   # own name: itself (19.3)
     if link is not None and text in ("target attack", "the attack", "your attack", "that attack",
                                      "target attack action card", "the attacking card",
                                      "target attacking card", "attack"):

@@ -396,8 +396,9 @@ def test_until_end_of_turn_lead_sets_the_duration():
     (ability,) = card.abilities
     assert ability.duration.text == "until end of turn"
     (effect,) = ability.effects
-    assert effect.verb == "play" and ("aux", "can't") in effect.args
-    assert ("subject", "target hero") in effect.args
+    # a restriction value (judge.cards.fab.Restriction), no longer Other('play')
+    assert effect.verb == "can't play" and effect.actions == ("play",)
+    assert effect.who.text == "target hero"
 
 
 def test_fab_16_once_per_turn_lead_limits_a_trigger_with_two_events():

@@ -1,0 +1,287 @@
+"""Restrictions on playing cards and activating abilities (FaB 15.2, 17.2.1, 20.4.4b).
+
+Two shapes come from the card grammar (``judge.cards.fab.Restriction``):
+
+* "Activate this ability only while <condition>": kept on the activated ability; the ability
+  can be activated only while the condition holds (Exude Confidence: "only while Exude
+  Confidence is attacking", so also on a previous chain link, 15.2.2 / 20.4.5).
+* "[While <condition>,] <who> can't play or activate <what> [this combat chain]": a static
+  ability of an attack. It is on while the attack is attacking (20.4.4b) and, when it has a
+  condition, only while the condition holds: a conditional continuous effect turns on and off
+  with the game state (17.2.1). The engine checks it whenever the restricted player plays a
+  card or activates an ability, and refuses what it forbids.
+
+Conditions are read from their normalised text; a condition or a restricted set of cards the
+engine cannot read raises ``NotModelled`` (the engine never guesses whether it holds).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from judge.cards import model as M
+from judge.cards.fab import Restriction
+from judge.engine import trace as T
+from judge.engine.context import Context
+from judge.engine.errors import IllegalAction, NotModelled
+from judge.engine.state import SetGlobal, State
+from judge.games import fab_combat as K
+
+if TYPE_CHECKING:  # pragma: no cover
+    from judge.games.fab import FabGame
+    from judge.games.fab_cards import Activated
+
+COMBAT = (None, "combat chain")
+
+
+def is_restriction(eff: M.Effect) -> bool:
+    return isinstance(eff, Restriction)
+
+
+def is_restriction_ability(ab: M.Ability) -> bool:
+    """A static ability that only restricts: "<who> can't play ...", optionally "while ..."."""
+    if ab.kind not in ("static", "spell") or len(ab.effects) != 1:
+        return False
+    eff = ab.effects[0]
+    if isinstance(eff, M.Conditional) and eff.condition is not None and \
+            eff.condition.kind == "while" and not eff.otherwise:
+        return bool(eff.then) and all(is_restriction(e) for e in eff.then)
+    return is_restriction(eff) and not eff.only
+
+
+# --------------------------------------------------------------------------- conditions
+
+_DEFENDED = re.compile(r"^this (is|isn't|is not) defended by a card with "
+                       r"(equal or greater|greater|equal or less|less) \{p\}$")
+
+
+def _link_of(state: State, oid: int) -> K.Link | None:
+    c = K.combat(state)
+    if not c.open:
+        return None
+    return next((l for l in c.links if l.attack == oid), None)
+
+
+def attacking(state: State, oid: int) -> bool:
+    """An attack is "attacking" from the end of its attack step until it leaves the combat
+    chain (20.4.4), also once its chain link has resolved (20.4.5)."""
+    link = _link_of(state, oid)
+    return (link is not None and link.attacking and state.objects[oid].zone == COMBAT
+            and state.objects[oid].face_up)
+
+
+def condition_text(state: State, condition: M.Condition, oid: int) -> str:
+    """The condition as printed, with the card's own name spelt as on the card."""
+    name = state.objects[oid].name
+    return re.sub(re.escape(name), name, condition.text, flags=re.IGNORECASE)
+
+
+def holds(state: State, condition: M.Condition, oid: int) -> tuple[bool, str, list[str]]:
+    """(whether ``condition`` of object ``oid``'s ability holds, why, procedures cited)."""
+    name = state.objects[oid].name
+    text = " ".join(condition.text.lower().split())
+    own = " ".join(name.lower().split())
+    if own and own in text:             # a card's own name means itself (19.3)
+        text = re.sub(r"(?<![\w'])" + re.escape(own) + r"(?![\w'])", "this", text)
+    if text == "this is attacking":
+        link = _link_of(state, oid)
+        if attacking(state, oid):
+            assert link is not None
+            where = ("on the current chain link" if link is K.current(state) and
+                     link.step != K.RESOLVED else f"on chain link {link.number}, which has "
+                     "resolved")
+            return True, f"{name} is attacking ({where})", ["combat.attacking"]
+        return False, f"{name} is not attacking", ["combat.attacking"]
+    m = _DEFENDED.match(text)
+    if m is not None:
+        link = _link_of(state, oid)
+        if link is None:
+            return (m.group(1) != "is"), f"{name} is not on a chain link", ["combat.defend"]
+        power = state.value(oid, "power")
+        if power is None:
+            raise NotModelled(f"{name} has no power to compare defending cards with")
+        found, undefined = [], []
+        for d in link.defenders:
+            if state.objects[d].zone != COMBAT:
+                continue
+            p = state.value(d, "power")
+            if p is None:           # 19.6.1: "does it have equal or greater {p}?" is false
+                undefined.append(state.objects[d].name)
+                continue
+            if _compare(p, m.group(2), power):
+                found.append(f"{state.objects[d].name} ({p})")
+        is_defended = bool(found)
+        result = is_defended if m.group(1) == "is" else not is_defended
+        why = (f"{name} ({power} power) is defended by {', '.join(found)} with "
+               f"{m.group(2)} power" if found else f"no card defending {name} ({power} power) "
+               f"has {m.group(2)} power")
+        if undefined:
+            why += f"; {', '.join(undefined)} has no power value, so it does not"
+        return result, why, ["combat.defend"] + (["value.defined"] if undefined else [])
+    raise NotModelled(f"the condition {condition.text!r}")
+
+
+def _compare(value: int, how: str, than: int) -> bool:
+    return {"equal or greater": value >= than, "greater": value > than,
+            "equal or less": value <= than, "less": value < than}[how]
+
+
+# --------------------------------------------------------------------------- what is restricted
+
+def _restricted_kinds(what: M.Target | None) -> list[str]:
+    """"instants or defense reactions" -> ["instant", "defense reaction"]."""
+    text = " ".join((what.text if what else "").lower().split())
+    parts = [p.strip() for p in re.split(r",|\bor\b|\band\b", text) if p.strip()]
+    kinds = []
+    for p in parts:
+        word = re.sub(r"\s+cards?$", "", p)
+        word = word[:-1] if word.endswith("s") else word
+        if word not in ("instant", "defense reaction", "attack reaction", "action"):
+            raise NotModelled(f"a restriction on playing {text!r}")
+        kinds.append(word)
+    if not kinds:
+        raise NotModelled("a restriction that names no cards")
+    return kinds
+
+
+def _card_is(o: Any, kind: str) -> bool:
+    if kind in ("defense reaction", "attack reaction"):
+        return o.has_kind(kind) or set(kind.split()) <= o.kinds
+    return o.has_kind(kind)
+
+
+def _who(state: State, who: M.Target | None, oid: int) -> str | None:
+    text = " ".join((who.text if who else "").lower().split())
+    if text == "the defending hero":
+        link = _link_of(state, oid)
+        return None if link is None else link.target
+    if text in ("", "you"):
+        return state.objects[oid].controller
+    raise NotModelled(f"a restriction on {text!r}")
+
+
+def _active(game: "FabGame", state: State):
+    """(attack, restriction, condition) for every restriction of an attacking card (20.4.4b)."""
+    for link in K.combat(state).links if K.combat(state).open else ():
+        oid = link.attack
+        if not attacking(state, oid):
+            continue
+        for ab in game.card_rules(state, oid).restrictions:
+            eff = ab.effects[0]
+            if isinstance(eff, M.Conditional):
+                for inner in eff.then:
+                    yield oid, inner, eff.condition
+            else:
+                yield oid, eff, None
+
+
+def verify(game: "FabGame", ctx: Context, player: str, action: str, *, card: Any = None,
+           ability_kind: str = "") -> None:
+    """Refuse ``action`` ("play" a card, "activate" an ability of ``ability_kind``) when an
+    attacking card's restriction forbids it now."""
+    st = ctx.state
+    for oid, eff, condition in list(_active(game, st)):
+        if action not in eff.actions or _who(st, eff.who, oid) != player:
+            continue
+        kinds = _restricted_kinds(eff.what)
+        if action == "play":
+            hit = [k for k in kinds if _card_is(card, k)]
+        else:
+            hit = [k for k in kinds if ability_kind == k]
+        if not hit:
+            continue
+        name = st.objects[oid].name
+        what = card.name if action == "play" else f"an {ability_kind} ability"
+        if condition is None:
+            raise IllegalAction(action, f"{name} is attacking: {player} can't {action} "
+                                f"{eff.what.text if eff.what else ''} ({what})",
+                                ctx.cite("combat.attack-effects-on"))
+        on, why, _ = holds(st, condition, oid)
+        if on:
+            raise IllegalAction(action, f"{name}'s conditional continuous effect is on ({why}): "
+                                f"{player} can't {action} {eff.what.text if eff.what else ''} "
+                                f"({what})", ctx.cite("continuous.conditional"))
+
+
+def verify_ability(game: "FabGame", ctx: Context, player: str, card: int,
+                   ab: "Activated") -> None:
+    """"Activate this ability only while ...": refuse unless the condition holds (15.2)."""
+    st = ctx.state
+    for eff in ab.restrictions:
+        if eff.only is None:
+            raise NotModelled(f"the restriction {eff.verb!r} of {st.objects[card].name}")
+        ok, why, _ = holds(st, eff.only, card)
+        if not ok:
+            raise IllegalAction("activate", f"{st.objects[card].name}'s ability can be activated "
+                                f"only {eff.only.kind} {condition_text(st, eff.only, card)}: {why}",
+                                ctx.cite("activate.controller"))
+    verify(game, ctx, player, "activate", ability_kind=ab.kind)
+
+
+def note_activation(game: "FabGame", ctx: Context, card: int, ab: "Activated") -> None:
+    """Trace why an activation with an "only while" condition was legal (15.2.2)."""
+    st = ctx.state
+    for eff in ab.restrictions:
+        if eff.only is None:
+            continue
+        _, why, procedures = holds(st, eff.only, card)
+        link = _link_of(st, card)
+        previous = link is not None and link is not K.current(st)
+        ctx.step(T.RULE, f"{st.objects[card].name}'s ability may be activated only "
+                 f"{eff.only.kind} {condition_text(st, eff.only, card)}: {why}"
+                 + (": a card on a previous chain link is still in the arena" if previous else ""),
+                 ["activate.controller"] + procedures
+                 + (["activate.previous-link", "combat.attack-stays"] if previous else []))
+
+
+STATE_KEY = "conditional restrictions"
+
+
+def _text_of(inner: Any) -> str:
+    return (f"{inner.who.text if inner.who else 'you'} can't {' or '.join(inner.actions)} "
+            f"{inner.what.text if inner.what else ''}").strip()
+
+
+def track(game: "FabGame", ctx: Context) -> None:
+    """17.2.1: a conditional continuous effect turns on and off as the game state changes.
+    Checked whenever a player would gain priority; each change is a step of the trace."""
+    st = ctx.state
+    before = dict(st.globals.get(STATE_KEY, ()))
+    now: dict[str, bool] = {}
+    for oid, inner, cond in list(_active(game, st)):
+        if cond is None:
+            continue
+        key = f"{st.objects[oid].name} #{oid}: {_text_of(inner)}"
+        on, why, procedures = holds(st, cond, oid)
+        now[key] = on
+        if key in before and before[key] != on:
+            ctx.step(T.RULE, f"{st.objects[oid].name}'s conditional continuous effect turns "
+                     f"{'on' if on else 'off'} ({why}): {_text_of(inner)} "
+                     f"{'now' if on else 'no longer'}",
+                     ["continuous.conditional"] + procedures)
+    if now != before:
+        st.apply(SetGlobal(STATE_KEY, tuple(sorted(now.items()))))
+
+
+def attack_effects_on(game: "FabGame", ctx: Context, link: K.Link) -> None:
+    """20.4.4b: the attack's continuous effects turn on when it becomes attacking."""
+    st = ctx.state
+    o = st.objects[link.attack]
+    for ab in game.card_rules(st, link.attack).restrictions:
+        eff = ab.effects[0]
+        inner = eff.then[0] if isinstance(eff, M.Conditional) else eff
+        cond = eff.condition if isinstance(eff, M.Conditional) else None
+        text = _text_of(inner)
+        if cond is None:
+            ctx.step(T.RULE, f"{o.name}'s continuous effect is now on: {text}",
+                     ["combat.attack-effects-on"])
+            continue
+        on, why, procedures = holds(st, cond, link.attack)
+        mark = len(st.log)
+        key = f"{o.name} #{o.id}: {_text_of(inner)}"
+        st.apply(SetGlobal(STATE_KEY, tuple(sorted({**dict(st.globals.get(STATE_KEY, ())),
+                                                    key: on}.items()))))
+        ctx.step(T.RULE, f"{o.name}'s conditional continuous effect is now active: while "
+                 f"{condition_text(st, cond, o.id)}, {text}; it is {'on' if on else 'off'} now ({why})",
+                 ["combat.attack-effects-on", "continuous.conditional"] + procedures, mark=mark)
