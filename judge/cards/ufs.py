@@ -28,8 +28,8 @@ from judge.cards.common import GRAMMAR_DIR, span_of
 from judge.cards.errors import CardSyntaxError
 from judge.cards.links import first_citation
 from judge.cards.model import (
-    Ability, CardText, Choice, Condition, Cost, Damage, Effect, Gain, Keyword, ModifyValue, Move,
-    Other, Span, Target, Unparsed,
+    Ability, CardText, Choice, Condition, Cost, Damage, Duration, Effect, Gain, Keyword,
+    ModifyValue, Move, Other, Span, Target, Unparsed,
 )
 from judge.cards.sentences import (
     SAME_LENGTH, Piece, Prevented, Sentence, SentenceTransformer, is_text, num, neg, per,
@@ -89,6 +89,13 @@ class Header:
     restrictions: list[str]
     limits: list[str]
     costs: tuple[Cost, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _NextClause:
+    """The effects of a clause read inside a bonus ("gets -2 speed and your rival commits ..."):
+    they follow the bonus and keep their own subject."""
+    effects: tuple[Effect, ...]
 
 
 _VERB_LEMMA = {"adds": "add", "draws": "draw", "destroys": "destroy", "flips": "flip",
@@ -240,12 +247,32 @@ class UfsTransformer(SentenceTransformer):
     def modify(self, meta, children):
         """"gets +2 speed", "+3 or -3 speed", "+2 speed and +2 damage"; a following action of
         the same subject ("gets +1 speed and gains Stun: 1") comes after the bonuses."""
-        then = [e for c in children if isinstance(c, (Effect, list))
+        then = [e for c in children if isinstance(c, (Effect, list, _NextClause))
                 for e in (c if isinstance(c, list) else [c])]
         bonus = self._bonus(meta, children)
         if not then:
             return bonus
         return (bonus if isinstance(bonus, list) else [bonus]) + then
+
+    def next_clause(self, meta, children):
+        own = self.clause(meta, children)
+        return _NextClause(tuple(own) if isinstance(own, list) else (own,))
+
+    def clause(self, meta, children):
+        """A bonus clause may carry the next clause (:class:`_NextClause`); the subject of this
+        clause is not theirs, so they are added after the base class has read this one."""
+        later: list[Effect] = []
+        kept = []
+        for child in children:
+            if isinstance(child, list) and any(isinstance(c, _NextClause) for c in child):
+                later = [e for c in child if isinstance(c, _NextClause) for e in c.effects]
+                child = [c for c in child if not isinstance(c, _NextClause)]
+                child = child[0] if len(child) == 1 else child
+            kept.append(child)
+        own = super().clause(meta, kept)
+        if not later:
+            return own
+        return (own if isinstance(own, list) else [own]) + later
 
     def _bonus(self, meta, children):
         mods = [c for c in children if isinstance(c, tuple) and c[0] == "mod"]
@@ -310,11 +337,20 @@ class UfsTransformer(SentenceTransformer):
         return Damage(verb="deal", amount=amount, target=target, span=span_of(meta))
 
     def gain_health(self, meta, children):
-        return Gain(verb="gain", resource="health", amount=num(children[1]), span=span_of(meta))
+        """"gain 2 health"; "gain health" (any amount, in a trigger) has amount "any"."""
+        amount = next((num(c) for c in children if isinstance(c, Token)
+                       and c.type in ("NUMBER", "X")), "any")
+        duration = next((c for c in children if isinstance(c, Duration)), None)
+        return Gain(verb="gain", resource="health", amount=amount, duration=duration,
+                    span=span_of(meta))
 
     def lose_health(self, meta, children):
         per_each = next((c for c in children if is_text(c)), "")
-        return ModifyValue(verb="lose", stat="health", delta=per(neg(num(children[1])), per_each),
+        amount = next((num(c) for c in children if isinstance(c, Token)
+                       and c.type in ("NUMBER", "X")), None)
+        delta = per(neg(amount), per_each) if amount is not None else "any"
+        duration = next((c for c in children if isinstance(c, Duration)), None)
+        return ModifyValue(verb="lose", stat="health", delta=delta, duration=duration,
                            span=span_of(meta))
 
     def zone_act(self, meta, children):
@@ -369,6 +405,7 @@ class UfsTransformer(SentenceTransformer):
     spend = _other("spend")
     end = _other("end")
     take_damage = _other("take damage")
+    resolves = _other("resolve")
     leave = _other("leave")
     make_check = _other("make a check")
     block = _other("block")
