@@ -22,6 +22,7 @@ from judge.engine.state import (AddModifier, ChangeLife, ChangePool, Custom, Mod
 from judge.games import fab_amounts as A
 from judge.games import fab_cards as C
 from judge.games import fab_combat as K
+from judge.games import fab_grants as G
 from judge.games import fab_tokens
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -147,17 +148,22 @@ NEXT_ATTACK = re.compile(r"^(?:your|the) next attack( action card)?"
                          r"(?: with cost (\d+) or (greater|less))?(?: you play)? this turn$")
 
 
-def _next_attack(ctx: Context, layer: Layer, m: "re.Match[str]", stat: str, delta: int) -> None:
+def _next_attack(ctx: Context, layer: Layer, m: "re.Match[str]", stat: str, delta: int,
+                 grant: "G.Granted | None" = None) -> None:
+    """``delta`` {p}, or (``grant``) a triggered ability, for the next attack (20.4.2)."""
     st = ctx.state
     if stat != "power":
         raise NotModelled(f"the next attack getting {stat}")
     mark = len(st.log)
     cost = int(m.group(2)) if m.group(2) else None
-    E.create(st, description=f"{m.group(0)} gains {delta:+d} {stat}", controller=layer.controller,
+    what = f"\"{grant.text}\"" if grant is not None else f"{delta:+d}{{p}}"
+    E.create(st, description=f"{m.group(0)} gains "
+             + (what if grant is not None else f"{delta:+d} {stat}"), controller=layer.controller,
              citation=ctx.cite_opt("combat.attack-modifiers"), ends_at={"end of turn"}, uses=1,
              data={"next attack": {"action card": bool(m.group(1)), "cost": cost,
-                                   "bound": m.group(3), "delta": delta, "source": layer.name}})
-    ctx.step(T.EVENT, f"{layer.name}: {m.group(0)} gains {delta:+d}{{p}}",
+                                   "bound": m.group(3), "delta": delta, "source": layer.name,
+                                   "grant": grant}})
+    ctx.step(T.EVENT, f"{layer.name}: {m.group(0)} gains {what}",
              ["continuous.created", "combat.attack-modifiers"], mark=mark)
 
 
@@ -192,7 +198,10 @@ def apply_next_attack(game: "FabGame", ctx: Context, attack: int, player: str,
         st.apply(E.UseEffect(e.id))
         ctx.step(T.RULE, f"{spec['source']}'s effect applies to {o.name}",
                  ["combat.attack-modifiers"], mark=mark)
-        gain_power(ctx, player, attack, spec["delta"], spec["source"])
+        if spec.get("grant") is not None:
+            G.grant(ctx, player, attack, spec["grant"], "this turn")
+        else:
+            gain_power(ctx, player, attack, spec["delta"], spec["source"])
     E.sweep(st)
 
 
@@ -301,6 +310,9 @@ def _attacks_of(controller: str, need: str | None) -> Callable[[State, Any], boo
 def _gain(game: "FabGame", ctx: Context, layer: Layer, eff: M.Gain) -> None:
     st = ctx.state
     what = eff.resource.lower()
+    if what == "ability":
+        _gain_ability(game, ctx, layer, eff)
+        return
     kw = C.keyword_name(what)
     if kw is not None:
         for oid in objects_for(game, ctx, layer, eff.target):
@@ -338,10 +350,52 @@ def _gain(game: "FabGame", ctx: Context, layer: Layer, eff: M.Gain) -> None:
     raise NotModelled(f"gaining {what}")
 
 
+def _gain_ability(game: "FabGame", ctx: Context, layer: Layer, eff: M.Gain) -> None:
+    """<object> gains "<triggered ability>" (fab_grants): the next attack, or the object
+    itself / a chosen attack."""
+    st = ctx.state
+    src = st.objects.get(layer.source) if layer.source is not None else None
+    granted = G.read_granted(eff, src.text if src is not None and isinstance(src.text, str)
+                             else "", layer.name)
+    nxt = NEXT_ATTACK.match(C.target_text(eff.target))
+    if nxt is not None:
+        _next_attack(ctx, layer, nxt, "power", 0, granted)
+        return
+    duration = " ".join(eff.duration.text.lower().split()) if eff.duration else ""
+    for oid in objects_for(game, ctx, layer, eff.target):
+        G.grant(ctx, layer.controller, oid, granted, duration)
+
+
+# "put it on the bottom of its owner's deck"
+_TO_DECK = re.compile(r"^(?:on )?the (top|bottom) of (?:its|their) owner's deck$")
+
+
+def _put(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
+    """"Put it on the bottom of its owner's deck": the object leaves its zone (a new object,
+    22: later rules use last known information about it)."""
+    st = ctx.state
+    m = _TO_DECK.match(" ".join(eff.to_zone.lower().split()))
+    if m is None or eff.from_zone:
+        raise NotModelled(f"putting {C.target_text(eff.what)!r} {eff.to_zone!r}")
+    for oid in objects_for(game, ctx, layer, eff.what):
+        o = st.objects[oid]
+        mark = len(st.log)
+        if o.zone[1] not in ARENA_ZONES:
+            ctx.step(T.RULE, f"{o.name} is no longer in the arena: it is not put into the deck",
+                     ["resolve.part-ignored"], mark=mark)
+            continue
+        st.apply(MoveObject(oid, (o.owner, "deck"), position=m.group(1), face_up=False))
+        ctx.step(T.EVENT, f"{o.name} is put on the {m.group(1)} of {o.owner}'s deck",
+                 ["resolve.in-order"], mark=mark)
+
+
 def _move(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
     st = ctx.state
     if eff.verb.lower() == "destroy":
         _destroy(game, ctx, layer, eff)
+        return
+    if eff.verb.lower() == "put":
+        _put(game, ctx, layer, eff)
         return
     if eff.verb.lower() != "draw":
         raise NotModelled(f"the effect {eff.verb!r}")

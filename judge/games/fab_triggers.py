@@ -23,20 +23,30 @@ PROCEDURE = {"attack": "combat.attack-triggers", "hit": "combat.resolution-trigg
 
 
 def attack_triggers(game: "FabGame", ctx: Context, link: K.Link) -> list[PendingTrigger]:
-    """20.4.4d: the attack's conditional "when you attack with this" triggers."""
+    """20.4.4d: the attack's conditional "when you attack with this" triggers, then the
+    triggered abilities it has gained (``fab_grants``)."""
     return _triggers(game, ctx, link, "attack")
 
 
 def hit_triggers(game: "FabGame", ctx: Context, link: K.Link) -> list[PendingTrigger]:
-    """20.7.2b / 20.8.1: the attack's conditional "when this hits" triggers."""
+    """20.7.2b / 20.8.1: the attack's conditional and gained "when this hits" triggers."""
     return _triggers(game, ctx, link, "hit")
 
 
 def _triggers(game: "FabGame", ctx: Context, link: K.Link, moment: str) -> list[PendingTrigger]:
+    from judge.games import fab_grants
+    printed = game.card_rules(ctx.state, link.attack).conditional
+    return (conditional(game, ctx, link, moment, printed)
+            + fab_grants.triggers(game, ctx, link, moment))
+
+
+def conditional(game: "FabGame", ctx: Context, link: K.Link, moment: str,
+                found: tuple[Any, ...], gained: str = "") -> list[PendingTrigger]:
+    """The ``ConditionalTrigger``s in ``found`` for ``moment`` whose condition holds now."""
     st = ctx.state
     o = st.objects[link.attack]
     out = []
-    for trig in game.card_rules(st, o.id).conditional:
+    for trig in found:
         if trig.moment != moment:
             continue
         try:
@@ -46,11 +56,11 @@ def _triggers(game: "FabGame", ctx: Context, link: K.Link, moment: str) -> list[
             continue
         what = "attacks" if moment == "attack" else f"hits {link.target}"
         if not answer.holds:
-            ctx.step(T.RULE, f"{o.name} {what}, but its triggered ability \"{trig.text}\" does "
-                     f"not trigger: {answer.why}", [PROCEDURE[moment]])
+            ctx.step(T.RULE, f"{o.name} {what}, but its triggered ability \"{trig.text}\"{gained} "
+                     f"does not trigger: {answer.why}", [PROCEDURE[moment]])
             continue
         ctx.step(T.TRIGGER, f"{o.name} {what} and {answer.why}: its triggered ability "
-                 f"\"{trig.text}\" triggers", [PROCEDURE[moment], "trigger.layer"])
+                 f"\"{trig.text}\"{gained} triggers", [PROCEDURE[moment], "trigger.layer"])
         out.append(effect_trigger(ctx, link, f"{o.name}'s triggered ability", trig.effects,
                                   PROCEDURE[moment]))
     return out
