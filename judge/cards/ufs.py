@@ -112,6 +112,11 @@ def _lemma(word: str) -> str:
     return _VERB_LEMMA.get(word, word)
 
 
+# SentenceTransformer.clause as a plain function (self, meta, children): lark wraps v_args
+# methods anew on every attribute access, super().clause included.
+_BASE_CLAUSE = SentenceTransformer.__dict__["clause"].base_func
+
+
 @v_args(meta=True)
 class UfsTransformer(SentenceTransformer):
     game = GAME
@@ -269,7 +274,7 @@ class UfsTransformer(SentenceTransformer):
                 child = [c for c in child if not isinstance(c, _NextClause)]
                 child = child[0] if len(child) == 1 else child
             kept.append(child)
-        own = super().clause(meta, kept)
+        own = _BASE_CLAUSE(self, meta, kept)
         if not later:
             return own
         return (own if isinstance(own, list) else [own]) + later
@@ -449,10 +454,12 @@ def _run(text: str, marked: str, piece: Piece, start: str):
 
 def _paragraph(text: str, marked: str, paragraph: Piece):
     failures: list[tuple[Piece, UnexpectedInput]] = []
-    try:
-        return _run(text, marked, paragraph, "keyword_line"), failures
-    except UnexpectedInput:
-        pass
+    # keyword_line has no "." anywhere: a paragraph with one is never tried as a keyword line
+    if "." not in marked[paragraph.start:paragraph.end]:
+        try:
+            return _run(text, marked, paragraph, "keyword_line"), failures
+        except UnexpectedInput:
+            pass
     header: Header | None = None
     body = paragraph
     colon = marked.find(":", paragraph.start, paragraph.end)
