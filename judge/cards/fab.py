@@ -638,7 +638,6 @@ class FabTransformer(CardTransformer):
                              what=Target(text="this ability"), only=only, span=span_of(meta))
         return self._ability(meta, "static", (effect,), condition=condition)
 
-
     def play_only(self, meta, children):
         condition = Condition(text=self.phrase(meta), kind="only", span=span_of(meta))
         return self._ability(meta, "static", (Other(verb="restrict play", span=span_of(meta)),),

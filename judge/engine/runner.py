@@ -370,6 +370,9 @@ class _Run:
                 pitching=pitching(act.pitching), targets=targets(act.targets)), label)
         if isinstance(act, A.OrderTriggers):
             return _Call("order", dict(player=p, order=tuple(r.name for r in act.order)), label)
+        if isinstance(act, A.Find):
+            return _Call("find", dict(player=p, card=card(act.card, ("deck",))
+                                      if act.card is not None else None), label)
         if isinstance(act, A.Choose):
             return _Call("choose", dict(player=p, choice=act.choice,
                                         targets=targets(act.targets)), label)

@@ -25,7 +25,7 @@ from judge.engine.state import (AddCounter, AddModifier, ChangeLife, ChangePool,
 from judge.cards import model as M
 from judge.games import fab_cards as C
 from judge.games import fab_combat as K
-from judge.games import fab_restrictions
+from judge.games import fab_deck, fab_restrictions
 from judge.games import fab_records
 from judge.games.base import Game
 from judge.games.fab_citations import CITATIONS
@@ -49,7 +49,7 @@ class FabGame(Game):
     id = "fab"
     documents = ("fab-1.4", "fab-section4")
     ACTIONS = ("play", "activate", "attack", "defend", "pitch", "pass_priority", "use_optional",
-               "order", "choose")
+               "order", "choose", "find")
     citations = CITATIONS
 
     # ------------------------------------------------------------------ set-up
@@ -821,10 +821,16 @@ class FabGame(Game):
                                     "combat chain when a chain link resolves",
                                     ctx.cite("combat.continue-or-close"), timing=True)
             return
+        if fab_deck.wants_pick(ctx, player, choice):     # "shuffle up to N ..." (24.5)
+            fab_deck.verify_pick(self, ctx, player, choice)
+            return
         raise NotModelled(f"the choice {choice!r}")
 
     def choose(self, ctx: Context, player: str, choice: str = "",
                targets: tuple[Any, ...] = ()) -> None:
+        if fab_deck.wants_pick(ctx, player, choice):
+            fab_deck.pick(self, ctx, player, choice)
+            return
         if "close" in choice.lower():
             ctx.step(T.CHOICE, f"{player} chooses to close the combat chain",
                      ["combat.continue-or-close"], actor=player)
@@ -832,6 +838,13 @@ class FabGame(Game):
         else:
             ctx.step(T.CHOICE, f"{player} chooses to continue the combat chain",
                      ["combat.continue-or-close"], actor=player)
+
+    # ------------------------------------------------------------------ searching (24)
+    def verify_find(self, ctx: Context, player: str, card: int | None = None) -> None:
+        fab_deck.verify_find(self, ctx, player, card)
+
+    def find(self, ctx: Context, player: str, card: int | None = None) -> None:
+        fab_deck.find(self, ctx, player, card)
 
     # ------------------------------------------------------------------ resolving layers
     def _resolve_top(self, ctx: Context) -> None:
@@ -1216,10 +1229,12 @@ class FabGame(Game):
         mark = len(st.log)
         hand = len(st.zones[(player, "hand")].ids)
         deck = st.zones[(player, "deck")].ids
+        fab_deck.check_top(ctx, player, max(0, intellect - hand), "drawing up to intellect")
         drawn = 0
         while hand + drawn < intellect and deck:
             st.apply(MoveObject(deck[0], (player, "hand")))
             drawn += 1
+        fab_deck.took_top(st, player, drawn)
         ctx.step(T.EVENT, f"{player} draws {drawn} card(s) up to intellect {intellect}",
                  [procedure], mark=mark)
 

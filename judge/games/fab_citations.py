@@ -59,6 +59,7 @@ TABLE: dict[str, dict[str, str]] = {
     "resolve.part-ignored": {V14: "19.7"},
     "value.defined": {V14: "19.6.1"},
     "value.returned": {V14: "19.6.2"},
+    "resolve.choices": {V14: "19.5"},
     "own-name": {V14: "19.3"},
     "token.ceases": {V14: "10.3"},
     "resolve.graveyard": {V14: "19.8"},

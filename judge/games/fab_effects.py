@@ -22,6 +22,7 @@ from judge.engine.state import (AddModifier, ChangeLife, ChangePool, Custom, Mod
 from judge.games import fab_amounts as A
 from judge.games import fab_cards as C
 from judge.games import fab_combat as K
+from judge.games import fab_deck
 from judge.games import fab_grants as G
 from judge.games import fab_tokens
 
@@ -33,6 +34,9 @@ ARENA_ZONES = ("equipment", "weapons", "permanents", "hero", "combat chain")
 
 
 def run(game: "FabGame", ctx: Context, layer: Layer, eff: M.Effect) -> None:
+    if fab_deck.handles(layer, eff):           # searching, revealing, shuffling (24)
+        fab_deck.run(game, ctx, layer, eff)
+        return
     handler = HANDLERS.get(type(eff))
     if handler is None:
         raise NotModelled(f"the effect {eff.verb!r}")
@@ -406,12 +410,14 @@ def _move(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
                          ("a card", "cards", "card") else None):
         mark = len(st.log)
         deck = st.zones[(p, "deck")].ids
+        fab_deck.check_top(ctx, p, n, "drawing")
         drawn = 0
         for _ in range(n):
             if not deck:
                 break
             st.apply(MoveObject(deck[0], (p, "hand")))
             drawn += 1
+        fab_deck.took_top(st, p, drawn)
         ctx.step(T.EVENT, f"{p} draws {drawn} card(s)", ["resolve.in-order"], mark=mark)
 
 

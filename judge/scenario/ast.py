@@ -286,6 +286,13 @@ class Choose(Action):
     targets: tuple[Target, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class Find(Action):
+    """``Alice finds "Zap"`` / ``Alice fails to find``: the result of a search effect that is
+    waiting to resolve (FaB 24); ``card`` is None when the player fails to find."""
+    card: CardRef | None = None
+
+
 # --- expectations --------------------------------------------------------------------------
 
 

@@ -41,7 +41,7 @@ MISTAKES: tuple[tuple[str, tuple[str, ...]], ...] = (
      ('card "Zap": Wizard Instant, cost 0 pitch 1', 'card "Zap": Wizard Instant, cost 0 "Deal"')),
     ("after a player's name comes `:` and facts about them, `is the turn player`, or an "
      "action (plays, activates, attacks with, defends with, pitches, passes, uses, declines, "
-     "orders, chooses)",
+     "orders, chooses, finds, fails to find)",
      ("Alice life 20", 'Alice "Zap"', "Alice 20")),
     ("a player fact is e.g. `life 20`, `1 resource point`, `hero \"Kano\"`, "
      "`hand \"A\", \"B\"`, `wears \"Hood\"`, `deck top \"A\"`, `first turn`",

@@ -443,6 +443,12 @@ class ScenarioTransformer(Transformer):
     def choose(self, meta, actor, choice, *mods):
         return self._action(ast.Choose, meta, actor, mods, choice=_unquote(choice))
 
+    def find(self, meta, actor, card):
+        return self._action(ast.Find, meta, actor, card=card)
+
+    def fail_to_find(self, meta, actor):
+        return self._action(ast.Find, meta, actor)
+
     # modifiers
     def from_modifier(self, meta, zone):
         return _Modifier("from_zone", ZONE_WORDS[zone], _pos(meta), "from")

@@ -1,0 +1,445 @@
+"""Searching a deck, revealing from it and shuffling it (FaB 24, 19.6.2, 19.7).
+
+* A search effect ("Search your deck for a Wizard 'non-attack' action card with cost 1 or
+  less") finds the card the scenario states (``Alice finds "Zap"``) or nothing (``Alice fails
+  to find``). A search for a card with defined properties may fail even if the deck holds such
+  a card (24.2); a search for "a card" must find one unless the deck is empty (24.3). An
+  unstated result is ``not modelled``: the engine never picks a card for the player.
+* The deck is shuffled after a search (24.4, by the card's own "then shuffle your deck" when it
+  says so). After a shuffle the order of the deck is unknown: the engine keeps, per player, how
+  many cards at the top of the deck have a known order (cards put on top after the shuffle),
+  and drawing or revealing a card below them is ``not modelled`` instead of a guessed card.
+* "Shuffle up to N <cards> from your graveyard into your deck": the player states the cards
+  (``Alice chooses "Zap"``) or none (``Alice chooses "none"``); with zero cards the deck is not
+  shuffled (24.5).
+* "Reveal it" / "reveal the top card of your deck" reveal the found or top card; the card
+  revealed is kept for the rest of the resolution ("the card revealed this way").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Iterator
+
+from judge.cards import model as M
+from judge.engine import trace as T
+from judge.engine.context import Context, StatedChoice
+from judge.engine.errors import IllegalAction, NotModelled
+from judge.engine.stack import Layer
+from judge.engine.state import MoveObject, SetGlobal, State
+
+if TYPE_CHECKING:  # pragma: no cover
+    from judge.games.fab import FabGame
+
+ORDER = "deck order"          # globals: ((player, cards of known order at the top), ...)
+FOUND, REVEALED = "found", "revealed"     # Layer.data keys for the rest of a resolution
+NONE_WORDS = frozenset({"none", "nothing", "no cards", "zero cards", "zero", "0"})
+
+_SEARCH = re.compile(r"^your deck for (?:a|an) (.+)$")
+_UP_TO = re.compile(r"^up to (\d+) (.+?) from your graveyard into your deck$")
+_COST = re.compile(r"^(.*?)\s+with (?:\{r\} )?cost (\d+) or (less|more|greater)$")
+
+
+# --------------------------------------------------------------------------- deck order
+
+def known_top(state: State, player: str) -> int | None:
+    """How many cards at the top of ``player``'s deck have a known order; None: all of them
+    (the deck has not been shuffled)."""
+    return dict(state.globals.get(ORDER, ())).get(player)
+
+
+def _set_known(state: State, player: str, n: int) -> None:
+    order = dict(state.globals.get(ORDER, ()))
+    order[player] = max(0, n)
+    state.apply(SetGlobal(ORDER, tuple(sorted(order.items()))))
+
+
+def check_top(ctx: Context, player: str, n: int, what: str) -> None:
+    """Refuse to guess: taking ``n`` cards from the top of a shuffled deck is not modelled
+    beyond the cards whose position is known."""
+    st = ctx.state
+    known = known_top(st, player)
+    deck = len(st.zones[(player, "deck")].ids)
+    if known is not None and min(n, deck) > known:
+        raise NotModelled(f"{what}: {player}'s deck was shuffled, the order of its cards is "
+                          f"unknown (the top {known} card(s) known)", ctx.cite_opt("search.shuffle"))
+
+
+def took_top(state: State, player: str, n: int) -> None:
+    known = known_top(state, player)
+    if known is not None and n:
+        _set_known(state, player, known - n)
+
+
+def shuffle(ctx: Context, player: str, procedures: list[str], why: str = "") -> None:
+    st = ctx.state
+    mark = len(st.log)
+    _set_known(st, player, 0)
+    n = len(st.zones[(player, "deck")].ids)
+    ctx.step(T.EVENT, f"{player} shuffles their deck{why}: the order of its {n} card(s) is now "
+             "unknown", procedures, mark=mark)
+
+
+# --------------------------------------------------------------------------- search properties
+
+@dataclass(frozen=True, slots=True)
+class Wanted:
+    """The defined properties of a search ("Wizard 'non-attack' action card with cost 1 or
+    less"); ``text`` as printed."""
+    text: str
+    kinds: frozenset[str]
+    non_attack: bool = False
+    cost: tuple[int, str] | None = None
+
+    def matches(self, state: State, oid: int) -> tuple[bool, str]:
+        o = state.objects[oid]
+        missing = [k for k in sorted(self.kinds) if k not in o.kinds]
+        if missing:
+            return False, f"{o.name} is not {' '.join(missing)}"
+        if self.non_attack and "attack" in o.kinds:
+            return False, f"{o.name} is an attack"
+        if self.cost is not None:
+            cost = state.value(oid, "cost")
+            if cost is None:        # 19.6.1: "does it cost N or less?" is false
+                return False, f"{o.name} has no cost value"
+            n, bound = self.cost
+            if not (cost <= n if bound == "less" else cost >= n):
+                return False, f"{o.name} costs {cost}"
+        return True, ""
+
+
+def wanted(what: M.Target | None) -> Wanted | None:
+    """The properties searched for; None for "a card" (no defined properties, 24.3)."""
+    text = " ".join((what.text if what else "").lower().replace("\u2019", "'").split())
+    m = _SEARCH.match(text)
+    if m is None:
+        raise NotModelled(f"searching {text!r}")
+    rest = m.group(1)
+    cost = None
+    c = _COST.match(rest)
+    if c is not None:
+        rest, cost = c.group(1), (int(c.group(2)), "less" if c.group(3) == "less" else "more")
+    words = rest.split()
+    if not words or words[-1] != "card":
+        raise NotModelled(f"searching for {m.group(1)!r}")
+    words = words[:-1]
+    non_attack = "'non-attack'" in words or "non-attack" in words
+    kinds = frozenset(w for w in words if w not in ("'non-attack'", "non-attack"))
+    if not kinds and not non_attack and cost is None:
+        return None
+    if any(not re.fullmatch(r"[a-z]+", k) for k in kinds):
+        raise NotModelled(f"searching for {m.group(1)!r}")
+    return Wanted(text=m.group(1), kinds=kinds, non_attack=non_attack, cost=cost)
+
+
+# --------------------------------------------------------------------------- pending effects
+
+def _walk(effects: Any) -> Iterator[M.Effect]:
+    for e in effects or ():
+        yield e
+        if isinstance(e, M.Conditional):
+            yield from _walk(e.then)
+            yield from _walk(e.otherwise)
+        elif isinstance(e, M.Choice):
+            for option in e.options:
+                yield from _walk(option)
+
+
+def _layer_effects(layer: Layer) -> tuple[M.Effect, ...]:
+    rules = layer.data.get("rules")
+    ability = layer.data.get("ability")
+    return tuple(rules.on_resolve if rules is not None else
+                 ability.effects if ability is not None else ())
+
+
+def _pending(ctx: Context, player: str, test) -> tuple[Layer, M.Effect] | None:
+    """The topmost layer of ``player`` on the chain with an effect passing ``test``."""
+    for layer in reversed(ctx.state.chain):
+        if layer.controller != player:
+            continue
+        for e in _walk(_layer_effects(layer)):
+            if test(e):
+                return layer, e
+    return None
+
+
+def _is_search(e: M.Effect) -> bool:
+    return isinstance(e, M.Move) and e.verb.lower() == "search"
+
+
+def _is_up_to(e: M.Effect) -> bool:
+    return (isinstance(e, M.Move) and e.verb.lower() == "shuffle" and e.what is not None
+            and _UP_TO.match(_text(e.what)) is not None)
+
+
+def _text(t: M.Target | None) -> str:
+    return " ".join((t.text if t else "").lower().split())
+
+
+# --------------------------------------------------------------------------- stated results
+
+def verify_find(game: "FabGame", ctx: Context, player: str, card: int | None = None) -> None:
+    st = ctx.state
+    game._over(ctx, "find")
+    found = _pending(ctx, player, _is_search)
+    if found is None:
+        raise IllegalAction("find", f"no search effect of {player} waits to resolve on the chain",
+                            ctx.cite("search.must"))
+    _, search = found
+    want = wanted(search.what)
+    deck = st.zones[(player, "deck")].ids
+    if card is None:
+        if want is None and deck:
+            raise IllegalAction("find", f"{player} searches for a card with no defined "
+                                f"properties: with {len(deck)} card(s) in the deck, a card must "
+                                "be found", ctx.cite("search.undefined"))
+        return
+    if st.objects[card].zone != (player, "deck"):
+        raise IllegalAction("find", f"{st.objects[card].name} is not in {player}'s deck",
+                            ctx.cite("search.must"))
+    if want is not None:
+        ok, why = want.matches(st, card)
+        if not ok:
+            raise IllegalAction("find", f"the search is for a {want.text}: {why}",
+                                ctx.cite("search.fail"))
+
+
+def find(game: "FabGame", ctx: Context, player: str, card: int | None = None) -> None:
+    st = ctx.state
+    ctx.choices.stated.append(StatedChoice(player, "find", card))
+    if card is None:
+        ctx.step(T.CHOICE, f"{player} will fail to find a card when the search resolves (a "
+                 "deck is a hidden zone)", ["search.fail", "search.hidden"], actor=player)
+    else:
+        ctx.step(T.CHOICE, f"{player} will find {st.objects[card].name} when the search "
+                 "resolves", ["search.must"], actor=player)
+
+
+def wants_pick(ctx: Context, player: str, choice: str) -> bool:
+    """A ``chooses`` line answers a pending "shuffle up to N ... into your deck"."""
+    return _pending(ctx, player, _is_up_to) is not None
+
+
+def verify_pick(game: "FabGame", ctx: Context, player: str, choice: str) -> None:
+    st = ctx.state
+    found = _pending(ctx, player, _is_up_to)
+    assert found is not None
+    if " ".join(choice.lower().split()) in NONE_WORDS:
+        return
+    _, eff = found
+    m = _UP_TO.match(_text(eff.what))
+    assert m is not None
+    oid = _graveyard_card(st, player, choice)
+    if oid is None:
+        raise IllegalAction("choose", f"{choice!r} is not a card in {player}'s graveyard",
+                            ctx.cite("resolve.choices"))
+    ok, why = _kind_matches(st, oid, m.group(2))
+    if not ok:
+        raise IllegalAction("choose", why, ctx.cite("resolve.choices"))
+
+
+def pick(game: "FabGame", ctx: Context, player: str, choice: str) -> None:
+    st = ctx.state
+    none = " ".join(choice.lower().split()) in NONE_WORDS
+    oid = None if none else _graveyard_card(st, player, choice)
+    ctx.choices.stated.append(StatedChoice(player, "shuffle pick", oid))
+    ctx.step(T.CHOICE, f"{player} chooses " + ("zero cards" if none else st.objects[oid].name)
+             + " to shuffle into their deck", ["resolve.choices"], actor=player)
+
+
+def _graveyard_card(st: State, player: str, name: str) -> int | None:
+    return next((o.id for o in st.in_zone((player, "graveyard"))
+                 if o.name.lower() == name.lower()), None)
+
+
+def _kind_matches(st: State, oid: int, words: str) -> tuple[bool, str]:
+    o = st.objects[oid]
+    kinds = [w[:-1] if w.endswith("s") else w for w in words.split()]
+    if kinds[-1] != "card" or any(not re.fullmatch(r"[a-z]+", k) for k in kinds):
+        raise NotModelled(f"choosing {words!r}")
+    missing = [k for k in kinds[:-1] if k not in o.kinds]
+    return (not missing), f"{o.name} is not {' '.join(missing)}"
+
+
+# --------------------------------------------------------------------------- resolving effects
+
+def handles(layer: Layer, eff: M.Effect) -> bool:
+    """The effects this module carries out (the rest stay with fab_effects)."""
+    verb = eff.verb.lower()
+    if isinstance(eff, M.Move):
+        if verb in ("search", "shuffle"):
+            return True
+        if verb == "put" and _text(eff.what) == "it" and FOUND in layer.data:
+            return True
+        if verb == "banish" and _text(eff.what) in ("this", "it", "itself", layer.name.lower()):
+            return True                       # its own name means itself (19.3)
+    if isinstance(eff, M.Other) and verb == "reveal":
+        return True
+    return False
+
+
+def run(game: "FabGame", ctx: Context, layer: Layer, eff: M.Effect) -> None:
+    verb = eff.verb.lower()
+    if verb == "search":
+        _search(game, ctx, layer, eff)
+    elif verb == "shuffle":
+        _shuffle(game, ctx, layer, eff)
+    elif verb == "put":
+        _put_found(game, ctx, layer, eff)
+    elif verb == "banish":
+        _banish_self(game, ctx, layer)
+    else:
+        _reveal(game, ctx, layer, eff)
+
+
+def _search(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
+    st = ctx.state
+    p = layer.controller
+    want = wanted(eff.what)
+    what = f"a {want.text}" if want else "a card"
+    deck = st.zones[(p, "deck")].ids
+    mark = len(st.log)
+    choice = ctx.choices.take(p, "find")
+    if choice is None and deck:
+        raise NotModelled(f"which card {p} finds searching their deck for {what} (state it: "
+                          f"{p} finds \"...\" or {p} fails to find)")
+    oid = choice.value if choice is not None else None
+    if oid is not None and st.objects[oid].zone != (p, "deck"):
+        raise NotModelled(f"{st.objects[oid].name} is no longer in {p}'s deck")
+    layer.data[FOUND] = oid
+    if oid is None:
+        ctx.step(T.EVENT, f"{p} searches their deck for {what} and "
+                 + ("finds nothing: the deck is empty" if not deck else
+                    "fails to find one: the search finds no card, the rest of the effect "
+                    "resolves as normal"),
+                 ["search.must", "search.undefined" if want is None else "search.fail"],
+                 mark=mark, actor=p)
+    else:
+        ctx.step(T.EVENT, f"{p} searches their deck for {what} and finds "
+                 f"{st.objects[oid].name}", ["search.must"], mark=mark, actor=p)
+    later = _later_shuffle(layer, eff)
+    if later:
+        layer.data["search shuffle"] = True      # the card's own shuffle is the 24.4 shuffle
+    else:
+        shuffle(ctx, p, ["search.shuffle"], " after searching it")
+
+
+def _later_shuffle(layer: Layer, search: M.Effect) -> bool:
+    seen = False
+    for e in _walk(_layer_effects(layer)):
+        if e is search:
+            seen = True
+        elif seen and isinstance(e, M.Move) and e.verb.lower() == "shuffle" and \
+                _text(e.what) == "your deck":
+            return True
+    return False
+
+
+def _shuffle(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
+    st = ctx.state
+    p = layer.controller
+    text = _text(eff.what)
+    if text == "your deck":
+        searched = layer.data.pop("search shuffle", False)
+        shuffle(ctx, p, ["resolve.in-order"] + (["search.shuffle"] if searched else []),
+                " after searching it" if searched else "")
+        return
+    m = _UP_TO.match(text)
+    if m is None:
+        raise NotModelled(f"shuffling {text!r}")
+    limit = int(m.group(1))
+    picks = []
+    while (c := ctx.choices.take(p, "shuffle pick")) is not None:
+        picks.append(c.value)
+    if not picks:
+        raise NotModelled(f"which of up to {limit} {m.group(2)} {p} shuffles into their deck "
+                          f"(state it: {p} chooses \"<card>\" or {p} chooses \"none\")")
+    cards = [oid for oid in picks if oid is not None]
+    if len(cards) > limit:
+        raise NotModelled(f"{len(cards)} cards chosen for 'up to {limit}'")
+    mark = len(st.log)
+    if not cards:
+        ctx.step(T.RULE, f"{p} shuffles zero cards into their deck: the deck is not shuffled",
+                 ["shuffle.zero"], mark=mark, actor=p)
+        return
+    for oid in cards:
+        if st.objects[oid].zone != (p, "graveyard"):
+            raise NotModelled(f"{st.objects[oid].name} is no longer in {p}'s graveyard")
+        st.apply(MoveObject(oid, (p, "deck"), face_up=False))
+    ctx.step(T.EVENT, f"{p} puts {', '.join(st.objects[o].name for o in cards)} from their "
+             "graveyard into their deck", ["resolve.in-order"], mark=mark, actor=p)
+    shuffle(ctx, p, ["resolve.in-order"])
+
+
+def _put_found(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
+    st = ctx.state
+    p = layer.controller
+    oid = layer.data.get(FOUND)
+    to = " ".join(eff.to_zone.lower().split())
+    mark = len(st.log)
+    if oid is None:
+        ctx.step(T.RULE, "no card was found: putting it " + ("on " if to.startswith("top") else
+                 "into ") + f"{to} is ignored",
+                 ["resolve.part-ignored"], mark=mark)
+        return
+    o = st.objects[oid]
+    if to == "top of your deck":
+        st.apply(MoveObject(oid, (p, "deck"), position="top", face_up=False))
+        known = known_top(st, p)
+        if known is not None:
+            _set_known(st, p, known + 1)
+    elif to == "your hand":
+        st.apply(MoveObject(oid, (p, "hand"), face_up=False))
+    else:
+        raise NotModelled(f"putting the card found {to!r}")
+    ctx.step(T.EVENT, f"{o.name} is put " + (f"on top of {p}'s deck" if to.startswith("top")
+                                             else f"into {p}'s hand"),
+             ["resolve.in-order"], mark=mark, actor=p)
+
+
+def _banish_self(game: "FabGame", ctx: Context, layer: Layer) -> None:
+    st = ctx.state
+    if layer.source is None:
+        raise NotModelled("banishing an ability's source")
+    o = st.objects[layer.source]
+    mark = len(st.log)
+    if o.zone != (None, "chain"):
+        ctx.step(T.RULE, f"{o.name} is no longer on the chain: it is not banished",
+                 ["resolve.part-ignored"], mark=mark)
+        return
+    st.apply(MoveObject(o.id, (o.owner, "banished")))
+    ctx.step(T.EVENT, f"{o.name} is banished (its own name means itself)",
+             ["resolve.in-order", "own-name"], mark=mark)
+
+
+def _reveal(game: "FabGame", ctx: Context, layer: Layer, eff: M.Other) -> None:
+    st = ctx.state
+    p = layer.controller
+    what = dict(eff.args).get("object", "")
+    mark = len(st.log)
+    if what == "it":
+        if FOUND not in layer.data:
+            raise NotModelled("revealing 'it' with nothing found before")
+        oid = layer.data[FOUND]
+        if oid is None:
+            ctx.step(T.RULE, "no card was found: there is nothing to reveal",
+                     ["resolve.part-ignored"], mark=mark)
+            return
+        ctx.step(T.EVENT, f"{p} reveals {st.objects[oid].name}", ["resolve.in-order"],
+                 mark=mark, actor=p)
+        layer.data[REVEALED] = oid
+        return
+    if what == "the top card of your deck":
+        deck = st.zones[(p, "deck")].ids
+        if not deck:
+            layer.data[REVEALED] = None
+            ctx.step(T.RULE, f"{p}'s deck is empty: no card is revealed",
+                     ["resolve.part-ignored"], mark=mark)
+            return
+        check_top(ctx, p, 1, "revealing the top card")
+        layer.data[REVEALED] = deck[0]
+        ctx.step(T.EVENT, f"{p} reveals the top card of their deck: {st.objects[deck[0]].name}",
+                 ["resolve.in-order"], mark=mark, actor=p)
+        return
+    raise NotModelled(f"revealing {what!r}")
