@@ -507,6 +507,18 @@ class WowTransformer(CardTransformer):
     during_clause = _wrap("during")
     for_each_clause = _wrap("for each")
 
+    def duration_clause(self, meta, children):
+        """"This turn, <effects>": every effect of the clause lasts that long."""
+        duration = next(c for c in children if isinstance(c, Duration))
+        out = []
+        for effect in self._effects(children):
+            if isinstance(effect, (ModifyValue, Prevent, Gain)) and effect.duration is None:
+                effect = replace(effect, duration=duration)
+            elif isinstance(effect, Other):
+                effect = replace(effect, args=effect.args + (("duration", duration.text),))
+            out.append(effect)
+        return tuple(out)
+
     def vp_condition(self, meta, children):
         """"has 4 ATK while attacking": the effect holds under the condition."""
         cond = self._cond(meta, children)
@@ -647,10 +659,22 @@ class WowTransformer(CardTransformer):
         kind = next(str(c).lower() for c in children if isinstance(c, Token) and c.type == "KIND_WORD")
         return DamagePhrase(amount=amount if amount is not None else 0, damage_type=kind)
 
+    def damage_icon_types(self, meta, children):
+        """"holy () or melee () damage": the types whose icons the text export left empty."""
+        amount = next((c for c in children if isinstance(c, (int, str)) and not isinstance(c, Token)
+                       and not isinstance(c, Tree) and c not in _DAMAGE_TYPES), None)
+        types = [c for c in children if isinstance(c, str) and c in _DAMAGE_TYPES]
+        return DamagePhrase(amount=amount if amount is not None else 0, damage_type="/".join(types))
+
+    def icon_type(self, meta, children):
+        return str(children[0]).lower()
+
     def damage_split(self, meta, children):
         numbers = [c for c in children if isinstance(c, int)]
         phrase = next(c for c in children if isinstance(c, DamagePhrase))
-        return DamagePhrase(amount=", ".join(str(n) for n in numbers + [phrase.amount]),
+        if phrase.amount not in (0, None, ""):     # "3, 2, and 1 damage": the last is the damage's own
+            numbers.append(phrase.amount)
+        return DamagePhrase(amount=", ".join(str(n) for n in numbers),
                             damage_type=phrase.damage_type)
 
     def damage_to(self, meta, children):
@@ -729,7 +753,10 @@ class WowTransformer(CardTransformer):
         return Other(verb="lose", args=tuple(("keyword", k.name) for k in kws), span=span_of(meta))
 
     def lose_powers(self, meta, children):
-        return self._other("lose and can't have", meta, children)
+        keywords = next((c for c in children if isinstance(c, tuple) and c
+                         and isinstance(c[0], Keyword)), ())
+        other = self._other("lose and can't have", meta, children)
+        return replace(other, args=other.args + tuple(("keyword", k.name) for k in keywords))
 
     def lose_np(self, meta, children):
         return self._other("lose", meta, children)
@@ -865,6 +892,8 @@ class WowTransformer(CardTransformer):
             return replace(effect, amount=f"{effect.amount} for each {each.text}", span=span_of(meta))
         if isinstance(effect, ModifyValue):
             return replace(effect, delta=f"{effect.delta} for each {each.text}", span=span_of(meta))
+        if isinstance(effect, Move) and isinstance(each, Target):   # "draw a card for each ..."
+            return replace(effect, count=f"{effect.count} for each {each.text}", span=span_of(meta))
         return effect
 
     def damage_amount_only(self, meta, children):
@@ -944,6 +973,7 @@ class WowTransformer(CardTransformer):
 # --------------------------------------------------------------------------- small helpers
 
 _STATS = {"atk", "health", "def", "cost", "strike cost"}
+_DAMAGE_TYPES = {"arcane", "fire", "frost", "holy", "nature", "shadow", "melee", "ranged"}
 _LEMMAS = {"deals": "deal", "dealt": "deal", "heals": "heal", "puts": "put", "plays": "play",
            "readies": "ready", "searches": "search", "discards": "discard", "gains": "gain",
            "shuffles": "shuffle", "reveals": "reveal", "copies": "copy", "exhausts": "exhaust",
