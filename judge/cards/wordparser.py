@@ -141,25 +141,32 @@ class WordParser:
         self.lark = lark
         self.conflicts = conflicts or {}
         terminals = lark.terminals
-        self.order = {t.name: i for i, t in enumerate(terminals)}
+        # names as plain strings: lark's may be Tokens, slow as dict keys (Python __eq__)
+        self.order = {str(t.name): i for i, t in enumerate(terminals)}
         self.word_terms = []    # terminals matched against one whole word
         self.span_terms = []    # terminals that may span words or look ahead (common core)
         self.punct_terms = []   # punctuation and symbols
         for t in terminals:
-            rx = re.compile(t.pattern.to_regexp(), re.IGNORECASE if t.name != "NAME" else 0)
+            name = str(t.name)
+            rx = re.compile(t.pattern.to_regexp(), re.IGNORECASE if name != "NAME" else 0)
             src = t.pattern.to_regexp()
             body = re.sub(r"^\(\?[a-z]*:", "", src).lstrip("(\\")
             if "\\s" in src or "(?=" in src or " " in src:
-                self.span_terms.append((t.name, rx))
-            elif t.name.endswith("SELF_NAME"):
-                self.word_terms.append((t.name, rx))
+                self.span_terms.append((name, rx))
+            elif name.endswith("SELF_NAME"):
+                self.word_terms.append((name, rx))
             elif "\\d" in src or not (body[:1].isalpha() or re.match(r"\[[^\]]*[A-Za-z]", body)):
-                self.punct_terms.append((t.name, rx))
+                self.punct_terms.append((name, rx))
             else:
-                self.word_terms.append((t.name, rx))
+                self.word_terms.append((name, rx))
         self._word_cache: dict[str, tuple[str, ...]] = {}
         self._confs: dict[str, object] = {}
-        self._rules = {r: (len(r.expansion), r.origin.name) for r in lark._callbacks}
+        self._rules = {r: (len(r.expansion), str(r.origin.name)) for r in lark._callbacks}
+        self._states = lark.parser.parser.parser.parse_table.states
+        self._acts: dict[int, dict[str, tuple]] = {}
+        self._lost_only: dict[int, dict[str, tuple]] = {}
+        self._word_readings: dict[str, list[tuple[str, int]]] = {}   # word -> (terminal, length)
+        self._any_span = _any_of([rx for _, rx in self.span_terms])
 
     def classes(self, word: str) -> tuple[str, ...]:
         """Terminals that ``word`` is, keywords before NAME."""
@@ -173,6 +180,16 @@ class WordParser:
 
     def readings(self, text: str, pos: int) -> list[tuple[str, int]]:
         """(terminal, end) pairs that can start at ``pos``; preferred first."""
+        if not text.startswith(",", pos) and not (self._any_span is None
+                                                   or self._any_span.match(text, pos)):
+            word = _WORD.match(text, pos)
+            if word:
+                # no multi-word terminal and no comma here: the readings are the word's own
+                w = word.group(0)
+                rel = self._word_readings.get(w)
+                if rel is None:
+                    rel = self._word_readings[w] = self._preferred(self._word(w, 0), 0)
+                return [(name, pos + size) for name, size in rel]
         out: list[tuple[str, int]] = []
         for name, rx in self.span_terms:
             m = rx.match(text, pos)
@@ -182,24 +199,31 @@ class WordParser:
             out.extend((n, pos + 1) for n in ("NP_COMMA", "LIST_COMMA", "VP_COMMA"))
         word = _WORD.match(text, pos)
         if word:
-            w = word.group(0)
-            lw = w.lower()
-            if lw in ("and", "or", "and/or"):
-                joined = {"and": ("NP_AND", "VP_AND", "AND"), "or": ("NP_OR", "VP_OR", "OR"),
-                          "and/or": ("NP_ANDOR",)}[lw]
-                out.extend((n, word.end()) for n in joined)
-            else:
-                out.extend((n, word.end()) for n in self.classes(w))
-                if _POSS.search(w) and len(w) > 2:
-                    # "opponent's" -> opponent + 's
-                    cut = 2 if w.endswith("s") and w[-2] in "'\u2019" else 1
-                    out.extend((n, word.end() - cut) for n in self.classes(w[:-cut]))
+            out.extend(self._word(word.group(0), pos))
         else:
             for name, rx in self.punct_terms:
                 m = rx.match(text, pos)
                 if m and m.end() > pos:
                     out.append((name, m.end()))
-        # longer readings first, then keyword before name, then grammar order
+        return self._preferred(out, pos)
+
+    def _word(self, w: str, pos: int) -> list[tuple[str, int]]:
+        """Readings of the word ``w`` found at ``pos``."""
+        end = pos + len(w)
+        lw = w.lower()
+        if lw in ("and", "or", "and/or"):
+            joined = {"and": ("NP_AND", "VP_AND", "AND"), "or": ("NP_OR", "VP_OR", "OR"),
+                      "and/or": ("NP_ANDOR",)}[lw]
+            return [(n, end) for n in joined]
+        out = [(n, end) for n in self.classes(w)]
+        if _POSS.search(w) and len(w) > 2:
+            # "opponent's" -> opponent + 's
+            cut = 2 if w.endswith("s") and w[-2] in "'\u2019" else 1
+            out.extend((n, end - cut) for n in self.classes(w[:-cut]))
+        return out
+
+    def _preferred(self, out: list[tuple[str, int]], pos: int) -> list[tuple[str, int]]:
+        """Longer readings first, then keyword before name, then grammar order; no repeats."""
         out.sort(key=lambda r: (-(r[1] - pos), r[0].endswith("NAME"), self.order.get(r[0], 0)))
         seen: set[tuple[str, int]] = set()
         return [r for r in out if not (r in seen or seen.add(r))]
@@ -214,40 +238,40 @@ class WordParser:
         log through lark's tree builder (:meth:`_build`); branches that dead-end build none.
         """
         conf = self._conf(start)
-        states = conf.states
-        readings: dict[int, list[tuple[str, int]]] = {}
+        states, actions, cache = conf.states, self._actions, self._acts
+        at: dict[int, list[tuple[str, int, int]]] = {}   # position -> (terminal, end, next)
         stack = [((conf.start_state, None), None, self._skip(text, 0))]
         steps = 0
         best: tuple[int, set[str], str] = (-1, set(), "")
         while stack:
             table, log, pos = stack.pop()
-            choices = states[table[0]]
+            acts = cache.get(table[0]) or actions(table[0])   # the table's terminals
             if pos >= len(text):
-                if "$END" in choices:
+                if "$END" in acts:
                     done = self._feed(table, log, "$END", None, conf)
                     if done:
                         return self._build(done[0], text, conf)
                 if pos >= best[0]:
-                    best = (pos, set(choices), "")
+                    best = (pos, set(states[table[0]]), "")
                 continue
-            here = readings.get(pos)
+            here = at.get(pos)
             if here is None:
-                here = readings[pos] = self.readings(text, pos)
-            options = [r for r in here if r[0] in choices]
+                here = at[pos] = [(name, end, self._skip(text, end))
+                                  for name, end in self.readings(text, pos)]
+            options = [r for r in here if r[0] in acts]
             if not options:
                 if pos > best[0]:
-                    best = (pos, set(choices), text[pos:pos + 20])
+                    best = (pos, set(states[table[0]]), text[pos:pos + 20])
                 continue
             branch = []
-            for name, end in options:
+            for name, end, after in options:
                 steps += 1
                 if steps > MAX_STEPS:
                     stack.clear()
                     break
                 fed = self._feed(table, log, name, (name, pos, end), conf)
                 if not fed and pos > best[0]:
-                    best = (pos, set(choices), text[pos:end])
-                after = self._skip(text, end)
+                    best = (pos, set(states[table[0]]), text[pos:end])
                 branch.extend((t, lg, after) for t, lg in fed)
             stack.extend(reversed(branch))   # preferred reading on top
         pos, expected, got = best
@@ -262,42 +286,70 @@ class WordParser:
             conf = self._confs[start] = self.lark.parse_interactive(None, start=start).parser_state.parse_conf
         return conf
 
+    def _actions(self, state: int) -> dict[str, tuple]:
+        """Symbol -> (state to shift or go to, or None; (rule, size, origin) to reduce, or
+        None; the reduces a conflict hid) for one table state, keyed by plain strings (lark's
+        names may be Tokens, whose ``__eq__`` is Python code); built on first use."""
+        acts = self._acts.get(state)
+        if acts is None:
+            rules, lost = self._rules, self.conflicts.get(state, {})
+            acts = {}
+            for term, (kind, arg) in self._states[state].items():
+                hidden = tuple((r, *rules[r]) for r in lost.get(term, ()))
+                if kind is Shift:
+                    acts[str(term)] = (arg, None, hidden)
+                else:
+                    acts[str(term)] = (None, (arg, *rules[arg]), hidden)
+            for term, hid in lost.items():
+                if term not in self._states[state]:
+                    # a hidden reduce with no table action: tried, but never chosen as a reading
+                    self._lost_only.setdefault(state, {})[str(term)] = tuple((r, *rules[r]) for r in hid)
+            self._acts[state] = acts
+        return acts
+
     def _feed(self, table, log, term: str, shifted, conf) -> list:
         """Feed one terminal (``shifted`` is its log event; None for "$END") to the parse state
         ``(table, log)``: every state that accepts it, the table's own action first and then
         the reduces that a shift/reduce conflict hid. For "$END", the logs of finished parses."""
-        states, end_state, conflicts, reduce = conf.states, conf.end_state, self.conflicts, self._reduce
+        end_state, actions, cache = conf.end_state, self._actions, self._acts
         out: list = []
-        pending = [(table, log)]
-        while pending:
-            table, log = pending.pop(0)
-            hidden: list = []
+        todo: list = []   # the hidden alternatives still to follow, next one last
+        while True:
+            hidden = None
             while True:
                 state = table[0]
-                lost = conflicts.get(state)
-                if lost:
-                    for rule in lost.get(term, ()):
-                        hidden.append(reduce(table, log, rule, states))
-                action = states[state].get(term)
-                if action is None:
+                act = (cache.get(state) or actions(state)).get(term)
+                if act is None:
+                    lost = self._lost_only.get(state, {}).get(term, ())
+                else:
+                    shift, reduce, lost = act
+                for rule, size, origin in lost:
+                    below = table
+                    for _ in range(size):
+                        below = below[1]
+                    goto = (cache.get(below[0]) or actions(below[0]))[origin][0]
+                    if hidden is None:
+                        hidden = []
+                    hidden.append(((goto, below), (rule, log)))
+                if act is None:
                     break
-                kind, arg = action
-                if kind is Shift:
+                if shift is not None:
                     if shifted is not None:
-                        out.append(((arg, table), (shifted, log)))
+                        out.append(((shift, table), (shifted, log)))
                     break
-                table, log = reduce(table, log, arg, states)
+                rule, size, origin = reduce
+                for _ in range(size):
+                    table = table[1]
+                table = ((cache.get(table[0]) or actions(table[0]))[origin][0], table)
+                log = (rule, log)
                 if shifted is None and table[0] == end_state:
                     out.append(log)
                     break
-            pending[:0] = hidden
-        return out
-
-    def _reduce(self, table, log, rule, states):
-        size, origin = self._rules[rule]
-        for _ in range(size):
-            table = table[1]
-        return (states[table[0]][origin][1], table), (rule, log)
+            if hidden:
+                todo.extend(reversed(hidden))
+            if not todo:
+                return out
+            table, log = todo.pop()
 
     def _build(self, log, text: str, conf) -> Tree:
         """The tree of one finished parse: its log replayed through lark's callbacks."""
@@ -327,3 +379,16 @@ class WordParser:
     def _skip(text: str, pos: int) -> int:
         m = _SPACE.match(text, pos)
         return m.end() if m else pos
+
+
+def _any_of(patterns: list[re.Pattern]) -> re.Pattern | None:
+    """One regex that matches where any of ``patterns`` does (a cheap test before trying each);
+    None when they cannot be joined (differing flags, group names or back references)."""
+    if not patterns or len({p.flags for p in patterns}) > 1:
+        return None
+    if any(p.groupindex or re.search(r"\\\d|\(\?P=", p.pattern) for p in patterns):
+        return None
+    try:
+        return re.compile("|".join(f"(?:{p.pattern})" for p in patterns), patterns[0].flags)
+    except re.error:
+        return None
