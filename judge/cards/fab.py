@@ -208,7 +208,8 @@ def build_move(vp: VerbPhrase) -> Effect:
     verb = vp.verbs[-1]
     return Move(verb=verb, count=_count(vp.obj), what=vp.obj or vp.subject,
                 from_zone=_zone(vp, "from", "out of"),
-                to_zone=_zone(vp, "into", "to", "on", "onto", "under", "in"), span=vp.span)
+                to_zone=_zone(vp, "into", "to", "on", "onto", "under", "in"), who=vp.subject,
+                span=vp.span)
 
 
 def build_token(vp: VerbPhrase) -> Effect:

@@ -94,6 +94,7 @@ class Move(Effect):
     what: Target | None = None
     from_zone: str = ""
     to_zone: str = ""
+    who: Target | None = None         # who does it, when stated: "they discard 2 random cards"
 
 
 @dataclass(frozen=True, slots=True)

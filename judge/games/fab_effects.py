@@ -24,6 +24,7 @@ from judge.games import fab_cards as C
 from judge.games import fab_combat as K
 from judge.games import fab_deck
 from judge.games import fab_grants as G
+from judge.games import fab_replacements as FR
 from judge.games import fab_tokens
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -56,11 +57,11 @@ def players_for(game: "FabGame", ctx: Context, layer: Layer, target: M.Target | 
     if text in ("each opponent", "each opposing hero", "all opponents"):
         return st.opponents(layer.controller)
     if text in ("target hero", "target opponent", "target opposing hero", "any target",
-                "the defending hero", "them", "that hero"):
+                "the defending hero", "them", "they", "that hero"):
         if chosen:
             return chosen[:1]
         link = K.current(st)
-        if text in ("the defending hero", "them", "that hero") and link is not None:
+        if text in ("the defending hero", "them", "they", "that hero") and link is not None:
             return [link.target]
         raise NotModelled(f"{text!r} with no target chosen")
     raise NotModelled(f"the target {text!r}")
@@ -237,6 +238,9 @@ def perform_gain_power(ctx: Context, ev: Event) -> Event:
 def _replacement(game: "FabGame", ctx: Context, layer: Layer, eff: M.Replacement) -> None:
     """"The next time an attack you control would gain {p} this turn, instead it gains double
     that much {p}": a one-use replacement of gain-power events (18)."""
+    if FR.handles(eff):                  # replacements of damage (fab_replacements)
+        FR.create(game, ctx, layer, eff)
+        return
     st = ctx.state
     event = " ".join(eff.event.lower().split())
     inner = eff.instead[0] if len(eff.instead) == 1 else None
@@ -393,6 +397,30 @@ def _put(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
                  ["resolve.in-order"], mark=mark)
 
 
+def _discard(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
+    """"<who> discard(s) N [random] cards" (Discard glossary): the player selects the cards
+    unless the discard is random. Only a discard that leaves no choice (N or more cards for a
+    hand of at most N) is carried out; which cards a player or chance picks is not derived."""
+    st = ctx.state
+    n = C.amount(eff.count if eff.count is not None else 1)
+    what = C.target_text(eff.what)
+    if n is None or eff.from_zone not in ("", "your hand", "their hand", "hand"):
+        raise NotModelled(f"discarding {eff.count!r} {what!r}")
+    random = "random" in what.split()
+    for p in players_for(game, ctx, layer, eff.who):
+        hand = list(st.zones[(p, "hand")].ids)
+        if len(hand) > n:
+            raise NotModelled(f"which {n} of {p}'s {len(hand)} cards in hand "
+                              + ("are discarded at random" if random else f"{p} discards"))
+        mark = len(st.log)
+        names = [st.objects[o].name for o in hand]
+        for oid in hand:
+            st.apply(MoveObject(oid, (st.objects[oid].owner, "graveyard")))
+        ctx.step(T.EVENT, f"{p} discards {', '.join(names) or 'nothing'}: with {len(hand)} "
+                 f"card(s) in hand, discarding {n} {'random ' if random else ''}card(s) leaves "
+                 "no choice", ["discard"], mark=mark)
+
+
 def _move(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
     st = ctx.state
     if eff.verb.lower() == "destroy":
@@ -400,6 +428,9 @@ def _move(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
         return
     if eff.verb.lower() == "put":
         _put(game, ctx, layer, eff)
+        return
+    if eff.verb.lower() == "discard":
+        _discard(game, ctx, layer, eff)
         return
     if eff.verb.lower() != "draw":
         raise NotModelled(f"the effect {eff.verb!r}")

@@ -299,9 +299,9 @@ def test_an_unknown_replacement_is_not_modelled():
 def test_fab_crush_triggers_on_one_instance_of_4_damage_and_random_discard_is_not_modelled():
     r = ruling('card "Crusher": Guardian Action - Attack, cost 0, pitch 1, power 6, defense 3: '
                '"Crush - If Crusher deals 4 or more damage to a hero, they discard 2 random cards."'
-               '\nAlice is the turn player; hero life 20, hand "Crusher"\nBob: hero life 20, hand "Red", "Red"\n'
+               '\nAlice is the turn player; hero life 20, hand "Crusher"\nBob: hero life 20, hand "Red", "Red", "Red"\n'
                'Alice plays "Crusher"\nexpect Bob life 14\n')
-    assert any("crush effect triggers" in s.description for s in r.steps)
+    assert any("crush effect triggers" in s.description for s in r.steps)   # 3 cards: a choice
     assert any("discard" in n for n in r.all_not_modelled)
 
 

@@ -1,0 +1,148 @@
+"""Replacement effects on damage created by resolving effects (18, 26):
+
+* "The next time a source you control would deal damage this turn, instead it deals that much
+  damage plus 3." - the dealt damage is the replaced event, so what it triggers (crush) sees
+  the new amount (18.4, 18.6; Crush glossary example 2);
+* "If your hero would be dealt damage this turn, prevent X of that damage, where X is ..." /
+  "The next time your hero would be dealt damage this turn, prevent X damage, where X is ..."
+  (X fixed when the effect resolves, with last known information about a source that has left
+  the arena, 22 example 1).
+
+"The next time ..." replaces one event; "If ... would ..." replaces every matching event for
+the duration. Which of the two a card says is read from its printed words; anything else is
+``not modelled``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from judge.cards import model as M
+from judge.engine import effects as E
+from judge.engine import trace as T
+from judge.engine.context import Context
+from judge.engine.errors import NotModelled
+from judge.engine.events import Event, Replacement
+from judge.engine.stack import Layer
+from judge.engine.state import State
+from judge.games import fab_amounts as A
+from judge.games import fab_cards as C
+
+if TYPE_CHECKING:  # pragma: no cover
+    from judge.games.fab import FabGame
+
+_DEALS = "a source you control would deal damage this turn"
+_DEALT_TO_YOU = ("your hero would be dealt damage this turn", "you would be dealt damage this turn")
+_THAT_MUCH = re.compile(r"^that much(?: plus (\d+))?$")
+
+
+def handles(eff: M.Replacement) -> bool:
+    return " ".join(eff.event.lower().split()) in (_DEALS,) + _DEALT_TO_YOU
+
+
+def create(game: "FabGame", ctx: Context, layer: Layer, eff: M.Replacement) -> None:
+    event = " ".join(eff.event.lower().split())
+    once = _once(ctx, layer, eff)
+    inner = _inner(eff)
+    if event == _DEALS and isinstance(inner, M.Damage):
+        _more_damage(ctx, layer, inner, once)
+    elif event in _DEALT_TO_YOU and isinstance(inner, M.Prevent):
+        _prevent(game, ctx, layer, inner, once)
+    else:
+        raise NotModelled(f"the replacement of {eff.event!r}")
+
+
+def _once(ctx: Context, layer: Layer, eff: M.Replacement) -> bool:
+    """True for "The next time ... would ...", False for "If ... would ..." (every time)."""
+    src = ctx.state.objects.get(layer.source) if layer.source is not None else None
+    text = src.text if src is not None and isinstance(src.text, str) else ""
+    printed = text[eff.span.start:eff.span.end].lower() if eff.span is not None else ""
+    printed = printed.replace("\u2019", "'").lstrip("*").lstrip()
+    if printed.startswith("the next time"):
+        return True
+    if printed.startswith("if "):
+        return False
+    raise NotModelled(f"how often the replacement of {eff.event!r} applies")
+
+
+def _inner(eff: M.Replacement) -> M.Effect | None:
+    inner = eff.instead[0] if len(eff.instead) == 1 else None
+    while isinstance(inner, M.Replacement) and not inner.event and len(inner.instead) == 1:
+        inner = inner.instead[0]
+    return inner
+
+
+def _more_damage(ctx: Context, layer: Layer, dmg: M.Damage, once: bool) -> None:
+    st = ctx.state
+    m = _THAT_MUCH.match(" ".join(str(dmg.amount).lower().split()))
+    if m is None or C.target_text(dmg.source) not in ("it", "that source") or dmg.damage_type:
+        raise NotModelled(f"instead dealing {dmg.amount!r} damage")
+    plus = int(m.group(1) or 0)
+    controller = layer.controller
+    what = f"that much damage plus {plus}" if plus else "that much damage"
+    when = "the next time" if once else "each time"
+    mark = len(st.log)
+    effect = E.create(st, description=f"{layer.name}: {when} a source {controller} controls "
+                      f"would deal damage this turn, it deals {what}", controller=controller,
+                      citation=ctx.cite_opt("replacement.damage"), ends_at={"end of turn"},
+                      uses=1 if once else None)
+    eid = effect.id
+
+    def applies(state: State, ev: Event) -> bool:
+        src = state.objects.get(ev.source) if ev.source is not None else None
+        return (ev.kind == "damage" and src is not None and src.controller == controller
+                and E.is_active(state, eid))
+
+    def apply(c: Context, ev: Event) -> Event:
+        if once:
+            c.state.apply(E.UseEffect(eid))
+        c.step(T.RULE, f"{layer.name}'s replacement: instead of {ev.amount}, "
+               f"{c.state.objects[ev.source].name} deals {ev.amount} plus {plus}; the replaced "
+               "damage is the damage dealt, and it can trigger what the original would not",
+               ["replacement.triggers", "replacement.never-happened"])
+        return ev.with_(amount=ev.amount + plus)
+    st.effects[eid].replacement = Replacement(
+        id=f"more damage:{eid:08d}", name=layer.name, label=f"{layer.name}'s replacement",
+        controller=controller, citation=ctx.cite_opt("replacement.damage") or "",
+        applies=applies, apply=apply)
+    ctx.step(T.EVENT, f"{layer.name} creates a replacement effect: {when} a source {controller} "
+             f"controls would deal damage this turn, instead it deals {what}",
+             ["continuous.created", "replacement.effect"], mark=mark)
+
+
+def _prevent(game: "FabGame", ctx: Context, layer: Layer, prev: M.Prevent, once: bool) -> None:
+    st = ctx.state
+    dtype = (prev.damage_type or "").lower()
+    n = C.amount(prev.amount)
+    if n is None and A.is_x(prev.amount) and prev.where:
+        n = A.value_of_x(game, ctx, layer, prev.where)
+    if n is None or prev.target is not None:
+        raise NotModelled(f"a prevention of {prev.amount!r} damage")
+    player = layer.controller
+    when = "the next time" if once else "each time"
+    mark = len(st.log)
+    effect = E.create(st, description=f"{layer.name}: {when} {player} would be dealt "
+                      f"{dtype + ' ' if dtype else ''}damage this turn, prevent {n} of it",
+                      controller=player, citation=ctx.cite_opt("damage.prevented"),
+                      ends_at={"end of turn"}, uses=1 if once else None)
+    eid = effect.id
+
+    def applies(state: State, ev: Event) -> bool:
+        return (ev.kind == "damage" and ev.player == player and (not dtype or ev.dtype == dtype)
+                and n > 0 and E.is_active(state, eid))
+
+    def apply(c: Context, ev: Event) -> Event:
+        if once:
+            c.state.apply(E.UseEffect(eid))
+        rest = max(0, ev.amount - n)
+        return ev.with_(amount=rest, cancelled=rest <= 0)
+    st.effects[eid].replacement = Replacement(
+        id=f"prevent:{eid:08d}", name=layer.name, label=f"{layer.name}'s prevention",
+        controller=player, citation=ctx.cite_opt("damage.typed-prevention" if dtype else
+                                                 "damage.untyped-prevention") or "",
+        applies=applies, apply=apply)
+    ctx.step(T.EVENT, f"{layer.name} creates a prevention effect: {when} {player}'s hero would "
+             f"be dealt {dtype + ' ' if dtype else ''}damage this turn, prevent {n} of that "
+             "damage", ["continuous.created", "damage.prevented"], mark=mark)
+
