@@ -236,7 +236,7 @@ def build_gain(vp: VerbPhrase) -> Effect:
             return Gain(verb="gain", resource=stat, amount=delta, target=who,
                         duration=_duration(vp), span=vp.span)
         return ModifyValue(verb="modify", stat=stat or "power", delta=delta, target=who,
-                           duration=_duration(vp), span=vp.span)
+                           duration=_duration(vp), where=_where_text(vp), span=vp.span)
     if keyword is not None:
         return Gain(verb="gain", resource=keyword.name, amount=keyword.value or 1, target=who,
                     duration=_duration(vp), citation=keyword.citation, span=vp.span)
@@ -256,6 +256,18 @@ def build_gain(vp: VerbPhrase) -> Effect:
         return Gain(verb="gain", resource="ability", target=who, duration=_duration(vp),
                     quoted=quoted.text, abilities=quoted.abilities, span=vp.span)
     return other(vp)
+
+
+def _where_text(vp: VerbPhrase) -> str:
+    """"..., where X is the pitch value of the card revealed this way": the definition of X,
+    with a "this way" that closes it (kept as an adverb by the grammar)."""
+    where = _first(vp.extras, "where")
+    if not isinstance(where, Target):
+        return ""
+    kinds = [e.kind for e in vp.extras]
+    after = vp.extras[kinds.index("where") + 1:]
+    tail = " this way" if any(e.kind == "adverb" and e.value == "this way" for e in after) else ""
+    return where.text + tail
 
 
 def build_lose(vp: VerbPhrase) -> Effect:
@@ -384,7 +396,24 @@ class FabTransformer(CardTransformer):
         return _abilities(children)
 
     def sentences(self, meta, children):
-        return _abilities(children)
+        return self._this_way(_abilities(children))
+
+    def _this_way(self, abilities: tuple[Ability, ...]) -> tuple[Ability, ...]:
+        """"When this attacks, reveal the top card of your deck. This gets -X{p}, where X is
+        the pitch value of the card revealed this way.": a sentence that refers back to the
+        triggered effect before it ("this way") is part of that triggered ability."""
+        out: list[Ability] = []
+        for ab in abilities:
+            prev = out[-1] if out else None
+            if (prev is not None and prev.kind == "triggered" and ab.kind in ("static", "spell")
+                    and ab.trigger is None and ab.condition is None and ab.span is not None
+                    and re.search(r"\bthis way\b", self.marked[ab.span.start:ab.span.end], re.I)):
+                end = ab.span.end if prev.span is None else max(prev.span.end, ab.span.end)
+                out[-1] = replace(prev, effects=prev.effects + ab.effects,
+                                  span=Span_of(prev.span.start if prev.span else ab.span.start, end))
+                continue
+            out.append(ab)
+        return tuple(out)
 
     def face_separator(self, meta, children):
         return ()
@@ -886,6 +915,11 @@ class FabTransformer(CardTransformer):
         return ("post", self.phrase(meta))
 
     np_duration = np_relative = np_that = np_pp = np_with_keyword = _np_post
+
+
+def Span_of(start: int, end: int):
+    from judge.cards.model import Span
+    return Span(start, end)
 
 
 def Span_of_token(token: Token):

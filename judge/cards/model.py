@@ -85,6 +85,7 @@ class ModifyValue(Effect):
     delta: int | str = 0
     target: Target | None = None
     duration: Duration | None = None
+    where: str = ""                    # the printed definition of X in "-X{p}, where X is ..."
 
 
 @dataclass(frozen=True, slots=True)

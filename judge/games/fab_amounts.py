@@ -27,6 +27,11 @@ _DEALT = re.compile(r"^the amount of (?:(arcane|physical) )?damage (you) (?:have
 # "the number of steam counters on Dissipation Shield"
 _COUNTERS = re.compile(r"^the number of (.+?) counters on (.+)$")
 _THAT_HERO = ("that hero", "target hero", "them")
+# "the pitch value of the card revealed this way"
+_REVEALED = re.compile(r"^the (pitch value|pitch|cost|power|defense) of the card revealed "
+                       r"this way$")
+_STATS = {"pitch value": "pitch", "pitch": "pitch", "cost": "cost", "power": "power",
+          "defense": "defense"}
 
 
 def is_x(amount: object) -> bool:
@@ -43,6 +48,10 @@ def value_of_x(game: "FabGame", ctx: Context, layer: Layer, where: str, *,
     m = _COUNTERS.match(text)
     if m is not None:
         return _counters(ctx, layer, m.group(1), m.group(2))
+    m = _REVEALED.match(text)
+    if m is not None:       # "the pitch value of the card revealed this way" (fab_deck)
+        from judge.games import fab_deck
+        return fab_deck.revealed_value(ctx, layer, _STATS[m.group(1)])
     raise NotModelled(f"X where X is {where!r}")
 
 

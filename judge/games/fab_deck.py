@@ -443,3 +443,25 @@ def _reveal(game: "FabGame", ctx: Context, layer: Layer, eff: M.Other) -> None:
                  ["resolve.in-order"], mark=mark, actor=p)
         return
     raise NotModelled(f"revealing {what!r}")
+
+
+def revealed_value(ctx: Context, layer: Layer, stat: str) -> int:
+    """A value of "the card revealed this way": a card with no such value returns zero
+    (19.6.2)."""
+    st = ctx.state
+    if REVEALED not in layer.data:
+        raise NotModelled("'the card revealed this way' before any card was revealed")
+    oid = layer.data[REVEALED]
+    if oid is None:
+        ctx.step(T.RULE, f"X is the {stat} of the card revealed: no card was revealed, so there "
+                 "is no value to return and it is zero", ["value.returned"])
+        return 0
+    o = st.objects[oid]
+    value = st.value(oid, stat)
+    if value is None:
+        ctx.step(T.RULE, f"X is the {stat} value of {o.name}, the card revealed: {o.name} has no "
+                 f"{stat} value to return, so it is considered to be zero", ["value.returned"])
+        return 0
+    ctx.step(T.RULE, f"X is the {stat} value of {o.name}, the card revealed: {value}",
+             ["resolve.in-order"])
+    return value

@@ -110,6 +110,9 @@ def _modify(game: "FabGame", ctx: Context, layer: Layer, eff: M.ModifyValue) -> 
     st = ctx.state
     stat = {"p": "power", "d": "defense"}.get(eff.stat.lower(), eff.stat.lower())
     delta = C.amount(eff.delta)
+    if delta is None and eff.where and A.is_x(str(eff.delta).lstrip("+-")):   # "-X{p}, where"
+        x = A.value_of_x(game, ctx, layer, eff.where)
+        delta = -x if str(eff.delta).startswith("-") else x
     if stat not in ("power", "defense") or delta is None:
         raise NotModelled(f"changing {eff.stat} by {eff.delta!r}")
     text = C.target_text(eff.target)
