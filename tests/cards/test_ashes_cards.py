@@ -150,6 +150,29 @@ def test_ashes_card_structure(text, expected):
     assert rendered(text) == expected
 
 
+@pytest.mark.parametrize(("text", "expected"), CARDS, ids=[t[:40] for t, _ in CARDS])
+def test_ashes_card_structure_with_lalr_alone(text, expected, monkeypatch):
+    """The LALR grammar itself reads every structure example (no Earley fallback)."""
+    monkeypatch.setattr(ashes, "EARLEY_FALLBACK", False)
+    assert rendered(text) == expected
+
+
+def test_ashes_grammar_builds_as_lalr_without_rejected_conflicts():
+    """lark rejects an LALR grammar with reduce/reduce conflicts (GrammarError); building the
+    Ashes grammar from scratch (no cache) must succeed with the contextual lexer."""
+    import re
+
+    from lark import Lark
+
+    parser = Lark.open(str(ashes._GRAMMAR), parser="lalr", lexer="contextual",
+                       g_regex_flags=re.I, maybe_placeholders=False, start=ashes._STARTS,
+                       cache=False)
+    assert parser.options.parser == "lalr"
+    assert ashes._lark().options.parser == "lalr" and ashes._lark().options.lexer == "contextual"
+    tree = parser.parse("Deal 2 damage to a target unit.", start="sentence")
+    assert tree.data == "sentence"
+
+
 def test_ashes_card_block_meta():
     card = only("Aradel Summergaard\nBattlefield 8 - Life 16 - Spellboard 4\n\nWater Blast: "
                 "[[side]] - [[exhaust]] - 1 [[natural:class]]: Deal 2 damage to a target unit.")
