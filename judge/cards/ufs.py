@@ -24,7 +24,7 @@ from pathlib import Path
 from lark import Lark, Token, v_args
 from lark.exceptions import UnexpectedInput
 
-from judge.cards.common import GRAMMAR_DIR, span_of
+from judge.cards.common import GRAMMAR_DIR, CardTransformer, span_of
 from judge.cards.errors import CardSyntaxError
 from judge.cards.links import first_citation
 from judge.cards.model import (
@@ -115,6 +115,8 @@ def _lemma(word: str) -> str:
 # SentenceTransformer.clause as a plain function (self, meta, children): lark wraps v_args
 # methods anew on every attribute access, super().clause included.
 _BASE_CLAUSE = SentenceTransformer.__dict__["clause"].base_func
+_TRANSFORM = getattr(CardTransformer.__dict__["transform"], "base_func",
+                     CardTransformer.__dict__["transform"])
 
 
 @v_args(meta=True)
@@ -222,9 +224,6 @@ class UfsTransformer(SentenceTransformer):
     del _cost
 
     # ---- sentences
-    def sentence(self, meta, children):
-        return children[0]
-
     def only_playable(self, meta, children):
         cond = next((c for c in children if isinstance(c, Condition)), None)
         text = cond.text if cond else self.phrase(meta).removeprefix("only playable ").rstrip(".")
@@ -260,10 +259,13 @@ class UfsTransformer(SentenceTransformer):
         return (bonus if isinstance(bonus, list) else [bonus]) + then
 
     def next_clause(self, meta, children):
-        own = self.clause(meta, children)
+        own = self._clause(meta, children)
         return _NextClause(tuple(own) if isinstance(own, list) else (own,))
 
     def clause(self, meta, children):
+        return self._clause(meta, children)
+
+    def _clause(self, meta, children):
         """A bonus clause may carry the next clause (:class:`_NextClause`); the subject of this
         clause is not theirs, so they are added after the base class has read this one."""
         later: list[Effect] = []
@@ -449,7 +451,7 @@ def parse(text: str, *, strict: bool = False, name: str | None = None) -> CardTe
 
 def _run(text: str, marked: str, piece: Piece, start: str):
     tree = _lark().parse(window(marked, piece), start=start)
-    return UfsTransformer(text, marked).transform(tree)
+    return _TRANSFORM(UfsTransformer(text, marked), tree)
 
 
 def _paragraph(text: str, marked: str, paragraph: Piece):
