@@ -243,8 +243,26 @@ class WordParser:
         stack = [((conf.start_state, None), None, self._skip(text, 0))]
         steps = 0
         best: tuple[int, set[str], str] = (-1, set(), "")
+        # (position, table stack) -> (tokens fed below it, last end-of-text error set there)
+        # for every state whose whole subtree failed: the same state reached again by another
+        # reading fails again, so it is skipped with the same effect on steps and on ``best``
+        failed: dict[tuple, tuple[int, tuple | None]] = {}
+        ends = 0                        # end-of-text errors set so far; the last one:
+        last_end: tuple | None = None
         while stack:
             table, log, pos = stack.pop()
+            if table is None:           # the subtree of ``log[0]`` is done: no parse in it
+                key, began, ends_before = log
+                failed[key] = (steps - began, last_end if ends != ends_before else None)
+                continue
+            key = (pos, table)
+            known = failed.get(key)
+            if known is not None and steps + known[0] <= MAX_STEPS:
+                steps += known[0]
+                if known[1] is not None:
+                    best = last_end = known[1]
+                    ends += 1
+                continue
             acts = cache.get(table[0]) or actions(table[0])   # the table's terminals
             if pos >= len(text):
                 if "$END" in acts:
@@ -252,7 +270,8 @@ class WordParser:
                     if done:
                         return self._build(done[0], text, conf)
                 if pos >= best[0]:
-                    best = (pos, set(states[table[0]]), "")
+                    best = last_end = (pos, set(states[table[0]]), "")
+                    ends += 1
                 continue
             here = at.get(pos)
             if here is None:
@@ -263,7 +282,7 @@ class WordParser:
                 if pos > best[0]:
                     best = (pos, set(states[table[0]]), text[pos:pos + 20])
                 continue
-            branch = []
+            began, branch = steps, []
             for name, end, after in options:
                 steps += 1
                 if steps > MAX_STEPS:
@@ -273,6 +292,8 @@ class WordParser:
                 if not fed and pos > best[0]:
                     best = (pos, set(states[table[0]]), text[pos:end])
                 branch.extend((t, lg, after) for t, lg in fed)
+            else:
+                stack.append((None, (key, began, ends), -1))
             stack.extend(reversed(branch))   # preferred reading on top
         pos, expected, got = best
         if pos >= len(text) or pos < 0:
