@@ -25,7 +25,7 @@ from judge.engine.state import (AddCounter, AddModifier, ChangeLife, ChangePool,
 from judge.cards import model as M
 from judge.games import fab_cards as C
 from judge.games import fab_combat as K
-from judge.games import fab_deck, fab_restrictions
+from judge.games import fab_deck, fab_restrictions, fab_statics
 from judge.games import fab_records
 from judge.games.base import Game
 from judge.games.fab_citations import CITATIONS
@@ -91,6 +91,8 @@ class FabGame(Game):
         o = st.objects[oid]
         for eff in self.card_rules(st, oid).statics:
             fab_effects.static_effect(ctx, o, eff)
+        for ab in self.card_rules(st, oid).conditional_statics:
+            fab_statics.install(ctx, o, ab)                    # 17.2.1
 
     def card_rules(self, state: State, oid: int) -> C.CardRules:
         cache = state.cache.setdefault("card rules", {})

@@ -15,6 +15,7 @@ from typing import Any
 
 from judge.cards import model as M
 from judge.games import fab_restrictions as R
+from judge.games import fab_statics as S
 
 # canonical keyword names the engine acts on (lower case) -> the words a card may print
 KEYWORDS = ("go again", "dominate", "arcane barrier", "spellvoid", "battleworn", "blade break",
@@ -82,6 +83,8 @@ class CardRules:
     unsupported: tuple[str, ...] = field(default=())
     # static restrictions ("the defending hero can't play ... "), see fab_restrictions (17.2.1)
     restrictions: tuple[M.Ability, ...] = ()
+    # a permanent's "if <condition>, this card's attacks get <keyword>", see fab_statics
+    conditional_statics: tuple[M.Ability, ...] = ()
     conditional: tuple[ConditionalTrigger, ...] = ()   # an attack's "when ..., if ..." triggers
 
 
@@ -136,9 +139,13 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
     crush: list[tuple[str, tuple[M.Effect, ...]]] = []
     conditional: list[ConditionalTrigger] = []
     restrictions: list[M.Ability] = []
+    conditional_statics: list[M.Ability] = []
     for ab in parsed.abilities:
         if R.is_restriction_ability(ab):
             restrictions.append(ab)
+            continue
+        if role == "permanent" and S.is_conditional_static(ab):
+            conditional_statics.append(ab)
             continue
         if ab.kind == "label" and ab.label.lower() == "crush":
             found = _crush(ab)
@@ -221,6 +228,7 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
                      once_per_turn=once, watches=tuple(watches), activated=tuple(activated),
                      statics=tuple(statics), crush=tuple(crush),
                      unsupported=tuple(unsupported), restrictions=tuple(restrictions),
+                     conditional_statics=tuple(conditional_statics),
                      conditional=tuple(conditional))
 
 

@@ -262,6 +262,8 @@ def track(game: "FabGame", ctx: Context) -> None:
                      ["continuous.conditional"] + procedures)
     if now != before:
         st.apply(SetGlobal(STATE_KEY, tuple(sorted(now.items()))))
+    from judge.games import fab_statics
+    fab_statics.track(game, ctx)        # the conditional static abilities of permanents
 
 
 def attack_effects_on(game: "FabGame", ctx: Context, link: K.Link) -> None:

@@ -1,0 +1,149 @@
+"""Conditional static abilities of permanents (FaB 17.2, 17.2.1, 19.6.1).
+
+"If you have a card in your pitch zone with cost 0, this card's attacks get **go again**."
+(Harmonized Kodachi): while the permanent is in the arena its ability is a conditional
+continuous effect, on only while the condition holds; the engine evaluates the condition
+whenever the value it changes is read, and traces each time the effect turns on or off.
+
+A condition asks about a defined value ("with cost 0"): a card without that value answers
+false (19.6.1), never zero. A condition or a granted quality the engine cannot read is
+``not modelled``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from judge.cards import model as M
+from judge.engine import effects as E
+from judge.engine import trace as T
+from judge.engine.context import Context
+from judge.engine.errors import NotModelled
+from judge.engine.state import AddModifier, Modifier, SetGlobal, State
+
+if TYPE_CHECKING:  # pragma: no cover
+    from judge.games.fab import FabGame
+
+STATE_KEY = "conditional statics"
+ZONES = {"pitch zone": "pitch", "hand": "hand", "graveyard": "graveyard", "arsenal": "arsenal",
+         "banished zone": "banished"}
+_HAVE = re.compile(r"^you have (?:a|an) (?:(.+?) )?card in your (pitch zone|hand|graveyard|arsenal|"
+                   r"banished zone) with (cost|power|defense|pitch) (\d+)(?: or (less|more))?$")
+_SELF_ATTACKS = ("this card's attacks", "this's attacks", "attacks with this", "this")
+
+
+@dataclass(frozen=True, slots=True)
+class Have:
+    """"you have a [<kinds>] card in your <zone> with <stat> N [or less/more]"."""
+    text: str
+    zone: str
+    stat: str
+    n: int
+    bound: str | None
+    kinds: frozenset[str]
+
+    def answer(self, state: State, player: str) -> tuple[bool, str, list[str]]:
+        found, undefined = [], []
+        for o in state.in_zone((player, self.zone)):
+            if not self.kinds <= o.kinds:
+                continue
+            v = state.value(o.id, self.stat)
+            if v is None:                # 19.6.1: "does it cost 0?" - false
+                undefined.append(o.name)
+                continue
+            if (v == self.n if self.bound is None else
+                    v <= self.n if self.bound == "less" else v >= self.n):
+                found.append(f"{o.name} ({self.stat} {v})")
+        why = (f"{', '.join(found)} in {player}'s {self.zone}" if found else
+               f"no card in {player}'s {self.zone} has {self.stat} {self.n}"
+               + (f" or {self.bound}" if self.bound else ""))
+        if undefined:
+            why += (f"; {', '.join(undefined)} has no {self.stat} value, so the answer for it "
+                    "is false")
+        return bool(found), why, ["value.defined"] if undefined else []
+
+
+def condition_of(text: str) -> Have:
+    low = " ".join(text.lower().split())
+    m = _HAVE.match(low)
+    if m is None:
+        raise NotModelled(f"the condition {text!r}")
+    kinds = frozenset((m.group(1) or "").split())
+    return Have(text=low, zone=ZONES[m.group(2)], stat=m.group(3), n=int(m.group(4)),
+                bound=m.group(5), kinds=kinds)
+
+
+def is_conditional_static(ab: M.Ability) -> bool:
+    """"If <condition>, this card's attacks get <keyword>": one conditional grant."""
+    if ab.kind not in ("static", "spell") or len(ab.effects) != 1:
+        return False
+    eff = ab.effects[0]
+    return (isinstance(eff, M.Conditional) and eff.condition is not None and not eff.otherwise
+            and eff.condition.kind in ("if", "while", "as long as") and len(eff.then) == 1
+            and isinstance(eff.then[0], M.Gain) and eff.then[0].citation is not None)
+
+
+def install(ctx: Context, source: Any, ab: M.Ability) -> None:
+    """Turn the ability on for as long as ``source`` stays in the arena (17.2); its condition
+    decides whether it applies at each moment (17.2.1). What cannot be read is recorded as not
+    modelled (the ability is not applied, so later results are undecided)."""
+    try:
+        _install(ctx, source, ab)
+    except NotModelled as nm:
+        ctx.not_modelled(f"{source.name}: {nm.what}", nm.citation)
+
+
+def _install(ctx: Context, source: Any, ab: M.Ability) -> None:
+    from judge.games import fab_cards as C
+    st = ctx.state
+    cond = ab.effects[0]
+    gain = cond.then[0]
+    who = C.target_text(gain.target)
+    kw = C.keyword_name(gain.resource)
+    if kw is None or who not in _SELF_ATTACKS + (source.name.lower() + "'s attacks",):
+        raise NotModelled(f"{source.name}: the static ability {gain.resource!r} for {who!r}")
+    have = condition_of(cond.condition.text)
+    controller = source.controller
+    mark = len(st.log)
+    effect = E.create(st, description=f"{source.name}: if {have.text}, its attacks get {kw[0]}",
+                      controller=controller, citation=ctx.cite_opt("continuous.conditional"),
+                      while_source=(source.id, source.incarnation),
+                      condition=lambda s: have.answer(s, controller)[0],
+                      data={"conditional static": f"{source.name}'s attacks get {kw[0]}",
+                            "have": have, "player": controller})
+    st.apply(AddModifier(Modifier(id=st.new_id(), target=(source.id, source.incarnation),
+                                  stat=f"kw:{kw[0]}", op="grant", value=kw[1], layer=1,
+                                  timestamp=st.tick(), effect=effect.id)))
+    on, why, procedures = have.answer(st, controller)
+    _remember(st, effect.id, on)
+    ctx.step(T.RULE, f"{source.name}'s static ability is a conditional continuous effect: while "
+             f"{have.text}, its attacks get {kw[0]}; it is {'on' if on else 'off'} now ({why})",
+             ["continuous.duration", "continuous.conditional"] + procedures, mark=mark)
+
+
+def _remember(st: State, effect_id: int, on: bool) -> None:
+    known = dict(st.globals.get(STATE_KEY, ()))
+    if known.get(effect_id) != on:
+        known[effect_id] = on
+        st.apply(SetGlobal(STATE_KEY, tuple(sorted(known.items()))))
+
+
+def track(game: "FabGame", ctx: Context) -> None:
+    """17.2.1: each time a conditional static ability turns on or off, say why."""
+    st = ctx.state
+    known = dict(st.globals.get(STATE_KEY, ()))
+    for eid, before in known.items():
+        e = st.effects.get(eid)
+        if e is None or not E.is_active(st, eid) and e.condition is None:
+            continue
+        src = e.while_source
+        if src is not None and (st.objects[src[0]].incarnation != src[1]):
+            continue
+        on, why, procedures = e.data["have"].answer(st, e.data["player"])
+        if on != before:
+            mark = len(st.log)
+            _remember(st, eid, on)
+            ctx.step(T.RULE, f"{e.data['conditional static']} turns {'on' if on else 'off'} "
+                     f"({why})", ["continuous.conditional"] + procedures, mark=mark)
