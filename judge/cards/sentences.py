@@ -339,3 +339,12 @@ class SentenceTransformer(CardTransformer):
     def subject(self, meta, children):
         return _Subject(children[0])
 
+    # Verbs the UFS and Ashes grammars both read with no dedicated effect value.
+    be = other_effect("be")
+    have = other_effect("have")
+    change = other_effect("change")
+    spend = other_effect("spend")
+    cancel = other_effect("cancel")
+    look = other_effect("look at")
+    block = other_effect("block")
+    choose = other_effect("choose")

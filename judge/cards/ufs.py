@@ -390,37 +390,29 @@ class UfsTransformer(SentenceTransformer):
             return children[0]
         return ("state", self.phrase(meta))
 
+    # be, have, change, spend, cancel, look at, block, choose: SentenceTransformer
     _other = other_effect  # a factory used in the class body, deleted below
 
-    prohibited = _other("be")
     considered = _other("considered completely blocked")
     ends = _other("end")
     ignores = _other("ignore progressive difficulty")
     counts = _other("count toward progressive difficulty")
     mill = _other("mill")
     ruin = _other("ruin")
-    look = _other("look at")
     search = _other("search")
-    cancel = _other("cancel")
     name_card = _other("name")
-    choose = _other("choose")
     play = _other("play")
     return_ = _other("return")
-    change = _other("change")
     reduce = _other("reduce")
     put = _other("put")
-    spend = _other("spend")
     end = _other("end")
     take_damage = _other("take damage")
     resolves = _other("resolve")
     leave = _other("leave")
     make_check = _other("make a check")
-    block = _other("block")
     try_ = _other("try")
     pass_check = _other("pass the check")
     receive = _other("receive bonus")
-    have = _other("have")
-    be = _other("be")
     del _other
 
 
