@@ -163,6 +163,20 @@ CARDS = [
      "non-character effect, flip this foundation instead.",
      ["triggered Response (before 1 of your foundations would be destroyed or flipped due to your "
       "rival's non-character effect) :: instead (flip)"]),
+    # LALR attachment decisions: "and" after a bonus starts an action or a clause when no bonus
+    # follows; a noun-phrase list stops before a verb; modifier lists inside one noun phrase
+    ("Blitz: This attack gets -2 speed and your rival commits 1 foundation.",
+     ["activated Blitz :: modify speed -2 @this attack; commit"]),
+    ("Enhance: Your attack gets +1 speed and gains Stun: 1.",
+     ["activated Enhance :: modify speed 1 @your attack; gain Stun 1 @your attack"]),
+    ("Response: After this attack is blocked, add 1 momentum to your hand or your rival discards "
+     "1 momentum.",
+     ["triggered Response (after this attack is blocked) :: choose add 1 momentum to your hand | "
+      "your rival: discard 1 momentum"]),
+    ("Enhance: Your Fury, Kick or Punch attack gets +2 damage.",
+     ["activated Enhance :: modify damage 2 @your Fury, Kick or Punch attack"]),
+    ("Response: After you gain health, ready this foundation.",
+     ["triggered Response (after you gain health) :: ready"]),
     # two abilities in one text box (blank line and the "\t \t" separator of the export)
     ("Enhance: This attack gets +1 damage.\n\nResponse: After this attack deals damage, draw 1 card.",
      ["activated Enhance :: modify damage 1 @this attack",
@@ -227,6 +241,20 @@ def test_ufs_k_2_4_rival_performs_the_move():
     (blitz,) = only("Blitz: Your rival discards 1 card.").abilities
     (move,) = blitz.effects
     assert isinstance(move, Move) and move.verb == "discard" and move.actor.text == "your rival"
+
+
+def test_ufs_move_from_zone_is_read_apart_from_what_moves():
+    (enh,) = only("Enhance: Add 1 card from your discard pile to your hand.").abilities
+    (move,) = enh.effects
+    assert isinstance(move, Move) and move.what.text == "1 card"
+    assert (move.from_zone, move.to_zone) == ("your discard pile", "your hand")
+
+
+def test_ufs_bonus_then_other_subject_keeps_each_subject():
+    (blitz,) = only("Blitz: This attack gets -2 speed and your rival commits 1 foundation.").abilities
+    bonus, commit = blitz.effects
+    assert isinstance(bonus, ModifyValue) and bonus.target.text == "this attack"
+    assert commit.verb == "commit" and ("subject", "your rival") in commit.args
 
 
 def test_ufs_you_may_is_an_optional_choice():
