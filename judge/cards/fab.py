@@ -130,6 +130,7 @@ class Restriction(Effect):
     what: Target | None = None          # the restricted cards or ability ("this ability")
     only: Condition | None = None       # allowed only while / if this holds
     duration: Duration | None = None
+    against: Target | None = None       # "this can't be defended by ...": the attack
 
 
 @dataclass(frozen=True, slots=True)
@@ -365,12 +366,21 @@ def build_restriction(vp: VerbPhrase) -> Effect:
                        what=what, duration=duration, span=vp.span)
 
 
+def build_defend_restriction(vp: VerbPhrase) -> Effect:
+    """"<attack> can't be defended by <cards>": which cards can't defend the attack."""
+    by = next((e.value for e in vp.extras if e.kind == "pp" and e.prep == "by"), None)
+    return Restriction(verb="can't be defended", actions=("defend",), what=by,
+                       against=vp.subject, duration=_duration(vp), span=vp.span)
+
+
 def effects_of(vp: VerbPhrase) -> list[Effect]:
     """The effects a verb phrase describes: its own and those of coordinated phrases."""
     out: list[Effect] = []
     negated = vp.aux in ("can't", "cannot", "can not", "don't", "doesn't", "didn't")
     if vp.aux in ("can't", "cannot", "can not") and vp.verbs and set(vp.verbs) <= _RESTRICTED:
         return [build_restriction(vp)] + [e for m in vp.more for e in effects_of(m)]
+    if vp.aux in ("can't", "cannot", "can not") and vp.verbs == ("be", "defend"):
+        return [build_defend_restriction(vp)] + [e for m in vp.more for e in effects_of(m)]
     builder = None if negated or vp.aux in ("would",) else BUILDERS.get(vp.verbs[-1])
     if builder is not None and _first(vp.extras, "causative damage") is not None:
         builder = build_damage

@@ -719,6 +719,7 @@ class FabGame(Game):
         if hand > 1 and self._dominated(st, link):
             raise IllegalAction("defend", "the attack has dominate: at most 1 card from hand",
                                 ctx.cite("kw.dominate"))
+        fab_restrictions.verify_defend(self, ctx, player, link, cards)   # "can't be defended by"
 
     def defend(self, ctx: Context, player: str, cards: tuple[int, ...] = (),
                default: str | None = None) -> None:

@@ -151,6 +151,7 @@ TABLE: dict[str, dict[str, str]] = {
     "kw.temper": {V14: "Temper"},
     "kw.phantasm": {V14: "Phantasm"},
     "kw.crush": {V14: "Crush"},
+    "kw.combo": {V14: "Combo"},
     "kw.spectra": {V14: "Spectra"},
     "kw.blood-debt": {V14: "Blood Debt"},
     "counters": {V14: "Counters"},

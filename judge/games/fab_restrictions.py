@@ -41,17 +41,19 @@ def is_restriction(eff: M.Effect) -> bool:
 
 def is_restriction_ability(ab: M.Ability) -> bool:
     """A static ability that only restricts: "<who> can't play ...", optionally "while ..."."""
-    if ab.kind not in ("static", "spell") or len(ab.effects) != 1:
+    if ab.kind not in ("static", "spell", "label") or len(ab.effects) != 1:
         return False
     eff = ab.effects[0]
     if isinstance(eff, M.Conditional) and eff.condition is not None and \
-            eff.condition.kind == "while" and not eff.otherwise:
+            eff.condition.kind in ("while", "if") and not eff.otherwise:
         return bool(eff.then) and all(is_restriction(e) for e in eff.then)
     return is_restriction(eff) and not eff.only
 
 
 # --------------------------------------------------------------------------- conditions
 
+# combo (glossary): "<name> was the last attack this combat chain"
+_LAST_ATTACK = re.compile(r"^(.+) was the last attack this combat chain$")
 _DEFENDED = re.compile(r"^this (is|isn't|is not) defended by a card with "
                        r"(equal or greater|greater|equal or less|less) \{p\}$")
 
@@ -93,6 +95,9 @@ def holds(state: State, condition: M.Condition, oid: int) -> tuple[bool, str, li
                      "resolved")
             return True, f"{name} is attacking ({where})", ["combat.attacking"]
         return False, f"{name} is not attacking", ["combat.attacking"]
+    m = _LAST_ATTACK.match(text)
+    if m is not None:
+        return _last_attack(state, oid, m.group(1))
     m = _DEFENDED.match(text)
     if m is not None:
         link = _link_of(state, oid)
@@ -120,6 +125,26 @@ def holds(state: State, condition: M.Condition, oid: int) -> tuple[bool, str, li
             why += f"; {', '.join(undefined)} has no power value, so it does not"
         return result, why, ["combat.defend"] + (["value.defined"] if undefined else [])
     raise NotModelled(f"the condition {condition.text!r}")
+
+
+def _last_attack(state: State, oid: int, name: str) -> tuple[bool, str, list[str]]:
+    """Combo: the attack of the most recent previous chain link has that name, and is still on
+    the combat chain (else its name is no longer known)."""
+    c = K.combat(state)
+    link = _link_of(state, oid)
+    if link is None:
+        return False, f"{state.objects[oid].name} is not on a chain link", ["kw.combo"]
+    before = [l for l in c.links if l.number < link.number]
+    if not before:
+        return False, "there is no previous chain link", ["kw.combo"]
+    prev = before[-1]
+    attack = state.objects[prev.attack]
+    if attack.zone != COMBAT and not prev.proxy:
+        return False, (f"the attack of chain link {prev.number} is no longer on the combat "
+                       "chain: its name is not known"), ["kw.combo"]
+    same = attack.name.lower() == " ".join(name.lower().split())
+    return same, (f"the last attack this combat chain (chain link {prev.number}) is "
+                  f"{attack.name}"), ["kw.combo"]
 
 
 def _compare(value: int, how: str, than: int) -> bool:
@@ -182,7 +207,8 @@ def verify(game: "FabGame", ctx: Context, player: str, action: str, *, card: Any
     attacking card's restriction forbids it now."""
     st = ctx.state
     for oid, eff, condition in list(_active(game, st)):
-        if action not in eff.actions or _who(st, eff.who, oid) != player:
+        if action not in eff.actions or "defend" in eff.actions or \
+                _who(st, eff.who, oid) != player:
             continue
         kinds = _restricted_kinds(eff.what)
         if action == "play":
@@ -239,6 +265,8 @@ STATE_KEY = "conditional restrictions"
 
 
 def _text_of(inner: Any) -> str:
+    if inner.actions == ("defend",):
+        return f"it can't be defended by {inner.what.text if inner.what else 'cards'}"
     return (f"{inner.who.text if inner.who else 'you'} can't {' or '.join(inner.actions)} "
             f"{inner.what.text if inner.what else ''}").strip()
 
@@ -284,6 +312,60 @@ def attack_effects_on(game: "FabGame", ctx: Context, link: K.Link) -> None:
         key = f"{o.name} #{o.id}: {_text_of(inner)}"
         st.apply(SetGlobal(STATE_KEY, tuple(sorted({**dict(st.globals.get(STATE_KEY, ())),
                                                     key: on}.items()))))
-        ctx.step(T.RULE, f"{o.name}'s conditional continuous effect is now active: while "
+        ctx.step(T.RULE, f"{o.name}'s conditional continuous effect is now active: {cond.kind} "
                  f"{condition_text(st, cond, o.id)}, {text}; it is {'on' if on else 'off'} now ({why})",
                  ["combat.attack-effects-on", "continuous.conditional"] + procedures, mark=mark)
+
+
+# --------------------------------------------------------------------------- can't be defended
+
+_DEFEND_BY = re.compile(r"^cards with (?:\{r\} )?cost less than (.+)$")
+_NUMBER_OF_LINKS = re.compile(r"^the number of chain links you control$")
+
+
+def verify_defend(game: "FabGame", ctx: Context, player: str, link: K.Link,
+                  cards: tuple[int, ...]) -> None:
+    """"<attack> can't be defended by cards with {r} cost less than N": a card with no cost
+    value has no value to return, so its cost counts as zero (19.6.2)."""
+    st = ctx.state
+    oid = link.attack
+    for ab in game.card_rules(st, oid).restrictions:
+        eff = ab.effects[0]
+        inner = [e for e in (eff.then if isinstance(eff, M.Conditional) else (eff,))
+                 if "defend" in e.actions]
+        if not inner:
+            continue
+        cond = eff.condition if isinstance(eff, M.Conditional) else None
+        name = st.objects[oid].name
+        if cond is not None:
+            on, why, _ = holds(st, cond, oid)
+            if not on:
+                continue
+        else:
+            why = f"{name} is attacking"
+        for r in inner:
+            text = " ".join((r.what.text if r.what else "").lower().split())
+            m = _DEFEND_BY.match(text)
+            if m is None:
+                raise NotModelled(f"{name} can't be defended by {text!r}")
+            n = _number(st, oid, link, m.group(1))
+            for card in cards:
+                cost = st.value(card, "cost")
+                if cost is None or cost < n:
+                    shown = (f"{st.objects[card].name} has no cost value, so its cost is "
+                             "considered to be zero" if cost is None else
+                             f"{st.objects[card].name} costs {cost}")
+                    raise IllegalAction("defend", f"{name} can't be defended by cards with cost "
+                                        f"less than {n} ({why}): {shown}",
+                                        ctx.cite("value.returned" if cost is None
+                                                 else "kw.combo" if cond is not None
+                                                 and _LAST_ATTACK.match(cond.text.lower())
+                                                 else "combat.defend"))
+
+
+def _number(state: State, oid: int, link: K.Link, text: str) -> int:
+    if text.isdigit():
+        return int(text)
+    if _NUMBER_OF_LINKS.match(text):
+        return sum(1 for l in K.combat(state).links if l.controller == link.controller)
+    raise NotModelled(f"the number {text!r}")

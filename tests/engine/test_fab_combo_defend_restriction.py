@@ -1,0 +1,51 @@
+"""Combo (glossary) and "can't be defended by cards with {r} cost less than N" (19.6.2 ex. 1):
+equipment has no cost value to return, so its cost counts as zero."""
+
+from __future__ import annotations
+
+from judge.cards.fab import Restriction, parse
+from tests.engine.helpers import expectation, ruling
+
+FIND = ("**Combo** - If Crane Dance was the last attack this combat chain, Find Center can't be "
+        "defended by cards with {r} cost less than the number of chain links you control.")
+CARDS = f'''card "Crane Dance": Ninja Action - Attack, cost 0, pitch 3, power 3, defense 3: "Go again"
+card "Other Dance": Ninja Action - Attack, cost 0, pitch 3, power 3, defense 3: "Go again"
+card "Find Center": Ninja Action - Attack, cost 0, pitch 3, power 2, defense 3: "{FIND}"
+
+card "Costly Block": Generic Action - Attack, cost 2, pitch 1, power 1, defense 3
+'''
+
+
+def test_fab_19_6_2_cant_be_defended_by_parses_to_a_defend_restriction():
+    (ability,) = parse(FIND, name="Find Center").abilities
+    (conditional,) = ability.effects
+    (restriction,) = conditional.then
+    assert isinstance(restriction, Restriction) and restriction.actions == ("defend",)
+    assert restriction.against.text == "this"
+    assert restriction.what.text == ("cards with {r} cost less than the number of chain links "
+                                     "you control")
+
+
+def test_fab_combo_off_when_another_attack_was_last_equipment_may_defend():
+    r = ruling(CARDS + '''Alice is the turn player; hero life 20, hand "Other Dance", "Find Center"
+Bob: hero life 20, wears "Helm"
+Alice plays "Other Dance"
+Bob does not defend
+Alice plays "Find Center"
+expect Bob defends with "Helm" is allowed
+''')
+    assert expectation(r, "Helm").passed
+
+
+def test_fab_19_6_2_equipment_cost_counts_as_zero_and_a_cost_2_card_may_defend():
+    r = ruling(CARDS + '''Alice is the turn player; hero life 20, hand "Crane Dance", "Find Center"
+Bob: hero life 20, hand "Costly Block", wears "Helm"
+Alice plays "Crane Dance"
+Bob does not defend
+Alice plays "Find Center"
+expect Bob defends with "Helm" is not allowed
+expect Bob defends with "Costly Block" is allowed
+''')
+    helm = expectation(r, '"Helm"')
+    assert helm.passed and "no cost value" in helm.actual and "fab-1.4 19.6.2" in helm.actual
+    assert expectation(r, '"Costly Block"').passed
