@@ -310,7 +310,12 @@ class AshesTransformer(SentenceTransformer):
                            target=target, span=span_of(meta))
 
     def reduce_value(self, meta, children):
-        target = next(c for c in children if isinstance(c, Target))
+        # what is reduced: the noun phrase and the phrases after it, up to "by N"
+        by = next((c.start_pos for c in children
+                   if isinstance(c, Token) and c.type in ("NUMBER", "X")), meta.end_pos)
+        targets = [c for c in children if isinstance(c, Target) and c.span.end <= by]
+        target = targets[0] if len(targets) < 2 else self._target(
+            TokenSpan(targets[0].span.start, targets[-1].span.end))
         amount = next((num(c) for c in children
                        if isinstance(c, Token) and c.type in ("NUMBER", "X")), "X")
         delta = -amount if isinstance(amount, int) else f"-{amount}"
@@ -410,7 +415,7 @@ class AshesTransformer(SentenceTransformer):
     def t_when(self, meta, children):
         from judge.cards.model import Trigger
         word = self.source(meta).split()[0].lower()
-        event = self.phrase(meta).split(" ", 1)[1] if " " in self.phrase(meta) else ""
+        event = self.phrase(meta).split(" ", 1)[1].rstrip(", ") if " " in self.phrase(meta) else ""
         return Trigger(kind=word, event=event, span=span_of(meta))
 
     def s_when(self, meta, children):
