@@ -19,12 +19,16 @@ import pickle
 import re
 import tempfile
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 
 import lark
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 from lark.lexer import Lexer
+from lark.parse_tree_builder import (ChildFilterLALR_NoPlaceholders, ExpandSingleChild,
+                                     PropagatePositions)
+from lark.tree import Meta
 from lark.parsers.lalr_analysis import LALR_Analyzer, Shift
 
 _WORD = re.compile(r"[A-Za-z\u00a7][\w'\u2019\u00a7\-]*(?:/[A-Za-z]+)?")
@@ -166,6 +170,8 @@ class WordParser:
         self._acts: dict[int, dict[str, tuple]] = {}
         self._lost_only: dict[int, dict[str, tuple]] = {}
         self._word_readings: dict[str, list[tuple[str, int]]] = {}   # word -> (terminal, length)
+        self._plans: dict = {}                      # rule -> how _build makes its node
+        self._token_callbacks_of: tuple = (None, {})
         self._any_span = _any_of([rx for _, rx in self.span_terms])
 
     def classes(self, word: str) -> tuple[str, ...]:
@@ -373,28 +379,122 @@ class WordParser:
             table, log = todo.pop()
 
     def _build(self, log, text: str, conf) -> Tree:
-        """The tree of one finished parse: its log replayed through lark's callbacks."""
+        """The tree of one finished parse: its log replayed as lark's tree builder would.
+
+        Rules whose lark callback is the usual chain (positions propagated, children filtered
+        or inlined, a single child expanded) are built by :meth:`_plan`'s recipe in this loop,
+        the same steps without four calls per node; any other callback is called as it is.
+        """
         events = []
         while log is not None:
             events.append(log[0])
             log = log[1]
-        callbacks, rules = conf.callbacks, self._rules
+        plans, plan_of = self._plans, self._plan
+        token_callbacks = self._token_callbacks(conf.callbacks)
         values: list = []
         for event in reversed(events):
             if type(event) is tuple:
                 name, pos, end = event
                 token = Token(name, text[pos:end], start_pos=pos, line=1, column=pos + 1,
                               end_line=1, end_column=end + 1, end_pos=end)
-                values.append(callbacks[name](token) if name in callbacks else token)
+                values.append(token_callbacks[name](token) if name in token_callbacks else token)
+                continue
+            plan = plans.get(event) or plan_of(event, conf.callbacks)
+            size, data, include, expand1, callback = plan
+            if size:
+                children = values[-size:]
+                del values[-size:]
             else:
-                size = rules[event][0]
-                if size:
-                    children = values[-size:]
-                    del values[-size:]
+                children = []
+            if callback is not None:
+                values.append(callback(children))
+                continue
+            # lark's ChildFilterLALR_NoPlaceholders: keep some children, inline "_rule" ones
+            if include is None:
+                kept = children
+            else:
+                kept = []
+                for i, inline in include:
+                    if not inline:
+                        kept.append(children[i])
+                    elif kept:
+                        kept += children[i].children
+                    else:
+                        kept = children[i].children
+            # lark's ExpandSingleChild ("?rule") and the tree itself
+            if expand1 and len(kept) == 1:
+                node = kept[0]
+                if not isinstance(node, Tree):
+                    values.append(node)
+                    continue
+                meta = node.meta
+            else:
+                meta = Meta()
+                node = Tree(data, kept, meta)
+            # lark's PropagatePositions, over the children before filtering
+            for child in children:
+                if isinstance(child, Tree):
+                    first = child.meta
+                    if first.empty:
+                        continue
+                    line = getattr(first, "container_line", first.line)
+                    column = getattr(first, "container_column", first.column)
+                    start = getattr(first, "container_start_pos", first.start_pos)
+                elif isinstance(child, Token):
+                    line, column, start = child.line, child.column, child.start_pos
                 else:
-                    children = []
-                values.append(callbacks[event](children))
+                    continue
+                if not hasattr(meta, "line"):
+                    meta.line, meta.column, meta.start_pos = line, column, start
+                    meta.empty = False
+                meta.container_line, meta.container_column = line, column
+                meta.container_start_pos = start
+                break
+            for child in reversed(children):
+                if isinstance(child, Tree):
+                    last = child.meta
+                    if last.empty:
+                        continue
+                    line = getattr(last, "container_end_line", last.end_line)
+                    column = getattr(last, "container_end_column", last.end_column)
+                    end = getattr(last, "container_end_pos", last.end_pos)
+                elif isinstance(child, Token):
+                    line, column, end = child.end_line, child.end_column, child.end_pos
+                else:
+                    continue
+                if not hasattr(meta, "end_line"):
+                    meta.end_line, meta.end_column, meta.end_pos = line, column, end
+                    meta.empty = False
+                meta.container_end_line, meta.container_end_column = line, column
+                meta.container_end_pos = end
+                break
+            values.append(node)
         return values[-1]
+
+    def _token_callbacks(self, callbacks: dict) -> dict:
+        """The lexer callbacks among ``callbacks`` (keyed by terminal name, not by rule)."""
+        if self._token_callbacks_of[0] is not callbacks:
+            self._token_callbacks_of = (callbacks, {k: v for k, v in callbacks.items()
+                                                    if isinstance(k, str)})
+        return self._token_callbacks_of[1]
+
+    def _plan(self, rule, callbacks: dict) -> tuple:
+        """(size, tree name, children to keep or None for all, expand a single child,
+        callback to call instead or None) for ``rule``, read from its lark callback."""
+        callback = callbacks[rule]
+        size = self._rules[rule][0]
+        plan = (size, None, None, False, callback)
+        if type(callback) is PropagatePositions and callback.node_filter is None:
+            inner, include, expand1 = callback.node_builder, None, False
+            if type(inner) is ChildFilterLALR_NoPlaceholders:
+                include, inner = tuple(inner.to_include), inner.node_builder
+            if type(inner) is ExpandSingleChild:
+                expand1, inner = True, inner.node_builder
+            if (type(inner) is partial and inner.func is Tree and len(inner.args) == 1
+                    and not inner.keywords):
+                plan = (size, inner.args[0], include, expand1, None)
+        self._plans[rule] = plan
+        return plan
 
     @staticmethod
     def _skip(text: str, pos: int) -> int:
