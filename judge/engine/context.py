@@ -32,8 +32,13 @@ class Choices:
 
     def find_use(self, player: str, name: str) -> StatedChoice | None:
         """The scenario's statement that ``player`` uses the optional ability of ``name``."""
+        return self.find("use", player, name)
+
+    def find(self, kind: str, player: str, name: str) -> StatedChoice | None:
+        """The scenario's statement that ``player`` makes choice ``kind`` (``use``,
+        ``decline``) about the ability of ``name``."""
         for c in self.stated:
-            if c.kind == "use" and c.player == player and str(c.value).lower() == name.lower():
+            if c.kind == kind and c.player == player and str(c.value).lower() == name.lower():
                 return c
         return None
 
@@ -57,6 +62,9 @@ class Context:
         self.pending: list[PendingTrigger] = []
         self.loops = LoopDetector()
         self.untrusted = False        # set after a not-modelled step: later results unknown
+        # the scenario's policies for unstated choices (key -> value, documented defaults
+        # included; docs/scenario-language.md), set by the runner
+        self.policies: dict[str, str] = {}
 
     def fork(self) -> "Context":
         new = Context.__new__(Context)
@@ -67,7 +75,12 @@ class Context:
         new.pending = list(self.pending)
         new.loops = self.loops.copy()
         new.untrusted = self.untrusted
+        new.policies = self.policies
         return new
+
+    def policy(self, key: str, default: str) -> str:
+        """The scenario's value of policy ``key`` (``default`` when the game runs without one)."""
+        return self.policies.get(key, default)
 
     @property
     def document(self) -> str:

@@ -35,5 +35,18 @@ class NotModelled(Exception):
         self.citation = citation
 
 
+class UnstatedChoice(Exception):
+    """A choice the scenario does not state, under a ``policy <key> error`` line that requires
+    every such choice to be stated. ``choice`` says which choice in words ("Bob's defence
+    against Zap"); ``example`` is a line that would state it. The runner turns it into a
+    :class:`ScenarioStateError` at the scenario line that led to it."""
+
+    def __init__(self, policy: str, choice: str, example: str) -> None:
+        super().__init__(f"{choice} is not stated (policy {policy} error)")
+        self.policy = policy
+        self.choice = choice
+        self.example = example
+
+
 class ScenarioStateError(JudgeError):
     """A scenario refers to a card, player or zone that its setup does not define."""

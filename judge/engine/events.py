@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable
 
 from judge.engine import trace as T
+from judge.engine.errors import UnstatedChoice
 
 if TYPE_CHECKING:  # pragma: no cover
     from judge.engine.context import Context
@@ -75,11 +76,11 @@ def run(ctx: "Context", event: Event) -> Event | None:
     """Run ``event`` through replacements, perform it, collect triggers. Returns the event as it
     happened (None when it was replaced away / prevented completely)."""
     game, state = ctx.game, ctx.state
+    defaults: dict[str, str] = {}      # replacement id -> the policy default that chose it
     while True:
         candidates = [r for r in game.replacements(ctx, event)
                       if r.id not in event.applied and r.applies(state, event)]
-        candidates = [r for r in candidates
-                      if not r.optional or ctx.choices.find_use(r.controller, r.name) is not None]
+        candidates = [r for r in candidates if _used(ctx, r, event, defaults)]
         if not candidates:
             break
         chosen, why = game.order_replacements(ctx, event, candidates)
@@ -95,7 +96,7 @@ def run(ctx: "Context", event: Event) -> Event | None:
                       f"{chosen.label} replaces {describe(before)} -> "
                       + ("nothing" if event.cancelled else describe(event)),
                       [chosen.citation, why] if len(candidates) > 1 else [chosen.citation],
-                      mark=mark, actor=chosen.controller)
+                      mark=mark, actor=chosen.controller, default=defaults.get(chosen.id))
         if event.cancelled:
             return None
     if event.cancelled:
@@ -104,6 +105,33 @@ def run(ctx: "Context", event: Event) -> Event | None:
     if happened is not None:
         ctx.pending.extend(game.triggers(ctx, happened))
     return happened
+
+
+def _used(ctx: "Context", r: Replacement, event: Event, defaults: dict[str, str]) -> bool:
+    """Whether replacement ``r``, which can apply to ``event``, is used: always when it is not
+    optional; an optional one when the scenario says its controller uses it, not when it says
+    they decline it (that statement is spent), and else by the scenario's ``optional`` policy:
+    ``decline`` (the default, noted once per event), ``use``, or ``error``."""
+    if not r.optional or ctx.choices.find_use(r.controller, r.name) is not None:
+        return True
+    declined = ctx.choices.find("decline", r.controller, r.name)
+    if declined is not None:
+        ctx.choices.consume(declined)
+        return False
+    policy = ctx.policy("optional", "decline")
+    if policy == "error":
+        raise UnstatedChoice("optional", f"whether {r.controller} uses {r.label} on "
+                             f"{describe(event)}", f'{r.controller} uses "{r.name}" (or declines it)')
+    if policy == "use":
+        defaults[r.id] = f"optional: use - {r.controller} uses {r.label} (not stated)"
+        return True
+    if r.id not in defaults:
+        defaults[r.id] = ""
+        ctx.trace.add(ctx.state, T.CHOICE, f"{r.controller} does not use {r.label} on "
+                      f"{describe(event)}", [r.citation], actor=r.controller,
+                      default=f"optional: decline - {r.controller} does not use {r.label} "
+                              "(not stated)")
+    return False
 
 
 def describe(event: Event) -> str:

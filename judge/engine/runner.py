@@ -21,7 +21,7 @@ from typing import Any, Callable
 
 from judge.engine import trace as T
 from judge.engine.context import Context
-from judge.engine.errors import IllegalAction, NotModelled, ScenarioStateError
+from judge.engine.errors import IllegalAction, NotModelled, ScenarioStateError, UnstatedChoice
 from judge.engine.ruling import ExpectationResult, Ruling, TraceStep
 from judge.engine.state import GameObject, State
 from judge.scenario import ast as A
@@ -59,19 +59,22 @@ def run_scenario(scenario: A.Scenario) -> Ruling:
                       path=scenario.path)
     run = _Run(scenario, game)
     ctx = run.setup()
-    ctx = run.steps(ctx, scenario.steps, last=not scenario.branches)
-    fork_point = ctx
-    main_results = run.results
-    branches = []
-    for branch in scenario.branches:
-        run.results = []
-        bctx = fork_point.fork()
-        start = len(bctx.trace.steps)
-        bctx = run.steps(bctx, branch.steps, last=True)
-        run.finish(bctx)
-        branches.append(run.ruling(bctx, start, list(run.results), label=branch.label))
-    run.results = main_results
-    run.finish(ctx)
+    try:
+        ctx = run.steps(ctx, scenario.steps, last=not scenario.branches)
+        fork_point = ctx
+        main_results = run.results
+        branches = []
+        for branch in scenario.branches:
+            run.results = []
+            bctx = fork_point.fork()
+            start = len(bctx.trace.steps)
+            bctx = run.steps(bctx, branch.steps, last=True)
+            run.finish(bctx)
+            branches.append(run.ruling(bctx, start, list(run.results), label=branch.label))
+        run.results = main_results
+        run.finish(ctx)
+    except UnstatedChoice as unstated:
+        raise run.unstated(unstated) from None
     main = run.ruling(ctx, 0, run.results)
     return Ruling(title=main.title, game=main.game, document=main.document, outcome=main.outcome,
                   steps=main.steps, expectations=main.expectations,
@@ -137,11 +140,25 @@ class _Run:
         self.results: list[ExpectationResult] = []
         self.cards = {c.name: c for c in scenario.cards}
         self._view: Context | None = None
+        self.line: int | None = None        # the scenario's last action line run
 
     # ------------------------------------------------------------------ errors
     def error(self, message: str, pos: A.Pos, expected: str | None = None) -> ScenarioStateError:
         return ScenarioStateError(message, path=self.sc.path, line=pos.line, column=pos.column,
                                   line_text=self.sc.line_text(pos.line), expected=expected)
+
+    def unstated(self, err: UnstatedChoice) -> ScenarioStateError:
+        """A choice a ``policy ... error`` line requires, at the last action line run (the one
+        that led to it; the policy line when no action ran)."""
+        policy = next((p for p in self.sc.policies if p.key == err.policy), None)
+        where = f"`policy {err.policy} error`" + (f" (line {policy.pos.line})" if policy else "")
+        line = self.line or (policy.pos.line if policy else self.sc.pos.line)
+        return ScenarioStateError(
+            f"{err.choice} is not stated, and {where} requires it to be", path=self.sc.path,
+            line=line, column=1, line_text=self.sc.line_text(line),
+            expected=f"a line that states it, such as: {err.example}",
+            suggestion=f"state the choice, or remove the policy line to use the default "
+                       f"({A.POLICIES[err.policy][0]})" if err.policy in A.POLICIES else None)
 
     # ------------------------------------------------------------------ set-up
     def setup(self) -> Context:
@@ -152,6 +169,7 @@ class _Run:
         state = game.new_state(sc.document)
         state.cache[DEFINITIONS] = dict(self.cards)     # for tokens that effects create
         ctx = Context(state, game)
+        ctx.policies = {key: sc.policy(key) for key in A.POLICIES}
         for p in sc.players:
             game.add_player(state, p.name)
         tp = sc.turn_player or (sc.players[0] if sc.players else None)
@@ -225,6 +243,8 @@ class _Run:
         tail = _settled_tail(steps) if last else len(steps)
         for i, step in enumerate(steps):
             ctx.trace.line = step.pos.line
+            if not isinstance(step, A.Expectation):
+                self.line = step.pos.line
             if isinstance(step, A.Expectation):
                 if i == tail and self._view is None:
                     self.finish(ctx)

@@ -16,7 +16,7 @@ from judge.engine import events as V
 from judge.engine import stack as S
 from judge.engine import trace as T
 from judge.engine.context import Context, StatedChoice
-from judge.engine.errors import IllegalAction, NotModelled
+from judge.engine.errors import IllegalAction, NotModelled, UnstatedChoice
 from judge.engine.events import Event, PendingTrigger, Replacement
 from judge.engine.stack import Layer, Priority
 from judge.engine.state import (AddCounter, AddModifier, ChangeLife, ChangePool, CounterRule,
@@ -25,7 +25,7 @@ from judge.engine.state import (AddCounter, AddModifier, ChangeLife, ChangePool,
 from judge.cards import model as M
 from judge.games import fab_cards as C
 from judge.games import fab_combat as K
-from judge.games import fab_deck, fab_next_defend, fab_restrictions, fab_statics
+from judge.games import fab_deck, fab_restrictions, fab_statics
 from judge.games import fab_records
 from judge.games.base import Game
 from judge.games.fab_citations import CITATIONS
@@ -742,7 +742,6 @@ class FabGame(Game):
         ctx.step(T.ACTION, f"{player} defends with {', '.join(names)}" if names else
                  f"{player} declares no defending cards", ["combat.defend-declare", "combat.defend"],
                  mark=mark, actor=player, default=default)
-        fab_next_defend.on_defend(self, ctx, player, cards)     # 20.5.2c
         for oid in cards:
             self._equipment_close_triggers(ctx, oid)
         self.give_priority(ctx)
@@ -750,6 +749,11 @@ class FabGame(Game):
     def _declare_default(self, ctx: Context) -> None:
         link = K.current(ctx.state)
         if link is not None and link.step == K.DEFEND and not link.declared:
+            if ctx.policy("defending", "none") == "error":
+                raise UnstatedChoice("defending", f"{link.target}'s defence against "
+                                     f"{ctx.state.objects[link.attack].name}",
+                                     f'{link.target} defends with "..." / {link.target} does not '
+                                     "defend")
             self.defend(ctx, link.target, (), default=f"defending: none - {link.target} declares "
                         "no defenders (not stated)")
 
@@ -794,8 +798,8 @@ class FabGame(Game):
                      pitching: tuple[int, ...] = (), targets: tuple[Any, ...] = ()) -> None:
         st = ctx.state
         name = st.objects[card].name if card is not None else effect
-        if use:
-            ctx.choices.stated.append(StatedChoice(player, "use", name, tuple(pitching), amount))
+        ctx.choices.stated.append(StatedChoice(player, "use" if use else "decline", name,
+                                               tuple(pitching), amount))
         ctx.step(T.CHOICE, f"{player} will {'use' if use else 'not use'} {effect} of {name} "
                  "when it can apply", actor=player)
 
@@ -828,18 +832,12 @@ class FabGame(Game):
         if fab_deck.wants_pick(ctx, player, choice):     # "shuffle up to N ..." (24.5)
             fab_deck.verify_pick(self, ctx, player, choice)
             return
-        if fab_next_defend.wants_choice(ctx, player, choice):     # 20.5.2c
-            fab_next_defend.verify_choice(self, ctx, player, choice)
-            return
         raise NotModelled(f"the choice {choice!r}")
 
     def choose(self, ctx: Context, player: str, choice: str = "",
                targets: tuple[Any, ...] = ()) -> None:
         if fab_deck.wants_pick(ctx, player, choice):
             fab_deck.pick(self, ctx, player, choice)
-            return
-        if fab_next_defend.wants_choice(ctx, player, choice):
-            fab_next_defend.choose(self, ctx, player, choice)
             return
         if "close" in choice.lower():
             ctx.step(T.CHOICE, f"{player} chooses to close the combat chain",
@@ -1376,6 +1374,16 @@ class FabGame(Game):
                         return i
                 return len(names)
             resolve_order.sort(key=rank)
+        elif len(triggers) > 1:
+            tp = self.turn_player(ctx.state)
+            names = ", ".join(t.name for t in triggers)
+            if ctx.policy("trigger-order", "printed") == "error":
+                raise UnstatedChoice("trigger-order", f"the order of the simultaneous triggers "
+                                     f"{names}", f'{tp} orders triggers "A", "B"')
+            ctx.step(T.CHOICE, f"{tp} orders the simultaneous triggers {names}: they resolve in "
+                     "that order", ["trigger.order"], actor=tp,
+                     default=f"trigger-order: printed - {tp} orders them in printed order (not "
+                             "stated)")
         return list(reversed(resolve_order)), why
 
     # ------------------------------------------------------------------ state checks (3)

@@ -77,7 +77,6 @@ TABLE: dict[str, dict[str, str]] = {
     "combat.defend": {V14: "20.5.1"},
     "combat.defend-needs-defense": {V14: "20.5.1a"},
     "combat.defend-declare": {V14: "20.5.2"},
-    "combat.defend-simultaneous": {V14: "20.5.2c"},
     "combat.defend-step-ends": {V14: "20.5.5"},
     "combat.defending-triggers": {V14: "20.5.2f"},
     "combat.previous-link-triggers": {V14: "16.1.1"},
@@ -104,6 +103,7 @@ TABLE: dict[str, dict[str, str]] = {
     # last known information, targets (22, 23)
     "lki": {V14: "22"},
     "target.legal": {V14: "23.1.1"},
+    "target.choose": {V14: "23.1"},
     "target.attack": {V14: "23.3"},
     # searching zones and shuffling (24)
     "search.must": {V14: "24.1"},
