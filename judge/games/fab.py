@@ -25,7 +25,7 @@ from judge.engine.state import (AddCounter, AddModifier, ChangeLife, ChangePool,
 from judge.cards import model as M
 from judge.games import fab_cards as C
 from judge.games import fab_combat as K
-from judge.games import fab_deck, fab_restrictions, fab_statics
+from judge.games import fab_deck, fab_next_defend, fab_restrictions, fab_statics
 from judge.games import fab_records
 from judge.games.base import Game
 from judge.games.fab_citations import CITATIONS
@@ -742,6 +742,7 @@ class FabGame(Game):
         ctx.step(T.ACTION, f"{player} defends with {', '.join(names)}" if names else
                  f"{player} declares no defending cards", ["combat.defend-declare", "combat.defend"],
                  mark=mark, actor=player, default=default)
+        fab_next_defend.on_defend(self, ctx, player, cards)     # 20.5.2c
         for oid in cards:
             self._equipment_close_triggers(ctx, oid)
         self.give_priority(ctx)
@@ -832,12 +833,18 @@ class FabGame(Game):
         if fab_deck.wants_pick(ctx, player, choice):     # "shuffle up to N ..." (24.5)
             fab_deck.verify_pick(self, ctx, player, choice)
             return
+        if fab_next_defend.wants_choice(ctx, player, choice):     # 20.5.2c
+            fab_next_defend.verify_choice(self, ctx, player, choice)
+            return
         raise NotModelled(f"the choice {choice!r}")
 
     def choose(self, ctx: Context, player: str, choice: str = "",
                targets: tuple[Any, ...] = ()) -> None:
         if fab_deck.wants_pick(ctx, player, choice):
             fab_deck.pick(self, ctx, player, choice)
+            return
+        if fab_next_defend.wants_choice(ctx, player, choice):
+            fab_next_defend.choose(self, ctx, player, choice)
             return
         if "close" in choice.lower():
             ctx.step(T.CHOICE, f"{player} chooses to close the combat chain",

@@ -77,6 +77,7 @@ TABLE: dict[str, dict[str, str]] = {
     "combat.defend": {V14: "20.5.1"},
     "combat.defend-needs-defense": {V14: "20.5.1a"},
     "combat.defend-declare": {V14: "20.5.2"},
+    "combat.defend-simultaneous": {V14: "20.5.2c"},
     "combat.defend-step-ends": {V14: "20.5.5"},
     "combat.defending-triggers": {V14: "20.5.2f"},
     "combat.previous-link-triggers": {V14: "16.1.1"},

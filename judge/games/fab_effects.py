@@ -22,7 +22,7 @@ from judge.engine.state import (AddModifier, ChangeLife, ChangePool, Custom, Mod
 from judge.games import fab_amounts as A
 from judge.games import fab_cards as C
 from judge.games import fab_combat as K
-from judge.games import fab_deck
+from judge.games import fab_deck, fab_next_defend
 from judge.games import fab_grants as G
 from judge.games import fab_replacements as FR
 from judge.games import fab_tokens
@@ -37,6 +37,9 @@ ARENA_ZONES = ("equipment", "weapons", "permanents", "hero", "combat chain")
 def run(game: "FabGame", ctx: Context, layer: Layer, eff: M.Effect) -> None:
     if fab_deck.handles(layer, eff):           # searching, revealing, shuffling (24)
         fab_deck.run(game, ctx, layer, eff)
+        return
+    if fab_next_defend.handles(eff):           # "if the next card you defend with ..." (20.5.2c)
+        fab_next_defend.run(game, ctx, layer, eff)
         return
     handler = HANDLERS.get(type(eff))
     if handler is None:
