@@ -403,6 +403,14 @@ class AshesTransformer(SentenceTransformer):
     target = _other("target")
     become = _other("become")
     attack = _other("attack")
+
+    def other_verb(self, meta, children):
+        """A verb with no effect value of its own ("loses", "enters", "occupies")."""
+        verb = str(children[0]).lower()
+        verb = re.sub(r"(ies)$", "y", verb) if verb.endswith("ies") else verb.removesuffix("s")
+        return Other(verb=verb, span=span_of(meta),
+                     args=(("text", self.phrase(meta)),) + tuple(
+                         ("target", c.text) for c in children if isinstance(c, Target)))
     del _other
 
     # ---- Ashes prefixes and suffixes (the shared statement() wraps effects with them)
