@@ -25,7 +25,8 @@ from judge.engine.state import (AddCounter, AddModifier, ChangeLife, ChangePool,
 from judge.cards import model as M
 from judge.games import fab_cards as C
 from judge.games import fab_combat as K
-from judge.games import fab_deck, fab_next_defend, fab_restrictions, fab_statics
+from judge.games import (fab_deck, fab_next_defend, fab_reprise, fab_restrictions,
+                         fab_statics)
 from judge.games import fab_records
 from judge.games.base import Game
 from judge.games.fab_citations import CITATIONS
@@ -363,7 +364,8 @@ class FabGame(Game):
                      actor=player)
         target = next((t for t in targets if isinstance(t, str)), None)
         layer = Layer(id=st.new_id(), kind="card", name=o.name, controller=player, source=card,
-                      targets=tuple(targets), data={"rules": rules})
+                      targets=tuple(targets),
+                      data={"rules": rules, **fab_reprise.play_data(st, rules.on_resolve)})
         if attack:
             self._open_link(ctx, layer, card, player, target or self._attacked(st, player, targets),
                             proxy=False, procedure="play.attack-opens",
@@ -785,6 +787,8 @@ class FabGame(Game):
                             targets: tuple[Any, ...] = ()) -> None:
         st = ctx.state
         self._over(ctx, "use")
+        if card is not None and fab_reprise.has_optional(self, st, card):   # "you may ..."
+            return
         kw = C.keyword_name(effect)
         if kw is None or kw[0] not in ("arcane barrier", "spellvoid") or card is None:
             raise NotModelled(f"using the optional effect {effect!r}")

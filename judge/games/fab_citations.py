@@ -106,6 +106,7 @@ TABLE: dict[str, dict[str, str]] = {
     "target.legal": {V14: "23.1.1"},
     "target.choose": {V14: "23.1"},
     "target.attack": {V14: "23.3"},
+    "target.previous-link": {V14: "23.2.2"},
     # searching zones and shuffling (24)
     "search.must": {V14: "24.1"},
     "search.fail": {V14: "24.2"},
@@ -154,6 +155,7 @@ TABLE: dict[str, dict[str, str]] = {
     "kw.phantasm": {V14: "Phantasm"},
     "kw.crush": {V14: "Crush"},
     "kw.combo": {V14: "Combo"},
+    "kw.reprise": {V14: "Reprise"},
     "kw.spectra": {V14: "Spectra"},
     "kw.blood-debt": {V14: "Blood Debt"},
     "counters": {V14: "Counters"},

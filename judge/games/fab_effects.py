@@ -22,7 +22,7 @@ from judge.engine.state import (AddModifier, ChangeLife, ChangePool, Custom, Mod
 from judge.games import fab_amounts as A
 from judge.games import fab_cards as C
 from judge.games import fab_combat as K
-from judge.games import fab_deck, fab_next_defend
+from judge.games import fab_deck, fab_next_defend, fab_reprise
 from judge.games import fab_grants as G
 from judge.games import fab_replacements as FR
 from judge.games import fab_tokens
@@ -40,6 +40,9 @@ def run(game: "FabGame", ctx: Context, layer: Layer, eff: M.Effect) -> None:
         return
     if fab_next_defend.handles(eff):           # "if the next card you defend with ..." (20.5.2c)
         fab_next_defend.run(game, ctx, layer, eff)
+        return
+    if fab_reprise.handles(eff):               # Reprise (glossary), 23.2.2
+        fab_reprise.run(game, ctx, layer, eff)
         return
     handler = HANDLERS.get(type(eff))
     if handler is None:
