@@ -946,8 +946,8 @@ class FabGame(Game):
                      f"{player}'s action phase", [procedure, "action-points"], mark=mark)
             return
         st.apply(ChangePool(player, AP, 1))
-        ctx.step(T.RULE, f"{why} has go again: {player} gains 1 action point", [procedure],
-                 mark=mark)
+        ctx.step(T.RULE, (f"{why} has go again: " if procedure == "kw.go-again" else f"{why}: ")
+                 + f"{player} gains 1 action point", [procedure], mark=mark)
 
     # ------------------------------------------------------------------ the chain link
     def _advance_link(self, ctx: Context, link: K.Link) -> None:

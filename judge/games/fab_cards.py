@@ -15,6 +15,7 @@ from typing import Any
 
 from judge.cards import model as M
 from judge.games import fab_restrictions as R
+from judge.games import fab_deck as D
 from judge.games import fab_next_defend as N
 from judge.games import fab_reprise as RP
 from judge.games import fab_statics as S
@@ -148,6 +149,9 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
             continue
         if role == "permanent" and S.is_conditional_static(ab):
             conditional_statics.append(ab)
+            continue
+        if role == "resolving" and len(ab.effects) == 1 and D.is_card_condition(ab.effects[0]):
+            on_resolve.append(ab.effects[0])     # "If the discarded card has 6 or more {p}, ..."
             continue
         if role == "resolving" and RP.is_reprise(ab):
             on_resolve.append(ab.effects[0])     # "Reprise - If the defending hero has ..."

@@ -63,7 +63,8 @@ def check_top(ctx: Context, player: str, n: int, what: str) -> None:
     deck = len(st.zones[(player, "deck")].ids)
     if known is not None and min(n, deck) > known:
         raise NotModelled(f"{what}: {player}'s deck was shuffled, the order of its cards is "
-                          f"unknown (the top {known} card(s) known)", ctx.cite_opt("search.shuffle"))
+                          f"unknown (the top {known} card(s) known)",
+                          ctx.cite_opt("search.shuffle"))
 
 
 def took_top(state: State, player: str, n: int) -> None:
@@ -266,6 +267,8 @@ def _kind_matches(st: State, oid: int, words: str) -> tuple[bool, str]:
 
 def handles(layer: Layer, eff: M.Effect) -> bool:
     """The effects this module carries out (the rest stay with fab_effects)."""
+    if is_card_condition(eff):
+        return True
     verb = eff.verb.lower()
     if isinstance(eff, M.Move):
         if verb in ("search", "shuffle"):
@@ -281,7 +284,9 @@ def handles(layer: Layer, eff: M.Effect) -> bool:
 
 def run(game: "FabGame", ctx: Context, layer: Layer, eff: M.Effect) -> None:
     verb = eff.verb.lower()
-    if verb == "search":
+    if is_card_condition(eff):
+        _card_condition(game, ctx, layer, eff)
+    elif verb == "search":
         _search(game, ctx, layer, eff)
     elif verb == "shuffle":
         _shuffle(game, ctx, layer, eff)
@@ -465,3 +470,47 @@ def revealed_value(ctx: Context, layer: Layer, stat: str) -> int:
     ctx.step(T.RULE, f"X is the {stat} value of {o.name}, the card revealed: {value}",
              ["resolve.in-order"])
     return value
+
+
+# --------------------------------------------------------------------------- "if the ... card has"
+
+DISCARDED = "discarded"       # Layer.data key: the cards a resolving effect discarded
+_CARD_HAS = re.compile(r"^the (discarded|revealed|found) card has (\d+) or (more|less) "
+                       r"\{(p|d)\}$")
+_MEMORY = {"discarded": DISCARDED, "revealed": REVEALED, "found": FOUND}
+
+
+def is_card_condition(eff: M.Effect) -> bool:
+    """"If the discarded card has 6 or more {p}, <effects>" (Sand Sketched Plan)."""
+    return (isinstance(eff, M.Conditional) and eff.condition is not None and not eff.otherwise
+            and _CARD_HAS.match(" ".join(eff.condition.text.lower().split())) is not None)
+
+
+def _card_condition(game: "FabGame", ctx: Context, layer: Layer, eff: M.Conditional) -> None:
+    st = ctx.state
+    m = _CARD_HAS.match(" ".join(eff.condition.text.lower().split()))
+    assert m is not None
+    which, n, bound = m.group(1), int(m.group(2)), m.group(3)
+    stat = "power" if m.group(4) == "p" else "defense"
+    key = _MEMORY[which]
+    if key not in layer.data:
+        raise NotModelled(f"'the {which} card' before any card was {which}")
+    held = layer.data[key]
+    cards = list(held) if isinstance(held, tuple) else ([] if held is None else [held])
+    if len(cards) > 1:
+        raise NotModelled(f"'the {which} card' with {len(cards)} cards {which}")
+    mark = len(st.log)
+    if not cards:
+        ctx.step(T.RULE, f"no card was {which}: \"if the {which} card has {n} or {bound} "
+                 f"{{{m.group(4)}}}\" is false", ["resolve.part-ignored"], mark=mark)
+        return
+    o = st.objects[cards[0]]
+    value = st.value(o.id, stat)
+    holds = value is not None and (value >= n if bound == "more" else value <= n)
+    shown = (f"{o.name} has no {stat} value, so the answer is false" if value is None
+             else f"{o.name} has {value} {stat}")
+    ctx.step(T.RULE, f"if the {which} card has {n} or {bound} {stat}: {shown}" + (
+        "" if holds else "; the effect does nothing"),
+        ["resolve.in-order"] + (["value.defined"] if value is None else []), mark=mark)
+    if holds:
+        game.run_effects(ctx, layer, eff.then)

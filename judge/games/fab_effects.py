@@ -432,6 +432,7 @@ def _discard(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
         names = [st.objects[o].name for o in hand]
         for oid in hand:
             st.apply(MoveObject(oid, (st.objects[oid].owner, "graveyard")))
+        layer.data[fab_deck.DISCARDED] = tuple(hand)     # "the discarded card" (fab_deck)
         ctx.step(T.EVENT, f"{p} discards {', '.join(names) or 'nothing'}: with {len(hand)} "
                  f"card(s) in hand, discarding {n} {'random ' if random else ''}card(s) leaves "
                  "no choice", ["discard"], mark=mark)

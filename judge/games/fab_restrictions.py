@@ -313,7 +313,8 @@ def attack_effects_on(game: "FabGame", ctx: Context, link: K.Link) -> None:
         st.apply(SetGlobal(STATE_KEY, tuple(sorted({**dict(st.globals.get(STATE_KEY, ())),
                                                     key: on}.items()))))
         ctx.step(T.RULE, f"{o.name}'s conditional continuous effect is now active: {cond.kind} "
-                 f"{condition_text(st, cond, o.id)}, {text}; it is {'on' if on else 'off'} now ({why})",
+                 f"{condition_text(st, cond, o.id)}, {text}; it is {'on' if on else 'off'} "
+                 f"now ({why})",
                  ["combat.attack-effects-on", "continuous.conditional"] + procedures, mark=mark)
 
 

@@ -117,3 +117,32 @@ Bob: hero life 20
 Alice plays "Remembrance"
 ''')
     assert any("which of up to 3 action cards" in what for what in r.all_not_modelled)
+
+
+SAND = '''card "Sand": Brute Action, cost 0, pitch 3, defense 3: "Search your deck for a card, put it into your hand, discard a random card, then shuffle your deck.\\n\\nIf the discarded card has 6 or more {p}, gain 2 action points."
+card "Big": Brute Action - Attack, cost 2, pitch 1, power 6, defense 3
+card "Small": Brute Action - Attack, cost 2, pitch 1, power 5, defense 3
+'''
+
+
+def test_fab_24_3_the_discarded_card_decides_the_action_points():
+    for found, points in (("Big", 2), ("Small", 0), ("Sigil", 0)):
+        r = _run(SAND + f'''Alice is the turn player; hero life 20, hand "Sand", deck top "Big", "Small", "Sigil"
+Bob: hero life 20
+Alice plays "Sand"
+Alice finds "{found}"
+expect Alice action points {points}
+expect "{found}" in Alice's graveyard
+''')
+        assert _passed(r) and not r.all_not_modelled, (found, [e.actual for e in r.all_expectations])
+
+
+def test_fab_19_6_1_a_discarded_card_without_power_does_not_have_6_or_more():
+    r = _run(SAND + '''Alice is the turn player; hero life 20, hand "Sand", deck top "Sigil"
+Bob: hero life 20
+Alice plays "Sand"
+Alice finds "Sigil"
+expect Alice action points 0
+''')
+    assert _passed(r)
+    assert any("Sigil has no power value" in s.description for s in r.steps)
