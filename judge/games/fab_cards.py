@@ -84,11 +84,11 @@ class CardRules:
     # 4 or more damage to a hero in one instance
     crush: tuple[tuple[str, tuple[M.Effect, ...]], ...] = ()
     unsupported: tuple[str, ...] = field(default=())
+    conditional: tuple[ConditionalTrigger, ...] = ()   # an attack's "when ..., if ..." triggers
     # static restrictions ("the defending hero can't play ... "), see fab_restrictions (17.2.1)
     restrictions: tuple[M.Ability, ...] = ()
     # a permanent's "if <condition>, this card's attacks get <keyword>", see fab_statics
     conditional_statics: tuple[M.Ability, ...] = ()
-    conditional: tuple[ConditionalTrigger, ...] = ()   # an attack's "when ..., if ..." triggers
 
 
 def parse_text(text: str) -> M.CardText | None:
