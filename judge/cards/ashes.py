@@ -27,7 +27,7 @@ from pathlib import Path
 from lark import Lark, Token, v_args
 from lark.exceptions import UnexpectedInput
 
-from judge.cards.common import GRAMMAR_DIR, TokenSpan, span_of
+from judge.cards.common import GRAMMAR_DIR, TokenSpan, span_of, use_first_char_scanners
 from judge.cards.errors import CardSyntaxError
 from judge.cards.links import citation_for, first_citation
 from judge.cards.model import (
@@ -51,6 +51,7 @@ def cite(*terms: str) -> str | None:
 
 # --------------------------------------------------------------------------- errata
 
+@cache
 def errata_for(card_name: str) -> str | None:
     """The Raven Rules errata text for ``card_name`` (section 1), or None when it has none.
     Read from the compiled rules index (an ``errata`` node keyed by the card name)."""
@@ -126,9 +127,11 @@ _EARLEY_GRAMMAR = GRAMMAR_DIR / "card_ashes_earley.lark"
 @cache
 def _lark() -> Lark:
     """The LALR parser (contextual lexer) of grammar/card_ashes.lark, cached between runs."""
-    return Lark.open(str(_GRAMMAR), parser="lalr", lexer="contextual", propagate_positions=True,
-                     maybe_placeholders=False, g_regex_flags=re.I, start=_STARTS,
-                     cache=lark_cache(_GRAMMAR))
+    parser = Lark.open(str(_GRAMMAR), parser="lalr", lexer="contextual", propagate_positions=True,
+                       maybe_placeholders=False, g_regex_flags=re.I, start=_STARTS,
+                       cache=lark_cache(_GRAMMAR))
+    use_first_char_scanners(parser)
+    return parser
 
 
 @cache
@@ -566,10 +569,11 @@ def _run(card: _Card, piece: Piece, start: str):
     return AshesTransformer(card.text, card.marked).transform(tree)
 
 
-# Sentences the LALR grammar rejects are tried with the Earley grammar
-# (grammar/card_ashes_earley.lark) before they are reported unparsed; the benchmark turns this
-# off to measure LALR alone.
-EARLEY_FALLBACK = True
+# Opt-in: sentences the LALR grammar rejects are tried with the Earley grammar
+# (grammar/card_ashes_earley.lark) before they are reported unparsed. It reads about 6% more of
+# the first-edition corpus at several times the cost (tests/bench/bench_cards_games.py prints
+# both); off by default so that Ashes text costs what the other LALR card grammars cost.
+EARLEY_FALLBACK = False
 
 
 def _header(card: _Card, paragraph: Piece) -> bool:
