@@ -144,8 +144,8 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
     restrictions: list[M.Ability] = []
     conditional_statics: list[M.Ability] = []
     for ab in parsed.abilities:
-        if R.is_restriction_ability(ab):
-            restrictions.append(ab)
+        if role == "attack" and R.is_restriction_ability(ab):
+            restrictions.append(ab)          # on while the attack is attacking (20.4.4b)
             continue
         if role == "permanent" and S.is_conditional_static(ab):
             conditional_statics.append(ab)

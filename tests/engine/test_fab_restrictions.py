@@ -142,3 +142,12 @@ def test_fab_17_2_1_restricted_kinds_are_read_from_the_text(text):
     from judge.cards.model import Target
     from judge.games.fab_restrictions import _restricted_kinds
     assert _restricted_kinds(Target(text=text))[-1] == "defense reaction"
+
+
+def test_fab_17_1_a_restriction_created_by_a_resolving_card_is_not_modelled_not_ignored():
+    # Burdens of the Past: only attacks' static restrictions are carried out so far
+    r = ruling('card "Burdens": Generic Instant, cost 0, pitch 1: "Until end of turn, target hero '
+               'can\'t play defense reaction cards with the same name as a card in their '
+               'graveyard."\nAlice is the turn player; hero life 20, hand "Burdens"\n'
+               'Bob: hero life 20\nAlice plays "Burdens" targeting Bob\n')
+    assert any("can't play" in what for what in r.all_not_modelled)
