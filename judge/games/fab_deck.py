@@ -409,9 +409,10 @@ def _banish_self(game: "FabGame", ctx: Context, layer: Layer) -> None:
         raise NotModelled("banishing an ability's source")
     o = st.objects[layer.source]
     mark = len(st.log)
-    if o.zone != (None, "chain"):
-        ctx.step(T.RULE, f"{o.name} is no longer on the chain: it is not banished",
-                 ["resolve.part-ignored"], mark=mark)
+    if o.zone not in ((None, "chain"), (None, "combat chain")) and o.zone[1] not in (
+            "equipment", "weapons", "permanents"):
+        ctx.step(T.RULE, f"{o.name} is no longer on the chain or in the arena: it is not "
+                 "banished", ["resolve.part-ignored"], mark=mark)
         return
     st.apply(MoveObject(o.id, (o.owner, "banished")))
     ctx.step(T.EVENT, f"{o.name} is banished (its own name means itself)",

@@ -146,3 +146,20 @@ expect Alice action points 0
 ''')
     assert _passed(r)
     assert any("Sigil has no power value" in s.description for s in r.steps)
+
+
+def test_fab_19_3_a_permanent_that_banishes_itself_is_banished_from_the_arena():
+    # "banish Charm" resolved by Charm's own triggered ability: its name means itself
+    from judge.engine.runner import game_for
+    from judge.engine.context import Context
+    from judge.engine.stack import Layer
+    from judge.games import fab_deck
+    from judge.cards.model import Move, Target
+    game = game_for("fab")
+    st = game.new_state("fab-1.4")
+    game.add_player(st, "Alice")
+    charm = st.create(name="Charm", owner="Alice", zone=("Alice", "permanents"), kinds=("aura",))
+    ctx = Context(st, game)
+    layer = Layer(id=0, kind="triggered", name="Charm", controller="Alice", source=charm.id)
+    fab_deck.run(game, ctx, layer, Move(verb="banish", what=Target(text="charm")))
+    assert st.objects[charm.id].zone == ("Alice", "banished")
