@@ -341,6 +341,12 @@ class WowTransformer(CardTransformer):
         citation = self._cite(label) or inner.citation
         return replace(inner, label=label, citation=citation, span=span_of(meta))
 
+    def lost_icon_power(self, meta, children):
+        """": Thunderhead Hippogryph has Elusive.": the label was an icon (a class or a talent)
+        that the text export dropped; the power is read, its label stays unknown."""
+        inner = _first_ability(children)
+        return replace(inner, label="(icon)", span=span_of(meta))
+
     def death_rattle(self, meta, children):
         return "Death Rattle"
 
@@ -533,6 +539,15 @@ class WowTransformer(CardTransformer):
         text = clean(self.text[until.end_pos:meta.end_pos])
         return Conditional(verb="until", condition=Condition(text=text, kind="until"),
                            then=then, span=span_of(meta))
+
+    def vp_when(self, meta, children):
+        """"has +1 ATK when attacking damaged heroes": the effect holds while the character
+        does that (like "while attacking")."""
+        then = self._effects(children[:1])
+        when = next(c for c in children if isinstance(c, Token) and c.type == "WHEN")
+        text = clean(self.text[when.end_pos:meta.end_pos])
+        return Conditional(verb="when", condition=Condition(text=text, kind="when"), then=then,
+                           span=span_of(meta))
 
     def vp_rather_than(self, meta, children):
         """"exhaust a Totem rather than pay this ability's cost": an alternative to the second."""
@@ -829,7 +844,9 @@ class WowTransformer(CardTransformer):
     def choose_kind(self, meta, children):
         """'choose "ability," "ally," or "equipment."', 'choose arcane, fire, or frost'."""
         kinds = next(c for c in children if isinstance(c, list))
-        return Other(verb="choose", args=tuple(("kind", k) for k in kinds), span=span_of(meta))
+        pick = next((c for c in children if isinstance(c, (int, str)) and not isinstance(c, Token)), None)
+        picked = (("pick", str(pick)),) if pick is not None else ()
+        return Other(verb="choose", args=picked + tuple(("kind", k) for k in kinds), span=span_of(meta))
 
     def choice_words(self, meta, children):
         return [c if isinstance(c, str) and not isinstance(c, Token) else str(c).lower()
@@ -892,6 +909,8 @@ class WowTransformer(CardTransformer):
             return replace(effect, amount=f"{effect.amount} for each {each.text}", span=span_of(meta))
         if isinstance(effect, ModifyValue):
             return replace(effect, delta=f"{effect.delta} for each {each.text}", span=span_of(meta))
+        if isinstance(effect, Gain) and isinstance(each, Target):   # "has Assault 1 for each ..."
+            return replace(effect, amount=f"{effect.amount} for each {each.text}", span=span_of(meta))
         if isinstance(effect, Move) and isinstance(each, Target):   # "draw a card for each ..."
             return replace(effect, count=f"{effect.count} for each {each.text}", span=span_of(meta))
         return effect
@@ -973,11 +992,17 @@ class WowTransformer(CardTransformer):
 # --------------------------------------------------------------------------- small helpers
 
 _STATS = {"atk", "health", "def", "cost", "strike cost"}
+_HOLDS_WHILE = ("while", "if", "as long as", "unless", "when")   # conditions on a verb phrase
 _DAMAGE_TYPES = {"arcane", "fire", "frost", "holy", "nature", "shadow", "melee", "ranged"}
 _LEMMAS = {"deals": "deal", "dealt": "deal", "heals": "heal", "puts": "put", "plays": "play",
            "readies": "ready", "searches": "search", "discards": "discard", "gains": "gain",
            "shuffles": "shuffle", "reveals": "reveal", "copies": "copy", "exhausts": "exhaust",
-           "does": "do", "did": "do", "has": "have", "had": "have"}
+           "does": "do", "did": "do", "has": "have", "had": "have",
+           # past tense (the *_PAST terminals of the grammar)
+           "entered": "enter", "left": "leave", "removed": "remove", "destroyed": "destroy",
+           "discarded": "discard", "played": "play", "completed": "complete",
+           "exhausted": "exhaust", "targeted": "target", "controlled": "control",
+           "revealed": "reveal", "paid": "pay", "rolled": "roll", "placed": "place", "chose": "choose"}
 
 
 def _lemma(word: str) -> str:
@@ -1066,7 +1091,7 @@ def _with_subject(effect: Effect, subject: Target | None) -> Effect:
         return replace(effect, target=subject)
     if isinstance(effect, Other) and not any(k == "subject" for k, _ in effect.args):
         return replace(effect, args=(("subject", subject.text),) + effect.args)
-    if isinstance(effect, Conditional) and effect.verb in ("while", "if", "as long as", "unless"):
+    if isinstance(effect, Conditional) and effect.verb in _HOLDS_WHILE:
         # "Lucifron has +2 ATK while attacking": the subject is the subject of the effects
         return replace(effect, then=tuple(_with_subject(e, subject) for e in effect.then))
     return effect

@@ -652,6 +652,111 @@ def test_wow_quoted_keyword_power_granted_seers_signet():
     assert "sabotage: ability or equipment." in gain.amount.lower()
 
 
+def test_wow_701_1_once_per_turn_and_on_your_turn_deathlord_jones():
+    (power,) = only("Once per turn, on your turn: 3 → This ally deals 3 shadow damage to target "
+                    "hero or ally.").abilities
+    assert power.kind == "activated" and power.limit == "once per turn, on your turn"
+    (damage,) = power.effects
+    assert (damage.amount, damage.damage_type, damage.target.text) == (3, "shadow", "target hero or ally")
+
+
+def test_wow_power_whose_label_icon_was_lost_thunderhead_hippogryph():
+    (power,) = only(": Thunderhead Hippogryph has Elusive.").abilities
+    assert power.label == "(icon)"
+    (gain,) = power.effects
+    assert isinstance(gain, Gain) and gain.resource == "Elusive"
+
+
+def test_wow_caverns_hero_label_and_assault_per_defeated_hero_anetheron():
+    (power,) = only("Caverns Hero 2+: Anetheron has Assault 1 for each Caverns hero that has "
+                    "been defeated.").abilities
+    assert power.label == "Caverns Hero 2+"
+    (gain,) = power.effects
+    assert gain.resource == "Assault"
+    assert gain.amount == "1 for each caverns hero that has been defeated"
+
+
+def test_wow_named_boss_power_with_stage_requirement_hagara():
+    (power,) = only("Lightning Storm (Deathwing Stages 2+): When Hagara deals combat damage to a "
+                    "defending Raiding hero, she deals 10 nature damage to the Raiding heroes "
+                    "divided as the Raiders choose.").abilities
+    assert power.label == "Lightning Storm (Deathwing Stages 2+)" and power.kind == "triggered"
+    assert power.effects[0].amount == 10
+
+
+def test_wow_if_unable_condition_scarlet_protector():
+    (cond,) = effects(only("If unable to attack allies, she attacks the MARKED hero."))
+    assert cond.condition.text == "unable to attack allies"
+    assert cond.then[0].verb == "attack" and ("object", "the MARKED hero") in cond.then[0].args
+
+
+def test_wow_neither_nor_relative_tomb_of_ice():
+    (power,) = only("Ongoing: At the end of each opponent's turn, destroy each ally in his party "
+                    "that neither attacked nor entered play this turn.").abilities
+    assert power.kind == "triggered" and power.label == "Ongoing"
+    (destroy,) = power.effects
+    assert destroy.what.text.endswith("that neither attacked nor entered play this turn")
+
+
+def test_wow_quantity_its_controller_has_mythen_of_the_fang():
+    damage = one_effect("2, Flip Mythen → Mythen deals 1 nature damage to target hero for each "
+                        "quest its controller has.")
+    assert damage.amount == "1 for each quest its controller has"
+
+
+def test_wow_modifier_on_its_controllers_turn_signet_of_the_impregnable_fortress():
+    mod = one_effect("Each opposing hero and ally has -2 ATK on its controller's turn.")
+    assert (mod.stat, mod.delta) == ("atk", -2)
+    assert mod.duration.text == "on its controller's turn"
+
+
+def test_wow_keyword_without_its_list_as_a_quality_marks_of_kiljaeden():
+    (cond,) = effects(only("If an ally with inspire is in your party, pay 1 to complete this quest."))
+    assert cond.condition.text == "an ally with inspire is in your party"
+
+
+def test_wow_spellshield_keyword_while_undamaged_mallory():
+    (cond,) = effects(only("This ally has Assault 4 and Spellshield while undamaged."))
+    assert cond.verb == "while"
+    assert ("keyword", "Spellshield") in cond.then[0].args
+
+
+def test_wow_ties_and_all_with_a_relative_girdle_of_ruination():
+    (cond,) = effects(only("If two or more are tied, destroy all with that cost."))
+    assert cond.condition.text == "two or more are tied"
+    assert cond.then[0].what.text == "all with that cost" and cond.then[0].what.quantifier == "all"
+
+
+def test_wow_703_start_and_end_of_turn_trigger_high_tinker():
+    (power,) = only("At the start and end of your turn, draw a card for each Gnome in your "
+                    "party.").abilities
+    assert power.trigger.event == "the start and end of your turn"
+    assert power.effects[0].count == "1 for each gnome in your party"
+
+
+def test_wow_bonus_when_attacking_keeps_its_subject_aura_of_anger():
+    (cond,) = effects(only("Ongoing: Heroes and allies in your party have +1 ATK when attacking "
+                           "damaged heroes and allies."))
+    assert cond.verb == "when" and cond.condition.text == "attacking damaged heroes and allies"
+    (mod,) = cond.then
+    assert mod.delta == 1 and mod.target.text == "heroes and allies in your party"
+
+
+def test_wow_damage_a_character_would_deal_overseer_savryn():
+    effects_ = effects(only("On your turn: Flip Savryn, remove a Rogue in your graveyard from the "
+                            "game → This turn, Melee weapons you control have Assault 1, and combat "
+                            "damage your hero would deal is unpreventable."))
+    assert effects_[0].resource == "Assault" and effects_[0].duration.text.lower() == "this turn"
+    assert ("subject", "combat damage your hero would deal") in effects_[1].args
+
+
+def test_wow_participle_is_read_before_the_past_tense_verb():
+    """"face down and exhausted" describes the resource: no "exhaust" action is read."""
+    found = effects(only("Reward: You and target opponent each put the top card of your decks into "
+                         "your resource row face down and exhausted."))
+    assert [e.verb for e in found] == ["put"]
+
+
 # --- corpus ---------------------------------------------------------------------------------
 
 def _corpus_share() -> tuple[int, int]:
@@ -671,4 +776,4 @@ def test_wow_corpus_coverage_at_least_90_percent():
 @pytest.mark.shared
 def test_wow_corpus_coverage_does_not_regress():
     parsed, total = _corpus_share()
-    assert parsed / total >= 0.88, f"{parsed}/{total} cards fully parsed"
+    assert parsed / total >= 0.89, f"{parsed}/{total} cards fully parsed"
