@@ -308,8 +308,17 @@ class AshesTransformer(SentenceTransformer):
     inflict = deal
 
     def add_value(self, meta, children):
-        target = next(c for c in children if isinstance(c, Target))
-        return ModifyValue(verb="add", stat=_stat(target.text), delta=num(children[1]),
+        targets = [c for c in children if isinstance(c, Target)]
+        target = targets[-1]
+        # "add 2 to ...", or "add <a value> to ...": the amount is that value's words
+        delta = num(children[1]) if isinstance(children[1], Token) else targets[0].text
+        stat = _stat(target.text)
+        amount = re.fullmatch(r"(\d+|x)(?:\s+(more|attack|life|recover))?", str(delta), re.I)
+        if amount and len(targets) > 1:                     # "add 2 attack to this unit"
+            delta = num(amount.group(1))
+            stat = (amount.group(2) or "").lower() if amount.group(2) not in (None, "more") \
+                else stat
+        return ModifyValue(verb="add", stat=stat, delta=delta,
                            target=target, span=span_of(meta))
 
     def reduce_value(self, meta, children):

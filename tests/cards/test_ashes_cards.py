@@ -166,6 +166,28 @@ def test_ashes_earley_fallback_reads_a_sentence_lalr_rejects(monkeypatch):
     assert ashes.parse(text).fully_parsed
 
 
+# The LALR grammar reads prepositional phrases flat after a verb's object; the transformer
+# gives each its role: "from" / "to" phrases are zones, "in" / "with" / "without" ones describe
+# the phrase before them, everything before "by N" is what a reduction reduces.
+FLAT_PHRASES = [
+    ("Move 1 die from your active pool to your exhausted pool.",
+     ["static :: move 1 die from your active pool to your exhausted pool"]),
+    ("Remove up to 1 target card in that player's discard pile from the game.",
+     ["static :: remove up to 1 target card in that player's discard pile from the game"]),
+    ("Deal 2 damage to each unit without any status tokens on them.",
+     ["static :: damage 2 ->each unit without any status tokens on them"]),
+    ("Reduce the damage your Phoenixborn receives from this spell by 1.",
+     ["static :: reduce value -1 @the damage your Phoenixborn receives from this spell"]),
+    ("When you are declaring attackers, you may add 2 attack to this unit for the remainder of "
+     "this turn.", ["triggered (when you are declaring attackers) :: may add attack 2 @this unit"]),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), FLAT_PHRASES, ids=[t[:40] for t, _ in FLAT_PHRASES])
+def test_ashes_flat_prepositional_phrases_take_their_roles(text, expected):
+    assert rendered(text) == expected
+
+
 def test_ashes_grammar_builds_as_lalr_without_rejected_conflicts():
     """lark rejects an LALR grammar with reduce/reduce conflicts (GrammarError); building the
     Ashes grammar from scratch (no cache) must succeed with the contextual lexer."""
