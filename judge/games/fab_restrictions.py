@@ -320,14 +320,18 @@ def attack_effects_on(game: "FabGame", ctx: Context, link: K.Link) -> None:
 
 # --------------------------------------------------------------------------- can't be defended
 
-_DEFEND_BY = re.compile(r"^cards with (?:\{r\} )?cost less than (.+)$")
+_DEFEND_BY = re.compile(r"^(?:(?P<kinds>[a-z' -]+?) )?cards with (?P<base>base )?"
+                        r"(?P<stat>\{r\} cost|cost|\{p\}|power|\{d\}|defense) "
+                        r"(?P<how>less|greater) than (?P<n>.+)$")
+_STAT = {"{r} cost": "cost", "cost": "cost", "{p}": "power", "power": "power", "{d}": "defense",
+         "defense": "defense"}
 _NUMBER_OF_LINKS = re.compile(r"^the number of chain links you control$")
 
 
 def verify_defend(game: "FabGame", ctx: Context, player: str, link: K.Link,
                   cards: tuple[int, ...]) -> None:
-    """"<attack> can't be defended by cards with {r} cost less than N": a card with no cost
-    value has no value to return, so its cost counts as zero (19.6.2)."""
+    """"<attack> can't be defended by [<kinds>] cards with [base] <stat> less|greater than N":
+    a card with no such value has no value to return, so it counts as zero (19.6.2)."""
     st = ctx.state
     oid = link.attack
     for ab in game.card_rules(st, oid).restrictions:
@@ -349,19 +353,27 @@ def verify_defend(game: "FabGame", ctx: Context, player: str, link: K.Link,
             m = _DEFEND_BY.match(text)
             if m is None:
                 raise NotModelled(f"{name} can't be defended by {text!r}")
-            n = _number(st, oid, link, m.group(1))
+            kinds = frozenset((m.group("kinds") or "").replace("'", "").split())
+            stat, base, how = _STAT[m.group("stat")], bool(m.group("base")), m.group("how")
+            n = _number(st, oid, link, m.group("n"))
             for card in cards:
-                cost = st.value(card, "cost")
-                if cost is None or cost < n:
-                    shown = (f"{st.objects[card].name} has no cost value, so its cost is "
-                             "considered to be zero" if cost is None else
-                             f"{st.objects[card].name} costs {cost}")
-                    raise IllegalAction("defend", f"{name} can't be defended by cards with cost "
-                                        f"less than {n} ({why}): {shown}",
-                                        ctx.cite("value.returned" if cost is None
-                                                 else "kw.combo" if cond is not None
-                                                 and _LAST_ATTACK.match(cond.text.lower())
-                                                 else "combat.defend"))
+                o = st.objects[card]
+                if not kinds <= o.kinds:
+                    continue
+                value = st.base_value(card, stat) if base else st.value(card, stat)
+                counted = 0 if value is None else value
+                if not (counted < n if how == "less" else counted > n):
+                    continue
+                label = f"{'base ' if base else ''}{stat}"
+                shown = (f"{o.name} has no {stat} value, so its {label} is considered to be "
+                         "zero" if value is None else f"{o.name} has {label} {value}")
+                raise IllegalAction("defend", f"{name} can't be defended by "
+                                    f"{m.group('kinds') + ' ' if m.group('kinds') else ''}cards "
+                                    f"with {label} {how} than {n} ({why}): {shown}",
+                                    ctx.cite("value.returned" if value is None
+                                             else "kw.combo" if cond is not None
+                                             and _LAST_ATTACK.match(cond.text.lower())
+                                             else "combat.defend"))
 
 
 def _number(state: State, oid: int, link: K.Link, text: str) -> int:

@@ -49,3 +49,19 @@ expect Bob defends with "Costly Block" is allowed
     helm = expectation(r, '"Helm"')
     assert helm.passed and "no cost value" in helm.actual and "fab-1.4 19.6.2" in helm.actual
     assert expectation(r, '"Costly Block"').passed
+
+
+def test_fab_19_6_2_base_power_greater_than_n_counts_only_the_named_kinds():
+    r = ruling('''card "Dancer": Ninja Action - Attack, cost 0, pitch 1, power 4, defense 3: "Dancer can't be defended by attack action cards with base {p} greater than 2."
+card "Strong": Generic Action - Attack, cost 0, pitch 1, power 3, defense 3
+card "Weak": Generic Action - Attack, cost 0, pitch 1, power 2, defense 3
+card "Shield": Generic Action, cost 0, pitch 1, defense 3
+Alice is the turn player; hero life 20, hand "Dancer"
+Bob: hero life 20, hand "Strong", "Weak", "Shield"
+Alice plays "Dancer"
+expect Bob defends with "Strong" is not allowed
+expect Bob defends with "Weak", "Shield" is allowed
+''')
+    strong = expectation(r, '"Strong"')
+    assert strong.passed and "Strong has base power 3" in strong.actual
+    assert expectation(r, '"Weak"').passed
