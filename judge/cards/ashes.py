@@ -14,6 +14,12 @@ or only the ability paragraphs. Card errata (Raven Rules section 1) replace prin
 the card's name has an errata entry, the errata text is parsed instead of the printed one and the
 result says so in ``meta`` (``("errata", "<citation>")``). The section's global errata ("inflict
 X damage" now says "deal X damage") applies to every card.
+
+Parsing: lark's LALR parser with the contextual lexer, one piece at a time (type line, stats, cost
+line, ability head, each sentence). The grammar reads a verb's prepositional phrases flat; the
+transformer gives each its role (``AshesTransformer._args``). ``EARLEY_FALLBACK`` (off by
+default) retries the sentences LALR rejects with the older Earley grammar,
+``grammar/card_ashes_earley.lark``, for more coverage at several times the cost.
 """
 
 from __future__ import annotations
