@@ -25,7 +25,8 @@ from judge.cards.fab import Restriction
 from judge.engine import trace as T
 from judge.engine.context import Context
 from judge.engine.errors import IllegalAction, NotModelled
-from judge.engine.state import SetGlobal, State
+from judge.engine import effects as E
+from judge.engine.state import AddModifier, Modifier, SetGlobal, State
 from judge.games import fab_combat as K
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -40,20 +41,39 @@ def is_restriction(eff: M.Effect) -> bool:
 
 
 def is_restriction_ability(ab: M.Ability) -> bool:
-    """A static ability that only restricts: "<who> can't play ...", optionally "while ..."."""
+    """A static ability of an attack that restricts ("<who> can't play ...", "can't be
+    defended by ..."), optionally "while / if <condition>", or a conditional one whose
+    condition the engine reads and that changes the attack itself ("If Soulbead Strike was the
+    last attack this combat chain, Crane Dance gains +1{p}, go again, and it can't be defended
+    by ...")."""
     if ab.kind not in ("static", "spell", "label") or len(ab.effects) != 1:
         return False
     eff = ab.effects[0]
     if isinstance(eff, M.Conditional) and eff.condition is not None and \
-            eff.condition.kind in ("while", "if") and not eff.otherwise:
-        return bool(eff.then) and all(is_restriction(e) for e in eff.then)
+            eff.condition.kind in ("while", "if") and not eff.otherwise and eff.then:
+        if all(is_restriction(e) for e in eff.then):
+            return True
+        readable = (_LAST_ATTACK_ANY.match(" ".join(eff.condition.text.lower().split()))
+                    is not None)
+        return readable and all(is_restriction(e) or _self_change(e) for e in eff.then)
     return is_restriction(eff) and not eff.only
+
+
+_SELF = ("this", "it", "itself")
+
+
+def _self_change(eff: M.Effect) -> bool:
+    """"<this> gains +1{p}" / "<this> gains go again" (the target may be the card's name)."""
+    if isinstance(eff, M.ModifyValue):
+        return str(eff.delta).lstrip("+-").isdigit() and eff.stat in ("power", "defense")
+    return isinstance(eff, M.Gain) and eff.citation is not None
 
 
 # --------------------------------------------------------------------------- conditions
 
 # combo (glossary): "<name> was the last attack this combat chain"
 _LAST_ATTACK = re.compile(r"^(.+) was the last attack this combat chain$")
+_LAST_ATTACK_ANY = _LAST_ATTACK
 _DEFENDED = re.compile(r"^this (is|isn't|is not) defended by a card with "
                        r"(equal or greater|greater|equal or less|less) \{p\}$")
 
@@ -196,7 +216,8 @@ def _active(game: "FabGame", state: State):
             eff = ab.effects[0]
             if isinstance(eff, M.Conditional):
                 for inner in eff.then:
-                    yield oid, inner, eff.condition
+                    if is_restriction(inner):
+                        yield oid, inner, eff.condition
             else:
                 yield oid, eff, None
 
@@ -300,8 +321,13 @@ def attack_effects_on(game: "FabGame", ctx: Context, link: K.Link) -> None:
     o = st.objects[link.attack]
     for ab in game.card_rules(st, link.attack).restrictions:
         eff = ab.effects[0]
-        inner = eff.then[0] if isinstance(eff, M.Conditional) else eff
         cond = eff.condition if isinstance(eff, M.Conditional) else None
+        if cond is not None:
+            _self_changes(ctx, o, cond, [e for e in eff.then if not is_restriction(e)])
+        inner = next((e for e in (eff.then if cond is not None else (eff,))
+                      if is_restriction(e)), None)
+        if inner is None:
+            continue
         text = _text_of(inner)
         if cond is None:
             ctx.step(T.RULE, f"{o.name}'s continuous effect is now on: {text}",
@@ -316,6 +342,46 @@ def attack_effects_on(game: "FabGame", ctx: Context, link: K.Link) -> None:
                  f"{condition_text(st, cond, o.id)}, {text}; it is {'on' if on else 'off'} "
                  f"now ({why})",
                  ["combat.attack-effects-on", "continuous.conditional"] + procedures, mark=mark)
+
+
+def _self_changes(ctx: Context, o: Any, cond: M.Condition, changes: list[M.Effect]) -> None:
+    """The attack's own conditional gains ("gains +1{p}, go again"): continuous effects on
+    while the attack is where it is, applying only while the condition holds (17.2.1)."""
+    st = ctx.state
+    if not changes:
+        return
+    own = " ".join(o.name.lower().split())
+    oid = o.id
+    parts = []
+    mark = len(st.log)
+    for e in changes:
+        who = " ".join((e.target.text if e.target else "this").lower().split())
+        if who not in _SELF + (own,):
+            raise NotModelled(f"{o.name}: a conditional change of {who!r}")
+        effect = E.create(st, description=f"{o.name}: {e.verb} while {cond.text}",
+                          controller=o.controller, citation=ctx.cite_opt("continuous.conditional"),
+                          while_source=(o.id, o.incarnation),
+                          condition=lambda s, c=cond: holds(s, c, oid)[0])
+        if isinstance(e, M.ModifyValue):
+            stat, amount = e.stat, int(str(e.delta))
+            st.apply(AddModifier(Modifier(id=st.new_id(), target=(o.id, o.incarnation), stat=stat,
+                                          op="add", value=amount, layer=1, timestamp=st.tick(),
+                                          effect=effect.id)))
+            parts.append(f"{amount:+d} {stat}")
+        else:
+            from judge.games.fab_cards import keyword_name
+            kw = keyword_name(e.resource)
+            if kw is None:
+                raise NotModelled(f"{o.name}: gaining {e.resource!r}")
+            st.apply(AddModifier(Modifier(id=st.new_id(), target=(o.id, o.incarnation),
+                                          stat=f"kw:{kw[0]}", op="grant", value=kw[1], layer=1,
+                                          timestamp=st.tick(), effect=effect.id)))
+            parts.append(kw[0])
+    on, why, procedures = holds(st, cond, oid)
+    ctx.step(T.RULE, f"{o.name}'s conditional continuous effect is now active: {cond.kind} "
+             f"{condition_text(st, cond, oid)}, it gets {', '.join(parts)}; it is "
+             f"{'on' if on else 'off'} now ({why}; {o.name} has {st.value(oid, 'power')} power)",
+             ["combat.attack-effects-on", "continuous.conditional"] + procedures, mark=mark)
 
 
 # --------------------------------------------------------------------------- can't be defended
@@ -337,7 +403,7 @@ def verify_defend(game: "FabGame", ctx: Context, player: str, link: K.Link,
     for ab in game.card_rules(st, oid).restrictions:
         eff = ab.effects[0]
         inner = [e for e in (eff.then if isinstance(eff, M.Conditional) else (eff,))
-                 if "defend" in e.actions]
+                 if is_restriction(e) and "defend" in e.actions]
         if not inner:
             continue
         cond = eff.condition if isinstance(eff, M.Conditional) else None

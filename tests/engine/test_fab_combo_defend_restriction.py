@@ -65,3 +65,34 @@ expect Bob defends with "Weak", "Shield" is allowed
     strong = expectation(r, '"Strong"')
     assert strong.passed and "Strong has base power 3" in strong.actual
     assert expectation(r, '"Weak"').passed
+
+
+CRANE = ("**Combo** - If Soulbead Strike was the last attack this combat chain, Crane Dance gains "
+         "+1{p}, **go again**, and it can't be defended by attack action cards with base {p} "
+         "greater than the number of chain links you control.")
+
+
+def _crane(first: str, defend: str):
+    return ruling(f'''card "Soulbead Strike": Ninja Action - Attack, cost 0, pitch 1, power 1, defense 3: "Go again"
+card "Other Strike": Ninja Action - Attack, cost 0, pitch 1, power 1, defense 3: "Go again"
+card "Crane Dance": Ninja Action - Attack, cost 0, pitch 1, power 3, defense 3: "{CRANE}"
+card "Strong": Generic Action - Attack, cost 0, pitch 1, power 3, defense 3
+Alice is the turn player; hero life 20, hand "{first}", "Crane Dance"
+Bob: hero life 20, hand "Strong"
+Alice plays "{first}"
+Bob does not defend
+Alice plays "Crane Dance"
+{defend}''')
+
+
+def test_fab_combo_crane_dance_gains_power_go_again_and_a_defend_restriction():
+    r = _crane("Soulbead Strike", 'expect Bob defends with "Strong" is not allowed\n'
+               'Bob does not defend\nexpect Bob life 15\nexpect Alice action points 1\n')
+    assert all(e.passed for e in r.all_expectations), [e.actual for e in r.all_expectations]
+    assert not r.all_not_modelled
+
+
+def test_fab_combo_off_crane_dance_has_no_bonus():
+    r = _crane("Other Strike", 'expect Bob defends with "Strong" is allowed\n'
+               'Bob does not defend\nexpect Bob life 16\nexpect Alice action points 0\n')
+    assert all(e.passed for e in r.all_expectations), [e.actual for e in r.all_expectations]
