@@ -171,6 +171,8 @@ class WordParser:
         self._lost_only: dict[int, dict[str, tuple]] = {}
         self._word_readings: dict[str, list[tuple[str, int]]] = {}   # word -> (terminal, length)
         self._plans: dict = {}                      # rule -> how _build makes its node
+        self._shift_targets: dict[str, set[int]] | None = None   # terminal -> states
+        self._after: dict[str, frozenset[str]] = {}  # terminal -> what may follow it
         self._token_callbacks_of: tuple = (None, {})
         self._any_span = _any_of([rx for _, rx in self.span_terms])
 
@@ -242,7 +244,21 @@ class WordParser:
         a shifted ``(terminal, start, end)`` or a reduced rule), so a fork shares both and
         costs nothing. Only the first complete parse is turned into a tree, by replaying its
         log through lark's tree builder (:meth:`_build`); branches that dead-end build none.
+
+        A first search skips readings that cannot be followed by any reading of the next
+        word (:meth:`_follows`): they would dead-end right after being fed, so the first parse
+        found and the steps counted against ``MAX_STEPS`` are the same. The error kept for a
+        failed parse is the same too unless such a dead end lay beyond the furthest position
+        reached so far; then the failed parse is searched again without skipping.
         """
+        log = self._search(text, start, skip_dead=True)
+        if log is None:
+            log = self._search(text, start, skip_dead=False)   # raises the exact error
+        return self._build(log, text, self._conf(start))
+
+    def _search(self, text: str, start: str, *, skip_dead: bool):
+        """The log of the first parse of ``text``; UnexpectedInput when there is none, or None
+        when there is none but the error could be inexact (see :meth:`parse`)."""
         conf = self._conf(start)
         states, actions, cache = conf.states, self._actions, self._acts
         at: dict[int, list[tuple[str, int, int]]] = {}   # position -> (terminal, end, next)
@@ -255,6 +271,7 @@ class WordParser:
         failed: dict[tuple, tuple[int, tuple | None]] = {}
         ends = 0                        # end-of-text errors set so far; the last one:
         last_end: tuple | None = None
+        inexact = False                 # a skipped dead end might have changed ``best``
         while stack:
             table, log, pos = stack.pop()
             if table is None:           # the subtree of ``log[0]`` is done: no parse in it
@@ -274,7 +291,7 @@ class WordParser:
                 if "$END" in acts:
                     done = self._feed(table, log, "$END", None, conf)
                     if done:
-                        return self._build(done[0], text, conf)
+                        return done[0]
                 if pos >= best[0]:
                     best = last_end = (pos, set(states[table[0]]), "")
                     ends += 1
@@ -294,6 +311,16 @@ class WordParser:
                 if steps > MAX_STEPS:
                     stack.clear()
                     break
+                if skip_dead and after < len(text):
+                    follow = at.get(after)
+                    if follow is None:
+                        follow = at[after] = [(n, e, self._skip(text, e))
+                                              for n, e in self.readings(text, after)]
+                    if not self._follows(name, follow):
+                        # fed, it would be a dead end: no tree and no more steps; only the
+                        # error kept may differ, if the dead end lies beyond the furthest yet
+                        inexact = inexact or after > best[0]
+                        continue
                 fed = self._feed(table, log, name, (name, pos, end), conf)
                 if not fed and pos > best[0]:
                     best = (pos, set(states[table[0]]), text[pos:end])
@@ -301,11 +328,34 @@ class WordParser:
             else:
                 stack.append((None, (key, began, ends), -1))
             stack.extend(reversed(branch))   # preferred reading on top
+        if inexact:
+            return None
         pos, expected, got = best
         if pos >= len(text) or pos < 0:
             tok = Token("$END", "", start_pos=len(text), line=1, column=len(text) + 1)
             raise UnexpectedToken(tok, expected or {"$END"})
         raise UnexpectedCharacters(text, pos, 1, pos + 1, allowed=expected)
+
+    def _follows(self, term: str, readings: list[tuple[str, int, int]]) -> bool:
+        """Whether any of ``readings`` can come right after ``term``: be an action of some state
+        that shifting ``term`` leads to (whatever the stack, every parse state that accepted
+        ``term`` has one of those states on top)."""
+        after = self._after.get(term)
+        if after is None:
+            if self._shift_targets is None:
+                targets: dict[str, set[int]] = {}
+                for state, acts in self._states.items():
+                    for sym, (kind, arg) in acts.items():
+                        if kind is Shift:
+                            targets.setdefault(str(sym), set()).add(arg)
+                self._shift_targets = targets
+            after = self._after[term] = frozenset(
+                str(sym) for target in self._shift_targets.get(term, ())
+                for sym in self._states[target])
+        for reading in readings:
+            if reading[0] in after:
+                return True
+        return False
 
     def _conf(self, start: str):
         conf = self._confs.get(start)
