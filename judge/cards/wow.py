@@ -31,7 +31,7 @@ from judge.cards.common import GRAMMAR_DIR, CardTransformer, ClauseParser, Damag
 from judge.cards.links import citation_for
 from judge.cards.model import (Ability, CardText, Choice, Condition, Conditional, Cost, Damage,
                                Duration, Effect, Gain, Keyword, ModifyValue, Move, Other, Prevent,
-                               Replacement, Target, Trigger)
+                               Replacement, Span, Target, Trigger)
 
 GAME = "wow"
 
@@ -593,7 +593,7 @@ class WowTransformer(CardTransformer):
     def imperative(self, meta, children):
         return self._effects(children)
 
-    predicate = imperative
+    predicate = event_predicate = imperative
 
     def subject(self, meta, children):
         return children[0]
@@ -602,7 +602,18 @@ class WowTransformer(CardTransformer):
     def damage_vp(self, meta, children):
         phrase = next((c for c in children if isinstance(c, DamagePhrase)), DamagePhrase(0, ""))
         target = next((c for c in children if isinstance(c, Target)), None)
-        return Damage(verb="deal", amount=phrase.amount, damage_type=phrase.damage_type,
+        amount = phrase.amount
+        equal = next((c for c in children if isinstance(c, Tree) and c.data == "equal_to"), None)
+        if amount in (0, "") and equal is not None:     # "deals fire damage equal to its cost"
+            amount = self.phrase(equal.meta)
+        elif amount in (0, "") and target is not None and " equal to " in target.text:
+            # "deals fire damage to target ally equal to <amount>": the amount, not the target
+            head, _, rest = target.text.partition(" equal to ")
+            amount = "equal to " + rest
+            cut = self.text.find(" equal to ", target.span.start) if target.span else -1
+            target = replace(target, text=head,
+                             span=Span(target.span.start, cut) if cut > 0 else target.span)
+        return Damage(verb="deal", amount=amount, damage_type=phrase.damage_type,
                       target=target, span=span_of(meta))
 
     def damage_pairs(self, meta, children):

@@ -757,6 +757,25 @@ def test_wow_participle_is_read_before_the_past_tense_verb():
     assert [e.verb for e in found] == ["put"]
 
 
+def test_wow_damage_equal_to_an_amount_is_the_amount_not_the_target_rain_of_arrows():
+    damage = one_effect("Your hero deals ranged damage to target hero or ally equal to 2 plus the "
+                        "number of other abilities you've played this turn.")
+    assert damage.target.text == "target hero or ally"
+    assert damage.amount.startswith("equal to 2 plus the number of other abilities")
+    before = one_effect("Your hero deals fire damage equal to its cost to target ally.")
+    assert (before.amount, before.target.text) == ("equal to its cost", "target ally")
+
+
+def test_wow_choose_at_random_then_destroy_doomguard():
+    (power,) = only("When Doomguard enters play, choose at random a friendly hero or ally other "
+                    "than Doomguard, then destroy that character.").abilities
+    assert power.trigger.event.lower() == "doomguard enters play"     # the event ends at the comma
+    choose, destroy = power.effects
+    assert choose.verb == "choose" and ("prep", "at random") not in choose.args
+    assert ("object", "a friendly hero or ally other than Doomguard") in choose.args
+    assert destroy.verb == "destroy" and destroy.what.text == "that character"
+
+
 # --- corpus ---------------------------------------------------------------------------------
 
 def _corpus_share() -> tuple[int, int]:
