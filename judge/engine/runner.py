@@ -418,19 +418,25 @@ class _Run:
     # ------------------------------------------------------------------ expectations
     def expect(self, ctx: Context, e: A.Expectation) -> ExpectationResult:
         if isinstance(e, A.ExpectAllowed):
+            if ctx.untrusted:       # the game as it stands is unknown: so is what it allows
+                return self._undecided(ctx, e)
             return self.expect_allowed(ctx, e)
         view = self.settled(ctx)
         if isinstance(e, A.ExpectCites):
             return self.expect_cites(view, e)
         if view.untrusted:
-            why = next((s.text for s in reversed(view.trace.steps) if s.kind == T.NOT_MODELLED),
-                       "an earlier step")
-            return ExpectationResult(e.pos.line, e.text, False, f"undecided ({why})")
+            return self._undecided(view, e)
         try:
             passed, actual = self.check(view, e)
         except NotModelled as nm:
             return ExpectationResult(e.pos.line, e.text, False, f"undecided (not modelled: {nm.what})")
         return ExpectationResult(e.pos.line, e.text, passed, actual)
+
+    @staticmethod
+    def _undecided(ctx: Context, e: A.Expectation) -> ExpectationResult:
+        why = next((s.text for s in reversed(ctx.trace.steps) if s.kind == T.NOT_MODELLED),
+                   "an earlier step")
+        return ExpectationResult(e.pos.line, e.text, False, f"undecided ({why})")
 
     def check(self, ctx: Context, e: A.Expectation) -> tuple[bool, str]:
         q = self.game.query
