@@ -585,7 +585,7 @@ def _run(card: _Card, piece: Piece, start: str):
 
 
 # Opt-in: sentences the LALR grammar rejects are tried with the Earley grammar
-# (grammar/card_ashes_earley.lark) before they are reported unparsed. It reads about 6% more of
+# (grammar/card_ashes_earley.lark) before they are reported unparsed. It reads about 3 points more of
 # the first-edition corpus at several times the cost (tests/bench/bench_cards_games.py prints
 # both); off by default so that Ashes text costs what the other LALR card grammars cost.
 EARLEY_FALLBACK = False
