@@ -33,6 +33,15 @@ class Link:
     power: int | None = None     # power at damage calculation
     defense: int = 0
 
+    def _copy(self, memo: dict) -> "Link":
+        """A copy with its own lists (the values in them are ints), registered in ``memo``."""
+        new = object.__new__(Link)
+        for name in Link.__slots__:
+            value = getattr(self, name)
+            object.__setattr__(new, name, list(value) if type(value) is list else value)
+        memo[id(self)] = new
+        return new
+
 
 @dataclass(slots=True)
 class Combat:
@@ -43,6 +52,16 @@ class Combat:
     @property
     def link(self) -> Link | None:
         return self.links[-1] if self.links else None
+
+    def __deepcopy__(self, memo: dict) -> "Combat":
+        """What ``copy.deepcopy`` gives (a link in both ``links`` and ``history`` stays one
+        object), without its generic walk: the game is forked for every look ahead."""
+        def copy(link: Link) -> Link:
+            found = memo.get(id(link))
+            return found if found is not None else link._copy(memo)
+        new = Combat(self.open, [copy(l) for l in self.links], [copy(l) for l in self.history])
+        memo[id(self)] = new
+        return new
 
 
 KEY = "combat"

@@ -191,3 +191,18 @@ def test_counter_rules_are_per_game():
     o = st.create(name="U", owner="A", zone=("A", "play"), base={"atk": 1})
     o.counters.append(("+1", st.tick()))
     assert st.value(o.id, "atk") == 2
+
+
+def test_fab_combat_deepcopy_keeps_shared_links_shared_and_lists_independent():
+    import copy
+    from judge.games.fab_combat import Combat, Link
+    a = Link(1, attack=5, layer=6, controller="Alice", target="Bob", defenders=[7])
+    b = Link(2, attack=8, layer=9, controller="Alice", target="Bob")
+    c = Combat(True, [b], [a, b])
+    d = copy.deepcopy(c)
+    assert d.links[0] is d.history[1] and d.links[0] is not b
+    assert d.history[0] == a and d.history[0] is not a
+    d.history[0].defenders.append(3)
+    assert a.defenders == [7]
+    assert [f for f in Link.__slots__] and all(
+        getattr(d.history[0], f) == getattr(a, f) for f in Link.__slots__ if f != "defenders")
