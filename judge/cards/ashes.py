@@ -41,7 +41,7 @@ from judge.cards.model import (
     Prevent, Span, Target, Unparsed,
 )
 from judge.cards.sentences import (
-    SAME_LENGTH, Piece, Sentence, _Subject, SentenceTransformer, num, other_effect, pieces, where, window,
+    SAME_LENGTH, Piece, Sentence, SentenceTransformer, num, other_effect, pieces, where, window,
 )
 from judge.errors import UsageError
 from judge.grammar_cache import lark_cache
@@ -293,8 +293,8 @@ class AshesTransformer(SentenceTransformer):
                 in_order = False
             elif isinstance(child, Target):
                 zone = _ZONE_PREPS.get(prep or "")
-                if out and prep and (zone is None or (zone == "to" and prep in ("on", "in")
-                                                       and out[-1][0] in ("from", "to"))):
+                describes = zone is None or (prep == "on" and out[-1][0] in ("from", "to"))
+                if out and prep and describes:
                     first = out[-1][1]
                     joined = self._target(TokenSpan(first.span.start, child.span.end))
                     out[-1] = (out[-1][0], joined)
@@ -302,7 +302,8 @@ class AshesTransformer(SentenceTransformer):
                     out.append((zone or "", child))
                 prep = None
         if out and in_order:
-            words = re.findall(r"\b(from|into|to|on|onto|off)\b", self.marked[out[0][1].span.end:meta.end_pos])
+            rest = self.marked[out[0][1].span.end:meta.end_pos]
+            words = re.findall(r"\b(from|into|to|on|onto|off)\b", rest)
             out = out[:1] + [(_ZONE_PREPS[w], t) for w, (_, t) in zip(words, out[1:])]
         return out
 
@@ -476,7 +477,8 @@ class AshesTransformer(SentenceTransformer):
         return Condition(text=text, kind="for each", span=span_of(meta))
 
     def subject(self, meta, children):
-        return _Subject(self._target(meta))
+        # the subject is the noun phrase with the prepositional phrases after it
+        return super().subject(meta, [self._target(meta)])
 
     def _marker(name: str):  # noqa: N805
         def method(self, meta, children):
@@ -585,9 +587,9 @@ def _run(card: _Card, piece: Piece, start: str):
 
 
 # Opt-in: sentences the LALR grammar rejects are tried with the Earley grammar
-# (grammar/card_ashes_earley.lark) before they are reported unparsed. It reads about 3 points more of
-# the first-edition corpus at several times the cost (tests/bench/bench_cards_games.py prints
-# both); off by default so that Ashes text costs what the other LALR card grammars cost.
+# (grammar/card_ashes_earley.lark) before they are reported unparsed. It reads about 3 points
+# more of the first-edition corpus at several times the cost (tests/bench/bench_cards_games.py
+# prints both); off by default so that Ashes text costs what the other LALR card grammars cost.
 EARLEY_FALLBACK = False
 
 
