@@ -17,7 +17,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from judge import paths
+from judge import frozen_pickle, paths
 from judge.cards.model import CardText
 
 FOLDER = "cards"
@@ -44,7 +44,8 @@ def version() -> str:
     digest = hashlib.sha256()
     import lark
     digest.update(f"{lark.__version__} {sys.version_info[:2]}".encode())
-    sources = sorted(_CODE.glob("*.py")) + sorted(paths.GRAMMAR.glob("card_*.lark"))
+    sources = (sorted(_CODE.glob("*.py")) + sorted(paths.GRAMMAR.glob("card_*.lark"))
+               + [Path(frozen_pickle.__file__)])
     for path in sources:
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:20]
@@ -85,7 +86,7 @@ def _save(game: str, store: dict[str, CardText]) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
         with os.fdopen(fd, "wb") as f:
-            pickle.dump(store, f, protocol=pickle.HIGHEST_PROTOCOL)
+            frozen_pickle.dump(store, f)
         os.replace(tmp, path)
     except (OSError, pickle.PicklingError):
         if tmp is not None and os.path.exists(tmp):

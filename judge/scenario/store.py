@@ -21,7 +21,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from judge import paths
+from judge import frozen_pickle, paths
 from judge.scenario.ast import Scenario
 
 FOLDER = "scenarios"
@@ -65,7 +65,8 @@ def version() -> str:
 
     digest = hashlib.sha256()
     digest.update(f"{lark.__version__} {sys.version_info[:2]} {paths.ROOT}".encode())
-    for source in sorted(_CODE.glob("*.py")) + [paths.GRAMMAR / "scenario.lark"]:
+    for source in (sorted(_CODE.glob("*.py")) + [paths.GRAMMAR / "scenario.lark",
+                                                    Path(frozen_pickle.__file__)]):
         digest.update(source.name.encode() + b"\0" + source.read_bytes() + b"\0")
     digest.update(json.dumps(lookup.fingerprint()).encode())
     return digest.hexdigest()[:20]
@@ -98,7 +99,7 @@ def _save(entry: Path, scenario: Scenario) -> None:
     tmp = entry.with_name(f"{entry.name}.{os.getpid()}.tmp")   # one writer per process
     try:
         with open(tmp, "wb") as f:
-            pickle.dump(scenario, f, protocol=pickle.HIGHEST_PROTOCOL)
+            frozen_pickle.dump(scenario, f)
         os.replace(tmp, entry)
     except (OSError, pickle.PicklingError):
         try:
