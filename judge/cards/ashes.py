@@ -293,8 +293,9 @@ class AshesTransformer(SentenceTransformer):
                 in_order = False
             elif isinstance(child, Target):
                 zone = _ZONE_PREPS.get(prep or "")
-                describes = zone is None or (prep == "on" and out[-1][0] in ("from", "to"))
-                if out and prep and describes:
+                describes = bool(out) and (zone is None or (prep == "on"
+                                                            and out[-1][0] in ("from", "to")))
+                if prep and describes:
                     first = out[-1][1]
                     joined = self._target(TokenSpan(first.span.start, child.span.end))
                     out[-1] = (out[-1][0], joined)
