@@ -6,7 +6,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from judge.engine import trace as T
-from judge.engine.errors import NotModelled
 from judge.engine.events import PendingTrigger
 from judge.engine.loops import LoopDetector
 from judge.engine.state import State
@@ -90,17 +89,15 @@ class Context:
         return self.game.citations.cite(self.document, procedure)
 
     def cite_opt(self, procedure: str) -> str | None:
-        try:
-            return self.cite(procedure)
-        except NotModelled:
-            return None
+        return self.game.citations.lookup(self.state.document, procedure)
 
     def step(self, kind: str, text: str, procedures: tuple[str, ...] | list[str] = (),
              *, mark: int | None = None, actor: str | None = None,
              cites: tuple[str, ...] | list[str] = (), default: str | None = None) -> T.Step:
         """Record a step citing the scenario document's rules for ``procedures`` (a procedure
         its document does not cover is left out of the citations) plus literal ``cites``."""
-        citations = [c for c in (self.cite_opt(p) for p in procedures) if c] + list(cites)
+        lookup, document = self.game.citations.lookup, self.state.document
+        citations = [c for c in (lookup(document, p) for p in procedures) if c] + list(cites)
         return self.trace.add(self.state, kind, text, citations, mark=mark, actor=actor,
                               default=default)
 

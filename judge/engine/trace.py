@@ -71,13 +71,23 @@ class CitationTable:
 
     def __init__(self, table: Mapping[str, Mapping[str, str]]) -> None:
         self._table = {proc: dict(docs) for proc, docs in table.items()}
+        self._found: dict[tuple[str, str], str | None] = {}
 
     def cite(self, document: str, procedure: str) -> str:
+        found = self.lookup(document, procedure)
+        if found is None:
+            raise NotModelled(f"{procedure}: {document} has no rule for it")
+        return found
+
+    def lookup(self, document: str, procedure: str) -> str | None:
+        """The citation for ``procedure`` in ``document``, or None when it has no rule for it."""
+        pair = (document, procedure)
         try:
-            key = self._table[procedure][document]
+            return self._found[pair]
         except KeyError:
-            raise NotModelled(f"{procedure}: {document} has no rule for it") from None
-        return f"{document} {key}"
+            key = self._table.get(procedure, {}).get(document)
+            found = self._found[pair] = None if key is None else f"{document} {key}"
+            return found
 
     def covers(self, document: str, procedure: str) -> bool:
         return document in self._table.get(procedure, {})
