@@ -849,6 +849,13 @@ class WowTransformer(CardTransformer):
         """"This armor exhausts to prevent ...": exhausting is the cost of the effect."""
         return self._other("exhaust to", meta, children)
 
+    def remove_all_but(self, meta, children):
+        """"remove all but 14 damage from your hero": the damage left, and from whom."""
+        left = next(c for c in children if isinstance(c, (int, str)) and not isinstance(c, Token))
+        target = next(c for c in children if isinstance(c, Target))
+        return Other(verb="remove damage", args=(("all but", str(left)), ("from", target.text)),
+                     span=span_of(meta))
+
     def have_or_share(self, meta, children):
         return self._other("have or share", meta, children)
 

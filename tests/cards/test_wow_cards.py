@@ -776,6 +776,35 @@ def test_wow_choose_at_random_then_destroy_doomguard():
     assert destroy.verb == "destroy" and destroy.what.text == "that character"
 
 
+def test_wow_remove_all_but_n_damage_spiritual_awakening():
+    (power,) = only("Ongoing: At the start of your turn, remove all but 14 damage from your "
+                    "hero.").abilities
+    (remove,) = power.effects
+    assert remove.verb == "remove damage"
+    assert remove.args == (("all but", "14"), ("from", "your hero"))
+
+
+def test_wow_up_to_that_many_of_your_resources_infuriate():
+    (power,) = only("Ongoing: When your hero is dealt combat damage, ready up to that many of "
+                    "your resources.").abilities
+    assert power.trigger.event == "your hero is dealt combat damage"
+    assert power.effects[0].args == (("object", "up to that many of your resources"),)
+
+
+def test_wow_number_words_above_ten_pile_high_club():
+    be = one_effect("There are twenty or more cards in the Dungeon graveyard.")
+    assert ("object", "twenty or more cards in the Dungeon graveyard") in be.args
+
+
+def test_wow_716_that_much_damage_is_dealt_instead_blessing_of_sacrifice():
+    (replacement,) = effects(only("Ongoing: If attached ally would be dealt damage, that much "
+                                  "damage is dealt to your hero instead."))
+    assert isinstance(replacement, Replacement)
+    assert replacement.event == "attached ally would be dealt damage"
+    (moved,) = replacement.instead
+    assert ("subject", "that much damage") in moved.args and ("to", "your hero") in moved.args
+
+
 # --- corpus ---------------------------------------------------------------------------------
 
 def _corpus_share() -> tuple[int, int]:
