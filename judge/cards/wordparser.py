@@ -188,8 +188,8 @@ class WordParser:
 
     def readings(self, text: str, pos: int) -> list[tuple[str, int]]:
         """(terminal, end) pairs that can start at ``pos``; preferred first."""
-        if not text.startswith(",", pos) and not (self._any_span is None
-                                                   or self._any_span.match(text, pos)):
+        spans = self._any_span is None or self._any_span.match(text, pos)
+        if not spans and not text.startswith(",", pos):
             word = _WORD.match(text, pos)
             if word:
                 # no multi-word terminal and no comma here: the readings are the word's own
@@ -199,7 +199,7 @@ class WordParser:
                     rel = self._word_readings[w] = self._preferred(self._word(w, 0), 0)
                 return [(name, pos + size) for name, size in rel]
         out: list[tuple[str, int]] = []
-        for name, rx in self.span_terms:
+        for name, rx in (self.span_terms if spans else ()):
             m = rx.match(text, pos)
             if m and m.end() > pos:
                 out.append((name, m.end()))
@@ -298,8 +298,7 @@ class WordParser:
                 continue
             here = at.get(pos)
             if here is None:
-                here = at[pos] = [(name, end, self._skip(text, end))
-                                  for name, end in self.readings(text, pos)]
+                here = at[pos] = self._placed(text, pos)
             options = [r for r in here if r[0] in acts]
             if not options:
                 if pos > best[0]:
@@ -314,8 +313,7 @@ class WordParser:
                 if skip_dead and after < len(text):
                     follow = at.get(after)
                     if follow is None:
-                        follow = at[after] = [(n, e, self._skip(text, e))
-                                              for n, e in self.readings(text, after)]
+                        follow = at[after] = self._placed(text, after)
                     if not self._follows(name, follow):
                         # fed, it would be a dead end: no tree and no more steps; only the
                         # error kept may differ, if the dead end lies beyond the furthest yet
@@ -335,6 +333,16 @@ class WordParser:
             tok = Token("$END", "", start_pos=len(text), line=1, column=len(text) + 1)
             raise UnexpectedToken(tok, expected or {"$END"})
         raise UnexpectedCharacters(text, pos, 1, pos + 1, allowed=expected)
+
+    def _placed(self, text: str, pos: int) -> list[tuple[str, int, int]]:
+        """The readings at ``pos`` as (terminal, end, where the next one starts)."""
+        out, nexts = [], {}
+        for name, end in self.readings(text, pos):
+            after = nexts.get(end)
+            if after is None:
+                after = nexts[end] = self._skip(text, end)
+            out.append((name, end, after))
+        return out
 
     def _follows(self, term: str, readings: list[tuple[str, int, int]]) -> bool:
         """Whether any of ``readings`` can come right after ``term``: be an action of some state

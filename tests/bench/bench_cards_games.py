@@ -4,6 +4,7 @@ alternate between the two workloads (best CPU time of each), so a change of mach
 both sides alike. No timed assertions: the ratios are printed.
 
 Run: .venv/bin/python -m pytest tests/bench/bench_cards_games.py -q -s
+(``-k where_the_time`` for the WoW split: word-parser search, tree building, the rest)
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from importlib import import_module
 
 import pytest
 from lark import Lark
+from lark.exceptions import UnexpectedInput
 
 from tests.bench.bench_cards import JSON_GRAMMAR
 from tests.conftest import shared_path
@@ -68,3 +70,63 @@ def test_bench_card_grammar_vs_lark_json(game, monkeypatch):
         hybrid = time.process_time() - start
         print(f"{game} LALR then Earley fallback: ratio "
               f"{(hybrid / card_bytes) / (json_best / len(text.encode())):.1f}x")
+
+
+class _Recorder:
+    """Stands in for a clause parser's WordParser and notes every window it is asked for."""
+
+    def __init__(self, words) -> None:
+        self.words, self.windows = words, []
+
+    def parse(self, window: str, start: str):
+        self.windows.append((window, start))
+        return self.words.parse(window, start)
+
+
+def test_bench_wow_where_the_time_goes():
+    """WoW parse cost split into the word parser's search, its tree building, and the rest
+    (sentence splitting, the transformer), each as a multiple of lark's LALR JSON parser on
+    the same number of bytes (alternating rounds, best CPU time of each)."""
+    from judge.cards import wow
+    parts, sample = CORPORA["wow"]
+    cards = [(n, t) for n, t in wow.iter_corpus(shared_path("data", "cards", *parts)) if t.strip()]
+    random.Random(7).shuffle(cards)
+    cards = cards[:sample]
+    clauses = wow.WowClauseParser()
+    words = clauses.words
+    clauses.words = recorder = _Recorder(words)
+    for name, card in cards:
+        clauses.parse(card, name=name)
+    clauses.words = words
+    windows = recorder.windows
+    card_bytes = sum(len(t.encode()) for _, t in cards)
+    text = json_of_size(card_bytes)
+    parser = Lark(JSON_GRAMMAR, parser="lalr", propagate_positions=True)
+
+    def every_window(step):
+        for window, start in windows:
+            try:
+                step(window, start)
+            except UnexpectedInput:
+                pass
+
+    def search(window, start):
+        if words._search(window, start, skip_dead=True) is None:
+            words._search(window, start, skip_dead=False)
+
+    rounds = {"total": lambda: [clauses.parse(c, name=n) for n, c in cards],
+              "search": lambda: every_window(search),
+              "search+build": lambda: every_window(words.parse),
+              "json": lambda: parser.parse(text)}
+    best = dict.fromkeys(rounds, float("inf"))
+    for _ in range(5):
+        for key, run in rounds.items():
+            start = time.process_time()
+            run()
+            best[key] = min(best[key], time.process_time() - start)
+    unit = best.pop("json") / len(text.encode()) * card_bytes
+    search_, build = best["search"], best["search+build"] - best["search"]
+    rest = best["total"] - best["search+build"]
+    print(f"\nwow, as multiples of lark LALR JSON on {card_bytes} bytes ({len(windows)} windows): "
+          f"total {best['total'] / unit:.2f}x = search {search_ / unit:.2f}x + tree build "
+          f"{build / unit:.2f}x + splitting and transformer {rest / unit:.2f}x")
