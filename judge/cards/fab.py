@@ -134,6 +134,18 @@ class Restriction(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class Becomes(Effect):
+    """"Illusionist auras you control are weapons with 4{p} and **Once per Turn Action** -
+    {r}{r}{r}: **Attack**": the objects ``what`` describes are of the ``kinds`` named, with the
+    base ``values`` (25.1.2: a card without {p} can be given {p} and base power) and the
+    activated ``abilities`` stated."""
+    what: Target | None = None
+    kinds: tuple[str, ...] = ()
+    values: tuple[tuple[str, int], ...] = ()
+    abilities: tuple[Ability, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class TriggerPart:
     trigger: Trigger
     duration: Duration | None = None
@@ -373,6 +385,24 @@ def build_defend_restriction(vp: VerbPhrase) -> Effect:
                        against=vp.subject, duration=_duration(vp), span=vp.span)
 
 
+_BECOMES = re.compile(r"^(?:an? )?(weapon|aura|item|ally|equipment)s?(?: with (\d+)(\{[pd]\}))?$")
+
+
+def build_becomes(vp: VerbPhrase) -> Effect | None:
+    """"<objects> are <type>s [with N{p}] [and <activated ability>]"; None: another "be"."""
+    m = _BECOMES.match(vp.obj.text.lower()) if vp.obj is not None else None
+    if m is None or vp.subject is None or vp.aux:
+        return None
+    abilities = tuple(e.value for part in (vp,) + vp.more for e in part.extras
+                      if e.kind == "ability")
+    if any(part.obj is not None or any(e.kind != "ability" for e in part.extras)
+           for part in vp.more) or any(e.kind != "ability" for e in vp.extras):
+        return None
+    values = ((STATS[m.group(3)], int(m.group(2))),) if m.group(2) else ()
+    return Becomes(verb="become", what=vp.subject, kinds=(m.group(1),), values=values,
+                   abilities=abilities, span=vp.span)
+
+
 def effects_of(vp: VerbPhrase) -> list[Effect]:
     """The effects a verb phrase describes: its own and those of coordinated phrases."""
     out: list[Effect] = []
@@ -381,6 +411,8 @@ def effects_of(vp: VerbPhrase) -> list[Effect]:
         return [build_restriction(vp)] + [e for m in vp.more for e in effects_of(m)]
     if vp.aux in ("can't", "cannot", "can not") and vp.verbs == ("be", "defend"):
         return [build_defend_restriction(vp)] + [e for m in vp.more for e in effects_of(m)]
+    if vp.verbs == ("be",) and (becomes := build_becomes(vp)) is not None:
+        return [becomes]
     builder = None if negated or vp.aux in ("would",) else BUILDERS.get(vp.verbs[-1])
     if builder is not None and _first(vp.extras, "causative damage") is not None:
         builder = build_damage
@@ -848,6 +880,9 @@ class FabTransformer(CardTransformer):
         if signed and isinstance(amount, int) and amount >= 0:
             amount = f"+{amount}"
         return (amount, STATS.get(icon.lower(), ""))
+
+    def c_activated(self, meta, children):
+        return Extra("ability", children[0])
 
     def c_damage(self, meta, children):
         return Extra("damage", children[0])

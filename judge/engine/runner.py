@@ -460,6 +460,9 @@ class _Run:
         if isinstance(e, A.ExpectCardValue):
             assert e.card is not None
             got = q(ctx, "card", (e.card.name, e.stat, e.card.owner or ""))
+            if e.value == "none":       # the card has no such value (FaB 25.1.1)
+                return got is None, f'"{e.card.name}" {e.stat} ' + ("none" if got is None
+                                                                    else str(got))
             return got == e.value, f'"{e.card.name}" {e.stat} {got}'
         if isinstance(e, A.ExpectCounters):
             assert e.card is not None

@@ -444,10 +444,18 @@ class State:
     def base_value(self, oid: int, stat: str) -> int | None:
         """The base after base-setting modifiers only (FaB 25.2)."""
         o = self.objects[oid]
+        steps: list[tuple[int, int, Callable[[int | None], int | None]]] = [
+            (m.timestamp, m.id, m.apply) for m in self.active_modifiers(o, stat)
+            if m.op in ("set", "double") and m.layer == 0]
+        for e in self.effects.values():      # "auras you control have 4{p}" (FaB 25.1.2)
+            affects = getattr(e, "affects", None)
+            if (affects is not None and e.stat == stat and e.layer == 0
+                    and e.op in ("set", "double") and self.effect_active(self, e.id)
+                    and affects(self, o)):
+                steps.append((e.timestamp, e.id, _op(e.op, e.amount)))
         current = o.base.get(stat)
-        for m in sorted(self.active_modifiers(o, stat), key=lambda m: (m.layer, m.timestamp, m.id)):
-            if m.op in ("set", "double") and m.layer == 0:
-                current = m.apply(current)
+        for _t, _id, fn in sorted(steps, key=lambda s: (s[0], s[1])):
+            current = fn(current)
         return current
 
     def keywords(self, oid: int) -> dict[str, int | None]:

@@ -26,7 +26,7 @@ from judge.cards import model as M
 from judge.games import fab_cards as C
 from judge.games import fab_combat as K
 from judge.games import (fab_deck, fab_next_defend, fab_reprise, fab_restrictions,
-                         fab_statics)
+                         fab_statics, fab_becomes)
 from judge.games import fab_records
 from judge.games.base import Game
 from judge.games.fab_citations import CITATIONS
@@ -94,6 +94,8 @@ class FabGame(Game):
             fab_effects.static_effect(ctx, o, eff)
         for ab in self.card_rules(st, oid).conditional_statics:
             fab_statics.install(ctx, o, ab)                    # 17.2.1
+        for ab in self.card_rules(st, oid).becomes:
+            fab_becomes.install(ctx, o, ab)                    # 17.2.1, 25.1.2
 
     def card_rules(self, state: State, oid: int) -> C.CardRules:
         cache = state.cache.setdefault("card rules", {})
@@ -174,9 +176,12 @@ class FabGame(Game):
         st = ctx.state
         if st.result is not None:
             return
+        if fab_becomes.source_left(self, ctx):     # 20.1.1 (closing gave priority)
+            return
         self.state_triggers(ctx)
         self.flush_triggers(ctx)
         fab_restrictions.track(self, ctx)          # 17.2.1: conditional effects on / off
+        fab_becomes.track(self, ctx)
         Priority.give(st, player or self.turn_player(st))
 
     # ------------------------------------------------------------------ state triggers
@@ -472,6 +477,7 @@ class FabGame(Game):
         st = ctx.state
         o = st.objects[oid]
         st.apply(MoveObject(oid, GONE if o.has_kind("token") else (o.owner, "graveyard")))
+        fab_becomes.note_destroyed(st, oid)                    # 20.1.1 asks "destroyed?"
 
     def _watchers(self, ctx: Context, player: str, moment: str) -> None:
         """Triggered abilities of ``player``'s permanents that watch for ``moment`` ("you play
@@ -516,13 +522,13 @@ class FabGame(Game):
         if o.controller != player or o.zone[1] not in ARENA or not o.face_up:
             raise IllegalAction("activate", f"{player} does not control {o.name} face up in the "
                                 "arena", ctx.cite("activate.controller"))
-        rules = self.card_rules(st, card)
+        rules = fab_becomes.attack_rules(st, card, self.card_rules(st, card))
         cost = rules.attack_cost if rules.attack_cost is not None else o.base.get("cost")
         ab = self._ability(rules, o.name, ability)
         if ab is not None:
             self._verify_ability(ctx, player, card, ab, pitching)
             return
-        if not o.has_kind("weapon") or (cost is None and rules.attack_cost is None):
+        if not fab_becomes.is_weapon(st, card) or (cost is None and rules.attack_cost is None):
             raise NotModelled(f"activated abilities of {o.name} other than a weapon attack")
         self._holder(ctx, "activate", player)
         if st.chain:
@@ -542,7 +548,7 @@ class FabGame(Game):
                  modes: tuple[str, ...] = ()) -> None:
         st = ctx.state
         o = st.objects[card]
-        rules = self.card_rules(st, card)
+        rules = fab_becomes.attack_rules(st, card, self.card_rules(st, card))
         ab = self._ability(rules, o.name, ability)
         if ab is not None:
             self._activate_ability(ctx, player, card, ab, pitching)
@@ -550,6 +556,7 @@ class FabGame(Game):
         cost = rules.attack_cost if rules.attack_cost is not None else (o.base.get("cost") or 0)
         ctx.step(T.ACTION, f"{player} activates {o.name}'s attack ability", ["play.announce"],
                  actor=player)
+        fab_becomes.note_attack(self, ctx, card)       # 25.1.2: a granted attack ability
         self._pay(ctx, player, cost, pitching, f"{o.name}'s ability")
         mark = len(st.log)
         st.apply(ChangePool(player, AP, -1))
@@ -669,7 +676,7 @@ class FabGame(Game):
 
     def verify_attack(self, ctx: Context, player: str, card: int, **args: Any) -> None:
         o = ctx.state.objects[card]
-        if o.has_kind("weapon"):
+        if fab_becomes.is_weapon(ctx.state, card):
             self.verify_activate(ctx, player, card, **args)
         elif o.has_kind("attack"):
             self.verify_play(ctx, player, card, **args)
@@ -678,7 +685,7 @@ class FabGame(Game):
                                 ctx.cite("play.attack-opens"))
 
     def attack(self, ctx: Context, player: str, card: int, **args: Any) -> None:
-        if ctx.state.objects[card].has_kind("weapon"):
+        if fab_becomes.is_weapon(ctx.state, card):
             self.activate(ctx, player, card, **args)
         else:
             self.play(ctx, player, card, **args)

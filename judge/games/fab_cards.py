@@ -19,6 +19,7 @@ from judge.games import fab_deck as D
 from judge.games import fab_next_defend as N
 from judge.games import fab_reprise as RP
 from judge.games import fab_statics as S
+from judge.games import fab_becomes as B
 
 # canonical keyword names the engine acts on (lower case) -> the words a card may print
 KEYWORDS = ("go again", "dominate", "arcane barrier", "spellvoid", "battleworn", "blade break",
@@ -89,6 +90,8 @@ class CardRules:
     restrictions: tuple[M.Ability, ...] = ()
     # a permanent's "if <condition>, this card's attacks get <keyword>", see fab_statics
     conditional_statics: tuple[M.Ability, ...] = ()
+    # a permanent's "<objects> are weapons with N{p} and <ability>", see fab_becomes
+    becomes: tuple[M.Ability, ...] = ()
 
 
 def parse_text(text: str) -> M.CardText | None:
@@ -143,12 +146,16 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
     conditional: list[ConditionalTrigger] = []
     restrictions: list[M.Ability] = []
     conditional_statics: list[M.Ability] = []
+    becomes: list[M.Ability] = []
     for ab in parsed.abilities:
         if role == "attack" and R.is_restriction_ability(ab):
             restrictions.append(ab)          # on while the attack is attacking (20.4.4b)
             continue
         if role == "permanent" and S.is_conditional_static(ab):
             conditional_statics.append(ab)
+            continue
+        if role == "permanent" and B.is_becomes(ab):
+            becomes.append(ab)
             continue
         if role == "resolving" and len(ab.effects) == 1 and D.is_card_condition(ab.effects[0]):
             on_resolve.append(ab.effects[0])     # "If the discarded card has 6 or more {p}, ..."
@@ -240,7 +247,7 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
                      once_per_turn=once, watches=tuple(watches), activated=tuple(activated),
                      statics=tuple(statics), crush=tuple(crush),
                      unsupported=tuple(unsupported), restrictions=tuple(restrictions),
-                     conditional_statics=tuple(conditional_statics),
+                     conditional_statics=tuple(conditional_statics), becomes=tuple(becomes),
                      conditional=tuple(conditional))
 
 

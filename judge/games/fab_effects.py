@@ -469,11 +469,19 @@ def _move(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
         ctx.step(T.EVENT, f"{p} draws {drawn} card(s)", ["resolve.in-order"], mark=mark)
 
 
+_DESTROYABLE = ("aura", "item", "ally", "token", "equipment", "weapon")
+
+
 def _destroy(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
-    """"Destroy <this card's name>": a card's own name means itself (19.3)."""
+    """"Destroy <this card's name>": a card's own name means itself (19.3); "destroy target
+    aura": the chosen permanent of that kind (23.1)."""
     st = ctx.state
     text = C.target_text(eff.what)
     src = st.objects[layer.source] if layer.source is not None else None
+    kind = text.split(" ", 1)[1] if text.startswith("target ") else ""
+    if kind in _DESTROYABLE:
+        _destroy_target(game, ctx, layer, kind)
+        return
     if src is None or text not in ("this", "it", "itself", src.name.lower()):
         raise NotModelled(f"destroying {text!r}")
     mark = len(st.log)
@@ -486,6 +494,29 @@ def _destroy(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
     ctx.step(T.EVENT, f"{src.name} is destroyed" + (": a token that leaves the arena ceases to "
              "exist" if gone else ""), ["own-name", "destroy"] + (["token.ceases"] if gone
                                                                   else []), mark=mark)
+
+
+def _destroy_target(game: "FabGame", ctx: Context, layer: Layer, kind: str) -> None:
+    """The chosen target is destroyed if it is still a <kind> in the arena (23.2); otherwise
+    that part of the effect is ignored (19.7)."""
+    from judge.games import fab_becomes
+    st = ctx.state
+    chosen = [t for t in layer.targets if isinstance(t, int)]
+    if len(chosen) != 1:
+        raise NotModelled(f"destroying 'target {kind}' with {len(chosen)} chosen targets")
+    o = st.objects[chosen[0]]
+    is_kind = (fab_becomes.is_weapon(st, o.id) if kind == "weapon" else o.has_kind(kind))
+    mark = len(st.log)
+    if o.zone[1] not in ARENA_ZONES or not is_kind:
+        ctx.step(T.RULE, f"{o.name} is no longer a{'n' if kind[0] in 'aeiou' else ''} {kind} in "
+                 "the arena: it is not a legal target and can't be destroyed",
+                 ["target.legal", "resolve.part-ignored"], mark=mark)
+        return
+    game._destroy(ctx, o.id)
+    gone = o.has_kind("token")
+    ctx.step(T.EVENT, f"{layer.name} destroys {o.name}" + (": a token that leaves the arena "
+             "ceases to exist" if gone else ""), ["target.choose", "destroy"]
+             + (["token.ceases"] if gone else []), mark=mark)
 
 
 def _prevent(game: "FabGame", ctx: Context, layer: Layer, eff: M.Prevent) -> None:
