@@ -170,7 +170,7 @@ class WordParser:
         self._acts: dict[int, dict[str, tuple]] = {}
         self._lost_only: dict[int, dict[str, tuple]] = {}
         self._word_readings: dict[str, list[tuple[str, int]]] = {}   # word -> (terminal, length)
-        self._plans: dict = {}                      # rule -> how _build makes its node
+        self._plans: dict = {}                      # id(rule) -> how _build makes its node
         self._shift_targets: dict[str, set[int]] | None = None   # terminal -> states
         self._after: dict[str, frozenset[str]] = {}  # terminal -> what may follow it
         self._token_callbacks_of: tuple = (None, {})
@@ -453,12 +453,12 @@ class WordParser:
         for event in reversed(events):
             if type(event) is tuple:
                 name, pos, end = event
-                token = Token(name, text[pos:end], start_pos=pos, line=1, column=pos + 1,
-                              end_line=1, end_column=end + 1, end_pos=end)
+                # positional: start_pos, line, column, end_line, end_column, end_pos
+                token = Token(name, text[pos:end], pos, 1, pos + 1, 1, end + 1, end)
                 values.append(token_callbacks[name](token) if name in token_callbacks else token)
                 continue
-            plan = plans.get(event) or plan_of(event, conf.callbacks)
-            size, data, include, expand1, callback = plan
+            plan = plans.get(id(event)) or plan_of(event, conf.callbacks)
+            size, data, include, expand1, callback, _ = plan
             if size:
                 children = values[-size:]
                 del values[-size:]
@@ -538,10 +538,10 @@ class WordParser:
 
     def _plan(self, rule, callbacks: dict) -> tuple:
         """(size, tree name, children to keep or None for all, expand a single child,
-        callback to call instead or None) for ``rule``, read from its lark callback."""
+        callback to call instead or None, the rule) for ``rule``, read from its lark callback."""
         callback = callbacks[rule]
         size = self._rules[rule][0]
-        plan = (size, None, None, False, callback)
+        plan = (size, None, None, False, callback, rule)
         if type(callback) is PropagatePositions and callback.node_filter is None:
             inner, include, expand1 = callback.node_builder, None, False
             if type(inner) is ChildFilterLALR_NoPlaceholders:
@@ -550,8 +550,8 @@ class WordParser:
                 expand1, inner = True, inner.node_builder
             if (type(inner) is partial and inner.func is Tree and len(inner.args) == 1
                     and not inner.keywords):
-                plan = (size, inner.args[0], include, expand1, None)
-        self._plans[rule] = plan
+                plan = (size, inner.args[0], include, expand1, None, rule)
+        self._plans[id(rule)] = plan   # by id: Rule's hash is Python code; the plan keeps it alive
         return plan
 
     @staticmethod
