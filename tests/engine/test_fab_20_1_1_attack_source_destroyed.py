@@ -70,3 +70,35 @@ expect "Spectral Shield" hits
     _all_pass(r)
     assert not steps_citing(r, "fab-1.4 20.1.1")
 
+
+
+def test_fab_20_1_1_a_source_banished_instead_of_destroyed_is_not_modelled():
+    # 20.1.1 speaks of a destroyed source; leaving the arena another way is not guessed
+    r = ruling(CARDS + '''card "Shield Three": Illusionist Aura, cost 0, pitch 1: "**Instant** - {r}: Banish this."
+Alice is the turn player; hero life 20, wields "Iris of Reality", controls "Shield Three", 4 resource points
+Bob: hero life 20
+Alice activates "Shield Three" ability "Attack"
+Bob does not defend
+Alice activates "Shield Three" ability "Banish"
+Alice passes
+expect "Shield Three" in Alice's banished
+''')
+    assert not steps_citing(r, "fab-1.4 20.1.1")
+    assert any("left the arena without being destroyed" in what for what in r.all_not_modelled)
+
+
+def test_fab_20_1_1_a_printed_weapon_destroyed_during_its_attack_closes_the_chain():
+    r = ruling('''card "Blade": Warrior Weapon - Sword (1H), power 3: "**Once per Turn Action** - {r}: **Attack**"
+card "Weapon Breaker": Generic Defense Reaction, cost 0, pitch 1, defense 1: "Destroy target weapon."
+Alice is the turn player; hero life 20, wields "Blade", 1 resource point
+Bob: hero life 20, hand "Weapon Breaker"
+Alice attacks with "Blade"
+Bob does not defend
+Alice passes
+Bob plays "Weapon Breaker" targeting Alice's "Blade"
+Alice passes
+expect "Blade" in Alice's graveyard
+expect Bob life 20
+''')
+    _all_pass(r)
+    assert any("does not resolve" in s.description for s in steps_citing(r, "fab-1.4 20.1.1"))
