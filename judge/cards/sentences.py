@@ -1,10 +1,11 @@
-"""Shared machinery of the Earley card grammars (UFS, Ashes): text pieces, the sentence
-transformer base and the values both games build from sentences.
+"""Shared machinery of the sentence-by-sentence card grammars (UFS, Ashes): text pieces, the
+sentence transformer base and the values both games build from sentences.
 
-Those grammars read a paragraph piece by piece (header, then each sentence) with lark's Earley
-parser and noun-phrase chunk terminals; judge.cards.common's driver is LALR and line based, so it
-is not used for them. Offsets: each piece is parsed with everything before it blanked to spaces,
-so every ``meta`` position is an offset into the card text.
+Those grammars read a paragraph piece by piece (header, then each sentence) with lark's LALR
+parser and its contextual lexer, noun phrases being single chunk terminals whose role the
+transformer decides; judge.cards.common's driver is line based, so it is not used for them.
+Offsets: each piece is parsed with everything before it blanked to spaces, so every ``meta``
+position is an offset into the card text.
 """
 
 from __future__ import annotations
