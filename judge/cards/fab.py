@@ -393,10 +393,11 @@ def build_becomes(vp: VerbPhrase) -> Effect | None:
     m = _BECOMES.match(vp.obj.text.lower()) if vp.obj is not None else None
     if m is None or vp.subject is None or vp.aux:
         return None
-    abilities = tuple(e.value for part in (vp,) + vp.more for e in part.extras
-                      if e.kind == "ability")
-    if any(part.obj is not None or any(e.kind != "ability" for e in part.extras)
-           for part in vp.more) or any(e.kind != "ability" for e in vp.extras):
+    granted = ("ability", "quoted")      # an activated ability, bare or in quotes
+    abilities = tuple(a for part in (vp,) + vp.more for e in part.extras if e.kind in granted
+                      for a in ((e.value,) if e.kind == "ability" else e.value.abilities))
+    if any(part.obj is not None or any(e.kind not in granted for e in part.extras)
+           for part in vp.more) or any(e.kind not in granted for e in vp.extras):
         return None
     values = ((STATS[m.group(3)], int(m.group(2))),) if m.group(2) else ()
     return Becomes(verb="become", what=vp.subject, kinds=(m.group(1),), values=values,

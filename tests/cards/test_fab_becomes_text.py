@@ -40,3 +40,15 @@ def test_fab_becomes_without_values_or_ability():
 def test_fab_other_is_sentences_stay_other_values():
     (eff,) = parse("This is a blue card.").abilities[0].effects
     assert not isinstance(eff, Becomes)
+
+
+def test_fab_becomes_with_a_quoted_activated_ability():
+    # Luminaris's first ability: the granted ability is in quotes
+    text = parse('During your action phase, Illusionist auras you control are weapons with 1{p} '
+                 'and "**Once per Turn Action** - 0: **Attack**"')
+    assert text.fully_parsed
+    (eff,) = text.abilities[0].effects
+    assert isinstance(eff, Becomes) and eff.values == (("power", 1),)
+    (granted,) = eff.abilities
+    assert granted.kind == "activated" and [c.amount for c in granted.costs] == [0]
+    assert [k.name for k in granted.keywords] == []

@@ -112,3 +112,19 @@ def test_fab_17_2_1_another_condition_is_not_modelled():
                '"Spectral Shield"\nBob: hero life 20\nexpect "Spectral Shield" power none\n')
     assert any("condition" in what for what in r.all_not_modelled), r.all_not_modelled
     assert not expectation(r, "power none").passed
+
+
+def test_fab_25_1_2_a_quoted_granted_ability_without_go_again():
+    r = ruling('card "Lumi": Illusionist Weapon - Scepter (2H): "During your action phase, '
+               'Illusionist auras you control are weapons with 1{p} and \\"**Once per Turn Action** '
+               '- 0: **Attack**\\""\n'
+               'card "Spectral Shield": Illusionist Token - Aura\n'
+               '''Alice is the turn player; hero life 20, wields "Lumi", controls "Spectral Shield"
+Bob: hero life 20
+expect "Spectral Shield" base power 1
+Alice attacks with "Spectral Shield"
+Bob does not defend
+expect Bob life 19
+expect Alice action points 0
+''')
+    _all_pass(r)
