@@ -274,15 +274,18 @@ class WowTransformer(CardTransformer):
     def payment(self, meta, children):
         costs: tuple[Cost, ...] = ()
         effects: tuple[Effect, ...] = ()
+        limit = ""
         for child in children:
             if isinstance(child, tuple) and child and isinstance(child[0], Cost):
                 costs = child
-            elif isinstance(child, Ability):
-                effects = child.effects
+            elif isinstance(child, tuple):
+                effects = self._effects(child)
+                limit = "; ".join(c for c in child if isinstance(c, str))
         if not costs:      # "→ effect": only the activate symbol, lost in print
             costs = (Cost(kind="activate", span=span_of(meta)),)
         activated = any(c.kind == "activate" for c in costs)
         return Ability(kind="activated", effects=effects, costs=costs, span=span_of(meta),
+                       limit=limit,
                        citation=self._cite("Activate" if activated else "Payment Power"))
 
     def pay_costs(self, meta, children):
@@ -388,7 +391,7 @@ class WowTransformer(CardTransformer):
         """Sentences -> one Ability: triggered (703) when the first clause is a trigger,
         replacement (716/717) for "if ... would ...", otherwise static or spell text."""
         effects = self._effects(children)
-        restrictions = [c for c in children if isinstance(c, str)]
+        restrictions = _restrictions(children)
         first = effects[0] if effects else None
         span = span_of(meta)
         if isinstance(first, Conditional) and first.verb == "trigger":
@@ -405,8 +408,13 @@ class WowTransformer(CardTransformer):
         return Ability(kind=kind, effects=effects, span=span, limit="; ".join(restrictions),
                        citation=self._cite("Continuous Power") if kind == "static" else None)
 
+    def payment_body(self, meta, children):
+        """A payment power's sentences: effects as printed; a leading "When ..." stays a
+        trigger effect (set up by paying), it is not the power's own trigger."""
+        return self._effects(children) + _restrictions(children)
+
     def stmt(self, meta, children):
-        return self._effects(children) + tuple(c for c in children if isinstance(c, str))
+        return self._effects(children) + _restrictions(children)
 
     open_sentence = stmt
 
@@ -1045,6 +1053,17 @@ def _value_text(transformer: WowTransformer, children) -> str | None:
     return None
 
 
+def _restrictions(items) -> tuple[str, ...]:
+    """The restriction phrases ("use only on your turn") among a sentence's parts."""
+    out: list[str] = []
+    for item in items:
+        if isinstance(item, str) and not isinstance(item, Token):
+            out.append(item)
+        elif isinstance(item, (tuple, list)):
+            out.extend(_restrictions(item))
+    return tuple(out)
+
+
 def _find(children, kind):
     """The first value of ``kind`` inside untransformed subtrees (relative clauses)."""
     for child in children:
@@ -1140,6 +1159,9 @@ def _is_static(effect: Effect) -> bool:
 # --------------------------------------------------------------------------- entry points
 
 _BLANK = re.compile(r"<p>|>>>|\[Activate\]|\*")
+# a sentence's period printed inside its closing quote ('choose "ability," "ally," or
+# "equipment."', 'has "Draw a card."'): read after the quote, where it ends the outer sentence
+_PERIOD_IN_QUOTE = re.compile(r'\.(")')
 
 
 class WowClauseParser(ClauseParser):
@@ -1165,10 +1187,11 @@ class WowClauseParser(ClauseParser):
         return HeaderReader()
 
     def prepare(self, text: str, name: str | None) -> str:
-        """Same length as ``text``: "<p>" becomes a line break, emphasis stars spaces, and the
-        card line (kept in ``meta``) is blanked."""
+        """Same length as ``text``: "<p>" becomes a line break, emphasis stars spaces, a period
+        inside a closing quote moves after it, and the card line (kept in ``meta``) is blanked."""
         marked = super().prepare(text, name)
         marked = _BLANK.sub(lambda m: {"<p>": "\n  ", "*": " "}.get(m.group(0), m.group(0)), marked)
+        marked = _PERIOD_IN_QUOTE.sub(r'\1.', marked)
         _, body = self.header.split(text)
         return " " * body + marked[body:] if body else marked
 
