@@ -10,6 +10,12 @@ settles while building the table are recorded (:func:`load_grammar`) and the los
 tried after the table's own. The first complete parse wins; readings are tried keyword before
 name, longer before shorter. A word that is no terminal of the grammar stops the parse: there is
 no catch-all for prose.
+
+Speed, without changing any result (tests/cards/test_wordparser.py compares every window with
+the first, unoptimised version): the search moves table states only, on shared linked stacks,
+and builds the tree of the winning parse alone by replaying its log; a state whose subtree
+failed is not searched twice; a reading nothing at the next word can follow is not fed; word
+readings and table rows are cached.
 """
 
 from __future__ import annotations

@@ -6,13 +6,14 @@ window of WoW card text the clause parser asks for, and so the same CardText val
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from lark import Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 
 from judge.cards import wow
-from judge.cards.wordparser import WordParser
+from judge.cards.wordparser import WordParser, _any_of
 from tests.cards.wordparser_reference import ReferenceWordParser
 from tests.conftest import shared_path
 
@@ -102,3 +103,37 @@ def test_optimised_parser_matches_the_reference_on_short_texts(parsers, text, st
     fast, checked = parsers
     assert outcome(fast.words, text, start) == outcome(checked.words.reference, text, start)
 
+
+
+def test_joined_span_regex_matches_where_any_of_its_parts_does():
+    parts = [re.compile(r"(?i:this\s+turn\b)"), re.compile(r"(?i:fire\b(?=\s+damage))")]
+    joined = _any_of(parts)
+    for text in ("this turn", "THIS  turn!", "fire damage", "fire ball", "thistle", "x"):
+        assert bool(joined.match(text)) == any(p.match(text) for p in parts), text
+
+
+def test_span_regexes_with_back_references_or_mixed_flags_are_not_joined():
+    assert _any_of([re.compile(r"(a)\1"), re.compile(r"b")]) is None
+    assert _any_of([re.compile(r"a", re.IGNORECASE), re.compile(r"b")]) is None
+    assert _any_of([]) is None
+
+
+@pytest.mark.parametrize("text", ["Draw a card.", "Fire damage to target ally.",
+                                  "Your hero deals 3 fire damage to target ally this turn.",
+                                  "Ongoing: Allies you control have +1 ATK."])
+def test_a_reading_is_skipped_only_when_nothing_at_the_next_word_can_follow_it(parsers, text):
+    """Soundness of the skip, at the first word: whenever feeding a reading leaves a state
+    that accepts some reading of the next word, ``_follows`` keeps it."""
+    words = parsers[0].words
+    checked = 0
+    for start in ("paragraph", "sentence"):
+        conf = words._conf(start)
+        for name, end, after in words._placed(text, 0):
+            if after >= len(text) or name not in words._actions(conf.start_state):
+                continue
+            following = words._placed(text, after)
+            fed = words._feed((conf.start_state, None), None, name, (name, 0, end), conf)
+            if any(r[0] in words._actions(table[0]) for table, _ in fed for r in following):
+                assert words._follows(name, following), (start, name)
+                checked += 1
+    assert checked
