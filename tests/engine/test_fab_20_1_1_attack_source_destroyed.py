@@ -12,8 +12,8 @@ CARDS = ('card "Iris of Reality": Illusionist Weapon - Orb (2H): "During your ac
          'card "Spectral Shield": Illusionist Token - Aura\n'
          'card "Shield Two": Illusionist Aura, cost 0, pitch 1\n'
          'card "Other Aura": Generic Aura, cost 0, pitch 1\n'
-         'card "Aura Breaker": Generic Defense Reaction, cost 0, pitch 1, defense 3: '
-         '"Destroy target aura."\n')
+         'card "Shunt Stand-in": Generic Defense Reaction, cost 0, pitch 1, defense 3: '
+         '"Destroy target weapon."\n')
 
 
 def _all_pass(r) -> None:
@@ -23,7 +23,7 @@ def _all_pass(r) -> None:
 
 def _attack_then(reaction_line: str, extra_aura: str = "") -> str:
     return CARDS + f'''Alice is the turn player; hero life 20, wields "Iris of Reality", controls "Spectral Shield"{extra_aura}, 3 resource points
-Bob: hero life 20, hand "Aura Breaker"
+Bob: hero life 20, hand "Shunt Stand-in"
 Alice attacks with "Spectral Shield"
 Bob does not defend
 Alice passes
@@ -33,10 +33,10 @@ Alice passes
 
 
 def test_fab_20_1_1_destroying_the_source_closes_the_chain_without_damage():
-    r = ruling(_attack_then('Bob plays "Aura Breaker" targeting Alice\'s "Spectral Shield"') + '''
+    r = ruling(_attack_then('Bob plays "Shunt Stand-in" targeting Alice\'s "Spectral Shield"') + '''
 expect Bob life 20
 expect "Spectral Shield" does not hit
-expect "Aura Breaker" in Bob's graveyard
+expect "Shunt Stand-in" in Bob's graveyard
 expect Alice action points 0
 ''')
     _all_pass(r)
@@ -47,11 +47,11 @@ expect Alice action points 0
 
 def test_fab_20_1_1_a_non_token_source_destroyed_goes_to_the_graveyard_and_the_chain_closes():
     r = ruling(CARDS + '''Alice is the turn player; hero life 20, wields "Iris of Reality", controls "Shield Two", 3 resource points
-Bob: hero life 20, hand "Aura Breaker"
+Bob: hero life 20, hand "Shunt Stand-in"
 Alice attacks with "Shield Two"
 Bob does not defend
 Alice passes
-Bob plays "Aura Breaker" targeting Alice's "Shield Two"
+Bob plays "Shunt Stand-in" targeting Alice's "Shield Two"
 Alice passes
 expect "Shield Two" in Alice's graveyard
 expect Bob life 20
@@ -60,16 +60,27 @@ expect Bob life 20
     assert steps_citing(r, "fab-1.4 20.1.1")
 
 
-def test_fab_20_1_1_destroying_another_aura_leaves_the_attack_to_resolve():
-    r = ruling(_attack_then('Bob plays "Aura Breaker" targeting Alice\'s "Other Aura"',
-                            ', "Other Aura"') + '''
-expect "Other Aura" in Alice's graveyard
+def test_fab_20_1_1_destroying_another_weapon_aura_leaves_the_attack_to_resolve():
+    r = ruling(_attack_then('Bob plays "Shunt Stand-in" targeting Alice\'s "Shield Two"',
+                            ', "Shield Two"') + '''
+expect "Shield Two" in Alice's graveyard
 expect Bob life 19
 expect "Spectral Shield" hits
 ''')
     _all_pass(r)
     assert not steps_citing(r, "fab-1.4 20.1.1")
 
+
+
+def test_fab_20_1_1_a_plain_aura_is_not_a_weapon_so_not_a_legal_target():
+    r = ruling(_attack_then('Bob plays "Shunt Stand-in" targeting Alice\'s "Other Aura"',
+                            ', "Other Aura"') + '''
+expect "Other Aura" in Alice's permanents
+expect "Spectral Shield" hits
+expect Bob life 19
+''')
+    _all_pass(r)
+    assert any("not a legal target" in s.description for s in steps_citing(r, "fab-1.4 23.1.1"))
 
 
 def test_fab_20_1_1_a_source_banished_instead_of_destroyed_is_not_modelled():
