@@ -110,7 +110,8 @@ def _install(ctx: Context, source: Any, ab: M.Ability) -> None:
     controller = source.controller
     text = (f"{what} are {' and '.join(k + 's' for k in eff.kinds)}"
             + "".join(f" with {n}{{p}}" for _, n in values)
-            + (f" and have 'Action - {'{r}' * (cost or 0)}: Attack"
+            + (f" and have '{'Once per Turn ' if once else ''}Action - "
+               f"{'{r}' * (cost or 0) or '0'}: Attack"
                + (". Go again" if go_again else "") + "'" if cost is not None else ""))
     granted = Granted(source=source.name, kinds=tuple(eff.kinds), values=values,
                       attack_cost=cost, once_per_turn=once, go_again=go_again, text=text)
@@ -226,8 +227,9 @@ def note_attack(game: "FabGame", ctx: Context, oid: int) -> None:
                                       stat="kw:go again", op="grant", value=None, layer=1,
                                       timestamp=st.tick(), effect=effect.id)))
     ctx.step(T.RULE, f"{o.name} is a weapon with {st.value(oid, 'power')}{{p}} "
-             f"(base power {st.base_value(oid, 'power')}) and the ability \"Action - "
-             f"{'{r}' * (g.attack_cost or 0)}: Attack" + (". Go again" if g.go_again else "")
+             f"(base power {st.base_value(oid, 'power')}) and the ability \""
+             f"{'Once per Turn ' if g.once_per_turn else ''}Action - "
+             f"{'{r}' * (g.attack_cost or 0) or '0'}: Attack" + (". Go again" if g.go_again else "")
              + f"\" from {g.source}", ["continuous.conditional", "value.given"], mark=mark)
 
 
