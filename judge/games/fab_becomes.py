@@ -29,7 +29,7 @@ from judge.engine import stack as S
 from judge.engine import trace as T
 from judge.engine.context import Context
 from judge.engine.errors import NotModelled
-from judge.engine.state import SetGlobal, State
+from judge.engine.state import AddModifier, Modifier, SetGlobal, State
 from judge.games import fab_combat as K
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -218,7 +218,6 @@ def note_attack(game: "FabGame", ctx: Context, oid: int) -> None:
     o = st.objects[oid]
     mark = len(st.log)
     if g.go_again:
-        from judge.engine.state import AddModifier, Modifier
         effect = E.create(st, description=f"{o.name}'s attack has go again ({g.source})",
                           controller=o.controller, citation=ctx.cite_opt("kw.go-again"),
                           ends_at={"combat chain closes"},
