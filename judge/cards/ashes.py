@@ -17,9 +17,9 @@ X damage" now says "deal X damage") applies to every card.
 
 Parsing: lark's LALR parser with the contextual lexer, one piece at a time (type line, stats, cost
 line, ability head, each sentence). The grammar reads a verb's prepositional phrases flat; the
-transformer gives each its role (``AshesTransformer._args``). ``EARLEY_FALLBACK`` (off by
-default) retries the sentences LALR rejects with the older Earley grammar,
-``grammar/card_ashes_earley.lark``, for more coverage at several times the cost.
+transformer gives each its role (``AshesTransformer._args``). A sentence the grammar rejects is
+reported unparsed with its span (the grammar was Earley until LALR read more of the corpus at
+a fraction of the cost).
 """
 
 from __future__ import annotations
@@ -127,7 +127,6 @@ def _restore_icons(new: str, printed: str) -> str:
 
 _STARTS = ["type_line", "pb_stats", "stats", "costs", "ability_head", "sentence"]
 _GRAMMAR = GRAMMAR_DIR / "card_ashes.lark"
-_EARLEY_GRAMMAR = GRAMMAR_DIR / "card_ashes_earley.lark"
 
 
 @cache
@@ -138,14 +137,6 @@ def _lark() -> Lark:
                        cache=lark_cache(_GRAMMAR))
     use_first_char_scanners(parser)
     return parser
-
-
-@cache
-def _earley() -> Lark:
-    """The Earley fallback for the sentences the LALR grammar rejects."""
-    return Lark.open(str(_EARLEY_GRAMMAR), parser="earley", lexer="dynamic_complete",
-                     ambiguity="resolve", propagate_positions=True, g_regex_flags=re.I,
-                     cache=False, start=["sentence"])
 
 
 _PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
@@ -279,17 +270,14 @@ class AshesTransformer(SentenceTransformer):
         """A verb's noun phrases, each with the preposition before it read as a zone: "from"
         or "to" ("" for the object). A phrase after "in", "with", "under", ... describes the
         phrase before it and joins it ("1 card in your discard pile"), so does "on" after a
-        zone ("from a target unit on your battlefield"). The Earley fallback's trees have no
-        PREP tokens: their phrases come in order (object, then zones as the text names them)."""
+        zone ("from a target unit on your battlefield"). Phrases with no preposition token
+        before them come in order (object, then zones as the text names them)."""
         out: list[tuple[str, Target]] = []
         prep = None
         in_order = True
         for child in children:
             if isinstance(child, Token) and child.type == "PREP":
                 prep = " ".join(str(child).lower().split())
-                in_order = False
-            elif isinstance(child, tuple) and len(child) == 2 and isinstance(child[1], Target):
-                out.append(child)                                   # Earley deal_tail
                 in_order = False
             elif isinstance(child, Target):
                 zone = _ZONE_PREPS.get(prep or "")
@@ -307,11 +295,6 @@ class AshesTransformer(SentenceTransformer):
             words = re.findall(r"\b(from|into|to|on|onto|off)\b", rest)
             out = out[:1] + [(_ZONE_PREPS[w], t) for w, (_, t) in zip(words, out[1:])]
         return out
-
-    def deal_tail(self, meta, children):
-        target = next((c for c in children if isinstance(c, Target)), None)
-        word = self.source(meta).split()[0].lower()
-        return ("to" if word in ("to", "on") else word, target)
 
     inflict = deal
 
@@ -578,20 +561,8 @@ def _is_block(marked: str, paragraph: Piece) -> bool:
 
 def _run(card: _Card, piece: Piece, start: str):
     text = window(card.marked, piece)
-    try:
-        tree = _lark().parse(text, start=start)
-    except UnexpectedInput:
-        if start != "sentence" or not EARLEY_FALLBACK:
-            raise
-        tree = _earley().parse(text, start=start)
+    tree = _lark().parse(text, start=start)
     return AshesTransformer(card.text, card.marked).transform(tree)
-
-
-# Opt-in: sentences the LALR grammar rejects are tried with the Earley grammar
-# (grammar/card_ashes_earley.lark) before they are reported unparsed. It reads about 3 points
-# more of the first-edition corpus at several times the cost (tests/bench/bench_cards_games.py
-# prints both); off by default so that Ashes text costs what the other LALR card grammars cost.
-EARLEY_FALLBACK = False
 
 
 def _header(card: _Card, paragraph: Piece) -> bool:

@@ -150,22 +150,6 @@ def test_ashes_card_structure(text, expected):
     assert rendered(text) == expected
 
 
-@pytest.mark.parametrize(("text", "expected"), CARDS, ids=[t[:40] for t, _ in CARDS])
-def test_ashes_card_structure_with_earley_fallback_on(text, expected, monkeypatch):
-    """Turning the Earley fallback on changes nothing the LALR grammar reads."""
-    monkeypatch.setattr(ashes, "EARLEY_FALLBACK", True)
-    assert rendered(text) == expected
-
-
-def test_ashes_earley_fallback_reads_a_sentence_lalr_rejects(monkeypatch):
-    # a verb list ("attack, block, or guard") the LALR lexer reads as a noun list
-    text = "This unit cannot attack, block, or guard."
-    monkeypatch.setattr(ashes, "EARLEY_FALLBACK", False)
-    assert not ashes.parse(text).fully_parsed
-    monkeypatch.setattr(ashes, "EARLEY_FALLBACK", True)
-    assert ashes.parse(text).fully_parsed
-
-
 # The LALR grammar reads prepositional phrases flat after a verb's object; the transformer
 # gives each its role: "from" / "to" phrases are zones, "in" / "with" / "without" ones describe
 # the phrase before them, everything before "by N" is what a reduction reduces.
