@@ -770,13 +770,27 @@ class WowTransformer(CardTransformer):
         return ModifyValue(verb="modify", stat=stat, delta=self.phrase(equal.meta),
                            duration=duration, span=span_of(meta))
 
+    def have_do(self, meta, children):
+        """"have target player gain control of it": the effect, done by the named one."""
+        doer = next((c for c in children if isinstance(c, Target)), None)
+        return tuple(_with_subject(e, doer) for e in self._effects(children))
+
     def have_np(self, meta, children):
         return self._other("have", meta, children)
+
+    def _quoted_source(self, meta) -> str:
+        """A quote's printed text; with its period when that was read after the closing quote
+        (see ``_PERIOD_IN_QUOTE``)."""
+        end = meta.end_pos
+        if self.text[end - 1:end] == "." and self.text[end:end + 1] in _QUOTES:
+            end += 1
+        return self.text[meta.start_pos:end]
 
     def have_quoted(self, meta, children):
         """"has "<power>"" (a granted power), or "has Smash and "<power>"" (keywords too)."""
         quoted = next((c for c in children if isinstance(c, Tree) and c.data == "quoted"), None)
-        text = clean(self.source(quoted.meta)) if quoted is not None else self.phrase(meta).split(" ", 1)[1]
+        text = (clean(self._quoted_source(quoted.meta)) if quoted is not None
+                else self.phrase(meta).split(" ", 1)[1])
         power = Gain(verb="gain", resource="power", amount=text, span=span_of(meta))
         keywords = next((c for c in children if isinstance(c, tuple) and c
                          and isinstance(c[0], Keyword)), None)
@@ -1160,8 +1174,10 @@ def _is_static(effect: Effect) -> bool:
 
 _BLANK = re.compile(r"<p>|>>>|\[Activate\]|\*")
 # a sentence's period printed inside its closing quote ('choose "ability," "ally," or
-# "equipment."', 'has "Draw a card."'): read after the quote, where it ends the outer sentence
-_PERIOD_IN_QUOTE = re.compile(r'\.(")')
+# "equipment." Target ...', 'has "Draw a card."'): read after the quote, where it ends the
+# outer sentence; not when the sentence goes on ('has "→ Destroy target ally." this turn')
+_QUOTES = ('"', "\u201c", "\u201d")
+_PERIOD_IN_QUOTE = re.compile(r'\.(")(?=\s*(?:$|[^a-z\s]))')
 
 
 class WowClauseParser(ClauseParser):

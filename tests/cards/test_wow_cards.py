@@ -805,6 +805,102 @@ def test_wow_716_that_much_damage_is_dealt_instead_blessing_of_sacrifice():
     assert ("subject", "that much damage") in moved.args and ("to", "your hero") in moved.args
 
 
+# --- sentences end with their period (a period-less sentence only ends a paragraph) -----------
+
+def test_wow_sentence_without_its_period_only_ends_a_paragraph():
+    assert [e.verb for e in effects(only("Draw a card"))] == ["draw"]
+    assert not wow.parse("Destroy target ally draw a card.").fully_parsed
+
+
+def test_wow_then_target_player_is_a_subject_not_a_verb_mind_wipe():
+    choose, discard, again = effects(only(
+        'Choose "ability", "ally", or "equipment,", and then target player discards a random '
+        'card. If he discarded a card that has the chosen type, he discards another random card.'))
+    assert choose.verb == "choose"
+    assert discard.verb == "discard" and discard.args == (("subject", "target player"),
+                                                          ("object", "a random card"))
+    assert isinstance(again, Conditional) and again.then[0].verb == "discard"
+
+
+def test_wow_noun_list_stops_at_the_clause_boundary_overkill():
+    destroy, discard, damage = effects(only(
+        "Each opponent destroys that many of his equipment and discards that many cards, and "
+        "your hero deals that much melee damage to each opposing hero and ally."))
+    assert ("object", "that many cards") in discard.args
+    assert isinstance(damage, Damage) and damage.source.text == "your hero"
+    assert damage.target.text == "each opposing hero and ally"
+
+
+def test_wow_period_inside_a_closing_quote_ends_the_outer_sentence_showdown():
+    put, may = effects(only(
+        'Put a unique Mok\'Nathal Beastmaster ally token named Rexxar into play with 4 ATK / 4 '
+        'health and "At the start of your turn, destroy target Gronn." Each opponent may put a '
+        'Gronn ally token into play with 5 ATK / 5 health.'))
+    assert put.verb == "put" and any("destroy target Gronn" in v for _, v in put.args)
+    assert isinstance(may, Choice) and may.verb == "may"
+    assert may.options[0][0].args[0] == ("object", "a Gronn ally token")
+
+
+def test_wow_period_inside_a_quote_the_sentence_goes_on_after_face_smash():
+    gain = one_effect('Target ally has " → Destroy target ally." this turn.')
+    assert isinstance(gain, Gain) and gain.amount == '" → Destroy target ally."'
+    assert gain.duration.text == "this turn" and gain.target.text == "target ally"
+
+
+def test_wow_granted_power_keeps_its_quoted_period_seers_signet():
+    gain = one_effect('Your hero has "Sabotage: Ability or equipment."')
+    assert gain.amount == '"sabotage: Ability or equipment."'
+
+
+def test_wow_a_number_of_target_nouns_expose_armor():
+    destroy = one_effect("Destroy X target armor, where X is the number of Combo cards removed.")
+    assert isinstance(destroy, Move) and destroy.what.text == "x target armor"
+    damage = one_effect("Your hero deals X fire damage to each of X target allies.")
+    assert damage.target.text == "each of X target allies" and damage.target.targeted
+
+
+def test_wow_701_trigger_in_a_payment_power_stays_a_trigger_effect_southshore():
+    (power,) = only("On your turn: 1, → When target ally in your party next deals damage to an "
+                    "ally with lower cost this turn, draw a card.").abilities
+    assert power.kind == "activated" and power.limit == "on your turn"
+    (trigger,) = power.effects
+    assert isinstance(trigger, Conditional) and trigger.verb == "trigger"
+    assert trigger.condition.text.startswith("target ally in your party next deals damage")
+    assert [e.verb for e in trigger.then] == ["draw"]
+
+
+def test_wow_701_use_only_limit_of_a_payment_power_phosphus():
+    (power,) = only("4, Flip Phosphus → Choose one: Phosphus deals 4 fire damage to target ally; "
+                    "or Phosphus deals 2 fire damage to each of two target allies. Use only on "
+                    "your turn.", ).abilities
+    assert power.kind == "activated" and power.limit == "use only on your turn"
+    (choice,) = power.effects
+    assert [o[0].target.text for o in choice.options] == ["target ally", "each of two target allies"]
+
+
+def test_wow_have_someone_do_it_is_their_action_magistrix_valthin():
+    (power,) = only("When an ability enters play, you may have target player gain control of "
+                    "it.").abilities
+    (may,) = power.effects
+    (gain,) = may.options[0]
+    assert gain.verb == "gain control" and ("subject", "target player") in gain.args
+
+
+def test_wow_cards_someone_controls_without_that_deathwing():
+    modify = one_effect("Allies Deathwing controls have +1 ATK this turn.")
+    assert isinstance(modify, ModifyValue) and modify.target.text == "allies Deathwing controls"
+    destroy = one_effect("Destroy up to one target ability, ally, or equipment each opponent "
+                         "controls.")
+    assert destroy.what.text == "up to one target ability, ally, or equipment each opponent controls"
+
+
+def test_wow_puts_is_a_verb_not_a_participle_swift_discipline():
+    draw, put = effects(only("Draw a card, and target opponent puts a Boar ally token with 1 ATK "
+                             "and 1 health into play."))
+    assert draw.verb == "draw"
+    assert put.verb == "put" and ("subject", "target opponent") in put.args
+
+
 # --- corpus ---------------------------------------------------------------------------------
 
 def _corpus_share() -> tuple[int, int]:
@@ -825,3 +921,4 @@ def test_wow_corpus_coverage_at_least_90_percent():
 def test_wow_corpus_coverage_does_not_regress():
     parsed, total = _corpus_share()
     assert parsed / total >= 0.89, f"{parsed}/{total} cards fully parsed"
+
