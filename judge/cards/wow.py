@@ -1009,7 +1009,7 @@ class WowTransformer(CardTransformer):
     def np(self, meta, children):
         return self._target(meta)
 
-    np_coord = np
+    np_coord = used_np = np
 
     def np_self(self, meta, children):
         return Target(text="this", span=span_of(meta))

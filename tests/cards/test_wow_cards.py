@@ -901,6 +901,14 @@ def test_wow_puts_is_a_verb_not_a_participle_swift_discipline():
     assert put.verb == "put" and ("subject", "target opponent") in put.args
 
 
+def test_wow_701_use_only_once_per_turn_is_a_limit_not_a_use_effect():
+    (power,) = only("3 → Draw a card. Use only once per turn.").abilities
+    assert power.limit == "use only once per turn"
+    assert [e.verb for e in power.effects] == ["draw"]
+    use = one_effect("Use this Gift.")
+    assert use.verb == "use" and use.args == (("object", "this Gift"),)
+
+
 # --- corpus ---------------------------------------------------------------------------------
 
 def _corpus_share() -> tuple[int, int]:
