@@ -909,6 +909,14 @@ def test_wow_701_use_only_once_per_turn_is_a_limit_not_a_use_effect():
     assert use.verb == "use" and use.args == (("object", "this Gift"),)
 
 
+def test_wow_relative_that_is_attached_to_seal_of_purity():
+    (power,) = only("When your hero deals combat damage with a weapon, you may destroy target "
+                    "ability that's attached to a friendly card.").abilities
+    (may,) = power.effects
+    (destroy,) = may.options[0]
+    assert destroy.what.text == "target ability that's attached to a friendly card"
+
+
 # --- corpus ---------------------------------------------------------------------------------
 
 def _corpus_share() -> tuple[int, int]:
