@@ -87,11 +87,11 @@ def check(paths: tuple[Path, ...], as_json: bool, jobs: int) -> None:
         click.get_current_context().exit(1)
 
 
-def _run(path: Path):
+def _run(path: Path, *, steps: bool = True):
     from judge.engine.runner import run_scenario
     from judge.scenario.store import parse_file     # kept between runs (user cache folder)
 
-    return run_scenario(parse_file(path))
+    return run_scenario(parse_file(path), steps=steps)
 
 
 def _scenario_files(paths: tuple[Path, ...]) -> list[Path]:
@@ -113,7 +113,7 @@ def _outcome(path: Path) -> dict:
     """What ``judge check`` reports of one scenario file, as plain data (it may come from a
     worker process): its error, or its expectations and what it could not model."""
     try:
-        ruling = _run(path)
+        ruling = _run(path, steps=False)           # expectations only: no trace in words
     except JudgeError as err:
         return {"error": {"file": str(path), "line": err.line, "column": err.column,
                           "message": err.message, "rendered": err.render()}}

@@ -69,7 +69,8 @@ class Context:
         new = Context.__new__(Context)
         new.state = self.state.fork()
         new.game = self.game
-        new.trace = T.Trace(list(self.trace.steps), self.trace.line, self.trace.covered)
+        new.trace = T.Trace(list(self.trace.steps), self.trace.line, self.trace.covered,
+                            self.trace.describe)
         new.choices = Choices(list(self.choices.stated))
         new.pending = list(self.pending)
         new.loops = self.loops.copy()

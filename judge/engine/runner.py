@@ -49,7 +49,10 @@ def game_for(game_id: str):
 _LOADED: dict[str, Any] = {}   # "module:attribute" -> the rules object (imported once)
 
 
-def run_scenario(scenario: A.Scenario) -> Ruling:
+def run_scenario(scenario: A.Scenario, *, steps: bool = True) -> Ruling:
+    """The ruling of ``scenario``. ``steps=False`` (``judge check``) leaves the trace steps out
+    of the ruling: its outcome, expectations and what is not modelled are the same, and the
+    state changes of each step are never put into words."""
     try:
         game = game_for(scenario.game)
     except NotModelled as nm:
@@ -57,7 +60,7 @@ def run_scenario(scenario: A.Scenario) -> Ruling:
                       outcome=f"not modelled: {nm.what}", not_modelled=(nm.what,),
                       expectations=tuple(_undecided(e, nm.what) for e in _expectations(scenario)),
                       path=scenario.path)
-    run = _Run(scenario, game)
+    run = _Run(scenario, game, steps=steps)
     ctx = run.setup()
     try:
         ctx = run.steps(ctx, scenario.steps, last=not scenario.branches)
@@ -134,7 +137,8 @@ class _Call:
 
 
 class _Run:
-    def __init__(self, scenario: A.Scenario, game) -> None:
+    def __init__(self, scenario: A.Scenario, game, *, steps: bool = True) -> None:
+        self.with_steps = steps
         self.sc = scenario
         self.game = game
         self.results: list[ExpectationResult] = []
@@ -169,6 +173,7 @@ class _Run:
         state = game.new_state(sc.document)
         state.cache[DEFINITIONS] = dict(self.cards)     # for tokens that effects create
         ctx = Context(state, game)
+        ctx.trace.describe = self.with_steps
         ctx.policies = {key: sc.policy(key) for key in A.POLICIES}
         for p in sc.players:
             game.add_player(state, p.name)
@@ -525,7 +530,8 @@ class _Run:
     # ------------------------------------------------------------------ the ruling
     def ruling(self, ctx: Context, start: int, results: list[ExpectationResult],
                label: str = "") -> Ruling:
-        steps = tuple(_trace_step(s) for s in ctx.trace.steps[start:])
+        steps = (tuple(_trace_step(s) for s in ctx.trace.steps[start:]) if self.with_steps
+                 else ())
         nm = tuple(dict.fromkeys(s.text.removeprefix("not modelled: ")
                                  for s in ctx.trace.steps[start:] if s.kind == T.NOT_MODELLED))
         return Ruling(title=self.sc.title, game=self.sc.game, document=self.sc.document,

@@ -44,12 +44,14 @@ class Trace:
     steps: list[Step] = field(default_factory=list)
     line: int | None = None     # current scenario line (set by the runner per action)
     covered: int = 0            # end of the state log shown by the steps so far
+    describe: bool = True       # False: steps keep no descriptions of their state changes
 
 
     def add(self, state: State, kind: str, text: str, citations: tuple[str, ...] | list[str] = (),
             *, mark: int | None = None, actor: str | None = None,
             default: str | None = None) -> Step:
-        ops = () if mark is None else tuple(op.describe(state) for op in state.log[mark:])
+        ops = () if mark is None or not self.describe else tuple(
+            op.describe(state) for op in state.log[mark:])
         if mark is not None:
             self.covered = len(state.log)
         step = Step(index=len(self.steps), kind=kind, text=text,
