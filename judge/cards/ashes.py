@@ -37,7 +37,7 @@ from judge.cards.common import GRAMMAR_DIR, TokenSpan, span_of, use_first_char_s
 from judge.cards.errors import CardSyntaxError
 from judge.cards.links import citation_for, first_citation
 from judge.cards.model import (
-    Ability, CardText, Condition, Cost, Damage, Effect, Gain, Keyword, ModifyValue, Move, Other,
+    Ability, CardText, Condition, Cost, Damage, Gain, Keyword, ModifyValue, Move, Other,
     Prevent, Span, Target, Unparsed,
 )
 from judge.cards.sentences import (
@@ -629,15 +629,8 @@ def _head(card: _Card, paragraph: Piece) -> tuple[Head | None, Piece | None]:
 
 
 def _ability(head: Head | None, sentences: list[Sentence], span: Span, *, spell: bool) -> Ability:
-    effects: list[Effect] = []
-    trigger = None
-    condition = None
-    limits: list[str] = []
-    for sentence in sentences:
-        effects.extend(sentence.effects)
-        trigger = trigger or sentence.trigger
-        condition = condition or sentence.condition
-        limits.extend(sentence.limits)
+    whole = Sentence.joined(sentences)
+    effects, trigger, condition, limits = whole.effects, whole.trigger, whole.condition, whole.limits
     costs = head.costs if head else ()
     if head and head.inexhaustible:
         limits.insert(0, "inexhaustible")

@@ -63,6 +63,18 @@ class Sentence:
     condition: Condition | None = None      # "Only playable if ..." (H.3.3.1)
     limits: list[str] = field(default_factory=list)
 
+    @classmethod
+    def joined(cls, sentences: list["Sentence"]) -> "Sentence":
+        """What an ability's sentences contribute together: every effect and limit in order,
+        the first trigger and the first condition."""
+        whole = cls()
+        for sentence in sentences:
+            whole.effects.extend(sentence.effects)
+            whole.trigger = whole.trigger or sentence.trigger
+            whole.condition = whole.condition or sentence.condition
+            whole.limits.extend(sentence.limits)
+        return whole
+
 
 
 @dataclass(frozen=True, slots=True)

@@ -476,15 +476,8 @@ def _paragraph(text: str, marked: str, paragraph: Piece):
 
 
 def _ability(header: Header | None, sentences: list[Sentence], span: Span) -> Ability:
-    effects: list[Effect] = []
-    trigger = None
-    condition = None
-    limits: list[str] = []
-    for sentence in sentences:
-        effects.extend(sentence.effects)
-        trigger = trigger or sentence.trigger
-        condition = condition or sentence.condition
-        limits.extend(sentence.limits)
+    whole = Sentence.joined(sentences)
+    effects, trigger, condition, limits = whole.effects, whole.trigger, whole.condition, whole.limits
     if header is None:
         kind = "triggered" if trigger else "static"
         return Ability(kind=kind, effects=tuple(effects), trigger=trigger, condition=condition,

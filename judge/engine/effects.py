@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
-from judge.engine.state import Operation, RemoveModifier, State
+from judge.engine.state import Operation, RemoveModifier, SetGlobal, State
 
 if TYPE_CHECKING:  # pragma: no cover
     from judge.engine.events import Replacement
@@ -142,3 +142,17 @@ def sweep(state: State) -> list[ContinuousEffect]:
             end(state, e.id)
             gone.append(e)
     return gone
+
+
+def switches(state: State, key: str) -> dict[int, bool]:
+    """The on/off states last noted under ``key`` (id -> on), e.g. of conditional effects whose
+    turning on and off the trace reports (FaB 17.2.1)."""
+    return dict(state.globals.get(key, ()))
+
+
+def note_switch(state: State, key: str, ident: int, on: bool) -> None:
+    """Note that ``ident`` is now ``on`` under ``key``, as a logged operation (only a change)."""
+    known = switches(state, key)
+    if known.get(ident) != on:
+        known[ident] = on
+        state.apply(SetGlobal(key, tuple(sorted(known.items()))))

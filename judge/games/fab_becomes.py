@@ -136,24 +136,18 @@ def _install(ctx: Context, source: Any, ab: M.Ability) -> None:
                  while_source=(source.id, source.incarnation), condition=during,
                  affects=affects, stat="", data={KEY: granted})
     on = during(st)
-    _remember(st, source.id, on)
+    E.note_switch(st, ON, source.id, on)
     ctx.step(T.RULE, f"{source.name}'s static ability is a conditional continuous effect: during "
              f"{controller}'s {phase} phase, {text}; it is {'on' if on else 'off'} now "
              f"({'it is' if on else 'it is not'} {controller}'s {phase} phase)",
              ["continuous.duration", "continuous.conditional", "value.given"], mark=mark)
 
 
-def _remember(st: State, source: int, on: bool) -> None:
-    known = dict(st.globals.get(ON, ()))
-    if known.get(source) != on:
-        known[source] = on
-        st.apply(SetGlobal(ON, tuple(sorted(known.items()))))
-
 
 def track(game: "FabGame", ctx: Context) -> None:
     """17.2.1: each time a type-changing effect turns on or off, say so and what it changes."""
     st = ctx.state
-    known = dict(st.globals.get(ON, ()))
+    known = E.switches(st, ON)
     for e in sorted(st.effects.values(), key=lambda e: e.timestamp):
         g = e.data.get(KEY)
         if g is None or e.while_source is None or e.while_source[0] not in known:
@@ -165,7 +159,7 @@ def track(game: "FabGame", ctx: Context) -> None:
         if on == known[src.id]:
             continue
         mark = len(st.log)
-        _remember(st, src.id, on)
+        E.note_switch(st, ON, src.id, on)
         known[src.id] = on
         covered = [o.name for o in st.objects.values() if e.affects and e.affects(st, o)]
         now = f"{st.globals.get('turn player')}'s {st.globals.get('phase')} phase"

@@ -21,7 +21,7 @@ from judge.engine import effects as E
 from judge.engine import trace as T
 from judge.engine.context import Context
 from judge.engine.errors import NotModelled
-from judge.engine.state import AddModifier, Modifier, SetGlobal, State
+from judge.engine.state import AddModifier, Modifier, State
 
 if TYPE_CHECKING:  # pragma: no cover
     from judge.games.fab import FabGame
@@ -117,23 +117,17 @@ def _install(ctx: Context, source: Any, ab: M.Ability) -> None:
                                   stat=f"kw:{kw[0]}", op="grant", value=kw[1], layer=1,
                                   timestamp=st.tick(), effect=effect.id)))
     on, why, procedures = have.answer(st, controller)
-    _remember(st, effect.id, on)
+    E.note_switch(st, STATE_KEY, effect.id, on)
     ctx.step(T.RULE, f"{source.name}'s static ability is a conditional continuous effect: while "
              f"{have.text}, its attacks get {kw[0]}; it is {'on' if on else 'off'} now ({why})",
              ["continuous.duration", "continuous.conditional"] + procedures, mark=mark)
 
 
-def _remember(st: State, effect_id: int, on: bool) -> None:
-    known = dict(st.globals.get(STATE_KEY, ()))
-    if known.get(effect_id) != on:
-        known[effect_id] = on
-        st.apply(SetGlobal(STATE_KEY, tuple(sorted(known.items()))))
-
 
 def track(game: "FabGame", ctx: Context) -> None:
     """17.2.1: each time a conditional static ability turns on or off, say why."""
     st = ctx.state
-    known = dict(st.globals.get(STATE_KEY, ()))
+    known = E.switches(st, STATE_KEY)
     for eid, before in known.items():
         e = st.effects.get(eid)
         if e is None or not E.is_active(st, eid) and e.condition is None:
@@ -144,6 +138,6 @@ def track(game: "FabGame", ctx: Context) -> None:
         on, why, procedures = e.data["have"].answer(st, e.data["player"])
         if on != before:
             mark = len(st.log)
-            _remember(st, eid, on)
+            E.note_switch(st, STATE_KEY, eid, on)
             ctx.step(T.RULE, f"{e.data['conditional static']} turns {'on' if on else 'off'} "
                      f"({why})", ["continuous.conditional"] + procedures, mark=mark)
