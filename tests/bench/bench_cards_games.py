@@ -18,7 +18,7 @@ import pytest
 from lark import Lark
 from lark.exceptions import UnexpectedInput
 
-from tests.bench.bench_cards import JSON_GRAMMAR
+from tests.bench.bench_cards import JSON_GRAMMAR, alternating_rates
 from tests.conftest import shared_path
 
 CORPORA = {  # game -> (path under ../shared/data/cards, cards sampled)
@@ -47,21 +47,10 @@ def test_bench_card_grammar_vs_lark_json(game):
     cards = cards[:sample]
     module.parse("Draw a card.")  # build (or load) the parser outside the timing
     card_bytes = sum(len(t.encode()) for _, t in cards)
-    text = json_of_size(card_bytes)
-    parser = Lark(JSON_GRAMMAR, parser="lalr", propagate_positions=True)
-    card_best = json_best = float("inf")
-    for _ in range(3):
-        start = time.process_time()
-        for name, card in cards:
-            module.parse(card, name=name)
-        card_best = min(card_best, time.process_time() - start)
-        start = time.process_time()
-        parser.parse(text)
-        json_best = min(json_best, time.process_time() - start)
-    ratio = (card_best / card_bytes) / (json_best / len(text.encode()))
-    print(f"\n{game}: {card_best / card_bytes * 1e6:.1f} us/byte over {card_bytes} bytes "
-          f"({len(cards)} cards); lark LALR JSON {json_best / len(text.encode()) * 1e6:.2f} "
-          f"us/byte; ratio {ratio:.1f}x")
+    card_rate, json_rate = alternating_rates(module.parse, cards, json_of_size(card_bytes), rounds=3)
+    print(f"\n{game}: {card_rate * 1e6:.1f} us/byte over {card_bytes} bytes "
+          f"({len(cards)} cards); lark LALR JSON {json_rate * 1e6:.2f} "
+          f"us/byte; ratio {card_rate / json_rate:.1f}x")
 
 
 class _Recorder:
