@@ -70,6 +70,10 @@ class TokenSpan:
         self.empty = start is None
 
 
+_DEFAULT_NODE = object()   # CardTransformer._handlers: no method, the node stays a Tree
+_INSTANCE_FIELDS = frozenset({"text", "marked", "__visit_tokens__"})  # set by CardTransformer()
+
+
 @v_args(meta=True)
 class CardTransformer(Transformer):
     """Turns the rules of card_common.lark into model values. Game transformers subclass it.
@@ -113,15 +117,24 @@ class CardTransformer(Transformer):
                 if child is Discard:
                     continue
             children.append(child)
+        return self._node(tree.data, children, tree.meta, tree)
+
+    def _node(self, data: str, children: list, meta, tree: Tree | None = None):
+        """What this transformer makes of rule ``data`` with transformed ``children`` (``tree``:
+        the node they came from, if there was one). Also the callback of
+        :meth:`judge.cards.wordparser.WordParser.parse_into`. (A public name would be wrapped by
+        the class's ``v_args``, one more call per node.)"""
         handlers = type(self)._handlers
-        data = tree.data
         try:
             func = handlers[data]
         except KeyError:
             func = handlers[data] = self._meta_handler(data)
         if func is not None:
-            return func(self, tree.meta, children)
-        return self._call_userfunc(tree, children)
+            if func is _DEFAULT_NODE:
+                return Tree(data, children, meta)
+            return func(self, meta, children)
+        return self._call_userfunc(tree if tree is not None else Tree(data, children, meta),
+                                   children)
 
     def transform_from_tokens(self, tree: Tree):
         """Transform a tree parsed without ``propagate_positions``: each node's span runs from
@@ -146,23 +159,16 @@ class CardTransformer(Transformer):
                     start = child.start_pos
                 end = child.end_pos
             children.append(child)
-        meta = TokenSpan(start, end)
-        handlers = type(self)._handlers
-        data = tree.data
-        try:
-            func = handlers[data]
-        except KeyError:
-            func = handlers[data] = self._meta_handler(data)
-        if func is not None:
-            return func(self, meta, children), start, end
-        return self._call_userfunc(Tree(data, children, meta), children), start, end
+        return self._node(tree.data, children, TokenSpan(start, end)), start, end
 
     @classmethod
     def _meta_handler(cls, data: str):
-        """The undecorated method for rule ``data`` when it takes (meta, children), else None
-        (the walk then goes through lark's own dispatch)."""
+        """The undecorated method for rule ``data`` when it takes (meta, children);
+        ``_DEFAULT_NODE`` when there is no method and lark's ``__default__`` would make the
+        node a plain Tree; else None (the walk then goes through lark's own dispatch)."""
         name = data if isinstance(data, str) else str(data)
-        for candidate in (name, name.rsplit("__", 1)[-1]):
+        candidates = (name, name.rsplit("__", 1)[-1])
+        for candidate in candidates:
             for klass in cls.__mro__:
                 attr = klass.__dict__.get(candidate)
                 if attr is None:
@@ -170,6 +176,8 @@ class CardTransformer(Transformer):
                 if isinstance(attr, _VArgsWrapper) and attr.visit_wrapper is _vargs_meta:
                     return attr.base_func
                 return None
+        if cls.__default__ is Transformer.__default__ and not _INSTANCE_FIELDS & set(candidates):
+            return _DEFAULT_NODE
         return None
 
     def source(self, meta) -> str:

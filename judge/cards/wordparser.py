@@ -25,17 +25,20 @@ import pickle
 import re
 import tempfile
 from contextlib import contextmanager
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
 import lark
-from lark import Lark, Token, Tree
+from lark import Discard, Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 from lark.lexer import Lexer
 from lark.parse_tree_builder import (ChildFilterLALR_NoPlaceholders, ExpandSingleChild,
                                      PropagatePositions)
 from lark.tree import Meta
 from lark.parsers.lalr_analysis import LALR_Analyzer, Shift
+
+from judge.cards.common import TokenSpan
 
 _WORD = re.compile(r"[A-Za-z\u00a7][\w'\u2019\u00a7\-]*(?:/[A-Za-z]+)?")
 _SPACE = re.compile(r"[\s*]+")
@@ -173,10 +176,11 @@ class WordParser:
         self._confs: dict[str, object] = {}
         self._rules = {r: (len(r.expansion), str(r.origin.name)) for r in lark._callbacks}
         self._states = lark.parser.parser.parser.parse_table.states
-        self._acts: dict[int, dict[str, tuple]] = {}
+        self._rows: list[dict[str, tuple] | None] = [None] * (max(self._states, default=0) + 1)
         self._lost_only: dict[int, dict[str, tuple]] = {}
         self._word_readings: dict[str, list[tuple[str, int]]] = {}   # word -> (terminal, length)
         self._plans: dict = {}                      # id(rule) -> how _build makes its node
+        self._inline = {id(r) for r in lark._callbacks if str(r.origin.name).startswith("_")}
         self._shift_targets: dict[str, set[int]] | None = None   # terminal -> states
         self._after: dict[str, frozenset[str]] = {}  # terminal -> what may follow it
         self._token_callbacks_of: tuple = (None, {})
@@ -257,16 +261,25 @@ class WordParser:
         failed parse is the same too unless such a dead end lay beyond the furthest position
         reached so far; then the failed parse is searched again without skipping.
         """
+        return self._build(self._log(text, start), text, self._conf(start))
+
+    def parse_into(self, text: str, start: str, node: Callable[[str, list, TokenSpan], object]):
+        """What a bottom-up transformer makes of :meth:`parse`'s tree, without the tree: each
+        rule's node is ``node(name, children, span)`` as the winning parse reduces it (children
+        already made, ``Discard`` dropped), as :meth:`_replay` describes."""
+        return self._replay(self._log(text, start), text, self._conf(start), node)
+
+    def _log(self, text: str, start: str):
         log = self._search(text, start, skip_dead=True)
         if log is None:
             log = self._search(text, start, skip_dead=False)   # raises the exact error
-        return self._build(log, text, self._conf(start))
+        return log
 
     def _search(self, text: str, start: str, *, skip_dead: bool):
         """The log of the first parse of ``text``; UnexpectedInput when there is none, or None
         when there is none but the error could be inexact (see :meth:`parse`)."""
         conf = self._conf(start)
-        states, actions, cache = conf.states, self._actions, self._acts
+        states, actions, rows = conf.states, self._actions, self._rows
         at: dict[int, list[tuple[str, int, int]]] = {}   # position -> (terminal, end, next)
         stack = [((conf.start_state, None), None, self._skip(text, 0))]
         steps = 0
@@ -292,7 +305,7 @@ class WordParser:
                     best = last_end = known[1]
                     ends += 1
                 continue
-            acts = cache.get(table[0]) or actions(table[0])   # the table's terminals
+            acts = rows[table[0]] or actions(table[0])   # the table's terminals
             if pos >= len(text):
                 if "$END" in acts:
                     done = self._feed(table, log, "$END", None, conf)
@@ -378,60 +391,61 @@ class WordParser:
         return conf
 
     def _actions(self, state: int) -> dict[str, tuple]:
-        """Symbol -> (state to shift or go to, or None; (rule, size, origin) to reduce, or
-        None; the reduces a conflict hid) for one table state, keyed by plain strings (lark's
-        names may be Tokens, whose ``__eq__`` is Python code); built on first use."""
-        acts = self._acts.get(state)
+        """Symbol -> (state to shift or go to, or None; the rule to reduce, its size and origin,
+        or None three times; the (rule, size, origin) reduces a conflict hid, or None) for one
+        table state, keyed by plain strings (lark's names may be Tokens, whose ``__eq__`` is
+        Python code); built on first use, kept in ``_rows`` (a list: indexing it is cheaper
+        than a dict lookup in the hot loop)."""
+        acts = self._rows[state]
         if acts is None:
             rules, lost = self._rules, self.conflicts.get(state, {})
             acts = {}
             for term, (kind, arg) in self._states[state].items():
-                hidden = tuple((r, *rules[r]) for r in lost.get(term, ()))
+                hidden = tuple((r, *rules[r]) for r in lost.get(term, ())) or None
                 if kind is Shift:
-                    acts[str(term)] = (arg, None, hidden)
+                    acts[str(term)] = (arg, None, None, None, hidden)
                 else:
-                    acts[str(term)] = (None, (arg, *rules[arg]), hidden)
+                    acts[str(term)] = (None, arg, *rules[arg], hidden)
             for term, hid in lost.items():
                 if term not in self._states[state]:
                     # a hidden reduce with no table action: tried, but never chosen as a reading
                     self._lost_only.setdefault(state, {})[str(term)] = tuple((r, *rules[r]) for r in hid)
-            self._acts[state] = acts
+            self._rows[state] = acts
         return acts
 
     def _feed(self, table, log, term: str, shifted, conf) -> list:
         """Feed one terminal (``shifted`` is its log event; None for "$END") to the parse state
         ``(table, log)``: every state that accepts it, the table's own action first and then
         the reduces that a shift/reduce conflict hid. For "$END", the logs of finished parses."""
-        end_state, actions, cache = conf.end_state, self._actions, self._acts
+        end_state, actions, rows = conf.end_state, self._actions, self._rows
         out: list = []
         todo: list = []   # the hidden alternatives still to follow, next one last
         while True:
             hidden = None
             while True:
                 state = table[0]
-                act = (cache.get(state) or actions(state)).get(term)
+                act = (rows[state] or actions(state)).get(term)
                 if act is None:
-                    lost = self._lost_only.get(state, {}).get(term, ())
-                else:
-                    shift, reduce, lost = act
-                for rule, size, origin in lost:
-                    below = table
-                    for _ in range(size):
-                        below = below[1]
-                    goto = (cache.get(below[0]) or actions(below[0]))[origin][0]
-                    if hidden is None:
-                        hidden = []
-                    hidden.append(((goto, below), (rule, log)))
-                if act is None:
+                    lost = self._lost_only.get(state)
+                    lost = lost and lost.get(term)
+                    if lost:
+                        hidden = self._hidden(lost, table, log, hidden)
                     break
+                shift, rule, size, origin, lost = act
+                if lost is not None:
+                    hidden = self._hidden(lost, table, log, hidden)
                 if shift is not None:
                     if shifted is not None:
                         out.append(((shift, table), (shifted, log)))
                     break
-                rule, size, origin = reduce
-                for _ in range(size):
+                if size == 1:
                     table = table[1]
-                table = ((cache.get(table[0]) or actions(table[0]))[origin][0], table)
+                elif size == 2:
+                    table = table[1][1]
+                else:
+                    for _ in range(size):
+                        table = table[1]
+                table = ((rows[table[0]] or actions(table[0]))[origin][0], table)
                 log = (rule, log)
                 if shifted is None and table[0] == end_state:
                     out.append(log)
@@ -441,6 +455,19 @@ class WordParser:
             if not todo:
                 return out
             table, log = todo.pop()
+
+    def _hidden(self, lost: tuple, table, log, hidden: list | None) -> list:
+        """``hidden`` (a new list if None) with the parse states that the conflict-hidden
+        reduces ``lost`` lead to from ``(table, log)``."""
+        if hidden is None:
+            hidden = []
+        for rule, size, origin in lost:
+            below = table
+            for _ in range(size):
+                below = below[1]
+            goto = (self._rows[below[0]] or self._actions(below[0]))[origin][0]
+            hidden.append(((goto, below), (rule, log)))
+        return hidden
 
     def _build(self, log, text: str, conf) -> Tree:
         """The tree of one finished parse: its log replayed as lark's tree builder would.
@@ -533,6 +560,73 @@ class WordParser:
                 meta.container_end_pos = end
                 break
             values.append(node)
+        return values[-1]
+
+    def _replay(self, log, text: str, conf, node: Callable) -> object:
+        """The winning parse's log replayed into ``node``: the same nodes, in the same order
+        (children before parents, left to right), with the same children and spans as a
+        transformer walking :meth:`_build`'s tree would see, but no tree is built.
+
+        A node's span is lark's propagated position: from the first token under the node to the
+        last, counting the tokens the grammar filters out. The grammar has no empty rule, so
+        every node has one. An inlined rule (``_name``) is no node: its children join its
+        parent's. A ``?rule`` with one child left is that child, already made.
+        """
+        events = []
+        while log is not None:
+            events.append(log[0])
+            log = log[1]
+        plans, plan_of, inline = self._plans, self._plan, self._inline
+        token_callbacks = self._token_callbacks(conf.callbacks)
+        values: list = []
+        spans: list = []    # per value: (first, last) offset of the tokens under it, or None
+        for event in reversed(events):
+            if type(event) is tuple:
+                name, pos, end = event
+                token = Token(name, text[pos:end], pos, 1, pos + 1, 1, end + 1, end)
+                if name in token_callbacks:
+                    token = token_callbacks[name](token)
+                values.append(token)
+                spans.append((pos, end) if isinstance(token, Token) else None)
+                continue
+            plan = plans.get(id(event)) or plan_of(event, conf.callbacks)
+            size, data, include, expand1, callback, _ = plan
+            if callback is not None:
+                raise NotImplementedError(f"no replay for rule {event}: it has its own callback")
+            if size:
+                children = values[-size:]
+                under = spans[-size:]
+                del values[-size:], spans[-size:]
+            else:
+                children, under = [], []
+            first = last = None
+            for span in under:
+                if span is not None:
+                    first = span[0]
+                    break
+            for span in reversed(under):
+                if span is not None:
+                    last = span[1]
+                    break
+            spans.append(None if first is None else (first, last))
+            if include is None:
+                kept = children
+            else:
+                kept = []
+                for i, inlined in include:
+                    if not inlined:
+                        kept.append(children[i])
+                    elif kept:
+                        kept += children[i].children
+                    else:
+                        kept = children[i].children
+            if id(event) in inline:
+                values.append(Tree(data, kept))     # only to be spliced into its parent
+            elif expand1 and len(kept) == 1:
+                values.append(kept[0])
+            else:
+                values.append(node(data, [k for k in kept if k is not Discard],
+                                   TokenSpan(first, last)))
         return values[-1]
 
     def _token_callbacks(self, callbacks: dict) -> dict:

@@ -1213,8 +1213,7 @@ class WowClauseParser(ClauseParser):
 
     def _run(self, text, marked, piece, start):
         window = " " * piece.start + marked[piece.start:piece.end]
-        tree = self.words.parse(window, start)
-        result = self.transformer(text).transform(tree)
+        result = self.words.parse_into(window, start, self.transformer(text)._node)
         return tuple(_abilities(result))
 
     def parse(self, text: str, *, strict: bool = False, name: str | None = None) -> CardText:

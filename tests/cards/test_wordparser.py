@@ -1,7 +1,8 @@
 """judge.cards.wordparser.WordParser: the optimised word-level LALR parser gives exactly what the
 first, unoptimised version (tests/cards/wordparser_reference.py) gives: the same tree (rules,
 tokens, token types, positions) or the same error (position, expected terminals) for every
-window of WoW card text the clause parser asks for, and so the same CardText values.
+window of WoW card text the clause parser asks for; and replaying the parse straight into the
+transformer (``parse_into``) gives the same CardText values as walking the reference's tree.
 
 Whole corpus: WORDPARSER_CHECK_ALL=1 .venv/bin/python -m pytest tests/cards/test_wordparser.py -k sample
 """
@@ -55,12 +56,15 @@ class Comparing:
         self.windows = 0
         self.differences: list[tuple[str, str, tuple, tuple]] = []
 
-    def parse(self, window: str, start: str):
+    def parse_into(self, window: str, start: str, node):
+        """The reference parser's tree walked by the transformer whose ``_node`` is ``node``:
+        the clause parser using this gets what the unoptimised parser and lark's tree walk
+        give, to compare with the optimised parser's replay straight into the transformer."""
         self.windows += 1
         got, want = outcome(self.fast, window, start), outcome(self.reference, window, start)
         if got != want:
             self.differences.append((window.strip(), start, got, want))
-        return self.fast.parse(window, start)
+        return node.__self__.transform(self.reference.parse(window, start))
 
 
 def clause_parsers():
