@@ -179,11 +179,13 @@ class WordParser:
         self._rows: list[dict[str, tuple] | None] = [None] * (max(self._states, default=0) + 1)
         self._lost_only: dict[int, dict[str, tuple]] = {}
         self._word_readings: dict[str, list[tuple[str, int]]] = {}   # word -> (terminal, length)
+        self._word_placings: dict[str, tuple] = {}  # word -> (length, terminals) runs
         self._plans: dict = {}                      # id(rule) -> how _build makes its node
         self._inline = {id(r) for r in lark._callbacks if str(r.origin.name).startswith("_")}
         self._shift_targets: dict[str, set[int]] | None = None   # terminal -> states
         self._after: dict[str, frozenset[str]] = {}  # terminal -> what may follow it
         self._token_callbacks_of: tuple = (None, {})
+        self._same_of: tuple = (None, set())
         self._any_span = _any_of([rx for _, rx in self.span_terms])
 
     def classes(self, word: str) -> tuple[str, ...]:
@@ -355,6 +357,21 @@ class WordParser:
 
     def _placed(self, text: str, pos: int) -> list[tuple[str, int, int]]:
         """The readings at ``pos`` as (terminal, end, where the next one starts)."""
+        if not (self._any_span is None or self._any_span.match(text, pos)) \
+                and not text.startswith(",", pos):
+            word = _WORD.match(text, pos)
+            if word:    # the word's own readings (as in :meth:`readings`), by their lengths
+                w = word.group(0)
+                by_size = self._word_placings.get(w)
+                if by_size is None:
+                    by_size = self._word_placings[w] = self._by_size(w)
+                out = []
+                for size, names in by_size:
+                    end = pos + size
+                    m = _SPACE.match(text, end)
+                    after = m.end() if m else end
+                    out.extend([(name, end, after) for name in names])
+                return out
         out, nexts = [], {}
         for name, end in self.readings(text, pos):
             after = nexts.get(end)
@@ -362,6 +379,19 @@ class WordParser:
                 after = nexts[end] = self._skip(text, end)
             out.append((name, end, after))
         return out
+
+    def _by_size(self, w: str) -> tuple[tuple[int, tuple[str, ...]], ...]:
+        """The readings of the word ``w`` grouped into runs of one length, in preferred order."""
+        rel = self._word_readings.get(w)
+        if rel is None:
+            rel = self._word_readings[w] = self._preferred(self._word(w, 0), 0)
+        runs: list[tuple[int, list[str]]] = []
+        for name, size in rel:
+            if runs and runs[-1][0] == size:
+                runs[-1][1].append(name)
+            else:
+                runs.append((size, [name]))
+        return tuple((size, tuple(names)) for size, names in runs)
 
     def _follows(self, term: str, readings: list[tuple[str, int, int]]) -> bool:
         """Whether any of ``readings`` can come right after ``term``: be an action of some state
@@ -577,6 +607,7 @@ class WordParser:
             events.append(log[0])
             log = log[1]
         plans, plan_of, inline = self._plans, self._plan, self._inline
+        same = self._same_node(conf.callbacks)
         token_callbacks = self._token_callbacks(conf.callbacks)
         values: list = []
         spans: list = []    # per value: (first, last) offset of the tokens under it, or None
@@ -589,6 +620,8 @@ class WordParser:
                 values.append(token)
                 spans.append((pos, end) if isinstance(token, Token) else None)
                 continue
+            if id(event) in same:
+                continue    # "?rule: child": the node is its child, with the same span
             plan = plans.get(id(event)) or plan_of(event, conf.callbacks)
             size, data, include, expand1, callback, _ = plan
             if callback is not None:
@@ -599,15 +632,18 @@ class WordParser:
                 del values[-size:], spans[-size:]
             else:
                 children, under = [], []
-            first = last = None
-            for span in under:
-                if span is not None:
-                    first = span[0]
-                    break
-            for span in reversed(under):
-                if span is not None:
-                    last = span[1]
-                    break
+            if under and under[0] is not None and under[-1] is not None:
+                first, last = under[0][0], under[-1][1]
+            else:   # a token callback made something else than a token
+                first = last = None
+                for span in under:
+                    if span is not None:
+                        first = span[0]
+                        break
+                for span in reversed(under):
+                    if span is not None:
+                        last = span[1]
+                        break
             spans.append(None if first is None else (first, last))
             if include is None:
                 kept = children
@@ -628,6 +664,19 @@ class WordParser:
                 values.append(node(data, [k for k in kept if k is not Discard],
                                    TokenSpan(first, last)))
         return values[-1]
+
+    def _same_node(self, callbacks: dict) -> set[int]:
+        """Ids of the rules whose node is their one child as it is (``?rule: child``, nothing
+        filtered, not inlined): replaying them changes nothing."""
+        if self._same_of[0] is not callbacks:
+            same = set()
+            for rule in self.lark._callbacks:
+                size, _, include, expand1, callback, _ = self._plan(rule, callbacks)
+                if size == 1 and include is None and expand1 and callback is None \
+                        and id(rule) not in self._inline:
+                    same.add(id(rule))
+            self._same_of = (callbacks, same)
+        return self._same_of[1]
 
     def _token_callbacks(self, callbacks: dict) -> dict:
         """The lexer callbacks among ``callbacks`` (keyed by terminal name, not by rule)."""
