@@ -147,6 +147,9 @@ def load_grammar(path: Path, start: list[str]) -> tuple[Lark, Conflicts]:
     return parser, _with_rules(parser, conflicts)
 
 
+_NODE, _INLINE, _SAME = "node", "inline", "same"     # kinds of rule, for WordParser._replay
+
+
 class WordParser:
     """LALR parse of one window of text, trying every terminal reading of each word."""
 
@@ -174,18 +177,20 @@ class WordParser:
                 self.word_terms.append((name, rx))
         self._word_cache: dict[str, tuple[str, ...]] = {}
         self._confs: dict[str, object] = {}
-        self._rules = {r: (len(r.expansion), str(r.origin.name)) for r in lark._callbacks}
+        # rules by number (a parse's log names each reduced rule by its number)
+        self._rule_list = list(lark._callbacks)
+        self._numbers = {id(r): i for i, r in enumerate(self._rule_list)}
         self._states = lark.parser.parser.parser.parse_table.states
         self._rows: list[dict[str, tuple] | None] = [None] * (max(self._states, default=0) + 1)
         self._lost_only: dict[int, dict[str, tuple]] = {}
         self._word_readings: dict[str, list[tuple[str, int]]] = {}   # word -> (terminal, length)
         self._word_placings: dict[str, tuple] = {}  # word -> (length, terminals) runs
-        self._plans: dict = {}                      # id(rule) -> how _build makes its node
-        self._inline = {id(r) for r in lark._callbacks if str(r.origin.name).startswith("_")}
+        # lark's callbacks: one dict for every start rule (keyed by rule, and by terminal for
+        # the lexer's callbacks)
+        self._plans = [self._plan(r, lark._callbacks) for r in self._rule_list]
+        self._token_callbacks = {k: v for k, v in lark._callbacks.items() if isinstance(k, str)}
         self._shift_targets: dict[str, set[int]] | None = None   # terminal -> states
         self._after: dict[str, frozenset[str]] = {}  # terminal -> what may follow it
-        self._token_callbacks_of: tuple = (None, {})
-        self._same_of: tuple = (None, set())
         self._any_span = _any_of([rx for _, rx in self.span_terms])
 
     def classes(self, word: str) -> tuple[str, ...]:
@@ -263,13 +268,13 @@ class WordParser:
         failed parse is the same too unless such a dead end lay beyond the furthest position
         reached so far; then the failed parse is searched again without skipping.
         """
-        return self._build(self._log(text, start), text, self._conf(start))
+        return self._build(self._log(text, start), text)
 
     def parse_into(self, text: str, start: str, node: Callable[[str, list, TokenSpan], object]):
         """What a bottom-up transformer makes of :meth:`parse`'s tree, without the tree: each
         rule's node is ``node(name, children, span)`` as the winning parse reduces it (children
         already made, ``Discard`` dropped), as :meth:`_replay` describes."""
-        return self._replay(self._log(text, start), text, self._conf(start), node)
+        return self._replay(self._log(text, start), text, node)
 
     def _log(self, text: str, start: str):
         log = self._search(text, start, skip_dead=True)
@@ -421,27 +426,31 @@ class WordParser:
         return conf
 
     def _actions(self, state: int) -> dict[str, tuple]:
-        """Symbol -> (state to shift or go to, or None; the rule to reduce, its size and origin,
-        or None three times; the (rule, size, origin) reduces a conflict hid, or None) for one
+        """Symbol -> (state to shift or go to, or None; the number of the rule to reduce, its
+        size and origin, or None three times; the (rule, size, origin) reduces a conflict hid, or None) for one
         table state, keyed by plain strings (lark's names may be Tokens, whose ``__eq__`` is
         Python code); built on first use, kept in ``_rows`` (a list: indexing it is cheaper
         than a dict lookup in the hot loop)."""
         acts = self._rows[state]
         if acts is None:
-            rules, lost = self._rules, self.conflicts.get(state, {})
+            lost = self.conflicts.get(state, {})
             acts = {}
             for term, (kind, arg) in self._states[state].items():
-                hidden = tuple((r, *rules[r]) for r in lost.get(term, ())) or None
+                hidden = tuple(self._reduce(r) for r in lost.get(term, ())) or None
                 if kind is Shift:
                     acts[str(term)] = (arg, None, None, None, hidden)
                 else:
-                    acts[str(term)] = (None, arg, *rules[arg], hidden)
+                    acts[str(term)] = (None, *self._reduce(arg), hidden)
             for term, hid in lost.items():
                 if term not in self._states[state]:
                     # a hidden reduce with no table action: tried, but never chosen as a reading
-                    self._lost_only.setdefault(state, {})[str(term)] = tuple((r, *rules[r]) for r in hid)
+                    self._lost_only.setdefault(state, {})[str(term)] = tuple(self._reduce(r) for r in hid)
             self._rows[state] = acts
         return acts
+
+    def _reduce(self, rule) -> tuple[int, int, str]:
+        """(number, size, origin) of a rule to reduce."""
+        return self._numbers[id(rule)], len(rule.expansion), str(rule.origin.name)
 
     def _feed(self, table, log, term: str, shifted, conf) -> list:
         """Feed one terminal (``shifted`` is its log event; None for "$END") to the parse state
@@ -499,7 +508,7 @@ class WordParser:
             hidden.append(((goto, below), (rule, log)))
         return hidden
 
-    def _build(self, log, text: str, conf) -> Tree:
+    def _build(self, log, text: str) -> Tree:
         """The tree of one finished parse: its log replayed as lark's tree builder would.
 
         Rules whose lark callback is the usual chain (positions propagated, children filtered
@@ -510,8 +519,7 @@ class WordParser:
         while log is not None:
             events.append(log[0])
             log = log[1]
-        plans, plan_of = self._plans, self._plan
-        token_callbacks = self._token_callbacks(conf.callbacks)
+        plans, token_callbacks = self._plans, self._token_callbacks
         values: list = []
         for event in reversed(events):
             if type(event) is tuple:
@@ -520,8 +528,7 @@ class WordParser:
                 token = Token(name, text[pos:end], pos, 1, pos + 1, 1, end + 1, end)
                 values.append(token_callbacks[name](token) if name in token_callbacks else token)
                 continue
-            plan = plans.get(id(event)) or plan_of(event, conf.callbacks)
-            size, data, include, expand1, callback, _ = plan
+            size, data, include, expand1, callback, _, _ = plans[event]
             if size:
                 children = values[-size:]
                 del values[-size:]
@@ -592,7 +599,7 @@ class WordParser:
             values.append(node)
         return values[-1]
 
-    def _replay(self, log, text: str, conf, node: Callable) -> object:
+    def _replay(self, log, text: str, node: Callable) -> object:
         """The winning parse's log replayed into ``node``: the same nodes, in the same order
         (children before parents, left to right), with the same children and spans as a
         transformer walking :meth:`_build`'s tree would see, but no tree is built.
@@ -606,9 +613,7 @@ class WordParser:
         while log is not None:
             events.append(log[0])
             log = log[1]
-        plans, plan_of, inline = self._plans, self._plan, self._inline
-        same = self._same_node(conf.callbacks)
-        token_callbacks = self._token_callbacks(conf.callbacks)
+        plans, token_callbacks = self._plans, self._token_callbacks
         values: list = []
         spans: list = []    # per value: (first, last) offset of the tokens under it, or None
         for event in reversed(events):
@@ -620,12 +625,11 @@ class WordParser:
                 values.append(token)
                 spans.append((pos, end) if isinstance(token, Token) else None)
                 continue
-            if id(event) in same:
+            size, data, include, expand1, callback, rule, kind = plans[event]
+            if kind is _SAME:
                 continue    # "?rule: child": the node is its child, with the same span
-            plan = plans.get(id(event)) or plan_of(event, conf.callbacks)
-            size, data, include, expand1, callback, _ = plan
             if callback is not None:
-                raise NotImplementedError(f"no replay for rule {event}: it has its own callback")
+                raise NotImplementedError(f"no replay for rule {rule}: it has its own callback")
             if size:
                 children = values[-size:]
                 under = spans[-size:]
@@ -656,7 +660,7 @@ class WordParser:
                         kept += children[i].children
                     else:
                         kept = children[i].children
-            if id(event) in inline:
+            if kind is _INLINE:
                 values.append(Tree(data, kept))     # only to be spliced into its parent
             elif expand1 and len(kept) == 1:
                 values.append(kept[0])
@@ -665,32 +669,16 @@ class WordParser:
                                    TokenSpan(first, last)))
         return values[-1]
 
-    def _same_node(self, callbacks: dict) -> set[int]:
-        """Ids of the rules whose node is their one child as it is (``?rule: child``, nothing
-        filtered, not inlined): replaying them changes nothing."""
-        if self._same_of[0] is not callbacks:
-            same = set()
-            for rule in self.lark._callbacks:
-                size, _, include, expand1, callback, _ = self._plan(rule, callbacks)
-                if size == 1 and include is None and expand1 and callback is None \
-                        and id(rule) not in self._inline:
-                    same.add(id(rule))
-            self._same_of = (callbacks, same)
-        return self._same_of[1]
-
-    def _token_callbacks(self, callbacks: dict) -> dict:
-        """The lexer callbacks among ``callbacks`` (keyed by terminal name, not by rule)."""
-        if self._token_callbacks_of[0] is not callbacks:
-            self._token_callbacks_of = (callbacks, {k: v for k, v in callbacks.items()
-                                                    if isinstance(k, str)})
-        return self._token_callbacks_of[1]
-
-    def _plan(self, rule, callbacks: dict) -> tuple:
+    @staticmethod
+    def _plan(rule, callbacks: dict) -> tuple:
         """(size, tree name, children to keep or None for all, expand a single child,
-        callback to call instead or None, the rule) for ``rule``, read from its lark callback."""
+        callback to call instead or None, the rule, its kind) for ``rule``, read from its lark
+        callback. The kind tells :meth:`_replay` an inlined rule (``_name``: its children join
+        its parent's), a rule whose node is its one child as it is (``?rule: child``, nothing
+        filtered) and any other rule apart."""
         callback = callbacks[rule]
-        size = self._rules[rule][0]
-        plan = (size, None, None, False, callback, rule)
+        size = len(rule.expansion)
+        plan = (size, None, None, False, callback, rule, _NODE)
         if type(callback) is PropagatePositions and callback.node_filter is None:
             inner, include, expand1 = callback.node_builder, None, False
             if type(inner) is ChildFilterLALR_NoPlaceholders:
@@ -699,8 +687,13 @@ class WordParser:
                 expand1, inner = True, inner.node_builder
             if (type(inner) is partial and inner.func is Tree and len(inner.args) == 1
                     and not inner.keywords):
-                plan = (size, inner.args[0], include, expand1, None, rule)
-        self._plans[id(rule)] = plan   # by id: Rule's hash is Python code; the plan keeps it alive
+                if str(rule.origin.name).startswith("_"):
+                    kind = _INLINE
+                elif size == 1 and include is None and expand1:
+                    kind = _SAME
+                else:
+                    kind = _NODE
+                plan = (size, inner.args[0], include, expand1, None, rule, kind)
         return plan
 
     @staticmethod
