@@ -147,7 +147,8 @@ def load_grammar(path: Path, start: list[str]) -> tuple[Lark, Conflicts]:
     return parser, _with_rules(parser, conflicts)
 
 
-_NODE, _INLINE, _SAME = "node", "inline", "same"     # kinds of rule, for WordParser._replay
+# kinds of rule, for WordParser._replay (see _plan)
+_NODE, _UNIT, _SAME, _INLINE, _INLINE_UNIT = "node", "unit", "same", "inline", "inline unit"
 
 
 class WordParser:
@@ -605,8 +606,9 @@ class WordParser:
         transformer walking :meth:`_build`'s tree would see, but no tree is built.
 
         A node's span is lark's propagated position: from the first token under the node to the
-        last, counting the tokens the grammar filters out. The grammar has no empty rule, so
-        every node has one. An inlined rule (``_name``) is no node: its children join its
+        last, counting the tokens the grammar filters out (a token made into something else by
+        a lexer callback counts too). The grammar has no empty rule (replay refuses one), so
+        every node has a span. An inlined rule (``_name``) is no node: its children join its
         parent's. A ``?rule`` with one child left is that child, already made.
         """
         events = []
@@ -614,41 +616,34 @@ class WordParser:
             events.append(log[0])
             log = log[1]
         plans, token_callbacks = self._plans, self._token_callbacks
-        values: list = []
-        spans: list = []    # per value: (first, last) offset of the tokens under it, or None
+        values: list = []   # made nodes, tokens, and lists of an inlined rule's children
+        spans: list = []    # per value: (first, last) offset of the tokens under it
         for event in reversed(events):
             if type(event) is tuple:
                 name, pos, end = event
                 token = Token(name, text[pos:end], pos, 1, pos + 1, 1, end + 1, end)
-                if name in token_callbacks:
-                    token = token_callbacks[name](token)
-                values.append(token)
-                spans.append((pos, end) if isinstance(token, Token) else None)
+                values.append(token_callbacks[name](token) if name in token_callbacks else token)
+                spans.append((pos, end))
                 continue
             size, data, include, expand1, callback, rule, kind = plans[event]
             if kind is _SAME:
                 continue    # "?rule: child": the node is its child, with the same span
-            if callback is not None:
-                raise NotImplementedError(f"no replay for rule {rule}: it has its own callback")
-            if size:
-                children = values[-size:]
-                under = spans[-size:]
-                del values[-size:], spans[-size:]
-            else:
-                children, under = [], []
-            if under and under[0] is not None and under[-1] is not None:
-                first, last = under[0][0], under[-1][1]
-            else:   # a token callback made something else than a token
-                first = last = None
-                for span in under:
-                    if span is not None:
-                        first = span[0]
-                        break
-                for span in reversed(under):
-                    if span is not None:
-                        last = span[1]
-                        break
-            spans.append(None if first is None else (first, last))
+            if kind is _UNIT:   # one child, kept: the same span
+                child = values[-1]
+                span = spans[-1]
+                values[-1] = node(data, [] if child is Discard else [child],
+                                  TokenSpan(span[0], span[1]))
+                continue
+            if kind is _INLINE_UNIT:
+                values[-1] = [values[-1]]
+                continue
+            if callback is not None or not size:
+                raise NotImplementedError(f"no replay for rule {rule}: it is empty or has its "
+                                          "own callback")
+            children = values[-size:]
+            first, last = spans[-size][0], spans[-1][1]
+            del values[-size:], spans[-size:]
+            spans.append((first, last))
             if include is None:
                 kept = children
             else:
@@ -657,11 +652,11 @@ class WordParser:
                     if not inlined:
                         kept.append(children[i])
                     elif kept:
-                        kept += children[i].children
+                        kept += children[i]
                     else:
-                        kept = children[i].children
+                        kept = children[i]
             if kind is _INLINE:
-                values.append(Tree(data, kept))     # only to be spliced into its parent
+                values.append(kept)     # to be spliced into its parent
             elif expand1 and len(kept) == 1:
                 values.append(kept[0])
             else:
@@ -675,7 +670,7 @@ class WordParser:
         callback to call instead or None, the rule, its kind) for ``rule``, read from its lark
         callback. The kind tells :meth:`_replay` an inlined rule (``_name``: its children join
         its parent's), a rule whose node is its one child as it is (``?rule: child``, nothing
-        filtered) and any other rule apart."""
+        filtered), a rule of one kept child, and any other rule apart."""
         callback = callbacks[rule]
         size = len(rule.expansion)
         plan = (size, None, None, False, callback, rule, _NODE)
@@ -688,9 +683,9 @@ class WordParser:
             if (type(inner) is partial and inner.func is Tree and len(inner.args) == 1
                     and not inner.keywords):
                 if str(rule.origin.name).startswith("_"):
-                    kind = _INLINE
-                elif size == 1 and include is None and expand1:
-                    kind = _SAME
+                    kind = _INLINE_UNIT if size == 1 and include is None else _INLINE
+                elif size == 1 and include is None:
+                    kind = _SAME if expand1 else _UNIT
                 else:
                     kind = _NODE
                 plan = (size, inner.args[0], include, expand1, None, rule, kind)
