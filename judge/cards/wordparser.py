@@ -38,7 +38,7 @@ from lark.parse_tree_builder import (ChildFilterLALR_NoPlaceholders, ExpandSingl
 from lark.tree import Meta
 from lark.parsers.lalr_analysis import LALR_Analyzer, Shift
 
-from judge.cards.common import TokenSpan
+from judge.cards.common import TokenSpan, first_chars
 
 _WORD = re.compile(r"[A-Za-z\u00a7][\w'\u2019\u00a7\-]*(?:/[A-Za-z]+)?")
 _SPACE = re.compile(r"[\s*]+")
@@ -186,6 +186,7 @@ class WordParser:
         self._lost_only: dict[int, dict[str, tuple]] = {}
         self._word_readings: dict[str, list[tuple[str, int]]] = {}   # word -> (terminal, length)
         self._word_placings: dict[str, tuple] = {}  # word -> (length, terminals) runs
+        self._punct_by_char: dict[str, list] = {}   # char -> the punct_terms that may start so
         # lark's callbacks: one dict for every start rule (keyed by rule, and by terminal for
         # the lexer's callbacks)
         self._plans = [self._plan(r, lark._callbacks) for r in self._rule_list]
@@ -226,8 +227,16 @@ class WordParser:
         word = _WORD.match(text, pos)
         if word:
             out.extend(self._word(word.group(0), pos))
-        else:
-            for name, rx in self.punct_terms:
+        elif pos < len(text):
+            ch = text[pos]
+            punct = self._punct_by_char.get(ch)
+            if punct is None:
+                # first_chars knows ASCII only: any other character tries every terminal
+                punct = self._punct_by_char[ch] = [
+                    (name, rx) for name, rx in self.punct_terms
+                    if not ch.isascii() or (first := first_chars(rx.pattern, rx.flags)) is None
+                    or ch in first]
+            for name, rx in punct:
                 m = rx.match(text, pos)
                 if m and m.end() > pos:
                     out.append((name, m.end()))
@@ -349,7 +358,8 @@ class WordParser:
                 fed = self._feed(table, log, name, (name, pos, end), conf)
                 if not fed and pos > best[0]:
                     best = (pos, set(states[table[0]]), text[pos:end])
-                branch.extend((t, lg, after) for t, lg in fed)
+                for table_after, log_after in fed:
+                    branch.append((table_after, log_after, after))
             else:
                 stack.append((None, (key, began, ends), -1))
             stack.extend(reversed(branch))   # preferred reading on top
