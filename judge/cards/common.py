@@ -39,16 +39,14 @@ _SAME_LENGTH = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u20
                               SELF_NAME_MARK: "?"})
 _NUM_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
               "seven": 7, "eight": 8, "nine": 9, "ten": 10, "once": 1, "twice": 2}
-_SPACES = re.compile(r"\s+")
 _SELF_RUN = re.compile(SELF_NAME_MARK + "+")
 
 
 def clean(text: str) -> str:
     """Normalised phrase: single spaces, no markup, lower case (names keep their case)."""
-    text = _SPACES.sub(" ", text.replace("*", " ")).strip()
-    words = text.split(" ")
-    return " ".join(w if w[:1].isupper() and (i or w[1:2].isupper()) else w.lower()
-                    for i, w in enumerate(words))
+    words = text.replace("*", " ").split()     # str.split: the same white space as \s+
+    return " ".join([w if w[:1].isupper() and (i or w[1:2].isupper()) else w.lower()
+                     for i, w in enumerate(words)])
 
 
 def span_of(meta) -> Span | None:
