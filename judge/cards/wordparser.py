@@ -298,6 +298,8 @@ class WordParser:
         conf = self._conf(start)
         states, actions, rows = conf.states, self._actions, self._rows
         at: dict[int, list[tuple[str, int, int]]] = {}   # position -> (terminal, end, next)
+        names_at: dict[int, set[str]] = {}                 # position -> its readings' terminals
+        afters = self._after
         stack = [((conf.start_state, None), None, self._skip(text, 0))]
         steps = 0
         best: tuple[int, set[str], str] = (-1, set(), "")
@@ -347,10 +349,12 @@ class WordParser:
                     stack.clear()
                     break
                 if skip_dead and after < len(text):
-                    follow = at.get(after)
+                    follow = names_at.get(after)
                     if follow is None:
-                        follow = at[after] = self._placed(text, after)
-                    if not self._follows(name, follow):
+                        if after not in at:
+                            at[after] = self._placed(text, after)
+                        follow = names_at[after] = {r[0] for r in at[after]}
+                    if (afters.get(name) or self._after_of(name)).isdisjoint(follow):
                         # fed, it would be a dead end: no tree and no more steps; only the
                         # error kept may differ, if the dead end lies beyond the furthest yet
                         inexact = inexact or after > best[0]
@@ -409,10 +413,16 @@ class WordParser:
                 runs.append((size, [name]))
         return tuple((size, tuple(names)) for size, names in runs)
 
-    def _follows(self, term: str, readings: list[tuple[str, int, int]]) -> bool:
-        """Whether any of ``readings`` can come right after ``term``: be an action of some state
-        that shifting ``term`` leads to (whatever the stack, every parse state that accepted
-        ``term`` has one of those states on top)."""
+    def _follows(self, term: str, names: set[str]) -> bool:
+        """Whether any of the terminals ``names`` can come right after ``term``: be an action
+        of some state that shifting ``term`` leads to (whatever the stack, every parse state
+        that accepted ``term`` has one of those states on top). :meth:`_search` spells this
+        out inline."""
+        return not self._after_of(term).isdisjoint(names)
+
+    def _after_of(self, term: str) -> frozenset[str]:
+        """The terminals that may come right after ``term`` (see :meth:`_follows`), kept in
+        ``_after``."""
         after = self._after.get(term)
         if after is None:
             if self._shift_targets is None:
@@ -425,10 +435,7 @@ class WordParser:
             after = self._after[term] = frozenset(
                 str(sym) for target in self._shift_targets.get(term, ())
                 for sym in self._states[target])
-        for reading in readings:
-            if reading[0] in after:
-                return True
-        return False
+        return after
 
     def _conf(self, start: str):
         conf = self._confs.get(start)
