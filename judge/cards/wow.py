@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import fields, is_dataclass, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
 
@@ -1214,7 +1214,9 @@ class WowClauseParser(ClauseParser):
     def _run(self, text, marked, piece, start):
         window = " " * piece.start + marked[piece.start:piece.end]
         result = self.words.parse_into(window, start, self.transformer(text)._node)
-        return tuple(_abilities(result))
+        abilities = tuple(_abilities(result))
+        moved = _moved_periods(text, marked, piece.start, piece.end)
+        return _closing_quotes_kept(abilities, moved) if moved else abilities
 
     def parse(self, text: str, *, strict: bool = False, name: str | None = None) -> CardText:
         meta, _ = self.header.split(text)
@@ -1222,6 +1224,38 @@ class WowClauseParser(ClauseParser):
             name = meta[0][1]
         card = super().parse(text, strict=strict, name=name)
         return replace(card, meta=meta) if meta else card
+
+
+def _moved_periods(text: str, marked: str, start: int, end: int) -> frozenset[int]:
+    """Offsets just after each closing quote whose period :meth:`WowClauseParser.prepare` read
+    after it (printed '."', parsed '".'), between ``start`` and ``end``."""
+    found = []
+    at = marked.find('".', start, end)
+    while at >= 0:
+        if text[at] == ".":
+            found.append(at + 1)
+        at = marked.find('".', at + 1, end)
+    return frozenset(found)
+
+
+def _closing_quotes_kept(value, moved: frozenset[int]):
+    """``value`` with every span that ends at one of ``moved`` (after a closing quote as parsed,
+    before it as printed) taken one character further, so that the printed span holds its
+    closing quote: 'has "Draw a card."', not 'has "Draw a card.'."""
+    if isinstance(value, Span):
+        return Span(value.start, value.end + 1) if value.end in moved else value
+    if isinstance(value, tuple):
+        items = tuple(_closing_quotes_kept(v, moved) for v in value)
+        return value if all(a is b for a, b in zip(items, value)) else items
+    if is_dataclass(value) and not isinstance(value, type):
+        changed = {}
+        for f in fields(value):
+            old = getattr(value, f.name)
+            new = _closing_quotes_kept(old, moved)
+            if new is not old:
+                changed[f.name] = new
+        return replace(value, **changed) if changed else value
+    return value
 
 
 def _abilities(result) -> Iterator[Ability]:

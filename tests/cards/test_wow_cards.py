@@ -852,6 +852,22 @@ def test_wow_granted_power_keeps_its_quoted_period_seers_signet():
     assert gain.amount == '"sabotage: Ability or equipment."'
 
 
+@pytest.mark.parametrize("text, span_text", [
+    ('Your hero has "Sabotage: Ability or equipment."', 'has "Sabotage: Ability or equipment."'),
+    ('Your hero has "Sabotage: Ability or equipment." Draw a card.',
+     'has "Sabotage: Ability or equipment."'),
+    ('Your hero has \u201cSabotage: Ability or equipment.\u201d', 'has \u201cSabotage: Ability or equipment.\u201d'),
+])
+def test_wow_span_ending_at_a_closing_quote_keeps_it_when_the_period_was_read_after_it(text, span_text):
+    """The period printed inside the quote is read after it (it ends the outer sentence); the
+    printed span of what ends at the quote still holds the quote."""
+    card = only(text)
+    gain = effects(card)[0]
+    assert card.text[gain.span.start:gain.span.end] == span_text
+    ability = card.abilities[0].span
+    assert card.text[ability.start:ability.end] == text
+
+
 def test_wow_a_number_of_target_nouns_expose_armor():
     destroy = one_effect("Destroy X target armor, where X is the number of Combo cards removed.")
     assert isinstance(destroy, Move) and destroy.what.text == "x target armor"
