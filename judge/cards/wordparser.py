@@ -13,9 +13,10 @@ no catch-all for prose.
 
 Speed, without changing any result (tests/cards/test_wordparser.py compares every window with
 the first, unoptimised version): the search moves table states only, on shared linked stacks,
-and builds the tree of the winning parse alone by replaying its log; a state whose subtree
-failed is not searched twice; a reading nothing at the next word can follow is not fed; word
-readings and table rows are cached.
+and only the winning parse's log is replayed, either into lark's tree (:meth:`WordParser.parse`)
+or straight into a transformer's nodes with no tree at all (:meth:`WordParser.parse_into`, what
+the WoW clause parser uses); a state whose subtree failed is not searched twice; a reading
+nothing at the next word can follow is not fed; word readings and table rows are cached.
 """
 
 from __future__ import annotations
