@@ -148,6 +148,7 @@ def load_grammar(path: Path, start: list[str]) -> tuple[Lark, Conflicts]:
     return parser, _with_rules(parser, conflicts)
 
 
+_UNSEEN = object()   # a WordParser column's entry not looked up yet
 # kinds of rule, for WordParser._replay (see _plan)
 _NODE, _UNIT, _SAME, _INLINE, _INLINE_UNIT = "node", "unit", "same", "inline", "inline unit"
 
@@ -184,6 +185,8 @@ class WordParser:
         self._numbers = {id(r): i for i, r in enumerate(self._rule_list)}
         self._states = lark.parser.parser.parser.parse_table.states
         self._rows: list[dict[str, tuple] | None] = [None] * (max(self._states, default=0) + 1)
+        self._columns: dict[str, list] = {}     # terminal -> per state: _rows[state][terminal]
+        self._gotos: dict[str, list] = {}       # nonterminal -> per state: the goto state
         self._lost_only: dict[int, dict[str, tuple]] = {}
         self._word_readings: dict[str, list[tuple[str, int]]] = {}   # word -> (terminal, length)
         self._word_placings: dict[str, tuple] = {}  # word -> (length, terminals) runs
@@ -445,11 +448,11 @@ class WordParser:
         return conf
 
     def _actions(self, state: int) -> dict[str, tuple]:
-        """Symbol -> (state to shift or go to, or None; the number of the rule to reduce, its
-        size and origin, or None three times; the (rule, size, origin) reduces a conflict hid, or None) for one
-        table state, keyed by plain strings (lark's names may be Tokens, whose ``__eq__`` is
-        Python code); built on first use, kept in ``_rows`` (a list: indexing it is cheaper
-        than a dict lookup in the hot loop)."""
+        """Symbol -> (state to shift or go to, or None; the rule to reduce as :meth:`_reduce`
+        gives it, or None four times; the reduces a conflict hid, or None) for one table state,
+        keyed by plain strings (lark's names may be Tokens, whose ``__eq__`` is Python code);
+        built on first use (the whole table has half a million entries), kept in ``_rows`` (a
+        list: indexing it is cheaper than a dict lookup in the hot loop)."""
         acts = self._rows[state]
         if acts is None:
             lost = self.conflicts.get(state, {})
@@ -457,7 +460,7 @@ class WordParser:
             for term, (kind, arg) in self._states[state].items():
                 hidden = tuple(self._reduce(r) for r in lost.get(term, ())) or None
                 if kind is Shift:
-                    acts[str(term)] = (arg, None, None, None, hidden)
+                    acts[str(term)] = (arg, None, None, None, None, hidden)
                 else:
                     acts[str(term)] = (None, *self._reduce(arg), hidden)
             for term, hid in lost.items():
@@ -467,29 +470,40 @@ class WordParser:
             self._rows[state] = acts
         return acts
 
-    def _reduce(self, rule) -> tuple[int, int, str]:
-        """(number, size, origin) of a rule to reduce."""
-        return self._numbers[id(rule)], len(rule.expansion), str(rule.origin.name)
+    def _reduce(self, rule) -> tuple[int, int, str, list]:
+        """(number, size, origin, origin's goto column) of a rule to reduce; the column holds
+        the state that each state goes to on the origin, filled in as :meth:`_feed` meets
+        them (``_UNSEEN`` until then)."""
+        origin = str(rule.origin.name)
+        gotos = self._gotos.get(origin)
+        if gotos is None:
+            gotos = self._gotos[origin] = [_UNSEEN] * len(self._rows)
+        return self._numbers[id(rule)], len(rule.expansion), origin, gotos
 
     def _feed(self, table, log, term: str, shifted, conf) -> list:
         """Feed one terminal (``shifted`` is its log event; None for "$END") to the parse state
         ``(table, log)``: every state that accepts it, the table's own action first and then
         the reduces that a shift/reduce conflict hid. For "$END", the logs of finished parses."""
         end_state, actions, rows = conf.end_state, self._actions, self._rows
+        column = self._columns.get(term)   # per state, the action on ``term``, as in _rows
+        if column is None:
+            column = self._columns[term] = [_UNSEEN] * len(rows)
         out: list = []
         todo: list = []   # the hidden alternatives still to follow, next one last
         while True:
             hidden = None
             while True:
                 state = table[0]
-                act = (rows[state] or actions(state)).get(term)
+                act = column[state]
+                if act is _UNSEEN:
+                    act = column[state] = (rows[state] or actions(state)).get(term)
                 if act is None:
                     lost = self._lost_only.get(state)
                     lost = lost and lost.get(term)
                     if lost:
                         hidden = self._hidden(lost, table, log, hidden)
                     break
-                shift, rule, size, origin, lost = act
+                shift, rule, size, origin, gotos, lost = act
                 if lost is not None:
                     hidden = self._hidden(lost, table, log, hidden)
                 if shift is not None:
@@ -503,7 +517,10 @@ class WordParser:
                 else:
                     for _ in range(size):
                         table = table[1]
-                table = ((rows[table[0]] or actions(table[0]))[origin][0], table)
+                goto = gotos[table[0]]
+                if goto is _UNSEEN:
+                    goto = gotos[table[0]] = (rows[table[0]] or actions(table[0]))[origin][0]
+                table = (goto, table)
                 log = (rule, log)
                 if shifted is None and table[0] == end_state:
                     out.append(log)
@@ -519,7 +536,7 @@ class WordParser:
         reduces ``lost`` lead to from ``(table, log)``."""
         if hidden is None:
             hidden = []
-        for rule, size, origin in lost:
+        for rule, size, origin, _ in lost:
             below = table
             for _ in range(size):
                 below = below[1]
