@@ -303,7 +303,7 @@ class WordParser:
         states, actions, rows = conf.states, self._actions, self._rows
         at: dict[int, list[tuple[str, int, int]]] = {}   # position -> (terminal, end, next)
         names_at: dict[int, set[str]] = {}                 # position -> its readings' terminals
-        afters = self._after
+        afters, size = self._after, len(text)
         stack = [((conf.start_state, None), None, self._skip(text, 0))]
         steps = 0
         best: tuple[int, set[str], str] = (-1, set(), "")
@@ -329,7 +329,7 @@ class WordParser:
                     ends += 1
                 continue
             acts = rows[table[0]] or actions(table[0])   # the table's terminals
-            if pos >= len(text):
+            if pos >= size:
                 if "$END" in acts:
                     done = self._feed(table, log, "$END", None, conf)
                     if done:
@@ -341,18 +341,16 @@ class WordParser:
             here = at.get(pos)
             if here is None:
                 here = at[pos] = self._placed(text, pos)
-            options = [r for r in here if r[0] in acts]
-            if not options:
-                if pos > best[0]:
-                    best = (pos, set(states[table[0]]), text[pos:pos + 20])
-                continue
-            began, branch = steps, []
-            for name, end, after in options:
+            began, branch, tried = steps, [], False
+            for name, end, after in here:
+                if name not in acts:
+                    continue
+                tried = True
                 steps += 1
                 if steps > MAX_STEPS:
                     stack.clear()
                     break
-                if skip_dead and after < len(text):
+                if skip_dead and after < size:
                     follow = names_at.get(after)
                     if follow is None:
                         if after not in at:
@@ -369,6 +367,10 @@ class WordParser:
                 for table_after, log_after in fed:
                     branch.append((table_after, log_after, after))
             else:
+                if not tried:       # no reading here is a terminal the state takes
+                    if pos > best[0]:
+                        best = (pos, set(states[table[0]]), text[pos:pos + 20])
+                    continue
                 stack.append((None, (key, began, ends), -1))
             stack.extend(reversed(branch))   # preferred reading on top
         if inexact:
