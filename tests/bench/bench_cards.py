@@ -109,25 +109,35 @@ def alternating_rates(parse, cards, json_text: str, *, rounds: int) -> tuple[flo
     JSON parser over ``json_text``, the two workloads alternating round by round (a change of
     machine load hits both alike), after one untimed round of each (the card parser fills its
     word and table caches on first use, as lark's JSON parser has its tables built already).
+
+    A JSON round parses the text as many times as makes it last about as long as a card round
+    (from the warm-up): on a machine whose speed varies, a shorter round more often escapes a
+    slow spell, and the best of the short rounds would be compared with the best of the long.
     The ratio of each round pair is kept in ``ROUND_RATIOS`` to show the spread."""
     parser = Lark(JSON_GRAMMAR, parser="lalr", propagate_positions=True)
     card_bytes, json_bytes = sum(len(t.encode()) for _, t in cards), len(json_text.encode())
+    start = time.process_time()
     for name, text in cards:
         parse(text, name=name)
+    card_warm = time.process_time() - start
+    start = time.process_time()
     parser.parse(json_text)
+    json_warm = time.process_time() - start
+    repeats = max(1, round(card_warm / max(json_warm, 1e-9)))
     card_best = json_best = float("inf")
     ROUND_RATIOS.clear()
     for _ in range(rounds):
         start = time.process_time()
         for name, text in cards:
             parse(text, name=name)
-        card = time.process_time() - start
+        card = (time.process_time() - start) / card_bytes
         start = time.process_time()
-        parser.parse(json_text)
-        json_ = time.process_time() - start
+        for _ in range(repeats):
+            parser.parse(json_text)
+        json_ = (time.process_time() - start) / (json_bytes * repeats)
         card_best, json_best = min(card_best, card), min(json_best, json_)
-        ROUND_RATIOS.append((card / card_bytes) / (json_ / json_bytes))
-    return card_best / card_bytes, json_best / json_bytes
+        ROUND_RATIOS.append(card / json_)
+    return card_best, json_best
 
 
 ROUND_RATIOS: list[float] = []
