@@ -1,16 +1,19 @@
 """Flesh and Blood on the engine core: priority and the chain (14, 19), playing cards with
 costs, pitching and action points (15), triggers (16), continuous and replacement effects
-(17, 18), the combat chain step by step (20), closing it (21), last known information (22),
-damage and prevention (26), arcane barrier / spellvoid (27), life and winning (3, 6.4.6),
-the end of turn (13.3).
+(17, 18), attacking and defending (20.3-20.6), last known information (22), damage and
+prevention (26), arcane barrier / spellvoid (27), life and winning (3, 6.4.6). The steps of a
+chain link and closing the combat chain (20, 21) are in ``fab_chain``, the end of turn (13.3) in
+``fab_turn``, the zone names in ``fab_zones``; the other ``fab_*`` modules each hold one
+mechanic.
 
 Every step cites the rule of the scenario's document through ``fab_citations.TABLE``.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
+from judge.cards import model as M
 from judge.engine import effects as E
 from judge.engine import events as V
 from judge.engine import stack as S
@@ -19,26 +22,17 @@ from judge.engine.context import Context, StatedChoice
 from judge.engine.errors import IllegalAction, NotModelled, UnstatedChoice
 from judge.engine.events import Event, PendingTrigger, Replacement
 from judge.engine.stack import Layer, Priority
-from judge.engine.state import (AddCounter, AddModifier, ChangeLife, ChangePool, CounterRule,
-                                EndGame, GameResult, Modifier, MoveObject, SetGlobal, SetPool,
-                                State, ZoneKey)
-from judge.cards import model as M
+from judge.engine.state import (ChangeLife, ChangePool, CounterRule, EndGame, GameResult,
+                                MoveObject, SetGlobal, State, ZoneKey)
 from judge.games import fab_cards as C
 from judge.games import fab_combat as K
-from judge.games import (fab_deck, fab_next_defend, fab_reprise, fab_restrictions,
-                         fab_statics, fab_becomes)
-from judge.games import fab_records
+from judge.games import (fab_becomes, fab_chain, fab_deck, fab_next_defend, fab_records,
+                         fab_reprise, fab_restrictions, fab_statics, fab_turn)
 from judge.games.base import Game
 from judge.games.fab_citations import CITATIONS
+from judge.games.fab_zones import (AP, ARENA, CHAIN, CHAIN_CLOSES, COMBAT, GONE, PERMANENT_KINDS,
+                                   PLAYER_ZONES, RP)
 
-AP, RP = "action points", "resource points"
-PLAYER_ZONES = ("hand", "deck", "arsenal", "pitch", "graveyard", "banished", "equipment",
-                "weapons", "permanents", "hero")
-ARENA = frozenset({"equipment", "weapons", "permanents", "hero", "chain", "combat chain"})
-CHAIN, COMBAT = (None, "chain"), (None, "combat chain")
-PERMANENT_KINDS = frozenset({"aura", "item", "token", "equipment", "weapon", "ally"})
-GONE = (None, "ceased to exist")       # tokens that left the arena (10.3), kept for their LKI
-END_OF_TURN, START_OF_TURN, CHAIN_CLOSES = "end of turn", "start of turn", "combat chain closes"
 
 
 def _keeps_counters(zone: ZoneKey) -> bool:
@@ -163,12 +157,16 @@ class FabGame(Game):
         if top is not None and not (link is not None and top.id == link.layer):
             self._resolve_top(ctx)
         elif link is not None and link.step != K.RESOLVED:
-            self._advance_link(ctx, link)
+            fab_chain.advance(self, ctx, link)
         elif K.combat(st).open:
-            self._close_chain(ctx, "combat.passes-close", "both players pass with no layers "
-                              "waiting and the combat chain open")
+            self.close_chain(ctx, "combat.passes-close", "both players pass with no layers "
+                             "waiting and the combat chain open")
         else:
-            self._end_turn(ctx)
+            fab_turn.end_turn(self, ctx)
+
+    def close_chain(self, ctx: Context, procedure: str, why: str) -> None:
+        """The combat chain closes (21) because of ``why``, cited by ``procedure``."""
+        fab_chain.close(self, ctx, procedure, why)
 
     def give_priority(self, ctx: Context, player: str | None = None) -> None:
         """Pending triggers become layers (16.2, ordered by 16.3), then ``player`` (the turn
@@ -229,7 +227,7 @@ class FabGame(Game):
             c.step(T.EVENT, f"phantasm: {o.name} is destroyed", ["kw.phantasm", "destroy"],
                    mark=mark)
             if K.combat(s).open:
-                self._close_chain(c, "kw.phantasm", f"{o.name}'s phantasm closes it")
+                self.close_chain(c, "kw.phantasm", f"{o.name}'s phantasm closes it")
         return PendingTrigger(name=f"{o.name}'s phantasm", controller=o.controller, source=oid,
                               resolve=resolve, citation=ctx.cite_opt("kw.phantasm"),
                               still_true=still_true)
@@ -391,8 +389,8 @@ class FabGame(Game):
                          ["combat.defense-reaction-defends"], mark=mark)
             if (o.has_kind("action") and not o.has_kind("attack") and K.combat(st).open
                     and player == self.turn_player(st)):
-                self._close_chain(ctx, "combat.non-attack-closes",
-                                  f"{player} plays the non-attack action {o.name}")
+                self.close_chain(ctx, "combat.non-attack-closes",
+                                 f"{player} plays the non-attack action {o.name}")
         self.flush_triggers(ctx)
         Priority.keep(st, player)
 
@@ -467,7 +465,7 @@ class FabGame(Game):
                 c.step(T.EVENT, f"spectra: {o.name} is destroyed", ["kw.spectra", "destroy"],
                        mark=mark)
             if K.combat(s).open:
-                self._close_chain(c, "kw.spectra", f"{o.name}'s spectra closes it")
+                self.close_chain(c, "kw.spectra", f"{o.name}'s spectra closes it")
         return PendingTrigger(name=f"{o.name}'s spectra", controller=o.controller, source=oid,
                               resolve=resolve, citation=ctx.cite_opt("kw.spectra"))
 
@@ -654,8 +652,8 @@ class FabGame(Game):
         ctx.step(T.RULE, f"{o.name}'s ability is activated and becomes layer {n} of the chain",
                  ["play.layer"], mark=mark, actor=player)
         if ab.kind == "action" and K.combat(st).open and player == self.turn_player(st):
-            self._close_chain(ctx, "combat.non-attack-closes",
-                              f"{player} activates the 'non-attack' action ability of {o.name}")
+            self.close_chain(ctx, "combat.non-attack-closes",
+                             f"{player} activates the 'non-attack' action ability of {o.name}")
         self.flush_triggers(ctx)
         Priority.keep(st, player)
 
@@ -860,7 +858,7 @@ class FabGame(Game):
         if "close" in choice.lower():
             ctx.step(T.CHOICE, f"{player} chooses to close the combat chain",
                      ["combat.continue-or-close"], actor=player)
-            self._close_chain(ctx, "combat.continue-or-close", f"{player} chose to close it")
+            self.close_chain(ctx, "combat.continue-or-close", f"{player} chose to close it")
         else:
             ctx.step(T.CHOICE, f"{player} chooses to continue the combat chain",
                      ["combat.continue-or-close"], actor=player)
@@ -955,314 +953,6 @@ class FabGame(Game):
         st.apply(ChangePool(player, AP, 1))
         ctx.step(T.RULE, (f"{why} has go again: " if procedure == "kw.go-again" else f"{why}: ")
                  + f"{player} gains 1 action point", [procedure], mark=mark)
-
-    # ------------------------------------------------------------------ the chain link
-    def _advance_link(self, ctx: Context, link: K.Link) -> None:
-        st = ctx.state
-        name = st.objects[link.attack].name
-        if link.step == K.ATTACK:
-            if not link.attacking:
-                mark = len(st.log)
-                K.change_link(st, f"{name} is attacking", lambda l: setattr(l, "attacking", True))
-                ctx.step(T.RULE, f"{name} is attacking; {link.controller} is the attacking hero "
-                         f"and {link.target} the defending hero", ["combat.attacking"], mark=mark)
-                fab_restrictions.attack_effects_on(self, ctx, link)       # 20.4.4b
-                self._attack_triggers(ctx, link)
-                if ctx.pending:
-                    self.give_priority(ctx)
-                    return
-            mark = len(st.log)
-            K.change_link(st, "defend step", lambda l: setattr(l, "step", K.DEFEND))
-            st.apply(SetGlobal(Priority.HOLDER, None))
-            ctx.step(T.RULE, f"the attack step ends; chain link {link.number} moves to the "
-                     "defend step", ["combat.attack-step-ends"], mark=mark)
-            return
-        if link.step == K.DEFEND:
-            mark = len(st.log)
-            K.change_link(st, "reaction step", lambda l: setattr(l, "step", K.REACTION))
-            ctx.step(T.RULE, f"the defend step ends; chain link {link.number} moves to the "
-                     "reaction step", ["combat.defend-step-ends"], mark=mark)
-            self.give_priority(ctx)
-            return
-        if link.step == K.REACTION:
-            mark = len(st.log)
-            K.change_link(st, "damage calculation", lambda l: setattr(l, "step", K.DAMAGE))
-            ctx.step(T.RULE, f"the reaction step ends; chain link {link.number} moves to damage "
-                     "calculation", ["combat.reaction-step-ends", "combat.no-priority"], mark=mark)
-            self._damage_calculation(ctx, link)
-            if st.result is not None:
-                return
-            mark = len(st.log)
-            K.change_link(st, "chain link resolution", lambda l: setattr(l, "step", K.RESOLUTION))
-            ctx.step(T.RULE, f"chain link {link.number} moves to chain link resolution",
-                     ["combat.resolution-triggers"], mark=mark)
-            self.give_priority(ctx)
-            return
-        if link.step == K.RESOLUTION:
-            self._resolve_link(ctx, link)
-
-    def _attack_triggers(self, ctx: Context, link: K.Link) -> None:
-        st = ctx.state
-        rules = self.card_rules(st, link.attack)
-        if rules.on_attack:
-            ctx.pending.append(self._effect_trigger(ctx, link, "attacks", rules.on_attack,
-                                                    "combat.attack-triggers"))
-        from judge.games import fab_triggers
-        ctx.pending.extend(fab_triggers.attack_triggers(self, ctx, link))
-        self._watchers(ctx, link.controller, "you attack")
-
-    def _effect_trigger(self, ctx: Context, link: K.Link, what: str, effs: tuple[Any, ...],
-                        procedure: str) -> PendingTrigger:
-        st = ctx.state
-        name = st.objects[link.attack].name
-        layer_stub = Layer(id=0, kind="triggered", name=f"{name} ({what})",
-                           controller=link.controller, source=link.attack,
-                           targets=(link.target,))
-
-        def resolve(c: Context, trig: PendingTrigger) -> None:
-            c.game.run_effects(c, layer_stub, effs)
-        return PendingTrigger(name=f"{name}'s \"{what}\" effect", controller=link.controller,
-                              source=link.attack, resolve=resolve, citation=ctx.cite_opt(procedure))
-
-    def _damage_calculation(self, ctx: Context, link: K.Link) -> None:
-        st = ctx.state
-        attack = st.objects[link.attack]
-        power = st.value(link.attack, "power")
-        if power is None:
-            raise NotModelled(f"{attack.name} has no power value to compare")
-        defense = 0
-        for oid in link.defenders:
-            if st.objects[oid].zone == COMBAT:
-                defense += st.value(oid, "defense") or 0
-        mark = len(st.log)
-        K.change_link(st, "power and defense compared",
-                      lambda l: (setattr(l, "power", power), setattr(l, "defense", defense)))
-        ctx.step(T.RULE, f"{attack.name} has {power} power against {defense} defense",
-                 ["combat.compare"], mark=mark)
-        if power <= defense:
-            ctx.step(T.RULE, f"{power} power is not greater than {defense} defense: no damage, "
-                     "the attack does not hit", ["combat.damage"])
-            return
-        ev = Event("damage", player=link.target, amount=power - defense, source=link.attack,
-                   dtype="physical", combat=True,
-                   citations=(ctx.cite_opt("combat.damage") or "",
-                              ctx.cite_opt("damage.physical") or ""))
-        happened = self.deal_damage(ctx, [ev])
-        if happened and happened[0] is not None:
-            dealt = happened[0].amount
-            mark = len(st.log)
-            K.change_link(st, f"{attack.name} hits",
-                          lambda l: (setattr(l, "hit", True), setattr(l, "damage", dealt)))
-            ctx.step(T.RULE, f"{attack.name} hits {link.target}", ["combat.hit"], mark=mark)
-            from judge.games import fab_effects
-            ctx.pending.extend(fab_effects.delayed_triggers(
-                self, ctx, Event("hit", player=link.target, source=link.attack)))
-            rules = self.card_rules(st, link.attack)
-            if rules.on_hit and st.result is None:
-                ctx.pending.append(self._effect_trigger(ctx, link, "hit", rules.on_hit,
-                                                        "combat.resolution-triggers"))
-            from judge.games import fab_triggers
-            ctx.pending.extend(fab_triggers.hit_triggers(self, ctx, link))
-        else:
-            ctx.step(T.RULE, "all the damage was prevented: it was never dealt and the attack "
-                     "does not hit", ["damage.prevented", "combat.hit"])
-
-    def _resolve_link(self, ctx: Context, link: K.Link) -> None:
-        st = ctx.state
-        attack = st.objects[link.attack]
-        mark = len(st.log)
-        on_chain = attack.zone == COMBAT or link.proxy
-        if on_chain:
-            go_again = st.has_keyword(link.attack, "go again")
-            source = "its current state"
-        else:
-            snap = st.lki.get(link.attack)
-            go_again = snap.has_keyword("go again") if snap else False
-            source = "last known information"
-        ctx.step(T.RULE, f"chain link {link.number} resolves", ["combat.link-resolves"], mark=mark)
-        if go_again:
-            cites = ["combat.go-again", "kw.go-again"] + ([] if on_chain else ["lki"])
-            mark = len(st.log)
-            if self.turn_player(st) == link.controller:
-                st.apply(ChangePool(link.controller, AP, 1))
-            ctx.step(T.RULE, f"{attack.name} has go again ({source}): {link.controller} gains 1 "
-                     "action point", cites, mark=mark)
-        mark = len(st.log)
-        layer = next((l for l in st.chain if l.id == link.layer), None)
-        if layer is not None:
-            S.remove(st, layer)
-        K.change_link(st, "attack resolved", lambda l: setattr(l, "step", K.RESOLVED))
-        ctx.step(T.RULE, f"{attack.name} has resolved", ["combat.attack-resolved"], mark=mark)
-        ctx.step(T.CHOICE, f"{self.turn_player(st)} continues the combat chain",
-                 ["combat.continue-or-close"],
-                 default="continue: the turn player continues the combat chain unless a line "
-                 "says they close it (passing on an empty chain then closes it, 20.9)")
-        self.give_priority(ctx)
-
-    # ------------------------------------------------------------------ closing the chain
-    def _close_chain(self, ctx: Context, procedure: str, why: str) -> None:
-        st = ctx.state
-        c = K.combat(st)
-        mark = len(st.log)
-        ctx.step(T.RULE, f"the combat chain closes: {why}", [procedure], mark=mark)
-        mark = len(st.log)
-        for o in st.in_zone(COMBAT):
-            if o.has_kind("equipment") or o.has_kind("weapon"):
-                st.apply(MoveObject(o.id, (o.owner, "equipment" if o.has_kind("equipment")
-                                           else "weapons")))
-        if len(st.log) > mark:
-            ctx.step(T.RULE, "permanents on the combat chain return to their zones",
-                     ["close.permanents"], mark=mark)
-        mark = len(st.log)
-        link_layers = {l.layer for l in c.links}
-        for layer in list(st.chain):
-            if layer.id in link_layers:
-                S.remove(st, layer)
-        for o in st.in_zone(COMBAT):
-            st.apply(MoveObject(o.id, (o.owner, "graveyard")))
-        K.change(st, "combat chain closed", lambda cc: (setattr(cc, "open", False),
-                                                         setattr(cc, "links", [])))
-        stay = ", ".join(f"{l.name} is now layer {i + 1}" for i, l in enumerate(st.chain))
-        ctx.step(T.RULE, "the other cards on the combat chain go to their owners' graveyards; "
-                 "other layers stay on the chain" + (f" ({stay})" if stay else ""),
-                 ["close.graveyard"], mark=mark)
-        for e in [e for e in st.effects.values() if CHAIN_CLOSES in e.ends_at]:
-            kind = e.data.get("delayed")
-            if kind:
-                ctx.pending.append(self._close_trigger(ctx, e.data["object"], kind,
-                                                       e.data["procedure"]))
-        E.expire(st, CHAIN_CLOSES)
-        if ctx.pending:
-            ctx.step(T.RULE, "\"when the combat chain closes\" triggers are added to the chain",
-                     ["close.triggers"])
-        self.give_priority(ctx)
-        ctx.step(T.RULE, f"{self.turn_player(st)} gains priority", ["close.priority"])
-
-    def _close_trigger(self, ctx: Context, oid: int, kind: str, procedure: str) -> PendingTrigger:
-        st = ctx.state
-        o = st.objects[oid]
-        inc = o.incarnation
-
-        def resolve(c: Context, trig: PendingTrigger) -> None:
-            s = c.state
-            obj = s.objects[oid]
-            mark = len(s.log)
-            if obj.zone[1] not in ARENA:
-                c.step(T.RULE, f"{obj.name} is no longer in the arena", [procedure], mark=mark)
-                return
-            if kind in ("battleworn", "temper"):
-                s.apply(AddCounter(oid, "-1{d}"))
-            if kind == "blade break" or (kind == "temper" and (s.value(oid, "defense") or 0) <= 0):
-                s.apply(MoveObject(oid, (obj.owner, "graveyard")))
-            text = {"battleworn": f"{obj.name} gets a -1{{d}} counter",
-                    "blade break": f"{obj.name} is destroyed",
-                    "temper": f"{obj.name} gets a -1{{d}} counter"
-                    + (" and, with zero {d}, is destroyed" if obj.zone[1] == "graveyard" else "")}
-            c.step(T.EVENT, text[kind], [procedure, "counters"], mark=mark)
-        del inc
-        return PendingTrigger(name=f"{o.name}'s {kind}", controller=o.controller, source=oid,
-                              resolve=resolve, citation=ctx.cite_opt(procedure))
-
-    # ------------------------------------------------------------------ end of turn (13.3)
-    def _end_turn(self, ctx: Context) -> None:
-        st = ctx.state
-        tp = self.turn_player(st)
-        ctx.loops.check(st, "ending turns")
-        mark = len(st.log)
-        st.apply(SetGlobal("phase", "end"))
-        st.apply(SetGlobal(Priority.HOLDER, None))
-        ctx.step(T.RULE, "both players pass on an empty chain with no combat chain open: the "
-                 "action phase ends", ["priority.action-phase-ends"], mark=mark)
-        self._end_phase_triggers(ctx, tp)
-        if st.result is not None:
-            return
-        mark = len(st.log)
-        for name in st.players:
-            st.apply(SetPool(name, AP, 0))
-            st.apply(SetPool(name, RP, 0))
-        ctx.step(T.RULE, "unused action points and resource points are lost",
-                 ["turn.end-lose-points"], mark=mark)
-        mark = len(st.log)
-        for name in st.players:
-            for o in list(st.in_zone((name, "pitch"))):
-                st.apply(MoveObject(o.id, (o.owner, "deck"), position="bottom", face_up=False))
-        ctx.step(T.RULE, "cards in pitch zones go to the bottom of their owners' decks",
-                 ["turn.end-pitch-to-deck"], mark=mark)
-        first = bool(st.globals.get("first turn"))
-        for name in (list(st.players) if first else [tp]):
-            self._draw_up(ctx, name, "turn.end-draw-first-turn" if first and name != tp
-                          else "turn.end-draw")
-        mark = len(st.log)
-        E.expire(st, END_OF_TURN)
-        st.apply(SetGlobal("used this turn", ()))
-        order = list(st.players)
-        nxt = order[(order.index(tp) + 1) % len(order)]
-        st.apply(SetGlobal("turn player", nxt))
-        st.apply(SetGlobal("turn", st.globals["turn"] + 1))
-        st.apply(SetGlobal("first turn", False))
-        ctx.step(T.RULE, f"\"this turn\" effects end; the turn ends and {nxt} becomes the turn "
-                 "player", ["turn.end-effects-end", "turn.next"], mark=mark)
-        mark = len(st.log)
-        E.expire(st, START_OF_TURN)
-        st.apply(SetGlobal("phase", "action"))
-        st.apply(SetPool(nxt, AP, 1))
-        ctx.step(T.RULE, f"{nxt}'s turn: \"until the start of turn\" effects end; {nxt} has 1 "
-                 "action point", ["turn.start-effects-end", "turn.action-point"], mark=mark)
-        self._watchers(ctx, nxt, "start of action phase")
-        self.give_priority(ctx, nxt)
-        ctx.step(T.RULE, f"{nxt} gains priority", ["turn.priority"])
-
-    def _end_phase_triggers(self, ctx: Context, tp: str) -> None:
-        """13.3.2: "at the beginning of the end phase" triggers are added to the chain in the
-        turn player's order and resolve with no priority (13.3.1). Blood debt (glossary): "At
-        the beginning of your end phase, if this card is in your banished zone, lose 1{h}",
-        only for face-up cards in the turn player's banished zone."""
-        st = ctx.state
-        for o in st.in_zone((tp, "banished")):
-            if o.face_up and st.has_keyword(o.id, "blood debt"):
-                ctx.pending.append(self._blood_debt_trigger(ctx, o.id))
-        if not ctx.pending:
-            return
-        self.flush_triggers(ctx)
-        ctx.step(T.RULE, "players do not get priority in the end phase: the chain resolves as "
-                 "if both players passed", ["turn.end-triggers", "turn.end-no-priority"])
-        while st.chain and st.result is None:
-            ctx.loops.check(st, "resolving end phase triggers")
-            self.resolve_layer(ctx, st.chain[-1])
-            self.state_checks(ctx)
-
-    def _blood_debt_trigger(self, ctx: Context, oid: int) -> PendingTrigger:
-        st = ctx.state
-        o = st.objects[oid]
-        inc = o.incarnation
-        ctx.step(T.TRIGGER, f"the beginning of {o.owner}'s end phase: {o.name}'s blood debt "
-                 "triggers", ["kw.blood-debt", "turn.end-triggers"])
-
-        def still_true(s: State) -> bool:
-            obj = s.objects[oid]
-            return obj.incarnation == inc and obj.zone == (obj.owner, "banished")
-
-        def resolve(c: Context, trig: PendingTrigger) -> None:
-            V.run(c, Event("lose life", player=o.owner, amount=1, source=oid,
-                           citations=(c.cite_opt("kw.blood-debt") or "",)))
-        return PendingTrigger(name=f"{o.name}'s blood debt", controller=o.owner, source=oid,
-                              resolve=resolve, citation=ctx.cite_opt("kw.blood-debt"),
-                              still_true=still_true)
-
-    def _draw_up(self, ctx: Context, player: str, procedure: str) -> None:
-        st = ctx.state
-        intellect = self.intellect(st, player)
-        mark = len(st.log)
-        hand = len(st.zones[(player, "hand")].ids)
-        deck = st.zones[(player, "deck")].ids
-        fab_deck.check_top(ctx, player, max(0, intellect - hand), "drawing up to intellect")
-        drawn = 0
-        while hand + drawn < intellect and deck:
-            st.apply(MoveObject(deck[0], (player, "hand")))
-            drawn += 1
-        fab_deck.took_top(st, player, drawn)
-        ctx.step(T.EVENT, f"{player} draws {drawn} card(s) up to intellect {intellect}",
-                 [procedure], mark=mark)
 
     def intellect(self, state: State, player: str) -> int:
         p = state.players[player]

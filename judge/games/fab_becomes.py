@@ -262,6 +262,6 @@ def source_left(game: "FabGame", ctx: Context) -> bool:
     ctx.step(T.RULE, f"{src.name}, the source of the attack on chain link {link.number}, has "
              "left the arena: the attack layer does not resolve", ["combat.source-gone"],
              mark=mark)
-    game._close_chain(ctx, "combat.source-gone", f"the source of the attack, {src.name}, is "
-                      "gone")
+    game.close_chain(ctx, "combat.source-gone",
+                     f"the source of the attack, {src.name}, is gone")
     return True

@@ -24,12 +24,12 @@ from judge.engine.errors import NotModelled
 from judge.engine.stack import Layer
 from judge.engine.state import MoveObject, State
 from judge.games import fab_combat as K
+from judge.games.fab_zones import COMBAT
 
 if TYPE_CHECKING:  # pragma: no cover
     from judge.games.fab import FabGame
 
 FROM_HAND = "defended from hand when played"
-COMBAT = (None, "combat chain")
 _REPRISE = re.compile(r"^the defending hero has defended with a card from their hand this chain "
                       r"link$")
 _RETURN = re.compile(r"^target (non-equipment )?defending card( to its owner'?s hand)?$")

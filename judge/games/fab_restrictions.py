@@ -28,12 +28,12 @@ from judge.engine.errors import IllegalAction, NotModelled
 from judge.engine import effects as E
 from judge.engine.state import AddModifier, Modifier, SetGlobal, State
 from judge.games import fab_combat as K
+from judge.games.fab_zones import COMBAT
 
 if TYPE_CHECKING:  # pragma: no cover
     from judge.games.fab import FabGame
     from judge.games.fab_cards import Activated
 
-COMBAT = (None, "combat chain")
 
 
 def is_restriction(eff: M.Effect) -> bool:

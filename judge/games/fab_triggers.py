@@ -67,10 +67,11 @@ def conditional(game: "FabGame", ctx: Context, link: K.Link, moment: str,
 
 
 def effect_trigger(ctx: Context, link: K.Link, name: str, effs: tuple[Any, ...],
-                   procedure: str) -> PendingTrigger:
+                   procedure: str, *, layer_name: str | None = None) -> PendingTrigger:
     """A pending trigger of the attack on ``link`` that carries out ``effs``; "target hero" is
-    the hero the attack targets, as for the attack's printed triggers."""
-    stub = Layer(id=0, kind="triggered", name=name, controller=link.controller,
+    the hero the attack targets, as for the attack's printed triggers. Its layer is named
+    ``layer_name`` (``name`` if not given)."""
+    stub = Layer(id=0, kind="triggered", name=layer_name or name, controller=link.controller,
                  source=link.attack, targets=(link.target,))
 
     def resolve(c: Context, trig: PendingTrigger) -> None:

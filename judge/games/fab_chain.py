@@ -1,0 +1,230 @@
+"""Flesh and Blood's combat chain step by step (20): the attack step with its triggers, the
+defend and reaction steps, damage calculation (20.7) and chain link resolution (20.8, go again),
+and closing the combat chain (21) with its "when the combat chain closes" triggers (battleworn,
+blade break, temper). :meth:`FabGame._all_passed` moves a link on when both players pass.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from judge.engine import effects as E
+from judge.engine import stack as S
+from judge.engine import trace as T
+from judge.engine.context import Context
+from judge.engine.errors import NotModelled
+from judge.engine.events import Event, PendingTrigger
+from judge.engine.stack import Priority
+from judge.engine.state import AddCounter, ChangePool, MoveObject, SetGlobal
+from judge.games import fab_combat as K
+from judge.games import fab_effects, fab_restrictions, fab_triggers
+from judge.games.fab_zones import AP, ARENA, CHAIN_CLOSES, COMBAT
+
+if TYPE_CHECKING:  # pragma: no cover
+    from judge.games.fab import FabGame
+
+
+def advance(game: FabGame, ctx: Context, link: K.Link) -> None:
+    st = ctx.state
+    name = st.objects[link.attack].name
+    if link.step == K.ATTACK:
+        if not link.attacking:
+            mark = len(st.log)
+            K.change_link(st, f"{name} is attacking", lambda l: setattr(l, "attacking", True))
+            ctx.step(T.RULE, f"{name} is attacking; {link.controller} is the attacking hero "
+                     f"and {link.target} the defending hero", ["combat.attacking"], mark=mark)
+            fab_restrictions.attack_effects_on(game, ctx, link)       # 20.4.4b
+            attack_triggers(game, ctx, link)
+            if ctx.pending:
+                game.give_priority(ctx)
+                return
+        mark = len(st.log)
+        K.change_link(st, "defend step", lambda l: setattr(l, "step", K.DEFEND))
+        st.apply(SetGlobal(Priority.HOLDER, None))
+        ctx.step(T.RULE, f"the attack step ends; chain link {link.number} moves to the "
+                 "defend step", ["combat.attack-step-ends"], mark=mark)
+        return
+    if link.step == K.DEFEND:
+        mark = len(st.log)
+        K.change_link(st, "reaction step", lambda l: setattr(l, "step", K.REACTION))
+        ctx.step(T.RULE, f"the defend step ends; chain link {link.number} moves to the "
+                 "reaction step", ["combat.defend-step-ends"], mark=mark)
+        game.give_priority(ctx)
+        return
+    if link.step == K.REACTION:
+        mark = len(st.log)
+        K.change_link(st, "damage calculation", lambda l: setattr(l, "step", K.DAMAGE))
+        ctx.step(T.RULE, f"the reaction step ends; chain link {link.number} moves to damage "
+                 "calculation", ["combat.reaction-step-ends", "combat.no-priority"], mark=mark)
+        damage_calculation(game, ctx, link)
+        if st.result is not None:
+            return
+        mark = len(st.log)
+        K.change_link(st, "chain link resolution", lambda l: setattr(l, "step", K.RESOLUTION))
+        ctx.step(T.RULE, f"chain link {link.number} moves to chain link resolution",
+                 ["combat.resolution-triggers"], mark=mark)
+        game.give_priority(ctx)
+        return
+    if link.step == K.RESOLUTION:
+        resolve_link(game, ctx, link)
+
+
+def attack_triggers(game: FabGame, ctx: Context, link: K.Link) -> None:
+    st = ctx.state
+    rules = game.card_rules(st, link.attack)
+    if rules.on_attack:
+        ctx.pending.append(effect_trigger(game, ctx, link, "attacks", rules.on_attack,
+                                                "combat.attack-triggers"))
+    ctx.pending.extend(fab_triggers.attack_triggers(game, ctx, link))
+    game._watchers(ctx, link.controller, "you attack")
+
+
+def effect_trigger(game: FabGame, ctx: Context, link: K.Link, what: str, effs: tuple[Any, ...],
+                   procedure: str) -> PendingTrigger:
+    """The attack's own "when this attacks" / "when this hits" effect as a pending trigger."""
+    name = ctx.state.objects[link.attack].name
+    return fab_triggers.effect_trigger(ctx, link, f"{name}'s \"{what}\" effect", effs, procedure,
+                                       layer_name=f"{name} ({what})")
+
+
+def damage_calculation(game: FabGame, ctx: Context, link: K.Link) -> None:
+    st = ctx.state
+    attack = st.objects[link.attack]
+    power = st.value(link.attack, "power")
+    if power is None:
+        raise NotModelled(f"{attack.name} has no power value to compare")
+    defense = 0
+    for oid in link.defenders:
+        if st.objects[oid].zone == COMBAT:
+            defense += st.value(oid, "defense") or 0
+    mark = len(st.log)
+    K.change_link(st, "power and defense compared",
+                  lambda l: (setattr(l, "power", power), setattr(l, "defense", defense)))
+    ctx.step(T.RULE, f"{attack.name} has {power} power against {defense} defense",
+             ["combat.compare"], mark=mark)
+    if power <= defense:
+        ctx.step(T.RULE, f"{power} power is not greater than {defense} defense: no damage, "
+                 "the attack does not hit", ["combat.damage"])
+        return
+    ev = Event("damage", player=link.target, amount=power - defense, source=link.attack,
+               dtype="physical", combat=True,
+               citations=(ctx.cite_opt("combat.damage") or "",
+                          ctx.cite_opt("damage.physical") or ""))
+    happened = game.deal_damage(ctx, [ev])
+    if happened and happened[0] is not None:
+        dealt = happened[0].amount
+        mark = len(st.log)
+        K.change_link(st, f"{attack.name} hits",
+                      lambda l: (setattr(l, "hit", True), setattr(l, "damage", dealt)))
+        ctx.step(T.RULE, f"{attack.name} hits {link.target}", ["combat.hit"], mark=mark)
+        ctx.pending.extend(fab_effects.delayed_triggers(
+            game, ctx, Event("hit", player=link.target, source=link.attack)))
+        rules = game.card_rules(st, link.attack)
+        if rules.on_hit and st.result is None:
+            ctx.pending.append(effect_trigger(game, ctx, link, "hit", rules.on_hit,
+                                                    "combat.resolution-triggers"))
+        ctx.pending.extend(fab_triggers.hit_triggers(game, ctx, link))
+    else:
+        ctx.step(T.RULE, "all the damage was prevented: it was never dealt and the attack "
+                 "does not hit", ["damage.prevented", "combat.hit"])
+
+
+def resolve_link(game: FabGame, ctx: Context, link: K.Link) -> None:
+    st = ctx.state
+    attack = st.objects[link.attack]
+    mark = len(st.log)
+    on_chain = attack.zone == COMBAT or link.proxy
+    if on_chain:
+        go_again = st.has_keyword(link.attack, "go again")
+        source = "its current state"
+    else:
+        snap = st.lki.get(link.attack)
+        go_again = snap.has_keyword("go again") if snap else False
+        source = "last known information"
+    ctx.step(T.RULE, f"chain link {link.number} resolves", ["combat.link-resolves"], mark=mark)
+    if go_again:
+        cites = ["combat.go-again", "kw.go-again"] + ([] if on_chain else ["lki"])
+        mark = len(st.log)
+        if game.turn_player(st) == link.controller:
+            st.apply(ChangePool(link.controller, AP, 1))
+        ctx.step(T.RULE, f"{attack.name} has go again ({source}): {link.controller} gains 1 "
+                 "action point", cites, mark=mark)
+    mark = len(st.log)
+    layer = next((l for l in st.chain if l.id == link.layer), None)
+    if layer is not None:
+        S.remove(st, layer)
+    K.change_link(st, "attack resolved", lambda l: setattr(l, "step", K.RESOLVED))
+    ctx.step(T.RULE, f"{attack.name} has resolved", ["combat.attack-resolved"], mark=mark)
+    ctx.step(T.CHOICE, f"{game.turn_player(st)} continues the combat chain",
+             ["combat.continue-or-close"],
+             default="continue: the turn player continues the combat chain unless a line "
+             "says they close it (passing on an empty chain then closes it, 20.9)")
+    game.give_priority(ctx)
+
+# --- closing the chain (21) ----------------------------------------------------------------
+
+
+def close(game: FabGame, ctx: Context, procedure: str, why: str) -> None:
+    st = ctx.state
+    c = K.combat(st)
+    mark = len(st.log)
+    ctx.step(T.RULE, f"the combat chain closes: {why}", [procedure], mark=mark)
+    mark = len(st.log)
+    for o in st.in_zone(COMBAT):
+        if o.has_kind("equipment") or o.has_kind("weapon"):
+            st.apply(MoveObject(o.id, (o.owner, "equipment" if o.has_kind("equipment")
+                                       else "weapons")))
+    if len(st.log) > mark:
+        ctx.step(T.RULE, "permanents on the combat chain return to their zones",
+                 ["close.permanents"], mark=mark)
+    mark = len(st.log)
+    link_layers = {l.layer for l in c.links}
+    for layer in list(st.chain):
+        if layer.id in link_layers:
+            S.remove(st, layer)
+    for o in st.in_zone(COMBAT):
+        st.apply(MoveObject(o.id, (o.owner, "graveyard")))
+    K.change(st, "combat chain closed", lambda cc: (setattr(cc, "open", False),
+                                                     setattr(cc, "links", [])))
+    stay = ", ".join(f"{l.name} is now layer {i + 1}" for i, l in enumerate(st.chain))
+    ctx.step(T.RULE, "the other cards on the combat chain go to their owners' graveyards; "
+             "other layers stay on the chain" + (f" ({stay})" if stay else ""),
+             ["close.graveyard"], mark=mark)
+    for e in [e for e in st.effects.values() if CHAIN_CLOSES in e.ends_at]:
+        kind = e.data.get("delayed")
+        if kind:
+            ctx.pending.append(close_trigger(game, ctx, e.data["object"], kind,
+                                                   e.data["procedure"]))
+    E.expire(st, CHAIN_CLOSES)
+    if ctx.pending:
+        ctx.step(T.RULE, "\"when the combat chain closes\" triggers are added to the chain",
+                 ["close.triggers"])
+    game.give_priority(ctx)
+    ctx.step(T.RULE, f"{game.turn_player(st)} gains priority", ["close.priority"])
+
+
+def close_trigger(game: FabGame, ctx: Context, oid: int, kind: str,
+                  procedure: str) -> PendingTrigger:
+    st = ctx.state
+    o = st.objects[oid]
+    inc = o.incarnation
+
+    def resolve(c: Context, trig: PendingTrigger) -> None:
+        s = c.state
+        obj = s.objects[oid]
+        mark = len(s.log)
+        if obj.zone[1] not in ARENA:
+            c.step(T.RULE, f"{obj.name} is no longer in the arena", [procedure], mark=mark)
+            return
+        if kind in ("battleworn", "temper"):
+            s.apply(AddCounter(oid, "-1{d}"))
+        if kind == "blade break" or (kind == "temper" and (s.value(oid, "defense") or 0) <= 0):
+            s.apply(MoveObject(oid, (obj.owner, "graveyard")))
+        text = {"battleworn": f"{obj.name} gets a -1{{d}} counter",
+                "blade break": f"{obj.name} is destroyed",
+                "temper": f"{obj.name} gets a -1{{d}} counter"
+                + (" and, with zero {d}, is destroyed" if obj.zone[1] == "graveyard" else "")}
+        c.step(T.EVENT, text[kind], [procedure, "counters"], mark=mark)
+    del inc
+    return PendingTrigger(name=f"{o.name}'s {kind}", controller=o.controller, source=oid,
+                          resolve=resolve, citation=ctx.cite_opt(procedure))

@@ -1,0 +1,16 @@
+"""Flesh and Blood's zones, points and effect ends, named once for the game's modules: the
+player zones and the arena (11.2: the arena is the hero, weapon, equipment and chain zones and the
+space of the cards that stay in play), the combat chain (20), action and resource points (1.14,
+1.15), and the moments that end effects (turn, combat chain).
+"""
+
+from __future__ import annotations
+
+AP, RP = "action points", "resource points"
+PLAYER_ZONES = ("hand", "deck", "arsenal", "pitch", "graveyard", "banished", "equipment",
+                "weapons", "permanents", "hero")
+ARENA = frozenset({"equipment", "weapons", "permanents", "hero", "chain", "combat chain"})
+CHAIN, COMBAT = (None, "chain"), (None, "combat chain")
+PERMANENT_KINDS = frozenset({"aura", "item", "token", "equipment", "weapon", "ally"})
+GONE = (None, "ceased to exist")       # tokens that left the arena (10.3), kept for their LKI
+END_OF_TURN, START_OF_TURN, CHAIN_CLOSES = "end of turn", "start of turn", "combat chain closes"
