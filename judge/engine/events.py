@@ -21,6 +21,7 @@ from judge.engine.errors import UnstatedChoice
 
 if TYPE_CHECKING:  # pragma: no cover
     from judge.engine.context import Context
+    from judge.engine.stack import Layer
     from judge.engine.state import State
 
 
@@ -70,6 +71,15 @@ class PendingTrigger:
     citation: str | None = None
     still_true: Callable[["State"], bool] | None = None      # FaB 16.5 condition recheck
     data: dict[str, Any] = field(default_factory=dict)
+
+    def targeted(self, layer: "Layer") -> "Layer":
+        """``layer``, the layer this trigger's effects resolve as, with the targets the scenario
+        stated for the trigger when it was added to the chain (``data["targets"]``, FaB
+        19.1.1) and marked ``data["targets stated"]``; ``layer`` itself when none were."""
+        stated = self.data.get("targets")
+        if not stated:
+            return layer
+        return replace(layer, targets=tuple(stated), data={**layer.data, "targets stated": True})
 
 
 def run(ctx: "Context", event: Event) -> Event | None:

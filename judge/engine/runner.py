@@ -401,6 +401,9 @@ class _Run:
         if isinstance(act, A.Choose):
             return _Call("choose", dict(player=p, choice=act.choice,
                                         targets=targets(act.targets)), label)
+        if isinstance(act, A.TargetTrigger):
+            return _Call("target_trigger", dict(player=p, card=card(act.card, ()),
+                                                targets=targets(act.targets)), label)
         return None
 
     def find(self, ctx: Context, ref: A.CardRef, actor: str, zones: tuple[str, ...],

@@ -40,11 +40,14 @@ def _keeps_counters(zone: ZoneKey) -> bool:
     return zone[1] in ARENA or zone[1] == "arsenal"
 
 
+TRIGGER_TARGETS = "trigger targets"     # a stated choice: (source card, targets)
+
+
 class FabGame(Game):
     id = "fab"
     documents = ("fab-1.4", "fab-section4")
     ACTIONS = ("play", "activate", "attack", "defend", "pitch", "pass_priority", "use_optional",
-               "order", "choose", "find")
+               "order", "choose", "find", "target_trigger")
     citations = CITATIONS
 
     # ------------------------------------------------------------------ set-up
@@ -240,12 +243,33 @@ class FabGame(Game):
         ctx.pending = []
         for trig in ordered:
             mark = len(st.log)
+            stated = self._stated_trigger_targets(ctx, trig)
             layer = Layer(id=st.new_id(), kind="triggered", name=trig.name,
-                          controller=trig.controller, source=trig.source,
+                          controller=trig.controller, source=trig.source, targets=stated,
                           citation=trig.citation, data={"trigger": trig})
             n = S.push(st, layer)
             ctx.step(T.TRIGGER, f"{trig.name} triggers and becomes layer {n} of the chain",
                      ["trigger.layer"], mark=mark, cites=[why] + ([trig.citation] if trig.citation else []))
+            if stated:
+                ctx.step(T.CHOICE, f"{trig.controller} chooses {self._names(st, stated)} as the "
+                         f"target of {trig.name} as it is added to the chain",
+                         ["target.choose", "trigger.targets"], actor=trig.controller)
+
+    def _stated_trigger_targets(self, ctx: Context, trig: PendingTrigger) -> tuple[Any, ...]:
+        """The targets a ``targets ... with`` line stated for the next triggered effect of
+        ``trig``'s source card that its controller controls, kept on the trigger (its effects
+        resolve with them); () when none was stated."""
+        for choice in ctx.choices.stated:
+            if (choice.kind == TRIGGER_TARGETS and choice.player == trig.controller
+                    and choice.value[0] == trig.source):
+                ctx.choices.consume(choice)
+                trig.data["targets"] = choice.value[1]
+                return choice.value[1]
+        return ()
+
+    @staticmethod
+    def _names(st: State, targets: tuple[Any, ...]) -> str:
+        return " and ".join(t if isinstance(t, str) else st.objects[t].name for t in targets)
 
     # ------------------------------------------------------------------ play a card
     def verify_play(self, ctx: Context, player: str, card: int, pitching: tuple[int, ...] = (),
@@ -505,7 +529,7 @@ class FabGame(Game):
                  + what.get(moment, "plays or activates an attack"), [procedure, "trigger.layer"])
 
         def resolve(c: Context, trig: PendingTrigger) -> None:
-            c.game.run_effects(c, stub, effs)
+            c.game.run_effects(c, trig.targeted(stub), effs)
         return PendingTrigger(name=f"{o.name}'s trigger", controller=o.controller, source=oid,
                               resolve=resolve, citation=ctx.cite_opt(procedure))
 
@@ -863,6 +887,21 @@ class FabGame(Game):
             ctx.step(T.CHOICE, f"{player} chooses to continue the combat chain",
                      ["combat.continue-or-close"], actor=player)
 
+    # ------------------------------------------------------------------ trigger targets (19.1.1)
+    def verify_target_trigger(self, ctx: Context, player: str, card: int,
+                              targets: tuple[Any, ...] = ()) -> None:
+        """``Alice targets Bob with "X"``: stated before X's triggered effect is added to the
+        chain (the scenario checks that the players and cards named exist)."""
+        self._over(ctx, "target")
+
+    def target_trigger(self, ctx: Context, player: str, card: int,
+                       targets: tuple[Any, ...] = ()) -> None:
+        st = ctx.state
+        ctx.choices.stated.append(StatedChoice(player, TRIGGER_TARGETS, (card, tuple(targets))))
+        ctx.step(T.CHOICE, f"{player} will target {self._names(st, targets)} with the next "
+                 f"triggered effect of {st.objects[card].name} they control",
+                 ["trigger.targets"], actor=player)
+
     # ------------------------------------------------------------------ searching (24)
     def verify_find(self, ctx: Context, player: str, card: int | None = None) -> None:
         fab_deck.verify_find(self, ctx, player, card)
@@ -1060,7 +1099,7 @@ class FabGame(Game):
 
             def resolve(c: Context, trig: PendingTrigger, stub: Layer = stub,
                         effs: Any = effs) -> None:
-                c.game.run_effects(c, stub, effs)
+                c.game.run_effects(c, trig.targeted(stub), effs)
             out.append(PendingTrigger(name=stub.name, controller=o.controller, source=o.id,
                                       resolve=resolve, citation=ctx.cite_opt("kw.crush")))
         return out

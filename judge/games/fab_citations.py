@@ -46,6 +46,7 @@ TABLE: dict[str, dict[str, str]] = {
     "trigger.delayed": {V14: "16.4.1"},
     "trigger.delayed-created": {V14: "16.4"},
     "trigger.recheck": {V14: "16.5"},
+    "trigger.targets": {V14: "19.1.1"},
     "continuous.created": {V14: "17.1"},
     "continuous.duration": {V14: "17.2"},
     "continuous.conditional": {V14: "17.2.1"},

@@ -65,9 +65,10 @@ def players_for(game: "FabGame", ctx: Context, layer: Layer, target: M.Target | 
     if text in ("target hero", "target opponent", "target opposing hero", "any target",
                 "the defending hero", "them", "they", "that hero"):
         if chosen:
-            if layer.kind == "triggered" and text in ("target hero", "any target"):
-                # the scenario language states no targets for triggered effects: the engine
-                # took the opposing hero (the attack's target), and says so
+            if (layer.kind == "triggered" and text in ("target hero", "any target")
+                    and not layer.data.get("targets stated")):
+                # no "Alice targets ... with ..." line: the engine took the opposing hero (the
+                # attack's target), and says so
                 ctx.step(T.CHOICE, f"{layer.name} targets {chosen[0]}", ["target.choose"],
                          actor=layer.controller,
                          default=f"targets: {chosen[0]} - {layer.controller} targets the "
@@ -630,8 +631,9 @@ def delayed_triggers(game: "FabGame", ctx: Context, ev: Event) -> list[Any]:
             f"{e.controller} dealt damage{typed}"),
             ["trigger.delayed"] + (["combat.hit"] if hit else ["damage.untyped-trigger"]))
 
-        def resolve(c: Context, trig: Any, stub: Layer = stub, effs: Any = effs) -> None:
-            c.game.run_effects(c, stub, effs)
+        def resolve(c: Context, trig: PendingTrigger, stub: Layer = stub,
+                    effs: Any = effs) -> None:
+            c.game.run_effects(c, trig.targeted(stub), effs)
         out.append(PendingTrigger(name=stub.name, controller=stub.controller, source=stub.source,
                                   resolve=resolve, citation=ctx.cite_opt("trigger.delayed")))
     E.sweep(st)

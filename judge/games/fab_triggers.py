@@ -75,6 +75,6 @@ def effect_trigger(ctx: Context, link: K.Link, name: str, effs: tuple[Any, ...],
                  source=link.attack, targets=(link.target,))
 
     def resolve(c: Context, trig: PendingTrigger) -> None:
-        c.game.run_effects(c, stub, effs)
+        c.game.run_effects(c, trig.targeted(stub), effs)
     return PendingTrigger(name=name, controller=link.controller, source=link.attack,
                           resolve=resolve, citation=ctx.cite_opt(procedure))

@@ -287,6 +287,14 @@ class Choose(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class TargetTrigger(Action):
+    """``Alice targets Bob with "Wounding Blow"``: the targets of the next triggered effect of
+    that card that Alice controls, chosen when it is added to the chain (FaB 16.2, 19.1.1)."""
+    card: CardRef | None = None
+    targets: tuple[Target, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Find(Action):
     """``Alice finds "Zap"`` / ``Alice fails to find``: the result of a search effect that is
     waiting to resolve (FaB 24); ``card`` is None when the player fails to find."""

@@ -41,7 +41,7 @@ MISTAKES: tuple[tuple[str, tuple[str, ...]], ...] = (
      ('card "Zap": Wizard Instant, cost 0 pitch 1', 'card "Zap": Wizard Instant, cost 0 "Deal"')),
     ("after a player's name comes `:` and facts about them, `is the turn player`, or an "
      "action (plays, activates, attacks with, defends with, pitches, passes, uses, declines, "
-     "orders, chooses, finds, fails to find)",
+     "orders, chooses, finds, fails to find, targets)",
      ("Alice life 20", 'Alice "Zap"', "Alice 20")),
     ("a player fact is e.g. `life 20`, `1 resource point`, `hero \"Kano\"`, "
      "`hand \"A\", \"B\"`, `wears \"Hood\"`, `deck top \"A\"`, `first turn`",
@@ -51,6 +51,9 @@ MISTAKES: tuple[tuple[str, tuple[str, ...]], ...] = (
      ('Alice attacks "Dawnblade"', "Alice attacks")),
     ("`defends` is followed by `with` and the defending cards (or write `does not defend`)",
      ('Bob defends "Sink Below"', "Bob defends")),
+    ("`targets` is followed by the targets and `with` the card whose triggered effect takes "
+     'them: Alice targets Bob with "Wounding Blow"',
+     ('Alice targets Bob', 'Alice targets with "Zap"', 'Alice targets Bob "Zap"')),
     ("`targeting` is followed by a player's name or a card in double quotes",
      ('Alice plays "Zap" targeting', 'Alice plays "Zap" targeting 3')),
     ("after the card of an action come its details: `from <zone>`, `pitching \"A\"`, "

@@ -449,6 +449,10 @@ class ScenarioTransformer(Transformer):
     def fail_to_find(self, meta, actor):
         return self._action(ast.Find, meta, actor)
 
+    def target_trigger(self, meta, actor, *targets_then_card):
+        *targets, card = targets_then_card
+        return self._action(ast.TargetTrigger, meta, actor, card=card, targets=tuple(targets))
+
     # modifiers
     def from_modifier(self, meta, zone):
         return _Modifier("from_zone", ZONE_WORDS[zone], _pos(meta), "from")

@@ -67,6 +67,8 @@ def _random_action(draw, ctx: Context) -> tuple[str, dict]:
         args.update(order=("Zap",))
     elif kind == "choose":
         args.update(choice=draw(st.sampled_from(["close the combat chain", "continue"])))
+    elif kind == "target_trigger":
+        args.update(card=card, targets=(draw(st.sampled_from(PLAYERS)),))
     return kind, args
 
 
