@@ -27,7 +27,7 @@ from judge.engine.state import (ChangeLife, ChangePool, CounterRule, EndGame, Ga
 from judge.games import fab_cards as C
 from judge.games import fab_combat as K
 from judge.games import (fab_becomes, fab_chain, fab_deck, fab_next_defend, fab_records,
-                         fab_reprise, fab_restrictions, fab_statics, fab_turn)
+                         fab_reprise, fab_restrictions, fab_statics, fab_targets, fab_turn)
 from judge.games.base import Game
 from judge.games.fab_citations import CITATIONS
 from judge.games.fab_zones import (AP, ARENA, CHAIN, CHAIN_CLOSES, COMBAT, GONE, PERMANENT_KINDS,
@@ -263,6 +263,13 @@ class FabGame(Game):
             if (choice.kind == TRIGGER_TARGETS and choice.player == trig.controller
                     and choice.value[0] == trig.source):
                 ctx.choices.consume(choice)
+                bad = fab_targets.illegal_hero(ctx.state, trig.controller,
+                                               trig.data.get("effects", ()), choice.value[1])
+                if bad:
+                    ctx.step(T.REFUSED, f"{trig.name} says {bad[1]!r}: it can target only an "
+                             f"opponent of {trig.controller}, not {bad[0]}; the stated target "
+                             "is not used", ["target.legal"])
+                    return ()
                 trig.data["targets"] = choice.value[1]
                 return choice.value[1]
         return ()
@@ -313,6 +320,13 @@ class FabGame(Game):
             raise NotModelled(f"playing a card of type {', '.join(sorted(o.kinds)) or 'none'}")
         if o.has_kind("attack") and o.has_kind("action"):
             self._verify_attack_target(ctx, player, targets)
+        else:
+            bad = fab_targets.illegal_hero(st, player, self.card_rules(st, card).on_resolve,
+                                           targets)
+            if bad:
+                raise IllegalAction("play", f"{o.name} says {bad[1]!r}: it can target only an "
+                                    f"opponent of {player}, not {bad[0]}",
+                                    ctx.cite("target.legal"))
         fab_restrictions.verify(self, ctx, player, "play", card=o)     # 17.2.1, 20.4.4b
         self._verify_payment(ctx, player, self._cost(st, card), pitching, "play")
 
@@ -531,7 +545,8 @@ class FabGame(Game):
         def resolve(c: Context, trig: PendingTrigger) -> None:
             c.game.run_effects(c, trig.targeted(stub), effs)
         return PendingTrigger(name=f"{o.name}'s trigger", controller=o.controller, source=oid,
-                              resolve=resolve, citation=ctx.cite_opt(procedure))
+                              resolve=resolve, citation=ctx.cite_opt(procedure),
+                              data={"effects": effs})
 
     # ------------------------------------------------------------------ weapon attacks
     def verify_activate(self, ctx: Context, player: str, card: int, ability: str | None = None,
@@ -548,7 +563,7 @@ class FabGame(Game):
         cost = rules.attack_cost if rules.attack_cost is not None else o.base.get("cost")
         ab = self._ability(rules, o.name, ability)
         if ab is not None:
-            self._verify_ability(ctx, player, card, ab, pitching)
+            self._verify_ability(ctx, player, card, ab, pitching, targets)
             return
         if not fab_becomes.is_weapon(st, card) or (cost is None and rules.attack_cost is None):
             raise NotModelled(f"activated abilities of {o.name} other than a weapon attack")
@@ -628,7 +643,7 @@ class FabGame(Game):
         return resources, destroy
 
     def _verify_ability(self, ctx: Context, player: str, card: int, ab: C.Activated,
-                        pitching: tuple[int, ...]) -> None:
+                        pitching: tuple[int, ...], targets: tuple[Any, ...] = ()) -> None:
         st = ctx.state
         o = st.objects[card]
         if ab.kind not in ("action", "instant"):
@@ -645,6 +660,11 @@ class FabGame(Game):
         for eff in ab.effects:
             if isinstance(eff, M.Other):
                 raise NotModelled(f"{o.name}'s ability: the effect {eff.verb!r}")
+        bad = fab_targets.illegal_hero(st, player, ab.effects, targets)
+        if bad:
+            raise IllegalAction("activate", f"{o.name}'s ability says {bad[1]!r}: it can target "
+                                f"only an opponent of {player}, not {bad[0]}",
+                                ctx.cite("target.legal"))
         fab_restrictions.verify_ability(self, ctx, player, card, ab)     # 15.2, 17.2.1
         resources, _ = self._ability_cost(ctx, card, ab)
         self._verify_payment(ctx, player, resources, pitching, "activate")
@@ -1101,7 +1121,8 @@ class FabGame(Game):
                         effs: Any = effs) -> None:
                 c.game.run_effects(c, trig.targeted(stub), effs)
             out.append(PendingTrigger(name=stub.name, controller=o.controller, source=o.id,
-                                      resolve=resolve, citation=ctx.cite_opt("kw.crush")))
+                                      resolve=resolve, citation=ctx.cite_opt("kw.crush"),
+                                      data={"effects": effs}))
         return out
 
     def order_triggers(self, ctx: Context,

@@ -635,7 +635,8 @@ def delayed_triggers(game: "FabGame", ctx: Context, ev: Event) -> list[Any]:
                     effs: Any = effs) -> None:
             c.game.run_effects(c, trig.targeted(stub), effs)
         out.append(PendingTrigger(name=stub.name, controller=stub.controller, source=stub.source,
-                                  resolve=resolve, citation=ctx.cite_opt("trigger.delayed")))
+                                  resolve=resolve, citation=ctx.cite_opt("trigger.delayed"),
+                                  data={"effects": effs}))
     E.sweep(st)
     return out
 

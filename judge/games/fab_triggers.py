@@ -77,4 +77,5 @@ def effect_trigger(ctx: Context, link: K.Link, name: str, effs: tuple[Any, ...],
     def resolve(c: Context, trig: PendingTrigger) -> None:
         c.game.run_effects(c, trig.targeted(stub), effs)
     return PendingTrigger(name=name, controller=link.controller, source=link.attack,
-                          resolve=resolve, citation=ctx.cite_opt(procedure))
+                          resolve=resolve, citation=ctx.cite_opt(procedure),
+                          data={"effects": effs})

@@ -1,0 +1,34 @@
+"""Legal hero targets (FaB 23.1.1: a card or ability can only target what its text allows).
+
+"target opponent" and "target opposing hero" can only be a hero of an opponent of the
+controller; "target hero" (and "any target") can be any hero, the controller's own too. A card
+played with a hero it cannot target is refused at play (the rule is cited); a triggered
+effect's stated targets are checked as it is added to the chain (16.2, 19.1.1), and a statement
+it cannot use is refused there, so the default target applies and the ruling says so. Only the
+text's top-level effects are checked: targets inside modes or conditions are not (partial).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from judge.cards import model as M
+from judge.engine.state import State
+from judge.games.fab_cards import target_text
+
+OPPONENT_ONLY = frozenset({"target opponent", "target opposing hero"})
+
+
+def illegal_hero(state: State, controller: str, effects: Iterable[M.Effect],
+                 targets: tuple[Any, ...]) -> tuple[str, str] | None:
+    """(the chosen hero, the target text it does not fit) when the first hero among ``targets``
+    (the one the effects act on) cannot be the target of one of ``effects``; else None."""
+    heroes = [t for t in targets if isinstance(t, str)]
+    if not heroes:
+        return None
+    for effect in effects:
+        text = target_text(getattr(effect, "target", None))
+        if text in OPPONENT_ONLY and heroes[0] not in state.opponents(controller):
+            return heroes[0], text
+    return None
