@@ -57,6 +57,11 @@ def define(game: str, term: tuple[str, ...], as_json: bool) -> None:
         click.echo("\nAlso: " + "; ".join(f["citation"] for f in found[1:]))
 
 
+def _names_document(word: str) -> bool:
+    want = word.strip().lower()
+    return any(want in (d["id"].lower(), d["game"]) for d in lookup.documents())
+
+
 def _near_terms(game: str, text: str) -> str | None:
     hits = lookup.search(text, game=game, limit=3)
     return ", ".join(h["citation"] for h in hits) or None
@@ -68,7 +73,13 @@ def _near_terms(game: str, text: str) -> str | None:
 @click.option("--limit", "-n", default=10, show_default=True, type=click.IntRange(1, 200))
 @json_option
 def search(query: tuple[str, ...], game: str | None, limit: int, as_json: bool) -> None:
-    """Rules that answer QUERY, best first (block/defend, stack/chain, life/health ... match)."""
+    """Rules that answer QUERY, best first (block/defend, stack/chain, life/health ... match).
+    A first word that names a document or game (``judge search fab-1.4 arena zones``, as with
+    ``judge rule``) limits the search to it, unless --game is given."""
+    if game is None and len(query) > 1 and _names_document(query[0]):
+        game, query = query[0], query[1:]
+        if not as_json:
+            click.echo(f"(in {game} only: the first word names a document or game)", err=True)
     hits = lookup.search(" ".join(query), game=game, limit=limit)
     if as_json:
         _emit_json(hits)

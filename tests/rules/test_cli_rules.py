@@ -55,6 +55,19 @@ def test_search_json_has_ranked_hits(run):
     assert hits == sorted(hits, key=lambda h: -h["score"])
 
 
+def test_search_first_word_naming_a_document_limits_the_search_to_it(run):
+    hits = json.loads(run("search", "fab-1.4", "arena", "zones", "--json").output)
+    assert hits and all(h["document"] == "fab-1.4" for h in hits)
+    assert not any(h["snippet"].count("[1]") or h["snippet"].count("[4]") for h in hits)
+    hits = json.loads(run("search", "ufs", "block", "--json").output)
+    assert hits and all(h["game"] == "ufs" for h in hits)
+
+
+def test_search_first_word_is_a_query_word_when_game_is_given(run):
+    hits = json.loads(run("search", "fab", "life", "--game", "wow", "--json").output)
+    assert hits and all(h["game"] == "wow" for h in hits)
+
+
 def test_stats_and_lint_json(run):
     stats = json.loads(run("stats", "--json").output)
     assert {s["document"] for s in stats} >= {"fab-1.4", "wow-7.4", "ufs-0.9", "ashes-raven-1.1"}
