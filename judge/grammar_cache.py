@@ -17,6 +17,18 @@ from judge import paths
 FOLDER = "grammar"
 
 
+def lark_version_stamp() -> bytes:
+    """What stands for lark's version in the caches' keys: the text of the file that holds
+    ``lark.__version__``, read rather than imported (a process answered from its caches never
+    loads lark)."""
+    from importlib.util import find_spec
+    spec = find_spec("lark")
+    try:
+        return Path(spec.origin).read_bytes() if spec and spec.origin else b""
+    except OSError:
+        return b""
+
+
 def lark_cache(grammar: Path) -> str | bool:
     """The ``cache=`` argument for ``Lark.open(grammar, ...)``: a file path in the user cache
     folder, or False (no cache) when that folder cannot be created or the grammar read."""

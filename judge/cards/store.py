@@ -18,6 +18,7 @@ import tempfile
 from pathlib import Path
 
 from judge import frozen_pickle, paths
+from judge.grammar_cache import lark_version_stamp
 from judge.cards.model import CardText
 
 FOLDER = "cards"
@@ -42,8 +43,8 @@ def parse(game: str, text: str) -> CardText:
 def version() -> str:
     """A digest of everything a parsed card text depends on."""
     digest = hashlib.sha256()
-    import lark
-    digest.update(f"{lark.__version__} {sys.version_info[:2]}".encode())
+    digest.update(f"{sys.version_info[:2]}".encode())
+    digest.update(lark_version_stamp())
     sources = (sorted(_CODE.glob("*.py")) + sorted(paths.GRAMMAR.glob("card_*.lark"))
                + [Path(frozen_pickle.__file__)])
     for path in sources:

@@ -22,6 +22,7 @@ import sys
 from pathlib import Path
 
 from judge import frozen_pickle, paths
+from judge.grammar_cache import lark_version_stamp
 from judge.scenario.ast import Scenario
 
 FOLDER = "scenarios"
@@ -32,16 +33,17 @@ _folder: list = []
 
 
 def parse_file(path: str | Path) -> Scenario:
-    """:func:`judge.scenario.parser.parse_file`, answered from the store when it can be."""
-    from judge.scenario import parser
-
+    """:func:`judge.scenario.parser.parse_file`, answered from the store when it can be (the
+    parser, and lark with it, is loaded only when a file must be parsed)."""
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
+        from judge.scenario import parser
         return parser.parse_file(path)          # the parser words the error
     folder = _store_folder()
     if folder is None:
+        from judge.scenario import parser
         return parser.parse(text, str(path))
     entry = folder / (hashlib.sha256(f"{path}\0{text}".encode()).hexdigest()[:32] + ".pickle")
     try:
@@ -53,6 +55,7 @@ def parse_file(path: str | Path) -> Scenario:
         pass
     except Exception:  # noqa: BLE001 - a damaged entry is only a miss
         pass
+    from judge.scenario import parser
     scenario = parser.parse(text, str(path))
     _save(entry, scenario)
     return scenario
@@ -61,10 +64,10 @@ def parse_file(path: str | Path) -> Scenario:
 def version() -> str:
     """A digest of everything a parsed scenario depends on."""
     from judge.rules import lookup
-    import lark
 
     digest = hashlib.sha256()
-    digest.update(f"{lark.__version__} {sys.version_info[:2]} {paths.ROOT}".encode())
+    digest.update(f"{sys.version_info[:2]} {paths.ROOT}".encode())
+    digest.update(lark_version_stamp())
     for source in (sorted(_CODE.glob("*.py")) + [paths.GRAMMAR / "scenario.lark",
                                                     Path(frozen_pickle.__file__)]):
         digest.update(source.name.encode() + b"\0" + source.read_bytes() + b"\0")

@@ -193,3 +193,22 @@ def test_scenario_store_starts_afresh_when_the_rules_documents_change(
     before = scenario_store.version()
     monkeypatch.setattr(lookup, "fingerprint", lambda: [["another rulebook", 1, 1]])
     assert scenario_store.version() != before
+
+
+def test_check_answered_from_the_stores_does_not_load_lark(tmp_path):
+    """Once its scenarios and card texts are stored, ``judge check`` neither parses nor loads
+    lark (about a tenth of its start-up)."""
+    import os
+    import subprocess
+    import sys
+    env = {**os.environ, "JUDGE_HOME": str(tmp_path)}
+    scenario = str(paths.ROOT / "scenarios" / "fab" / "19.1-example-three-layers.scn")
+    code = ("import sys; sys.argv=['judge','check','--jobs','1',%r]\n"
+            "from judge.entry import main\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print('lark' in sys.modules)") % scenario
+    first = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert first.stdout.strip().splitlines()[-1] == "True", first.stdout + first.stderr
+    again = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert again.stdout.strip().splitlines()[-1] == "False", again.stdout + again.stderr
+    assert "0 failed" in again.stdout and "with errors" not in again.stdout, again.stdout
