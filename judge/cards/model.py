@@ -2,8 +2,9 @@
 by the engine. Every value keeps the ``Span`` of the text it came from; every keyword or
 mechanic that has a rule or glossary entry carries its citation (``"fab-1.4 Go Again"``).
 
-Game layers may add values of their own in ``judge/cards/<game>.py`` (subclassing
-``Effect`` / ``Condition``); values here are the common core.
+Game layers may add values of their own (subclassing ``Effect`` / ``Condition``): FaB's are in
+``judge/cards/fab_model.py``, apart from its grammar so the engine reads them without lark;
+values here are the common core.
 """
 
 from __future__ import annotations
