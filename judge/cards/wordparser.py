@@ -36,7 +36,6 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 from lark.lexer import Lexer
 from lark.parse_tree_builder import (ChildFilterLALR_NoPlaceholders, ExpandSingleChild,
                                      PropagatePositions)
-from lark.tree import Meta
 from lark.parsers.lalr_analysis import LALR_Analyzer, Shift
 
 from judge.cards.common import TokenSpan, first_chars
@@ -547,17 +546,14 @@ class WordParser:
         return hidden
 
     def _build(self, log, text: str) -> Tree:
-        """The tree of one finished parse: its log replayed as lark's tree builder would.
-
-        Rules whose lark callback is the usual chain (positions propagated, children filtered
-        or inlined, a single child expanded) are built by :meth:`_plan`'s recipe in this loop,
-        the same steps without four calls per node; any other callback is called as it is.
-        """
+        """The tree of one finished parse: its log replayed through lark's own tree builder
+        (each rule's callback, as lark's LALR parser calls it)."""
         events = []
         while log is not None:
             events.append(log[0])
             log = log[1]
-        plans, token_callbacks = self._plans, self._token_callbacks
+        callbacks, rules = self.lark._callbacks, self._rule_list
+        token_callbacks = self._token_callbacks
         values: list = []
         for event in reversed(events):
             if type(event) is tuple:
@@ -566,75 +562,11 @@ class WordParser:
                 token = Token(name, text[pos:end], pos, 1, pos + 1, 1, end + 1, end)
                 values.append(token_callbacks[name](token) if name in token_callbacks else token)
                 continue
-            size, data, include, expand1, callback, _, _ = plans[event]
-            if size:
-                children = values[-size:]
-                del values[-size:]
-            else:
-                children = []
-            if callback is not None:
-                values.append(callback(children))
-                continue
-            # lark's ChildFilterLALR_NoPlaceholders: keep some children, inline "_rule" ones
-            if include is None:
-                kept = children
-            else:
-                kept = []
-                for i, inline in include:
-                    if not inline:
-                        kept.append(children[i])
-                    elif kept:
-                        kept += children[i].children
-                    else:
-                        kept = children[i].children
-            # lark's ExpandSingleChild ("?rule") and the tree itself
-            if expand1 and len(kept) == 1:
-                node = kept[0]
-                if not isinstance(node, Tree):
-                    values.append(node)
-                    continue
-                meta = node.meta
-            else:
-                meta = Meta()
-                node = Tree(data, kept, meta)
-            # lark's PropagatePositions, over the children before filtering
-            for child in children:
-                if isinstance(child, Tree):
-                    first = child.meta
-                    if first.empty:
-                        continue
-                    line = getattr(first, "container_line", first.line)
-                    column = getattr(first, "container_column", first.column)
-                    start = getattr(first, "container_start_pos", first.start_pos)
-                elif isinstance(child, Token):
-                    line, column, start = child.line, child.column, child.start_pos
-                else:
-                    continue
-                if not hasattr(meta, "line"):
-                    meta.line, meta.column, meta.start_pos = line, column, start
-                    meta.empty = False
-                meta.container_line, meta.container_column = line, column
-                meta.container_start_pos = start
-                break
-            for child in reversed(children):
-                if isinstance(child, Tree):
-                    last = child.meta
-                    if last.empty:
-                        continue
-                    line = getattr(last, "container_end_line", last.end_line)
-                    column = getattr(last, "container_end_column", last.end_column)
-                    end = getattr(last, "container_end_pos", last.end_pos)
-                elif isinstance(child, Token):
-                    line, column, end = child.end_line, child.end_column, child.end_pos
-                else:
-                    continue
-                if not hasattr(meta, "end_line"):
-                    meta.end_line, meta.end_column, meta.end_pos = line, column, end
-                    meta.empty = False
-                meta.container_end_line, meta.container_end_column = line, column
-                meta.container_end_pos = end
-                break
-            values.append(node)
+            rule = rules[event]
+            size = len(rule.expansion)
+            children = values[len(values) - size:]
+            del values[len(values) - size:]
+            values.append(callbacks[rule](children))
         return values[-1]
 
     def _replay(self, log, text: str, node: Callable) -> object:
