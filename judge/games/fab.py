@@ -40,9 +40,6 @@ def _keeps_counters(zone: ZoneKey) -> bool:
     return zone[1] in ARENA or zone[1] == "arsenal"
 
 
-TRIGGER_TARGETS = "trigger targets"     # a stated choice: (source card, targets)
-
-
 class FabGame(Game):
     id = "fab"
     documents = ("fab-1.4", "fab-section4")
@@ -243,7 +240,7 @@ class FabGame(Game):
         ctx.pending = []
         for trig in ordered:
             mark = len(st.log)
-            stated = self._stated_trigger_targets(ctx, trig)
+            stated = fab_targets.stated_for(ctx, trig)
             layer = Layer(id=st.new_id(), kind="triggered", name=trig.name,
                           controller=trig.controller, source=trig.source, targets=stated,
                           citation=trig.citation, data={"trigger": trig})
@@ -251,32 +248,10 @@ class FabGame(Game):
             ctx.step(T.TRIGGER, f"{trig.name} triggers and becomes layer {n} of the chain",
                      ["trigger.layer"], mark=mark, cites=[why] + ([trig.citation] if trig.citation else []))
             if stated:
-                ctx.step(T.CHOICE, f"{trig.controller} chooses {self._names(st, stated)} as the "
-                         f"target of {trig.name} as it is added to the chain",
+                ctx.step(T.CHOICE, f"{trig.controller} chooses {fab_targets.names(st, stated)} "
+                         f"as the target of {trig.name} as it is added to the chain",
                          ["target.choose", "trigger.targets"], actor=trig.controller)
 
-    def _stated_trigger_targets(self, ctx: Context, trig: PendingTrigger) -> tuple[Any, ...]:
-        """The targets a ``targets ... with`` line stated for the next triggered effect of
-        ``trig``'s source card that its controller controls, kept on the trigger (its effects
-        resolve with them); () when none was stated."""
-        for choice in ctx.choices.stated:
-            if (choice.kind == TRIGGER_TARGETS and choice.player == trig.controller
-                    and choice.value[0] == trig.source):
-                ctx.choices.consume(choice)
-                bad = fab_targets.illegal_hero(ctx.state, trig.controller,
-                                               trig.data.get("effects", ()), choice.value[1])
-                if bad:
-                    ctx.step(T.REFUSED, f"{trig.name} says {bad[1]!r}: it can target only an "
-                             f"opponent of {trig.controller}, not {bad[0]}; the stated target "
-                             "is not used", ["target.legal"])
-                    return ()
-                trig.data["targets"] = choice.value[1]
-                return choice.value[1]
-        return ()
-
-    @staticmethod
-    def _names(st: State, targets: tuple[Any, ...]) -> str:
-        return " and ".join(t if isinstance(t, str) else st.objects[t].name for t in targets)
 
     # ------------------------------------------------------------------ play a card
     def verify_play(self, ctx: Context, player: str, card: int, pitching: tuple[int, ...] = (),
@@ -917,8 +892,9 @@ class FabGame(Game):
     def target_trigger(self, ctx: Context, player: str, card: int,
                        targets: tuple[Any, ...] = ()) -> None:
         st = ctx.state
-        ctx.choices.stated.append(StatedChoice(player, TRIGGER_TARGETS, (card, tuple(targets))))
-        ctx.step(T.CHOICE, f"{player} will target {self._names(st, targets)} with the next "
+        ctx.choices.stated.append(StatedChoice(player, fab_targets.TRIGGER_TARGETS,
+                                               (card, tuple(targets))))
+        ctx.step(T.CHOICE, f"{player} will target {fab_targets.names(st, targets)} with the next "
                  f"triggered effect of {st.objects[card].name} they control",
                  ["trigger.targets"], actor=player)
 

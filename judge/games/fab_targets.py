@@ -14,10 +14,14 @@ from collections.abc import Iterable
 from typing import Any
 
 from judge.cards import model as M
+from judge.engine import trace as T
+from judge.engine.context import Context
+from judge.engine.events import PendingTrigger
 from judge.engine.state import State
 from judge.games.fab_cards import target_text
 
 OPPONENT_ONLY = frozenset({"target opponent", "target opposing hero"})
+TRIGGER_TARGETS = "trigger targets"     # a stated choice: (source card, targets)
 
 
 def illegal_hero(state: State, controller: str, effects: Iterable[M.Effect],
@@ -32,3 +36,29 @@ def illegal_hero(state: State, controller: str, effects: Iterable[M.Effect],
         if text in OPPONENT_ONLY and heroes[0] not in state.opponents(controller):
             return heroes[0], text
     return None
+
+
+def stated_for(ctx: Context, trig: PendingTrigger) -> tuple[Any, ...]:
+    """The targets a ``targets ... with`` line stated for the next triggered effect of
+    ``trig``'s source card that its controller controls, kept on the trigger (its effects
+    resolve with them, :meth:`PendingTrigger.targeted`); () when none was stated, or when the
+    stated hero is one the effect cannot target (refused in the trace, 23.1.1)."""
+    for choice in ctx.choices.stated:
+        if (choice.kind == TRIGGER_TARGETS and choice.player == trig.controller
+                and choice.value[0] == trig.source):
+            ctx.choices.consume(choice)
+            bad = illegal_hero(ctx.state, trig.controller, trig.data.get("effects", ()),
+                               choice.value[1])
+            if bad:
+                ctx.step(T.REFUSED, f"{trig.name} says {bad[1]!r}: it can target only an "
+                         f"opponent of {trig.controller}, not {bad[0]}; the stated target is "
+                         "not used", ["target.legal"])
+                return ()
+            trig.data["targets"] = choice.value[1]
+            return choice.value[1]
+    return ()
+
+
+def names(state: State, targets: tuple[Any, ...]) -> str:
+    """``targets`` in words: players by name, cards by their names."""
+    return " and ".join(t if isinstance(t, str) else state.objects[t].name for t in targets)
