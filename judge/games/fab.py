@@ -301,7 +301,7 @@ class FabGame(Game):
             if bad:
                 raise IllegalAction("play", f"{o.name} says {bad[1]!r}: it can target only an "
                                     f"opponent of {player}, not {bad[0]}",
-                                    ctx.cite("target.legal"))
+                                    ctx.cite("target.choose"))
         fab_restrictions.verify(self, ctx, player, "play", card=o)     # 17.2.1, 20.4.4b
         self._verify_payment(ctx, player, self._cost(st, card), pitching, "play")
 
@@ -639,7 +639,7 @@ class FabGame(Game):
         if bad:
             raise IllegalAction("activate", f"{o.name}'s ability says {bad[1]!r}: it can target "
                                 f"only an opponent of {player}, not {bad[0]}",
-                                ctx.cite("target.legal"))
+                                ctx.cite("target.choose"))
         fab_restrictions.verify_ability(self, ctx, player, card, ab)     # 15.2, 17.2.1
         resources, _ = self._ability_cost(ctx, card, ab)
         self._verify_payment(ctx, player, resources, pitching, "activate")

@@ -1,4 +1,5 @@
-"""Legal hero targets (FaB 23.1.1: a card or ability can only target what its text allows).
+"""Legal hero targets (FaB 23.1: targets chosen for a card, an ability or a triggered effect must
+be legal ones, what its text allows).
 
 "target opponent" and "target opposing hero" can only be a hero of an opponent of the
 controller; "target hero" (and "any target") can be any hero, the controller's own too. A card
@@ -42,7 +43,7 @@ def stated_for(ctx: Context, trig: PendingTrigger) -> tuple[Any, ...]:
     """The targets a ``targets ... with`` line stated for the next triggered effect of
     ``trig``'s source card that its controller controls, kept on the trigger (its effects
     resolve with them, :meth:`PendingTrigger.targeted`); () when none was stated, or when the
-    stated hero is one the effect cannot target (refused in the trace, 23.1.1)."""
+    stated hero is one the effect cannot target (refused in the trace, 23.1)."""
     for choice in ctx.choices.stated:
         if (choice.kind == TRIGGER_TARGETS and choice.player == trig.controller
                 and choice.value[0] == trig.source):
@@ -52,7 +53,7 @@ def stated_for(ctx: Context, trig: PendingTrigger) -> tuple[Any, ...]:
             if bad:
                 ctx.step(T.REFUSED, f"{trig.name} says {bad[1]!r}: it can target only an "
                          f"opponent of {trig.controller}, not {bad[0]}; the stated target is "
-                         "not used", ["target.legal"])
+                         "not used", ["target.choose"])
                 return ()
             trig.data["targets"] = choice.value[1]
             return choice.value[1]

@@ -1,4 +1,4 @@
-"""Legal hero targets (FaB 23.1.1): "target opponent" / "target opposing hero" only an opponent,
+"""Legal hero targets (FaB 23.1): "target opponent" / "target opposing hero" only an opponent,
 "target hero" any hero; checked when a card is played or an ability activated, and when a
 triggered effect with stated targets is added to the chain (19.1.1)."""
 
@@ -14,7 +14,7 @@ def _zap(target_text: str) -> str:
             'Alice is the turn player; hero life 20, hand "Zap"\nBob: hero life 20\n')
 
 
-def test_fab_23_1_1_target_opponent_cannot_be_yourself():
+def test_fab_23_1_target_opponent_cannot_be_yourself():
     r = ruling(_zap("target opponent") + '''expect Alice plays "Zap" targeting Alice is not allowed
 Alice plays "Zap" targeting Alice
 expect Alice life 20
@@ -22,11 +22,11 @@ expect Alice life 20
     assert all(e.passed for e in r.all_expectations), [e.actual for e in r.all_expectations]
     refused = [s for s in r.steps if s.action == T.REFUSED]
     assert len(refused) == 2     # the expectation's "would not be allowed", then the line itself
-    assert all("fab-1.4 23.1.1" in s.citations for s in refused)
+    assert all("fab-1.4 23.1" in s.citations for s in refused)
     assert "can target only an opponent of Alice, not Alice" in refused[1].description
 
 
-def test_fab_23_1_1_target_opponent_is_the_opponent():
+def test_fab_23_1_target_opponent_is_the_opponent():
     r = ruling(_zap("target opponent") + '''Alice plays "Zap" targeting Bob
 expect Bob life 17
 ''')
@@ -34,7 +34,7 @@ expect Bob life 17
     assert not [s for s in r.steps if s.action == T.REFUSED]
 
 
-def test_fab_23_1_1_target_hero_may_be_your_own():
+def test_fab_23_1_target_hero_may_be_your_own():
     r = ruling(_zap("target hero") + '''Alice plays "Zap" targeting Alice
 expect Alice life 17
 ''')
@@ -60,5 +60,5 @@ expect Bob life 15
 ''')
     assert all(e.passed for e in r.all_expectations), [e.actual for e in r.all_expectations]
     refused = [s for s in r.steps if s.action == T.REFUSED]
-    assert len(refused) == 1 and "fab-1.4 23.1.1" in refused[0].citations
+    assert len(refused) == 1 and "fab-1.4 23.1" in refused[0].citations
     assert "the stated target is not used" in refused[0].description
