@@ -14,7 +14,7 @@ from judge.cards import model as M
 from judge.engine import effects as E
 from judge.engine import trace as T
 from judge.engine.context import Context
-from judge.engine.errors import NotModelled
+from judge.engine.errors import NotModelled, UnstatedChoice
 from judge.engine.events import Event, Replacement
 from judge.engine.stack import Layer
 from judge.engine.state import (AddModifier, ChangeLife, ChangePool, Custom, Modifier, MoveObject,
@@ -67,12 +67,17 @@ def players_for(game: "FabGame", ctx: Context, layer: Layer, target: M.Target | 
         if chosen:
             if (layer.kind == "triggered" and text in ("target hero", "any target")
                     and not layer.data.get("targets stated")):
-                # no "Alice targets ... with ..." line: the engine took the opposing hero (the
-                # attack's target), and says so
+                # no "Alice targets ... with ..." line: the policy's default took the opposing
+                # hero (the attack's target), and the ruling says so
+                source = st.objects[layer.source].name if layer.source is not None else "..."
+                if ctx.policy("trigger-targets", "opposing") == "error":
+                    raise UnstatedChoice("trigger-targets", f"the target of {layer.name}",
+                                         f'{layer.controller} targets {chosen[0]} with '
+                                         f'"{source}"')
                 ctx.step(T.CHOICE, f"{layer.name} targets {chosen[0]}", ["target.choose"],
                          actor=layer.controller,
-                         default=f"targets: {chosen[0]} - {layer.controller} targets the "
-                                 f"opposing hero with {text!r} (not stated)")
+                         default=f"trigger-targets: opposing - {layer.controller} targets the "
+                                 f"opposing hero, {chosen[0]}, with {text!r} (not stated)")
             return chosen[:1]
         link = K.current(st)
         if text in ("the defending hero", "them", "they", "that hero") and link is not None:

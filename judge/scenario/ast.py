@@ -194,6 +194,8 @@ POLICIES: dict[str, tuple[str, tuple[str, ...]]] = {
     "optional": ("decline", ("decline", "use", "error")),
     # simultaneous triggers not ordered by a line are ordered by the turn player in printed order
     "trigger-order": ("printed", ("printed", "error")),
+    # a triggered effect's "target hero" not stated by a "targets ... with" line: the opposing hero
+    "trigger-targets": ("opposing", ("opposing", "error")),
     # priority not stated: every player passes when nothing else is stated
     "priority": ("pass", ("pass", "error")),
 }

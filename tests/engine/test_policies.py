@@ -95,3 +95,33 @@ def test_fab_16_3_policy_trigger_order_error_needs_an_orders_line():
                     'expect "Brittle Helm" in Bob\'s graveyard\n')
     assert expectation(stated, "graveyard").passed
     assert not any(d.startswith("trigger-order:") for d in _defaults(stated))
+
+
+SEEDS = '''card "Seeds of Agony": Shadow Runeblade Action, cost 0, pitch 1, defense 2: "The next attack action card with cost 2 or less you play this turn gains \\"When you attack with this, deal 1 arcane damage to target hero.\\"\\nGo again"
+card "Wounding Blow": Generic Action - Attack, cost 0, pitch 1, power 4, defense 3
+Alice is the turn player; hero life 20, hand "Seeds of Agony", "Wounding Blow"
+Bob: hero life 20
+Alice plays "Seeds of Agony"
+Alice passes
+Bob passes
+'''
+
+
+def test_fab_23_1_unstated_trigger_target_is_the_opposing_hero_a_marked_default():
+    r = ruling(SEEDS + 'Alice plays "Wounding Blow"\nBob does not defend\nexpect Bob life 15\n')
+    assert expectation(r, "life 15").passed
+    assert any(d.startswith("trigger-targets: opposing - Alice targets the opposing hero, Bob")
+               for d in _defaults(r))
+
+
+def test_fab_23_1_policy_trigger_targets_error_needs_a_targets_line():
+    with pytest.raises(ScenarioStateError) as info:
+        ruling("policy trigger-targets error\n" + SEEDS
+               + 'Alice plays "Wounding Blow"\nBob does not defend\n')
+    assert "the target of Wounding Blow's gained ability" in info.value.message
+    assert 'Alice targets Bob with "Wounding Blow"' in info.value.expected
+    stated = ruling("policy trigger-targets error\n" + SEEDS
+                    + 'Alice targets Bob with "Wounding Blow"\nAlice plays "Wounding Blow"\n'
+                    'Bob does not defend\nexpect Bob life 15\n')
+    assert expectation(stated, "life 15").passed
+    assert not any(d.startswith("trigger-targets:") for d in _defaults(stated))
