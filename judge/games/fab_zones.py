@@ -1,7 +1,7 @@
 """Flesh and Blood's zones, points and effect ends, named once for the game's modules: the
 player zones and the arena (11.2: the arena is the hero, weapon, equipment and chain zones and the
-space of the cards that stay in play), the combat chain (20), action and resource points (1.14,
-1.15), and the moments that end effects (turn, combat chain).
+space of the cards that stay in play), the combat chain (20), action and resource points (the
+glossary's Action Points, Resource Points), and the moments that end effects (turn, combat chain).
 """
 
 from __future__ import annotations
