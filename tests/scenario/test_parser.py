@@ -395,7 +395,8 @@ def test_keywords_are_the_lower_case_literals():
 
 _ALPHABET = st.sampled_from(list('abcdeflmnoprstuxyz ABZ0123456789"\':,;-#*()+{}\n\t')
                             + ["card ", "expect ", "Alice ", "Bob ", "plays ", '"Zap" ',
-                               "game fab-1.4\n", 'scenario "s"\n', "hand ", "life ", ": "])
+                               "game fab-1.4\n", 'scenario "s"\n', "hand ", "life ", ": ",
+                               "targets ", "with "])
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -412,7 +413,8 @@ def test_random_text_only_raises_scenario_errors(text):
 @given(st.integers(min_value=0, max_value=2**32), st.integers(min_value=1, max_value=4))
 def test_mutated_scenarios_only_raise_scenario_errors(seed, edits):
     rng = random.Random(seed)
-    text = HEAD + 'Alice plays "Zap" targeting Bob\nBob uses arcane barrier of "Nullrune Hood"\n' \
+    text = HEAD + 'Alice targets Bob and Bob\'s "Nullrune Hood" with "Zap"\n' \
+        'Alice plays "Zap" targeting Bob\nBob uses arcane barrier of "Nullrune Hood"\n' \
         'expect Bob life 18\nexpect cites "20.7.2a"\nbranch "b"\nexpect hit\n'
     for _ in range(edits):
         at = rng.randrange(len(text) + 1)
