@@ -187,7 +187,6 @@ class WordParser:
         self._columns: dict[str, list] = {}     # terminal -> per state: _rows[state][terminal]
         self._gotos: dict[str, list] = {}       # nonterminal -> per state: the goto state
         self._lost_only: dict[int, dict[str, tuple]] = {}
-        self._word_readings: dict[str, list[tuple[str, int]]] = {}   # word -> (terminal, length)
         self._word_placings: dict[str, tuple] = {}  # word -> (length, terminals) runs
         self._punct_by_char: dict[str, list] = {}   # char -> the punct_terms that may start so
         # lark's callbacks: one dict for every start rule (keyed by rule, and by terminal for
@@ -208,26 +207,18 @@ class WordParser:
             cached = self._word_cache[word] = tuple(found)
         return cached
 
-    def readings(self, text: str, pos: int) -> list[tuple[str, int]]:
-        """(terminal, end) pairs that can start at ``pos``; preferred first."""
-        spans = self._any_span is None or self._any_span.match(text, pos)
-        if not spans and not text.startswith(",", pos):
-            word = _WORD.match(text, pos)
-            if word:
-                # no multi-word terminal and no comma here: the readings are the word's own
-                w = word.group(0)
-                rel = self._word_readings.get(w)
-                if rel is None:
-                    rel = self._word_readings[w] = self._preferred(self._word(w, 0), 0)
-                return [(name, pos + size) for name, size in rel]
+    def _readings(self, text: str, pos: int, spans: bool, comma: bool,
+                  word: re.Match | None) -> list[tuple[str, int]]:
+        """(terminal, end) pairs that can start at ``pos``, preferred first, where a multi-word
+        terminal may start (``spans``), or a comma, or no word: :meth:`_placed` reads a plain
+        word itself."""
         out: list[tuple[str, int]] = []
         for name, rx in (self.span_terms if spans else ()):
             m = rx.match(text, pos)
             if m and m.end() > pos:
                 out.append((name, m.end()))
-        if text.startswith(",", pos):
+        if comma:
             out.extend((n, pos + 1) for n in ("NP_COMMA", "LIST_COMMA", "VP_COMMA"))
-        word = _WORD.match(text, pos)
         if word:
             out.extend(self._word(word.group(0), pos))
         elif pos < len(text):
@@ -381,24 +372,26 @@ class WordParser:
         raise UnexpectedCharacters(text, pos, 1, pos + 1, allowed=expected)
 
     def _placed(self, text: str, pos: int) -> list[tuple[str, int, int]]:
-        """The readings at ``pos`` as (terminal, end, where the next one starts)."""
-        if not (self._any_span is None or self._any_span.match(text, pos)) \
-                and not text.startswith(",", pos):
-            word = _WORD.match(text, pos)
-            if word:    # the word's own readings (as in :meth:`readings`), by their lengths
-                w = word.group(0)
-                by_size = self._word_placings.get(w)
-                if by_size is None:
-                    by_size = self._word_placings[w] = self._by_size(w)
-                out = []
-                for size, names in by_size:
-                    end = pos + size
-                    m = _SPACE.match(text, end)
-                    after = m.end() if m else end
-                    out.extend([(name, end, after) for name in names])
-                return out
+        """The readings at ``pos`` as (terminal, end, where the next one starts); preferred
+        first."""
+        spans = self._any_span is None or bool(self._any_span.match(text, pos))
+        comma = text.startswith(",", pos)
+        word = _WORD.match(text, pos)
+        if word and not spans and not comma:
+            # no multi-word terminal and no comma here: the word's own readings, by length
+            w = word.group(0)
+            by_size = self._word_placings.get(w)
+            if by_size is None:
+                by_size = self._word_placings[w] = self._by_size(w)
+            out = []
+            for size, names in by_size:
+                end = pos + size
+                m = _SPACE.match(text, end)
+                after = m.end() if m else end
+                out.extend([(name, end, after) for name in names])
+            return out
         out, nexts = [], {}
-        for name, end in self.readings(text, pos):
+        for name, end in self._readings(text, pos, spans, comma, word):
             after = nexts.get(end)
             if after is None:
                 after = nexts[end] = self._skip(text, end)
@@ -407,11 +400,8 @@ class WordParser:
 
     def _by_size(self, w: str) -> tuple[tuple[int, tuple[str, ...]], ...]:
         """The readings of the word ``w`` grouped into runs of one length, in preferred order."""
-        rel = self._word_readings.get(w)
-        if rel is None:
-            rel = self._word_readings[w] = self._preferred(self._word(w, 0), 0)
         runs: list[tuple[int, list[str]]] = []
-        for name, size in rel:
+        for name, size in self._preferred(self._word(w, 0), 0):
             if runs and runs[-1][0] == size:
                 runs[-1][1].append(name)
             else:
