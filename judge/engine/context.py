@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from judge.engine import trace as T
+from judge.engine.errors import NotModelled
 from judge.engine.events import PendingTrigger
 from judge.engine.loops import LoopDetector
 from judge.engine.state import State
@@ -106,3 +109,12 @@ class Context:
         self.untrusted = True
         self.trace.add(self.state, T.NOT_MODELLED, f"not modelled: {what}",
                        [citation] if citation else [])
+
+    @contextmanager
+    def recording_not_modelled(self, about: str) -> Iterator[None]:
+        """Run the block; what it cannot model (:class:`NotModelled`) is recorded as not
+        modelled, as ``"<about>: <what>"``, and the run goes on after the block."""
+        try:
+            yield
+        except NotModelled as nm:
+            self.not_modelled(f"{about}: {nm.what}", nm.citation)

@@ -295,11 +295,9 @@ class _Run:
             ctx.trace.add(ctx.state, T.NOT_MODELLED, f"not modelled: {call.label} (the game state "
                           "is unknown after an earlier step that is not modelled)")
             return ctx
-        try:
+        with ctx.recording_not_modelled(call.label):
             return self.perform(ctx, call)
-        except NotModelled as nm:
-            ctx.not_modelled(f"{call.label}: {nm.what}", nm.citation)
-            return ctx
+        return ctx
 
     def perform(self, ctx: Context, call: _Call) -> Context:
         """Do the action, advancing with implicit passes when only its moment is wrong."""

@@ -973,10 +973,8 @@ class FabGame(Game):
         for eff in effs:
             if ctx.state.result is not None:
                 return
-            try:
+            with ctx.recording_not_modelled(layer.name):
                 fab_effects.run(self, ctx, layer, eff)
-            except NotModelled as nm:
-                ctx.not_modelled(f"{layer.name}: {nm.what}", nm.citation)
 
     def _gain_action_point(self, ctx: Context, player: str, why: str, procedure: str) -> None:
         st = ctx.state

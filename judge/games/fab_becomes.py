@@ -85,10 +85,8 @@ def _attack_ability(source: str, abilities: tuple[M.Ability, ...]) -> tuple[int 
 def install(ctx: Context, source: Any, ab: M.Ability) -> None:
     """Turn the ability on while ``source`` stays in the arena (17.2); what the engine cannot
     read is recorded as not modelled (the ability is not applied)."""
-    try:
+    with ctx.recording_not_modelled(source.name):
         _install(ctx, source, ab)
-    except NotModelled as nm:
-        ctx.not_modelled(f"{source.name}: {nm.what}", nm.citation)
 
 
 def _install(ctx: Context, source: Any, ab: M.Ability) -> None:

@@ -89,10 +89,8 @@ def install(ctx: Context, source: Any, ab: M.Ability) -> None:
     """Turn the ability on for as long as ``source`` stays in the arena (17.2); its condition
     decides whether it applies at each moment (17.2.1). What cannot be read is recorded as not
     modelled (the ability is not applied, so later results are undecided)."""
-    try:
+    with ctx.recording_not_modelled(source.name):
         _install(ctx, source, ab)
-    except NotModelled as nm:
-        ctx.not_modelled(f"{source.name}: {nm.what}", nm.citation)
 
 
 def _install(ctx: Context, source: Any, ab: M.Ability) -> None:
