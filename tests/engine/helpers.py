@@ -23,6 +23,21 @@ def ruling(body: str, doc: str = "fab-1.4") -> Ruling:
     return run_scenario(parse(HEAD.format(doc=doc) + body, "test.scn"))
 
 
+def seeds_played(target: str = "target hero", name: str = "Seeds of Agony",
+                 copies: int = 1) -> str:
+    """Card lines and board for a granted attack trigger: ``name`` (Seeds of Agony's text, its
+    granted ability dealing 1 arcane damage to ``target``) and Wounding Blow (4{p}); Alice has
+    ``copies`` of it in hand and Wounding Blow, and has played one, which has resolved."""
+    seeds = ", ".join([f'"{name}"'] * copies)
+    return (f'card "{name}": Shadow Runeblade Action, cost 0, pitch 1, defense 2: "The next '
+            'attack action card with cost 2 or less you play this turn gains \\"When you '
+            f'attack with this, deal 1 arcane damage to {target}.\\"\\nGo again"\n'
+            'card "Wounding Blow": Generic Action - Attack, cost 0, pitch 1, power 4, defense 3\n'
+            f'Alice is the turn player; hero life 20, hand {seeds}, "Wounding Blow"\n'
+            'Bob: hero life 20\n'
+            f'Alice plays "{name}"\nAlice passes\nBob passes\n')
+
+
 def steps_citing(r: Ruling, citation: str) -> list:
     return [s for s in r.steps if citation in s.citations]
 

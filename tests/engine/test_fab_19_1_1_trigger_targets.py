@@ -10,16 +10,9 @@ from judge.engine import trace as T
 from judge.scenario.errors import ScenarioError
 from judge.scenario import ast
 from judge.scenario.parser import parse
-from tests.engine.helpers import HEAD, ruling
+from tests.engine.helpers import HEAD, ruling, seeds_played
 
-SEEDS = '''card "Seeds of Agony": Shadow Runeblade Action, cost 0, pitch 1, defense 2: "The next attack action card with cost 2 or less you play this turn gains \\"When you attack with this, deal 1 arcane damage to target hero.\\"\\nGo again"
-card "Wounding Blow": Generic Action - Attack, cost 0, pitch 1, power 4, defense 3
-Alice is the turn player; hero life 20, hand "Seeds of Agony", "Seeds of Agony", "Wounding Blow"
-Bob: hero life 20
-Alice plays "Seeds of Agony"
-Alice passes
-Bob passes
-'''
+SEEDS = seeds_played(copies=2)
 
 
 def _target_defaults(r) -> list:

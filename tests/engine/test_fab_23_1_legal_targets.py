@@ -5,7 +5,7 @@ triggered effect with stated targets is added to the chain (19.1.1)."""
 from __future__ import annotations
 
 from judge.engine import trace as T
-from tests.engine.helpers import ruling
+from tests.engine.helpers import ruling, seeds_played
 
 
 def _zap(target_text: str) -> str:
@@ -41,14 +41,7 @@ expect Alice life 17
     assert all(e.passed for e in r.all_expectations), [e.actual for e in r.all_expectations]
 
 
-SEEDS_OPPONENT = '''card "Seeds of Spite": Shadow Runeblade Action, cost 0, pitch 1, defense 2: "The next attack action card with cost 2 or less you play this turn gains \\"When you attack with this, deal 1 arcane damage to target opponent.\\"\\nGo again"
-card "Wounding Blow": Generic Action - Attack, cost 0, pitch 1, power 4, defense 3
-Alice is the turn player; hero life 20, hand "Seeds of Spite", "Wounding Blow"
-Bob: hero life 20
-Alice plays "Seeds of Spite"
-Alice passes
-Bob passes
-'''
+SEEDS_OPPONENT = seeds_played("target opponent", name="Seeds of Spite")
 
 
 def test_fab_19_1_1_a_stated_trigger_target_it_cannot_take_is_refused_and_the_default_applies():

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from judge.engine.errors import ScenarioStateError
-from tests.engine.helpers import expectation, ruling
+from tests.engine.helpers import expectation, ruling, seeds_played
 
 ZAP = '''card "Zap": Wizard Instant, cost 0, pitch 1: "Deal 3 arcane damage to target hero."
 card "Nullrune Hood": Generic Equipment - Head, defense 0: "Arcane Barrier 1"
@@ -97,14 +97,7 @@ def test_fab_16_3_policy_trigger_order_error_needs_an_orders_line():
     assert not any(d.startswith("trigger-order:") for d in _defaults(stated))
 
 
-SEEDS = '''card "Seeds of Agony": Shadow Runeblade Action, cost 0, pitch 1, defense 2: "The next attack action card with cost 2 or less you play this turn gains \\"When you attack with this, deal 1 arcane damage to target hero.\\"\\nGo again"
-card "Wounding Blow": Generic Action - Attack, cost 0, pitch 1, power 4, defense 3
-Alice is the turn player; hero life 20, hand "Seeds of Agony", "Wounding Blow"
-Bob: hero life 20
-Alice plays "Seeds of Agony"
-Alice passes
-Bob passes
-'''
+SEEDS = seeds_played()
 
 
 def test_fab_23_1_unstated_trigger_target_is_the_opposing_hero_a_marked_default():
