@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import fields, is_dataclass, replace
+from dataclasses import replace
 from functools import cached_property, lru_cache
 from pathlib import Path
 
@@ -27,7 +27,8 @@ from lark import Lark, Token, Tree, v_args
 from lark.exceptions import UnexpectedInput
 
 from judge.cards.wordparser import Conflicts, WordParser, load_grammar
-from judge.cards.common import GRAMMAR_DIR, CardTransformer, ClauseParser, DamagePhrase, clean, span_of
+from judge.cards.common import (GRAMMAR_DIR, CardTransformer, ClauseParser, DamagePhrase, TokenSpan,
+                                clean, span_of)
 from judge.cards.links import citation_for
 from judge.cards.model import (Ability, CardText, Choice, Condition, Conditional, Cost, Damage,
                                Duration, Effect, Gain, Keyword, ModifyValue, Move, Other, Prevent,
@@ -778,18 +779,10 @@ class WowTransformer(CardTransformer):
     def have_np(self, meta, children):
         return self._other("have", meta, children)
 
-    def _quoted_source(self, meta) -> str:
-        """A quote's printed text; with its period when that was read after the closing quote
-        (see ``_PERIOD_IN_QUOTE``)."""
-        end = meta.end_pos
-        if self.text[end - 1:end] == "." and self.text[end:end + 1] in _QUOTES:
-            end += 1
-        return self.text[meta.start_pos:end]
-
     def have_quoted(self, meta, children):
         """"has "<power>"" (a granted power), or "has Smash and "<power>"" (keywords too)."""
         quoted = next((c for c in children if isinstance(c, Tree) and c.data == "quoted"), None)
-        text = (clean(self._quoted_source(quoted.meta)) if quoted is not None
+        text = (clean(self.source(quoted.meta)) if quoted is not None
                 else self.phrase(meta).split(" ", 1)[1])
         power = Gain(verb="gain", resource="power", amount=text, span=span_of(meta))
         keywords = next((c for c in children if isinstance(c, tuple) and c
@@ -1176,7 +1169,6 @@ _BLANK = re.compile(r"<p>|>>>|\[Activate\]|\*")
 # a sentence's period printed inside its closing quote ('choose "ability," "ally," or
 # "equipment." Target ...', 'has "Draw a card."'): read after the quote, where it ends the
 # outer sentence; not when the sentence goes on ('has "→ Destroy target ally." this turn')
-_QUOTES = ('"', "\u201c", "\u201d")
 _PERIOD_IN_QUOTE = re.compile(r'\.(")(?=\s*(?:$|[^a-z\s]))')
 
 
@@ -1213,10 +1205,18 @@ class WowClauseParser(ClauseParser):
 
     def _run(self, text, marked, piece, start):
         window = " " * piece.start + marked[piece.start:piece.end]
-        result = self.words.parse_into(window, start, self.transformer(text)._node)
-        abilities = tuple(_abilities(result))
+        node = self.transformer(text)._node
         moved = _moved_periods(text, marked, piece.start, piece.end)
-        return _closing_quotes_kept(abilities, moved) if moved else abilities
+        if moved:
+            # a node that ends at a closing quote whose period was read after it ends, as
+            # printed, after the quote: 'has "Draw a card."', not 'has "Draw a card.'
+            made = node
+
+            def node(data, children, meta):
+                if meta.end_pos in moved:
+                    meta = TokenSpan(meta.start_pos, meta.end_pos + 1)
+                return made(data, children, meta)
+        return tuple(_abilities(self.words.parse_into(window, start, node)))
 
     def parse(self, text: str, *, strict: bool = False, name: str | None = None) -> CardText:
         meta, _ = self.header.split(text)
@@ -1236,26 +1236,6 @@ def _moved_periods(text: str, marked: str, start: int, end: int) -> frozenset[in
             found.append(at + 1)
         at = marked.find('".', at + 1, end)
     return frozenset(found)
-
-
-def _closing_quotes_kept(value, moved: frozenset[int]):
-    """``value`` with every span that ends at one of ``moved`` (after a closing quote as parsed,
-    before it as printed) taken one character further, so that the printed span holds its
-    closing quote: 'has "Draw a card."', not 'has "Draw a card.'."""
-    if isinstance(value, Span):
-        return Span(value.start, value.end + 1) if value.end in moved else value
-    if isinstance(value, tuple):
-        items = tuple(_closing_quotes_kept(v, moved) for v in value)
-        return value if all(a is b for a, b in zip(items, value)) else items
-    if is_dataclass(value) and not isinstance(value, type):
-        changed = {}
-        for f in fields(value):
-            old = getattr(value, f.name)
-            new = _closing_quotes_kept(old, moved)
-            if new is not old:
-                changed[f.name] = new
-        return replace(value, **changed) if changed else value
-    return value
 
 
 def _abilities(result) -> Iterator[Ability]:

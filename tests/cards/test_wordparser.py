@@ -14,10 +14,11 @@ import random
 import re
 
 import pytest
-from lark import Token, Tree
+from lark import Discard, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 
 from judge.cards import wow
+from judge.cards.common import TokenSpan
 from judge.cards.wordparser import WordParser, _any_of
 from tests.cards.wordparser_reference import ReferenceWordParser
 from tests.conftest import shared_path
@@ -57,14 +58,29 @@ class Comparing:
         self.differences: list[tuple[str, str, tuple, tuple]] = []
 
     def parse_into(self, window: str, start: str, node):
-        """The reference parser's tree walked by the transformer whose ``_node`` is ``node``:
-        the clause parser using this gets what the unoptimised parser and lark's tree walk
-        give, to compare with the optimised parser's replay straight into the transformer."""
+        """The reference parser's tree walked bottom-up into ``node``: the clause parser using
+        this gets what the unoptimised parser and a walk of lark's tree give, to compare with
+        the optimised parser's replay straight into the nodes."""
         self.windows += 1
         got, want = outcome(self.fast, window, start), outcome(self.reference, window, start)
         if got != want:
             self.differences.append((window.strip(), start, got, want))
-        return node.__self__.transform(self.reference.parse(window, start))
+        return walk(self.reference.parse(window, start), node)
+
+
+def walk(tree: Tree, node):
+    """``tree`` made bottom-up by ``node(name, children, span)``, as a transformer walks it
+    (``Discard`` dropped; the span is the node's propagated position)."""
+    children = []
+    for child in tree.children:
+        if isinstance(child, Tree):
+            child = walk(child, node)
+            if child is Discard:
+                continue
+        children.append(child)
+    meta = tree.meta
+    span = TokenSpan(None, None) if meta.empty else TokenSpan(meta.start_pos, meta.end_pos)
+    return node(tree.data, children, span)
 
 
 def clause_parsers():

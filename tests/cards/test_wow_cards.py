@@ -868,6 +868,14 @@ def test_wow_span_ending_at_a_closing_quote_keeps_it_when_the_period_was_read_af
     assert card.text[ability.start:ability.end] == text
 
 
+def test_wow_text_ending_at_a_closing_quote_keeps_it_barov_peasant_caller():
+    """The words the engine reads from a node end where its printed span does: with the
+    closing quote after the period."""
+    (put,) = effects(only("Put three Peasant ally tokens into play with 1 ATK / 1 health, "
+                          "ferocity, and \u201cAt end of turn, destroy this ally.\u201d"))
+    assert dict(put.args)["into"].endswith('destroy this ally.\u201d')
+
+
 def test_wow_a_number_of_target_nouns_expose_armor():
     destroy = one_effect("Destroy X target armor, where X is the number of Combo cards removed.")
     assert isinstance(destroy, Move) and destroy.what.text == "x target armor"
