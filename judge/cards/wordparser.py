@@ -293,7 +293,7 @@ class WordParser:
         states, actions, rows = conf.states, self._actions, self._rows
         at: dict[int, list[tuple[str, int, int]]] = {}   # position -> (terminal, end, next)
         names_at: dict[int, set[str]] = {}                 # position -> its readings' terminals
-        afters, size = self._after, len(text)
+        afters, length = self._after, len(text)
         stack = [((conf.start_state, None), None, self._skip(text, 0))]
         steps = 0
         best: tuple[int, set[str], str] = (-1, set(), "")
@@ -319,7 +319,7 @@ class WordParser:
                     ends += 1
                 continue
             acts = rows[table[0]] or actions(table[0])   # the table's terminals
-            if pos >= size:
+            if pos >= length:
                 if "$END" in acts:
                     done = self._feed(table, log, "$END", None, conf)
                     if done:
@@ -340,7 +340,7 @@ class WordParser:
                 if steps > MAX_STEPS:
                     stack.clear()
                     break
-                if skip_dead and after < size:
+                if skip_dead and after < length:
                     follow = names_at.get(after)
                     if follow is None:
                         if after not in at:
