@@ -28,7 +28,7 @@ from judge.scenario import ast as A
 
 # game id -> "module:attribute" of its rules object (a judge.games.base.Game)
 GAMES: dict[str, str] = {
-    "fab": "judge.games.fab:GAME",
+    "fab": "judge.games.fab.game:GAME",
 }
 
 MAX_IMPLICIT_PASSES = 200   # a bound only; passes stop at the end of the turn anyway

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from judge.engine.runner import GAMES, run_scenario
-from judge.games.fab_citations import CITATIONS
+from judge.games.fab.citations import CITATIONS
 from judge.render import render
 from judge.rules.lookup import citation_exists
 from judge.scenario.parser import parse_file

@@ -14,7 +14,7 @@ from judge.engine.loops import LoopDetected, LoopDetector
 from judge.engine.stack import Priority
 from judge.engine.state import AddModifier, CounterRule, Modifier, MoveObject, State
 from judge.engine.trace import CitationTable
-from judge.games.fab import GAME
+from judge.games.fab.game import GAME
 
 
 def _state() -> State:
@@ -195,7 +195,7 @@ def test_counter_rules_are_per_game():
 
 def test_fab_combat_deepcopy_keeps_shared_links_shared_and_lists_independent():
     import copy
-    from judge.games.fab_combat import Combat, Link
+    from judge.games.fab.combat import Combat, Link
     a = Link(1, attack=5, layer=6, controller="Alice", target="Bob", defenders=[7])
     b = Link(2, attack=8, layer=9, controller="Alice", target="Bob")
     c = Combat(True, [b], [a, b])

@@ -153,7 +153,7 @@ def test_fab_19_3_a_permanent_that_banishes_itself_is_banished_from_the_arena():
     from judge.engine.runner import game_for
     from judge.engine.context import Context
     from judge.engine.stack import Layer
-    from judge.games import fab_deck
+    from judge.games.fab import deck as fab_deck
     from judge.cards.model import Move, Target
     game = game_for("fab")
     st = game.new_state("fab-1.4")

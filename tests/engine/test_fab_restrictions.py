@@ -140,7 +140,7 @@ expect Bob plays "Zap" targeting Alice is not allowed
 @pytest.mark.parametrize("text", ["instants or defense reactions", "defense reactions"])
 def test_fab_17_2_1_restricted_kinds_are_read_from_the_text(text):
     from judge.cards.model import Target
-    from judge.games.fab_restrictions import _restricted_kinds
+    from judge.games.fab.restrictions import _restricted_kinds
     assert _restricted_kinds(Target(text=text))[-1] == "defense reaction"
 
 

@@ -49,7 +49,7 @@ expect Bob life 15
 
 
 def test_fab_24_4_revealing_the_top_of_a_shuffled_deck_is_not_modelled():
-    from judge.games import fab_deck
+    from judge.games.fab import deck as fab_deck
     from judge.engine.errors import NotModelled
     from judge.engine.runner import game_for
     from judge.engine.context import Context

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from judge.engine.context import Context
 from judge.engine.errors import IllegalAction, NotModelled
-from judge.games.fab import GAME
+from judge.games.fab.game import GAME
 
 CARDS = {
     "Attack": (("action", "attack"), {"cost": 1, "pitch": 1, "power": 5, "defense": 3}, ""),

@@ -24,7 +24,7 @@ from judge.engine.errors import NotModelled
 from judge.engine.state import AddModifier, Modifier, State
 
 if TYPE_CHECKING:  # pragma: no cover
-    from judge.games.fab import FabGame
+    from judge.games.fab.game import FabGame
 
 STATE_KEY = "conditional statics"
 ZONES = {"pitch zone": "pitch", "hand": "hand", "graveyard": "graveyard", "arsenal": "arsenal",
@@ -94,7 +94,7 @@ def install(ctx: Context, source: Any, ab: M.Ability) -> None:
 
 
 def _install(ctx: Context, source: Any, ab: M.Ability) -> None:
-    from judge.games import fab_cards as C
+    from judge.games.fab import cards as C
     st = ctx.state
     cond = ab.effects[0]
     gain = cond.then[0]

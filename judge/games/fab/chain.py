@@ -16,12 +16,14 @@ from judge.engine.errors import NotModelled
 from judge.engine.events import Event, PendingTrigger
 from judge.engine.stack import Priority
 from judge.engine.state import AddCounter, ChangePool, MoveObject, SetGlobal
-from judge.games import fab_combat as K
-from judge.games import fab_effects, fab_restrictions, fab_triggers
-from judge.games.fab_zones import AP, ARENA, CHAIN_CLOSES, COMBAT
+from judge.games.fab import combat as K
+from judge.games.fab import effects as fab_effects
+from judge.games.fab import restrictions as fab_restrictions
+from judge.games.fab import triggers as fab_triggers
+from judge.games.fab.zones import AP, ARENA, CHAIN_CLOSES, COMBAT
 
 if TYPE_CHECKING:  # pragma: no cover
-    from judge.games.fab import FabGame
+    from judge.games.fab.game import FabGame
 
 
 def advance(game: FabGame, ctx: Context, link: K.Link) -> None:

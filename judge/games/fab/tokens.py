@@ -17,10 +17,10 @@ from judge.engine.errors import NotModelled
 from judge.engine.runner import DEFINITIONS, new_object
 from judge.engine.stack import Layer
 from judge.engine.state import Custom, State
-from judge.games import fab_cards as C
+from judge.games.fab import cards as C
 
 if TYPE_CHECKING:  # pragma: no cover
-    from judge.games.fab import FabGame
+    from judge.games.fab.game import FabGame
 
 PERMANENT_TOKENS = ("aura", "item", "ally")
 

@@ -30,7 +30,7 @@ from judge.engine.stack import Layer
 from judge.engine.state import MoveObject, SetGlobal, State
 
 if TYPE_CHECKING:  # pragma: no cover
-    from judge.games.fab import FabGame
+    from judge.games.fab.game import FabGame
 
 ORDER = "deck order"          # globals: ((player, cards of known order at the top), ...)
 FOUND, REVEALED = "found", "revealed"     # Layer.data keys for the rest of a resolution

@@ -27,12 +27,12 @@ from judge.engine.context import Context
 from judge.engine.errors import IllegalAction, NotModelled
 from judge.engine import effects as E
 from judge.engine.state import AddModifier, Modifier, SetGlobal, State
-from judge.games import fab_combat as K
-from judge.games.fab_zones import COMBAT
+from judge.games.fab import combat as K
+from judge.games.fab.zones import COMBAT
 
 if TYPE_CHECKING:  # pragma: no cover
-    from judge.games.fab import FabGame
-    from judge.games.fab_cards import Activated
+    from judge.games.fab.game import FabGame
+    from judge.games.fab.cards import Activated
 
 
 
@@ -311,7 +311,7 @@ def track(game: "FabGame", ctx: Context) -> None:
                      ["continuous.conditional"] + procedures)
     if now != before:
         st.apply(SetGlobal(STATE_KEY, tuple(sorted(now.items()))))
-    from judge.games import fab_statics
+    from judge.games.fab import statics as fab_statics
     fab_statics.track(game, ctx)        # the conditional static abilities of permanents
 
 
@@ -369,7 +369,7 @@ def _self_changes(ctx: Context, o: Any, cond: M.Condition, changes: list[M.Effec
                                           effect=effect.id)))
             parts.append(f"{amount:+d} {stat}")
         else:
-            from judge.games.fab_cards import keyword_name
+            from judge.games.fab.cards import keyword_name
             kw = keyword_name(e.resource)
             if kw is None:
                 raise NotModelled(f"{o.name}: gaining {e.resource!r}")

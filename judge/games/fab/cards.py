@@ -14,12 +14,12 @@ from importlib.util import find_spec
 from typing import Any
 
 from judge.cards import model as M
-from judge.games import fab_restrictions as R
-from judge.games import fab_deck as D
-from judge.games import fab_next_defend as N
-from judge.games import fab_reprise as RP
-from judge.games import fab_statics as S
-from judge.games import fab_becomes as B
+from judge.games.fab import restrictions as R
+from judge.games.fab import deck as D
+from judge.games.fab import next_defend as N
+from judge.games.fab import reprise as RP
+from judge.games.fab import statics as S
+from judge.games.fab import becomes as B
 
 # canonical keyword names the engine acts on (lower case) -> the words a card may print
 KEYWORDS = ("go again", "dominate", "arcane barrier", "spellvoid", "battleworn", "blade break",

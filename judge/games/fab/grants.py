@@ -20,11 +20,11 @@ from judge.engine.context import Context
 from judge.engine.errors import NotModelled
 from judge.engine.events import PendingTrigger
 from judge.engine.state import State
-from judge.games import fab_cards as C
-from judge.games import fab_combat as K
+from judge.games.fab import cards as C
+from judge.games.fab import combat as K
 
 if TYPE_CHECKING:  # pragma: no cover
-    from judge.games.fab import FabGame
+    from judge.games.fab.game import FabGame
 
 GRANT = "granted ability"
 
@@ -84,7 +84,7 @@ def granted_to(state: State, oid: int) -> list[Granted]:
 def triggers(game: "FabGame", ctx: Context, link: K.Link, moment: str) -> list[PendingTrigger]:
     """The attack's gained "when you attack with this" / "when this hits" abilities that
     trigger now, one layer each (26.3.1)."""
-    from judge.games import fab_triggers
+    from judge.games.fab import triggers as fab_triggers
     st = ctx.state
     o = st.objects[link.attack]
     gained = granted_to(st, o.id)

@@ -19,16 +19,18 @@ from judge.engine.events import Event, Replacement
 from judge.engine.stack import Layer
 from judge.engine.state import (AddModifier, ChangeLife, ChangePool, Custom, Modifier, MoveObject,
                                 State)
-from judge.games import fab_amounts as A
-from judge.games import fab_cards as C
-from judge.games import fab_combat as K
-from judge.games import fab_deck, fab_next_defend, fab_reprise
-from judge.games import fab_grants as G
-from judge.games import fab_replacements as FR
-from judge.games import fab_tokens
+from judge.games.fab import amounts as A
+from judge.games.fab import cards as C
+from judge.games.fab import combat as K
+from judge.games.fab import deck as fab_deck
+from judge.games.fab import next_defend as fab_next_defend
+from judge.games.fab import reprise as fab_reprise
+from judge.games.fab import grants as G
+from judge.games.fab import replacements as FR
+from judge.games.fab import tokens as fab_tokens
 
 if TYPE_CHECKING:  # pragma: no cover
-    from judge.games.fab import FabGame
+    from judge.games.fab.game import FabGame
 
 RP = "resource points"
 ARENA_ZONES = ("equipment", "weapons", "permanents", "hero", "combat chain")
@@ -505,7 +507,7 @@ def _destroy(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
 def _destroy_target(game: "FabGame", ctx: Context, layer: Layer, kind: str) -> None:
     """The chosen target is destroyed if it is still a <kind> in the arena (23.2); otherwise
     that part of the effect is ignored (19.7)."""
-    from judge.games import fab_becomes
+    from judge.games.fab import becomes as fab_becomes
     st = ctx.state
     chosen = [t for t in layer.targets if isinstance(t, int)]
     if len(chosen) != 1:

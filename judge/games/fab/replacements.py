@@ -26,11 +26,11 @@ from judge.engine.errors import NotModelled
 from judge.engine.events import Event, Replacement
 from judge.engine.stack import Layer
 from judge.engine.state import State
-from judge.games import fab_amounts as A
-from judge.games import fab_cards as C
+from judge.games.fab import amounts as A
+from judge.games.fab import cards as C
 
 if TYPE_CHECKING:  # pragma: no cover
-    from judge.games.fab import FabGame
+    from judge.games.fab.game import FabGame
 
 _DEALS = "a source you control would deal damage this turn"
 _DEALT_TO_YOU = ("your hero would be dealt damage this turn", "you would be dealt damage this turn")

@@ -23,7 +23,7 @@ from judge.engine.stack import Layer
 from judge.engine.state import AddModifier, Modifier, State
 
 if TYPE_CHECKING:  # pragma: no cover
-    from judge.games.fab import FabGame
+    from judge.games.fab.game import FabGame
 
 KEY = "next defend"
 CHOICE = "next defend card"
@@ -75,7 +75,7 @@ def _waiting(state: State, player: str) -> list[Any]:
 
 def has_label(game: "FabGame", state: State, oid: int, label: str) -> bool:
     """A card "with combo": its text has the label (glossary: an effect label)."""
-    from judge.games.fab_cards import parse_text
+    from judge.games.fab.cards import parse_text
     o = state.objects[oid]
     parsed = parse_text(o.text or "")
     return parsed is not None and any(k.name.lower() == label for a in parsed.abilities

@@ -15,11 +15,11 @@ from judge.engine.context import Context
 from judge.engine.events import Event, PendingTrigger
 from judge.engine.stack import Priority
 from judge.engine.state import MoveObject, SetGlobal, SetPool, State
-from judge.games import fab_deck
-from judge.games.fab_zones import AP, END_OF_TURN, RP, START_OF_TURN
+from judge.games.fab import deck as fab_deck
+from judge.games.fab.zones import AP, END_OF_TURN, RP, START_OF_TURN
 
 if TYPE_CHECKING:  # pragma: no cover
-    from judge.games.fab import FabGame
+    from judge.games.fab.game import FabGame
 
 
 def end_turn(game: FabGame, ctx: Context) -> None:

@@ -23,11 +23,11 @@ from judge.engine.context import Context
 from judge.engine.errors import NotModelled
 from judge.engine.stack import Layer
 from judge.engine.state import MoveObject, State
-from judge.games import fab_combat as K
-from judge.games.fab_zones import COMBAT
+from judge.games.fab import combat as K
+from judge.games.fab.zones import COMBAT
 
 if TYPE_CHECKING:  # pragma: no cover
-    from judge.games.fab import FabGame
+    from judge.games.fab.game import FabGame
 
 FROM_HAND = "defended from hand when played"
 _REPRISE = re.compile(r"^the defending hero has defended with a card from their hand this chain "

@@ -14,10 +14,10 @@ from judge.engine import trace as T
 from judge.engine.context import Context
 from judge.engine.errors import NotModelled
 from judge.engine.stack import Layer
-from judge.games import fab_records as R
+from judge.games.fab import records as R
 
 if TYPE_CHECKING:  # pragma: no cover
-    from judge.games.fab import FabGame
+    from judge.games.fab.game import FabGame
 
 ARENA_ZONES = ("equipment", "weapons", "permanents", "hero", "combat chain", "chain")
 
@@ -50,7 +50,7 @@ def value_of_x(game: "FabGame", ctx: Context, layer: Layer, where: str, *,
         return _counters(ctx, layer, m.group(1), m.group(2))
     m = _REVEALED.match(text)
     if m is not None:       # "the pitch value of the card revealed this way" (fab_deck)
-        from judge.games import fab_deck
+        from judge.games.fab import deck as fab_deck
         return fab_deck.revealed_value(ctx, layer, _STATS[m.group(1)])
     raise NotModelled(f"X where X is {where!r}")
 

@@ -24,13 +24,21 @@ from judge.engine.events import Event, PendingTrigger, Replacement
 from judge.engine.stack import Layer, Priority
 from judge.engine.state import (ChangeLife, ChangePool, CounterRule, EndGame, GameResult,
                                 MoveObject, SetGlobal, State, ZoneKey)
-from judge.games import fab_cards as C
-from judge.games import fab_combat as K
-from judge.games import (fab_becomes, fab_chain, fab_deck, fab_next_defend, fab_records,
-                         fab_reprise, fab_restrictions, fab_statics, fab_targets, fab_turn)
+from judge.games.fab import cards as C
+from judge.games.fab import combat as K
+from judge.games.fab import becomes as fab_becomes
+from judge.games.fab import chain as fab_chain
+from judge.games.fab import deck as fab_deck
+from judge.games.fab import next_defend as fab_next_defend
+from judge.games.fab import records as fab_records
+from judge.games.fab import reprise as fab_reprise
+from judge.games.fab import restrictions as fab_restrictions
+from judge.games.fab import statics as fab_statics
+from judge.games.fab import targets as fab_targets
+from judge.games.fab import turn as fab_turn
 from judge.games.base import Game
-from judge.games.fab_citations import CITATIONS
-from judge.games.fab_zones import (AP, ARENA, CHAIN, CHAIN_CLOSES, COMBAT, GONE, PERMANENT_KINDS,
+from judge.games.fab.citations import CITATIONS
+from judge.games.fab.zones import (AP, ARENA, CHAIN, CHAIN_CLOSES, COMBAT, GONE, PERMANENT_KINDS,
                                    PLAYER_ZONES, RP)
 
 
@@ -81,7 +89,7 @@ class FabGame(Game):
 
     def _static_abilities(self, ctx: Context, oid: int) -> None:
         """A permanent's static abilities are on while it is face up in the arena (17.2)."""
-        from judge.games import fab_effects
+        from judge.games.fab import effects as fab_effects
         st = ctx.state
         o = st.objects[oid]
         for eff in self.card_rules(st, oid).statics:
@@ -456,7 +464,7 @@ class FabGame(Game):
         spectra = card_target is not None and st_has_spectra(st, card_target)
         if spectra:
             ctx.pending.append(self._spectra_trigger(ctx, card_target))
-        from judge.games import fab_effects
+        from judge.games.fab import effects as fab_effects
         fab_effects.apply_next_attack(self, ctx, attack, player, played_card=not proxy,
                                       spectra=spectra)
 
@@ -969,7 +977,7 @@ class FabGame(Game):
 
     # ------------------------------------------------------------------ card effects
     def run_effects(self, ctx: Context, layer: Layer, effs: tuple[Any, ...]) -> None:
-        from judge.games import fab_effects
+        from judge.games.fab import effects as fab_effects
         for eff in effs:
             if ctx.state.result is not None:
                 return
@@ -1009,7 +1017,7 @@ class FabGame(Game):
         return happened
 
     def replacements(self, ctx: Context, event: Event) -> list[Replacement]:
-        from judge.games import fab_effects
+        from judge.games.fab import effects as fab_effects
         return fab_effects.replacements(self, ctx, event)
 
     def order_replacements(self, ctx: Context, event: Event,
@@ -1027,7 +1035,7 @@ class FabGame(Game):
         if event.kind == "lose life":
             return self._perform_life_loss(ctx, event)
         if event.kind == "gain power":
-            from judge.games import fab_effects
+            from judge.games.fab import effects as fab_effects
             return fab_effects.perform_gain_power(ctx, event)
         raise NotModelled(f"the event {event.kind}")
 
@@ -1067,7 +1075,7 @@ class FabGame(Game):
         return ev
 
     def triggers(self, ctx: Context, event: Event) -> list[PendingTrigger]:
-        from judge.games import fab_effects
+        from judge.games.fab import effects as fab_effects
         return self._crush(ctx, event) + fab_effects.delayed_triggers(self, ctx, event)
 
     def _crush(self, ctx: Context, ev: Event) -> list[PendingTrigger]:
@@ -1172,7 +1180,7 @@ class FabGame(Game):
 
     # ------------------------------------------------------------------ expectations
     def query(self, ctx: Context, subject: str, args: tuple[str, ...]) -> Any:
-        from judge.games import fab_query
+        from judge.games.fab import query as fab_query
         return fab_query.query(self, ctx, subject, args)
 
     def verify_order(self, ctx: Context, player: str, order: tuple[str, ...] = ()) -> None:

@@ -13,11 +13,11 @@ from judge.engine.context import Context
 from judge.engine.errors import NotModelled
 from judge.engine.events import PendingTrigger
 from judge.engine.stack import Layer
-from judge.games import fab_combat as K
-from judge.games import fab_conditions as F
+from judge.games.fab import combat as K
+from judge.games.fab import conditions as F
 
 if TYPE_CHECKING:  # pragma: no cover
-    from judge.games.fab import FabGame
+    from judge.games.fab.game import FabGame
 
 PROCEDURE = {"attack": "combat.attack-triggers", "hit": "combat.resolution-triggers"}
 
@@ -34,7 +34,7 @@ def hit_triggers(game: "FabGame", ctx: Context, link: K.Link) -> list[PendingTri
 
 
 def _triggers(game: "FabGame", ctx: Context, link: K.Link, moment: str) -> list[PendingTrigger]:
-    from judge.games import fab_grants
+    from judge.games.fab import grants as fab_grants
     printed = game.card_rules(ctx.state, link.attack).conditional
     return (conditional(game, ctx, link, moment, printed)
             + fab_grants.triggers(game, ctx, link, moment))

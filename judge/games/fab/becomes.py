@@ -30,11 +30,11 @@ from judge.engine import trace as T
 from judge.engine.context import Context
 from judge.engine.errors import NotModelled
 from judge.engine.state import AddModifier, Modifier, SetGlobal, State
-from judge.games import fab_combat as K
+from judge.games.fab import combat as K
 
 if TYPE_CHECKING:  # pragma: no cover
-    from judge.games.fab import FabGame
-    from judge.games.fab_cards import CardRules
+    from judge.games.fab.game import FabGame
+    from judge.games.fab.cards import CardRules
 
 KEY = "becomes"
 DESTROYED = "destroyed objects"

@@ -6,10 +6,10 @@ from typing import TYPE_CHECKING, Any
 
 from judge.engine.context import Context
 from judge.engine.errors import NotModelled
-from judge.games import fab_combat as K
+from judge.games.fab import combat as K
 
 if TYPE_CHECKING:  # pragma: no cover
-    from judge.games.fab import FabGame
+    from judge.games.fab.game import FabGame
 
 ZONE_ALIASES = {"combat chain": (None, "combat chain"), "chain": (None, "chain")}
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from judge.engine.errors import NotModelled
 from judge.engine.state import State
-from judge.games import fab_records as R
+from judge.games.fab import records as R
 
 # "you've played a 'non-attack' action card this turn", "you have played an attack action card
 # this turn", "you've played an instant this turn"

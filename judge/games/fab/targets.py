@@ -19,7 +19,7 @@ from judge.engine import trace as T
 from judge.engine.context import Context
 from judge.engine.events import PendingTrigger
 from judge.engine.state import State
-from judge.games.fab_cards import target_text
+from judge.games.fab.cards import target_text
 
 OPPONENT_ONLY = frozenset({"target opponent", "target opposing hero"})
 TRIGGER_TARGETS = "trigger targets"     # a stated choice: (source card, targets)
