@@ -208,8 +208,11 @@ def _print_summary(summary: _Summary) -> None:
                    f"    found: {failure['actual']}")
     for item in summary.not_modelled:
         click.echo(f"{item['file']}: not modelled: {item['what']}")
-    click.echo(f"{summary.scenarios} scenario(s), {summary.expectations} expectation(s): "
+    from judge.engine.trace import plural
+    click.echo(f"{plural(summary.scenarios, 'scenarios')}, "
+               f"{plural(summary.expectations, 'expectations')}: "
                f"{summary.passed} passed, {len(summary.failed)} failed"
-               + (f", {len(summary.errors)} scenario(s) with errors" if summary.errors else "")
-               + (f"; {len(summary.not_modelled)} thing(s) not modelled"
+               + (f", {plural(len(summary.errors), 'scenarios')} with errors"
+                  if summary.errors else "")
+               + (f"; {plural(len(summary.not_modelled), 'things')} not modelled"
                   if summary.not_modelled else ""))

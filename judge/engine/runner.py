@@ -186,7 +186,7 @@ class _Run:
         game.start(ctx, tp.name)
         stated_ap = tp.action_points is not None
         ctx.step(T.RULE, f"start: {tp.name} is the turn player, in the action phase, with "
-                 f"{state.players[tp.name].pools.get('action points', 0)} action point(s) and "
+                 f"{T.plural(state.players[tp.name].pools.get('action points', 0), 'action points')} and "
                  "priority", [] if stated_ap else ["turn.action-point", "turn.priority"],
                  default=None if stated_ap else
                  f"action points: {tp.name} has the 1 action point of the action phase (not stated)")
@@ -473,7 +473,7 @@ class _Run:
         if isinstance(e, A.ExpectCounters):
             assert e.card is not None
             got = q(ctx, "counters", (e.card.name, e.kind, e.card.owner or ""))
-            return got == e.count, f'"{e.card.name}" has {got} {e.kind} counter(s)'
+            return got == e.count, f'"{e.card.name}" has {T.plural(got, e.kind + " counters")}'
         if isinstance(e, A.ExpectHit):
             got = q(ctx, "hit", (e.card.name if e.card else "",))
             return got == e.hit, ("hit" if got else "no hit")

@@ -256,7 +256,9 @@ class AddCounter(Operation):
                         break
 
     def describe(self, state: "State") -> str:
-        return f"{state.objects[self.obj].name}: {self.count:+d} {self.counter} counter(s)"
+        n = abs(self.count)
+        return (f"{state.objects[self.obj].name}: {'+' if self.count >= 0 else '-'}{n} "
+                f"{self.counter} {'counter' if n == 1 else 'counters'}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from judge.engine.errors import NotModelled
-from judge.engine.state import State
+from judge.engine.state import ChangeLife, ChangePool, Operation, SetPool, State
 
 # step kinds (the renderer groups and styles by these)
 ACTION = "action"          # a player's action as the scenario states it
@@ -50,9 +50,12 @@ class Trace:
     def add(self, state: State, kind: str, text: str, citations: tuple[str, ...] | list[str] = (),
             *, mark: int | None = None, actor: str | None = None,
             default: str | None = None) -> Step:
-        ops = () if mark is None or not self.describe else tuple(
-            op.describe(state) for op in state.log[mark:])
+        """Record a step; with ``mark``, it shows the state changes logged since ``mark`` that
+        no earlier step has shown (a change belongs to one step only)."""
+        ops: tuple[str, ...] = ()
         if mark is not None:
+            if self.describe:
+                ops = describe_changes(state, state.log[max(mark, self.covered):])
             self.covered = len(state.log)
         step = Step(index=len(self.steps), kind=kind, text=text,
                     citations=tuple(dict.fromkeys(c for c in citations if c)), ops=ops,
@@ -65,6 +68,55 @@ class Trace:
 
     def not_modelled(self) -> list[Step]:
         return [s for s in self.steps if s.kind == NOT_MODELLED]
+
+
+def describe_changes(state: State, ops: list[Operation]) -> tuple[str, ...]:
+    """Descriptions of ``ops`` (the last operations of ``state.log``, already applied). A
+    change of a player's life or of a pool reads ``"Bob life: 20 -> 18"``: its value before
+    and after, found by walking back from the current state; where that value cannot be known
+    (a pool set earlier in the same slice) it reads ``"Bob loses 2 life"`` / ``"Alice gains 1
+    action point"``."""
+    after: dict[tuple[str, str], int | None] = {}
+    out: list[str] = []
+    for op in reversed(ops):
+        if isinstance(op, (ChangeLife, ChangePool, SetPool)):
+            key = (op.player, "life" if isinstance(op, ChangeLife) else op.pool)
+            if key not in after:
+                after[key] = _current(state, *key)
+            now = after[key]
+            if isinstance(op, SetPool):
+                out.append(f"{op.player} {op.pool}: set to {op.amount}")
+                after[key] = None           # the value before a set is not known from here
+                continue
+            if now is None:
+                out.append(_delta_words(op.player, key[1], op.delta))
+            else:
+                out.append(f"{op.player} {key[1]}: {now - op.delta} -> {now}")
+                after[key] = now - op.delta
+            continue
+        out.append(op.describe(state))
+    return tuple(reversed(out))
+
+
+def _current(state: State, player: str, what: str) -> int | None:
+    p = state.players[player]
+    if what != "life":
+        return p.pools.get(what)
+    base = state.value(p.hero, "life") if p.hero is not None else None
+    return None if base is None else base + p.life_delta
+
+
+def _delta_words(player: str, what: str, delta: int) -> str:
+    verb = "gains" if delta >= 0 else "loses"
+    if what == "life":
+        return f"{player} {verb} {abs(delta)} life"
+    return f"{player} {verb} {plural(abs(delta), what)}"
+
+
+def plural(n: int, noun: str) -> str:
+    """``"1 action point"``, ``"2 action points"``: ``noun`` is given in the plural (``"action
+    points"``, ``"cards"``) and loses its final s for exactly one."""
+    return f"{n} {noun[:-1] if n == 1 and noun.endswith('s') else noun}"
 
 
 class CitationTable:

@@ -175,7 +175,7 @@ def test_fab_19_1_a_resolving_layer_is_shown_leaving_by_its_number_and_name():
 
 def test_arcane_barrier_payment_is_shown_once():
     r = ruling(ZAP_BARRIER)
-    paid = [s for s in r.steps if ("Bob resource points", "-1") in s.state_change]
+    paid = [s for s in r.steps if ("Bob resource points", "1 -> 0") in s.state_change]
     assert len(paid) == 1 and "pays" in paid[0].description
 
 
@@ -323,3 +323,33 @@ def test_fab_17_2_a_permanents_static_ability_ends_when_it_leaves_the_arena():
                'expect "Helm" defense 3\nAlice passes\nBob passes\n'
                'expect "Plating" in Bob\'s graveyard\nexpect "Helm" defense 2\n')
     assert r.passed and steps_citing(r, "fab-1.4 13.2.2")
+
+
+def test_a_state_change_reads_before_and_after_and_is_shown_by_one_step_only():
+    """Issue 20: 'Bob life: -2' read like a total, and the graveyard step repeated the go-again
+    step's '+1' (the state gained 1 action point only)."""
+    from judge.paths import SCENARIOS
+    from judge.scenario.parser import parse_file
+    from judge.engine.runner import run_scenario
+    r = run_scenario(parse_file(str(SCENARIOS / "fab" / "arcane-barrier-example-3-seeds-of-agony.scn")))
+    gains = [s for s in r.steps if ("Alice action points", "0 -> 1") in s.state_change]
+    assert len(gains) == 3 and all("go again" in s.description for s in gains)
+    damage = next(s for s in r.steps if "deals 4 damage" in s.description)
+    assert ("Bob life", "20 -> 16") in damage.state_change
+    assert not any(how.startswith(("+", "-")) for s in r.steps for _, how in s.state_change)
+    assert "1 action point and priority" in r.steps[0].description
+
+
+def test_describe_changes_walks_back_from_the_state_and_says_what_it_cannot_know():
+    from judge.engine.state import ChangePool, SetPool, State
+    from judge.engine.trace import describe_changes, plural
+    st = State("fab", "fab-1.4")
+    st.add_player("Alice").pools["action points"] = 0
+    ops = [st.apply(ChangePool("Alice", "action points", 2)),
+           st.apply(SetPool("Alice", "action points", 0)),
+           st.apply(ChangePool("Alice", "action points", 1))]
+    assert describe_changes(st, ops) == ("Alice gains 2 action points",
+                                         "Alice action points: set to 0",
+                                         "Alice action points: 0 -> 1")
+    assert (plural(1, "cards"), plural(0, "cards"), plural(3, "resource points")) == \
+        ("1 card", "0 cards", "3 resource points")

@@ -70,7 +70,7 @@ def test_check_exit_0_when_all_pass_and_2_on_input_errors(tmp_path):
     ok = _write(tmp_path, "ok.scn", PASSING)
     passed = CliRunner().invoke(main, ["check", str(ok)])
     assert passed.exit_code == 0
-    assert "1 scenario(s), 2 expectation(s): 2 passed, 0 failed" in passed.output
+    assert "1 scenario, 2 expectations: 2 passed, 0 failed" in passed.output
     broken = _write(tmp_path, "broken.scn", PASSING.replace("game fab-1.4", "game fab-1.5"))
     failed = CliRunner().invoke(main, ["check", str(ok), str(broken)])
     assert failed.exit_code == 2

@@ -63,7 +63,7 @@ def check_top(ctx: Context, player: str, n: int, what: str) -> None:
     deck = len(st.zones[(player, "deck")].ids)
     if known is not None and min(n, deck) > known:
         raise NotModelled(f"{what}: {player}'s deck was shuffled, the order of its cards is "
-                          f"unknown (the top {known} card(s) known)",
+                          f"unknown (the top {T.plural(known, 'cards')} known)",
                           ctx.cite_opt("search.shuffle"))
 
 
@@ -78,7 +78,7 @@ def shuffle(ctx: Context, player: str, procedures: list[str], why: str = "") -> 
     mark = len(st.log)
     _set_known(st, player, 0)
     n = len(st.zones[(player, "deck")].ids)
-    ctx.step(T.EVENT, f"{player} shuffles their deck{why}: the order of its {n} card(s) is now "
+    ctx.step(T.EVENT, f"{player} shuffles their deck{why}: the order of its {T.plural(n, 'cards')} is now "
              "unknown", procedures, mark=mark)
 
 
@@ -193,7 +193,7 @@ def verify_find(game: "FabGame", ctx: Context, player: str, card: int | None = N
     if card is None:
         if want is None and deck:
             raise IllegalAction("find", f"{player} searches for a card with no defined "
-                                f"properties: with {len(deck)} card(s) in the deck, a card must "
+                                f"properties: with {T.plural(len(deck), 'cards')} in the deck, a card must "
                                 "be found", ctx.cite("search.undefined"))
         return
     if st.objects[card].zone != (player, "deck"):

@@ -376,7 +376,7 @@ def _gain(game: "FabGame", ctx: Context, layer: Layer, eff: M.Gain) -> None:
     if what in ("resource", "resources", "resource point", "resource points", "{r}"):
         mark = len(st.log)
         st.apply(ChangePool(layer.controller, RP, n))
-        ctx.step(T.EVENT, f"{layer.controller} gains {n} resource point(s)", ["resource-points"],
+        ctx.step(T.EVENT, f"{layer.controller} gains {T.plural(n, 'resource points')}", ["resource-points"],
                  mark=mark)
         return
     raise NotModelled(f"gaining {what}")
@@ -441,9 +441,10 @@ def _discard(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
         for oid in hand:
             st.apply(MoveObject(oid, (st.objects[oid].owner, "graveyard")))
         layer.data[fab_deck.DISCARDED] = tuple(hand)     # "the discarded card" (fab_deck)
-        ctx.step(T.EVENT, f"{p} discards {', '.join(names) or 'nothing'}: with {len(hand)} "
-                 f"card(s) in hand, discarding {n} {'random ' if random else ''}card(s) leaves "
-                 "no choice", ["discard"], mark=mark)
+        ctx.step(T.EVENT, f"{p} discards {', '.join(names) or 'nothing'}: with "
+                 f"{T.plural(len(hand), 'cards')} in hand, discarding "
+                 f"{T.plural(n, ('random ' if random else '') + 'cards')} leaves no choice",
+                 ["discard"], mark=mark)
 
 
 def _move(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
@@ -474,7 +475,7 @@ def _move(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
             st.apply(MoveObject(deck[0], (p, "hand")))
             drawn += 1
         fab_deck.took_top(st, p, drawn)
-        ctx.step(T.EVENT, f"{p} draws {drawn} card(s)", ["resolve.in-order"], mark=mark)
+        ctx.step(T.EVENT, f"{p} draws {T.plural(drawn, 'cards')}", ["resolve.in-order"], mark=mark)
 
 
 _DESTROYABLE = ("aura", "item", "ally", "token", "equipment", "weapon")
@@ -694,7 +695,7 @@ def _arcane_barrier(ctx: Context, oid: int, n: int) -> Replacement:
             s.apply(MoveObject(p, (player, "pitch")))
             s.apply(ChangePool(player, RP, s.value(p, "pitch") or 0))
         s.apply(ChangePool(player, RP, -n))
-        c.step(T.RULE, f"{player} pays {n} resource point(s) for arcane barrier {n} of "
+        c.step(T.RULE, f"{player} pays {T.plural(n, 'resource points')} for arcane barrier {n} of "
                f"{s.objects[oid].name}", ["kw.arcane-barrier", "pitching"], mark=mark,
                actor=player)
         rest = max(0, ev.amount - n)

@@ -343,13 +343,13 @@ class FabGame(Game):
                 raise IllegalAction(action, f"{o.name} has no pitch value",
                                     ctx.cite("pitching"))
             if pool >= cost:
-                raise IllegalAction(action, f"{player} already has {pool} resource point(s) for "
+                raise IllegalAction(action, f"{player} already has {T.plural(pool, 'resource points')} for "
                                     f"a cost of {cost}: no more cards may be pitched",
                                     ctx.cite("play.pool-first" if pool and o is st.objects[pitching[0]]
                                              else "play.pitch"))
             pool += pitch
         if pool < cost:
-            raise IllegalAction(action, f"{player} has {pool} resource point(s) for a cost of "
+            raise IllegalAction(action, f"{player} has {T.plural(pool, 'resource points')} for a cost of "
                                 f"{cost}", ctx.cite("play.pay"))
 
     def _pay(self, ctx: Context, player: str, cost: int, pitching: tuple[int, ...],
@@ -360,12 +360,12 @@ class FabGame(Game):
             o = st.objects[oid]
             st.apply(MoveObject(oid, (player, "pitch")))
             st.apply(ChangePool(player, RP, st.value(oid, "pitch") or 0))
-            ctx.step(T.EVENT, f"{player} pitches {o.name} for {st.value(oid, 'pitch')} "
-                     "resource point(s)", ["play.pitch", "pitching"], mark=mark, actor=player)
+            ctx.step(T.EVENT, f"{player} pitches {o.name} for "
+                     f"{T.plural(st.value(oid, 'pitch') or 0, 'resource points')}", ["play.pitch", "pitching"], mark=mark, actor=player)
             mark = len(st.log)
         if cost:
             st.apply(ChangePool(player, RP, -cost))
-            ctx.step(T.RULE, f"{player} pays {cost} resource point(s) for {what}",
+            ctx.step(T.RULE, f"{player} pays {T.plural(cost, 'resource points')} for {what}",
                      ["play.cost", "play.pool-first"], mark=mark, actor=player)
 
     def play(self, ctx: Context, player: str, card: int, pitching: tuple[int, ...] = (),

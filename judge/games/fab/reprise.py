@@ -63,7 +63,7 @@ def run(game: "FabGame", ctx: Context, layer: Layer, eff: M.Conditional) -> None
                  "nothing", ["kw.reprise"], mark=mark)
         return
     ctx.step(T.RULE, f"{layer.name}'s reprise is active: the defending hero had defended with "
-             f"{n} card(s) from their hand to chain link {link.number if link else '?'} when "
+             f"{T.plural(n, 'cards')} from their hand to chain link {link.number if link else '?'} when "
              f"{layer.name} was played", ["kw.reprise"], mark=mark)
     for inner in eff.then:
         if isinstance(inner, M.Choice) and inner.optional and len(inner.options) == 1:

@@ -122,5 +122,5 @@ def draw_up(game: FabGame, ctx: Context, player: str, procedure: str) -> None:
         st.apply(MoveObject(deck[0], (player, "hand")))
         drawn += 1
     fab_deck.took_top(st, player, drawn)
-    ctx.step(T.EVENT, f"{player} draws {drawn} card(s) up to intellect {intellect}",
+    ctx.step(T.EVENT, f"{player} draws {T.plural(drawn, 'cards')} up to intellect {intellect}",
              [procedure], mark=mark)
