@@ -46,11 +46,81 @@ class RuleGraph:
         return out
 
 
-def _term_pattern(terms: list[str]) -> re.Pattern[str] | None:
-    if not terms:
+class MentionFinder:
+    """Finds a document's glossary terms in rule text in one pass over its words.
+
+    What counts as a mention: a term, case-insensitively, not preceded by a word character or a
+    hyphen, optionally followed by "s" or "es", and not followed by a word character or a
+    hyphen; at each place the longest term that fits wins, and mentions do not overlap (read
+    left to right). The text is read once: each place a word (or one of the few non-word
+    characters a term starts with) begins is looked up in a table of the terms keyed by their
+    first word, so the work grows with the text, not with text x terms.
+    """
+
+    def __init__(self, terms: list[str]) -> None:
+        self.by_first: dict[str, list[str]] = {}
+        starts = set()
+        for t in sorted(set(terms), key=len, reverse=True):
+            first = _FIRST.match(t)
+            if first is None:
+                continue
+            self.by_first.setdefault(first.group(0), []).append(t)
+            if not _WORDCHAR.match(t):
+                starts.add(t[0])
+        # the words a mention can begin with: a term's first word, or a one-word term's plural
+        self.heads = {w + s for w in self.by_first for s in ("", "s", "es")}
+        marks = "".join(re.escape(c) for c in sorted(starts))
+        self.places = re.compile(rf"(?<![\w-])(?:\w+|[{marks}])" if marks else r"(?<![\w-])\w+")
+
+    def find(self, text: str):
+        """(start, end) of each mention in ``text``, left to right."""
+        low = text.lower()
+        if len(low) != len(text):      # lower-casing changed the length: map no positions
+            yield from self._find_slow(text)
+            return
+        end, heads = 0, self.heads
+        for place in self.places.finditer(low):
+            word = place.group(0)
+            if word not in heads:
+                continue
+            start = place.start()
+            if start < end:
+                continue
+            stop = self._longest(low, start, word)
+            if stop is not None:
+                end = stop
+                yield start, stop
+
+    def _longest(self, low: str, start: int, word: str) -> int | None:
+        found = self.by_first.get(word, [])
+        if word.endswith("s"):     # a one-word term in its plural: "barriers", "classes"
+            found = found + self.by_first.get(word[:-1], []) + (
+                self.by_first.get(word[:-2], []) if word.endswith("es") else [])
+            found.sort(key=len, reverse=True)
+        for term in found:
+            if not low.startswith(term, start):
+                continue
+            after = start + len(term)
+            for suffix in ("s", "es", ""):
+                if low.startswith(suffix, after) and not _continues(low, after + len(suffix)):
+                    return after + len(suffix)
         return None
-    alts = "|".join(re.escape(t) for t in sorted(set(terms), key=len, reverse=True))
-    return re.compile(rf"(?<![\w-])(?:{alts})(?:s|es)?(?![\w-])", re.IGNORECASE)
+
+    def _find_slow(self, text: str):
+        terms = sorted({t for ts in self.by_first.values() for t in ts}, key=len, reverse=True)
+        alts = "|".join(re.escape(t) for t in terms)
+        pattern = re.compile(rf"(?<![\w-])(?:{alts})(?:s|es)?(?![\w-])", re.IGNORECASE)
+        for m in pattern.finditer(text):
+            yield m.start(), m.end()
+
+
+_FIRST = re.compile(r"\w+|.", re.S)
+_WORDCHAR = re.compile(r"\w")
+
+
+def _continues(text: str, i: int) -> bool:
+    """Does a word go on at ``i`` (a word character or a hyphen)?"""
+    return i < len(text) and (text[i].isalnum() or text[i] in "_-")
 
 
 def _glossary_terms(nodes: tuple[RuleNode, ...]) -> dict[str, str]:
@@ -114,15 +184,16 @@ def build(docs: list[ImportedDocument], sources: dict[str, str] | None = None) -
                                    line=ref.line, end_line=ref.line, order=-1, section="",
                                    examples=[], aliases=[])
                     g.add_edge(src, missing, kind="dangling", raw=ref.raw, line=ref.line)
-        pattern = _term_pattern(list(terms))
-        if pattern is None:
+        if not terms:
             continue
+        finder = MentionFinder(list(terms))
         for n in doc.nodes:
             src = node_id(m.id, n.key)
             seen: set[str] = set()
             body = "\n".join([n.text, *(e.text for e in n.examples)])
-            for match in pattern.finditer(body):
-                word = match.group(0).lower()
+            for start, end in finder.find(body):
+                raw = body[start:end]
+                word = raw.lower()
                 key = terms.get(term_norm(word))
                 if key is None and word.endswith("es"):
                     key = terms.get(term_norm(word[:-2]))
@@ -131,5 +202,5 @@ def build(docs: list[ImportedDocument], sources: dict[str, str] | None = None) -
                 if key is None or key == n.key or key in seen:
                     continue
                 seen.add(key)
-                g.add_edge(src, node_id(m.id, key), kind="mentions", raw=match.group(0))
+                g.add_edge(src, node_id(m.id, key), kind="mentions", raw=raw)
     return rg
