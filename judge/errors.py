@@ -3,7 +3,8 @@
 The CLI prints ``JudgeError.render()`` and exits 2; nothing here imports anything heavy.
 """
 
-from __future__ import annotations
+# On the lookup path: imports no .py module of the standard library, not even __future__
+# (see judge/rules/lookup.py and tests/rules/test_fast_paths.py).
 
 
 class JudgeError(Exception):

@@ -6,7 +6,8 @@ The ``*_str`` functions serve the lookup path, which avoids importing pathlib; t
 constants (ROOT, RULEBOOK, GRAMMAR, SCENARIOS, TEMPLATES) are made on first use.
 """
 
-from __future__ import annotations
+# On the lookup path: imports no .py module of the standard library, not even __future__
+# (see judge/rules/lookup.py and tests/rules/test_fast_paths.py).
 
 import os
 

@@ -84,5 +84,5 @@ def diff(doc_a: str, doc_b: str, section: str | None, fmt: str, show_all: bool) 
 @json_option
 def history(doc: str, number: tuple[str, ...], as_json: bool) -> None:
     """A rule's counterparts in every version of its game, oldest to newest, with the changes."""
-    from judge.rules.diff_render import render_history
-    click.echo(render_history(versions.history(doc, " ".join(number)), "json" if as_json else "text"))
+    from judge.rules import fastcli     # also answered without click (judge.entry)
+    fastcli.history(doc, " ".join(number), as_json=as_json)

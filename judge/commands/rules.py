@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from judge.rules import lookup, present
+from judge.rules import fastcli, lookup, present
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 
@@ -15,9 +15,13 @@ def _emit_json(obj) -> None:
     click.echo(present.to_json(obj))
 
 
-def _titles() -> dict[str, str]:
-    return {d["id"]: f"{d['title']} {d['version']}" for d in lookup.documents()}
+def _done(code: int) -> None:
+    if code:
+        sys.exit(code)
 
+
+# rule, define and search are answered by judge.rules.fastcli (also without click, see
+# judge.entry); these commands give them click's help and argument checking.
 
 @click.command()
 @click.argument("doc")
@@ -26,13 +30,7 @@ def _titles() -> dict[str, str]:
 def rule(doc: str, number: tuple[str, ...], as_json: bool) -> None:
     """Show rule NUMBER of DOC (a document id such as fab-1.4, or a game id such as fab for
     every document of that game, newest first). NUMBER may also be a glossary term."""
-    from judge.rules.versions_light import annotate_newer
-    records = lookup.lookup(doc, " ".join(number))
-    annotate_newer(records)
-    if as_json:
-        _emit_json(records[0] if len(records) == 1 else records)
-    else:
-        click.echo(present.format_rules(records, _titles()))
+    _done(fastcli.rule(doc, " ".join(number), as_json=as_json))
 
 
 @click.command()
@@ -41,30 +39,7 @@ def rule(doc: str, number: tuple[str, ...], as_json: bool) -> None:
 @json_option
 def define(game: str, term: tuple[str, ...], as_json: bool) -> None:
     """Glossary or keyword entry for TERM in GAME (fuzzy: "go again", "arcane barrier 3")."""
-    from judge.errors import UnknownRuleError
-    text = " ".join(term)
-    found = lookup.define(game, text, limit=3)
-    if not found:
-        raise UnknownRuleError(f"no glossary entry or keyword like {text!r} in {game}",
-                               expected="a term defined by a " + game + " document",
-                               suggestion=_near_terms(game, text))
-    if as_json:
-        _emit_json(found)
-        return
-    titles = _titles()
-    click.echo(present.format_rule(found[0], labelled=True, doc_title=titles[found[0]["document"]]))
-    if len(found) > 1:
-        click.echo("\nAlso: " + "; ".join(f["citation"] for f in found[1:]))
-
-
-def _names_document(word: str) -> bool:
-    want = word.strip().lower()
-    return any(want in (d["id"].lower(), d["game"]) for d in lookup.documents())
-
-
-def _near_terms(game: str, text: str) -> str | None:
-    hits = lookup.search(text, game=game, limit=3)
-    return ", ".join(h["citation"] for h in hits) or None
+    _done(fastcli.define(game, " ".join(term), as_json=as_json))
 
 
 @click.command()
@@ -76,21 +51,7 @@ def search(query: tuple[str, ...], game: str | None, limit: int, as_json: bool) 
     """Rules that answer QUERY, best first (block/defend, stack/chain, life/health ... match).
     A first word that names a document or game (``judge search fab-1.4 arena zones``, as with
     ``judge rule``) limits the search to it, unless --game is given."""
-    if game is None and len(query) > 1 and _names_document(query[0]):
-        game, query = query[0], query[1:]
-        if not as_json:
-            click.echo(f"(in {game} only: the first word names a document or game)", err=True)
-    hits = lookup.search(" ".join(query), game=game, limit=limit)
-    if as_json:
-        _emit_json(hits)
-        return
-    if not hits:
-        click.echo("no matching rule", err=True)
-        sys.exit(1)
-    for i, h in enumerate(hits, 1):
-        title = f"  {h['title']}" if h["title"] and h["title"] != h["number"] else ""
-        click.echo(f"{i:>2}. {h['citation']}{title}")
-        click.echo(f"    {' '.join(h['snippet'].split())}")
+    _done(fastcli.search(list(query), game=game, limit=limit, as_json=as_json))
 
 
 @click.command()

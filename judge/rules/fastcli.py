@@ -1,38 +1,180 @@
-"""``judge rule DOC NUMBER [--json]`` without click: the lookup path must start fast
-(python -c pass x3). Anything it does not understand is handed to the click CLI."""
+"""The lookup commands, ``judge rule``, ``define``, ``search`` and ``history``, without click.
 
-from __future__ import annotations
+A lookup must start about as fast as the interpreter itself, so these commands are answered by
+:mod:`judge.entry` straight from here: no click, networkx, lark or jinja2, and (for rule,
+define, search) no standard-library module that is not built in or frozen (see
+:mod:`judge.rules.lookup`). The click commands of :mod:`judge.commands.rules` and
+:mod:`judge.commands.rulebook` call the same functions, so both ways give the same output.
+
+Each ``*_main(argv)`` reads the arguments after the command name and returns an exit code, or
+None when the command line needs click (help, an unknown option, a value click would refuse):
+click then reads it and gives its usual messages.
+"""
+
+# On the lookup path: imports no .py module of the standard library, not even __future__
+# (see judge/rules/lookup.py and tests/rules/test_fast_paths.py).
 
 import sys
 
 from judge.errors import JudgeError
 
 
-def rule_main(argv: list[str]) -> int | None:
-    """Returns an exit code, or None when the arguments need the full CLI."""
-    as_json = False
+def _out(text: str) -> None:
+    sys.stdout.write(text + "\n")
+
+
+def _titles() -> dict[str, str]:
+    from judge.rules import lookup
+    return {d["id"]: f"{d['title']} {d['version']}" for d in lookup.documents()}
+
+
+# --- the commands (shared with the click commands) -----------------------------------------------
+
+def rule(doc: str, number: str, *, as_json: bool = False) -> int:
+    from judge.rules import lookup, present
+    from judge.rules.versions_light import annotate_newer
+    records = lookup.lookup(doc, number)
+    annotate_newer(records)
+    if as_json:
+        _out(present.to_json(records[0] if len(records) == 1 else records))
+    else:
+        _out(present.format_rules(records, _titles()))
+    return 0
+
+
+def define(game: str, term: str, *, as_json: bool = False) -> int:
+    from judge.errors import UnknownRuleError
+    from judge.rules import lookup, present
+    found = lookup.define(game, term, limit=3)
+    if not found:
+        near = lookup.search(term, game=game, limit=3)
+        raise UnknownRuleError(f"no glossary entry or keyword like {term!r} in {game}",
+                               expected="a term defined by a " + game + " document",
+                               suggestion=", ".join(h["citation"] for h in near) or None)
+    if as_json:
+        _out(present.to_json(found))
+        return 0
+    titles = _titles()
+    _out(present.format_rule(found[0], labelled=True, doc_title=titles[found[0]["document"]]))
+    if len(found) > 1:
+        _out("\nAlso: " + "; ".join(f["citation"] for f in found[1:]))
+    return 0
+
+
+def search(query: list[str], *, game: str | None = None, limit: int = 10,
+           as_json: bool = False) -> int:
+    """A first word that names a document or game limits the search to it (unless ``game``)."""
+    from judge.rules import lookup, present
+    if game is None and len(query) > 1 and _names_document(query[0]):
+        game, query = query[0], query[1:]
+        if not as_json:
+            sys.stderr.write(f"(in {game} only: the first word names a document or game)\n")
+    hits = lookup.search(" ".join(query), game=game, limit=limit)
+    if as_json:
+        _out(present.to_json(hits))
+        return 0
+    if not hits:
+        sys.stderr.write("no matching rule\n")
+        return 1
+    for i, h in enumerate(hits, 1):
+        title = f"  {h['title']}" if h["title"] and h["title"] != h["number"] else ""
+        _out(f"{i:>2}. {h['citation']}{title}")
+        _out(f"    {' '.join(h['snippet'].split())}")
+    return 0
+
+
+def _names_document(word: str) -> bool:
+    from judge.rules import lookup
+    want = word.strip().lower()
+    return any(want in (d["id"].lower(), d["game"]) for d in lookup.documents())
+
+
+def history(doc: str, number: str, *, as_json: bool = False) -> int:
+    from judge.rules import versions
+    from judge.rules.diff_render import render_history
+    _out(render_history(versions.history(doc, number), "json" if as_json else "text"))
+    return 0
+
+
+# --- command lines ---------------------------------------------------------------------------------
+
+def parse(argv: list[str], flags: dict[str, str],
+          options: dict[str, str]) -> tuple[list[str], dict[str, object]] | None:
+    """Positional arguments and options as click would read them for a command with these
+    ``flags`` (``--json``) and value ``options`` (``--game G``, ``--game=G``, ``-g G``,
+    ``-gG``); None for anything else (help, an unknown option, ``--``)."""
     positional: list[str] = []
-    for a in argv:
-        if a == "--json":
-            as_json = True
-        elif a.startswith("-") and not a[1:2].isdigit():
+    values: dict[str, object] = {}
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        i += 1
+        if a in flags:
+            values[flags[a]] = True
+        elif a in options:
+            if i == len(argv):
+                return None
+            values[options[a]] = argv[i]
+            i += 1
+        elif a.startswith("--") and a.partition("=")[0] in options and "=" in a:
+            name, _, value = a.partition("=")
+            values[options[name]] = value
+        elif len(a) > 2 and a[0] == "-" and a[1] != "-" and a[:2] in options:
+            values[options[a[:2]]] = a[2:]
+        elif a.startswith("-") and a != "-":
             return None
         else:
             positional.append(a)
-    if len(positional) < 2:
-        return None
-    doc, number = positional[0], " ".join(positional[1:])
-    from judge.rules import lookup, present
+    return positional, values
+
+
+def _run(body, *args, **kwargs) -> int:
     try:
-        records = lookup.lookup(doc, number)
-        from judge.rules.versions_light import annotate_newer
-        annotate_newer(records)
+        return body(*args, **kwargs)
     except JudgeError as err:
         sys.stderr.write(err.render() + "\n")
         return err.exit_code
-    if as_json:
-        sys.stdout.write(present.to_json(records[0] if len(records) == 1 else records) + "\n")
-    else:
-        titles = {d["id"]: f"{d['title']} {d['version']}" for d in lookup.documents()}
-        sys.stdout.write(present.format_rules(records, titles) + "\n")
-    return 0
+
+
+def rule_main(argv: list[str]) -> int | None:
+    """``judge rule DOC NUMBER... [--json]``"""
+    got = parse(argv, {"--json": "as_json"}, {})
+    if got is None or len(got[0]) < 2:
+        return None
+    (doc, *number), opts = got
+    return _run(rule, doc, " ".join(number), as_json=bool(opts.get("as_json")))
+
+
+def define_main(argv: list[str]) -> int | None:
+    """``judge define GAME TERM... [--json]``"""
+    got = parse(argv, {"--json": "as_json"}, {})
+    if got is None or len(got[0]) < 2:
+        return None
+    (game, *term), opts = got
+    return _run(define, game, " ".join(term), as_json=bool(opts.get("as_json")))
+
+
+def search_main(argv: list[str]) -> int | None:
+    """``judge search QUERY... [--game G] [--limit N] [--json]``"""
+    got = parse(argv, {"--json": "as_json"},
+                {"--game": "game", "-g": "game", "--limit": "limit", "-n": "limit"})
+    if got is None or not got[0]:
+        return None
+    query, opts = got
+    try:
+        limit = int(opts.get("limit", "10"))
+    except ValueError:
+        return None
+    if not 1 <= limit <= 200:
+        return None      # click says what is wrong with it
+    return _run(search, query, game=opts.get("game"), limit=limit,
+                as_json=bool(opts.get("as_json")))
+
+
+def history_main(argv: list[str]) -> int | None:
+    """``judge history DOC NUMBER... [--json]``"""
+    got = parse(argv, {"--json": "as_json"}, {})
+    if got is None or len(got[0]) < 2:
+        return None
+    (doc, *number), opts = got
+    return _run(history, doc, " ".join(number), as_json=bool(opts.get("as_json")))

@@ -1,8 +1,13 @@
 """The compiled index: the rule graph written to SQLite (with an FTS5 table for search).
 
-Built once from the installed documents and reused until a source file, a manifest or the
-rules code changes (see :func:`judge.rules.lookup.fingerprint`). Builds write a temporary file
-and rename it into place, so a lookup never sees a half-written index.
+Built once from the installed documents and kept up to date (see
+:func:`judge.rules.lookup.fingerprint`): when the rules code changes the whole index is built
+again (into a temporary file renamed into place, so a lookup never sees a half-written index);
+when only rulebook files change (``judge rulebook add`` / ``remove``, an edited document), only
+the documents whose manifest or source changed are read again and their rows replaced, in one
+SQLite transaction (a lookup sees the index before or after it, never between). Every table is
+per document: a document's nodes, edges (cross-references and mentions stay inside a
+document), terms and search rows depend on that document alone.
 """
 
 from __future__ import annotations
@@ -16,11 +21,15 @@ from pathlib import Path
 from judge.rules import catalog
 from judge.rules.graph import MISSING, RuleGraph, build
 from judge.rules.graph_terms import term_norm
-from judge.rules.lookup import encode_examples, fingerprint, index_path
+from judge.rules.lookup import (code_fingerprint, encode_examples, file_line, fingerprint,
+                                index_path, open_index, stored_fingerprint)
 from judge.rules.model import NodeKind
+
+SCHEMA_VERSION = "3"
 
 SCHEMA = """
 CREATE TABLE meta(k TEXT PRIMARY KEY, v TEXT);
+CREATE TABLE document_files(doc TEXT PRIMARY KEY, lines TEXT);
 CREATE TABLE documents(id TEXT PRIMARY KEY, game TEXT, title TEXT, version TEXT, date TEXT,
     file TEXT, format TEXT, publisher TEXT, bundled INTEGER, scope TEXT, source_path TEXT,
     manifest_path TEXT, ord INTEGER);
@@ -41,13 +50,19 @@ CREATE VIRTUAL TABLE search USING fts5(id UNINDEXED, title, text, examples,
 """
 
 
-def load_graph() -> RuleGraph:
-    """Import every installed document and build the rule graph (no index involved)."""
+def load_graph(entries: list[catalog.Entry] | None = None) -> RuleGraph:
+    """Import every installed document (or those of ``entries``) and build the rule graph (no
+    index involved)."""
     docs, sources = [], {}
-    for entry in catalog.entries():
+    for entry in catalog.entries() if entries is None else entries:
         docs.append(catalog.import_entry(entry))
         sources[entry.manifest.id] = str(entry.source_path)
     return build(docs, sources)
+
+
+def document_files(entry: catalog.Entry) -> str:
+    """The fingerprint lines of a document's own files (manifest, source)."""
+    return "\n".join(file_line(str(p)) for p in (entry.manifest_path, entry.source_path))
 
 
 def write_index(rg: RuleGraph, path: Path) -> None:
@@ -58,7 +73,14 @@ def write_index(rg: RuleGraph, path: Path) -> None:
         con = sqlite3.connect(tmp)
         con.executescript(SCHEMA)
         with con:
-            _fill(con, rg)
+            con.execute("INSERT INTO meta VALUES('fingerprint', ?)", (fingerprint(),))
+            con.execute("INSERT INTO meta VALUES('code', ?)", (code_fingerprint(),))
+            con.execute("INSERT INTO meta VALUES('schema', ?)", (SCHEMA_VERSION,))
+            entries = catalog.entries()
+            by_id = {e.manifest.id: e for e in entries}
+            for doc_id in rg.documents:
+                _fill_document(con, rg, doc_id, by_id.get(doc_id))
+            _order(con, entries)
         con.close()
         os.replace(tmp, path)
     except BaseException:
@@ -66,22 +88,32 @@ def write_index(rg: RuleGraph, path: Path) -> None:
         raise
 
 
-def _fill(con: sqlite3.Connection, rg: RuleGraph) -> None:
-    con.execute("INSERT INTO meta VALUES('fingerprint', ?)", (fingerprint(),))
-    entries = {e.manifest.id: e for e in catalog.entries()}
-    for ord_, (doc_id, doc) in enumerate(rg.documents.items()):
-        m = doc.manifest
-        entry = entries.get(doc_id)
-        con.execute(
-            "INSERT INTO documents VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            (m.id, m.game, m.title, m.version, m.date, m.file, m.format, m.publisher,
-             int(m.bundled), json.dumps(list(m.scope)), rg.sources.get(doc_id, ""),
-             str(entry.manifest_path) if entry else "", ord_))
-        con.executemany("INSERT INTO duplicates VALUES(?,?,?)",
-                        [(m.id, num, line) for num, line in doc.duplicates])
-        con.executemany("INSERT INTO toc VALUES(?,?,?)", [(m.id, num, line) for num, line in doc.toc])
-    nodes, fts, terms = [], [], []
+def _order(con: sqlite3.Connection, entries: list[catalog.Entry]) -> None:
+    """Documents in the catalogue's order (bundled first, then the user's, by path)."""
+    con.executemany("UPDATE documents SET ord=? WHERE id=?",
+                    [(i, e.manifest.id) for i, e in enumerate(entries)])
+
+
+def _fill_document(con: sqlite3.Connection, rg: RuleGraph, doc_id: str,
+                   entry: catalog.Entry | None) -> None:
+    """Insert one document's rows (its documents row gets its place from :func:`_order`)."""
+    doc = rg.documents[doc_id]
+    m = doc.manifest
+    con.execute(
+        "INSERT INTO documents VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        (m.id, m.game, m.title, m.version, m.date, m.file, m.format, m.publisher,
+         int(m.bundled), json.dumps(list(m.scope)), rg.sources.get(doc_id, ""),
+         str(entry.manifest_path) if entry else "", -1))
+    if entry is not None:
+        con.execute("INSERT INTO document_files VALUES(?,?)", (doc_id, document_files(entry)))
+    con.executemany("INSERT INTO duplicates VALUES(?,?,?)",
+                    [(m.id, num, line) for num, line in doc.duplicates])
+    con.executemany("INSERT INTO toc VALUES(?,?,?)", [(m.id, num, line) for num, line in doc.toc])
+    nodes, fts, terms, ids = [], [], [], []
     for nid, a in rg.g.nodes(data=True):
+        if a["doc"] != doc_id:
+            continue
+        ids.append(nid)
         nodes.append((nid, a["doc"], a["key"], a["number"], a["kind"], a["title"], a["text"],
                       encode_examples(a["examples"]), a["parent"], a["line"], a["end_line"], a["order"],
                       a["section"], json.dumps(a["aliases"])))
@@ -100,14 +132,70 @@ def _fill(con: sqlite3.Connection, rg: RuleGraph) -> None:
             if name and term_norm(name):
                 terms.append((a["game"], a["doc"], term_norm(name), a["key"], weight))
     con.executemany("INSERT INTO nodes VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?)", nodes)
-    con.executemany("INSERT INTO search(id, title, text, examples) VALUES(?,?,?,?)", fts)
+    # a search row has its node's rowid: a document's rows are one range of rowids, so a search
+    # limited to documents filters on rowid inside FTS5 (see lookup.row_ranges)
+    rowid = dict(con.execute("SELECT id, rowid FROM nodes WHERE doc=?", (doc_id,)).fetchall())
+    con.executemany("INSERT INTO search(rowid, id, title, text, examples) VALUES(?,?,?,?,?)",
+                    [(rowid[row[0]], *row) for row in fts])
     con.executemany("INSERT INTO terms VALUES(?,?,?,?,?)", terms)
     con.executemany("INSERT INTO edges VALUES(?,?,?,?,?)",
                     [(u, v, d["kind"], d.get("raw", ""), d.get("line", 0))
-                     for u, v, d in rg.g.edges(data=True)])
+                     for u, v, d in rg.g.out_edges(ids, data=True)])
+
+
+def _delete_document(con: sqlite3.Connection, doc_id: str) -> None:
+    con.execute("DELETE FROM search WHERE id IN (SELECT id FROM nodes WHERE doc=?)", (doc_id,))
+    con.execute("DELETE FROM edges WHERE src IN (SELECT id FROM nodes WHERE doc=?)", (doc_id,))
+    for table in ("nodes", "terms", "duplicates", "toc"):
+        con.execute(f"DELETE FROM {table} WHERE doc=?", (doc_id,))
+    con.execute("DELETE FROM document_files WHERE doc=?", (doc_id,))
+    con.execute("DELETE FROM documents WHERE id=?", (doc_id,))
 
 
 def build_index(path: Path | str | None = None) -> Path:
+    """Build the whole index again."""
     target = Path(path or index_path())
     write_index(load_graph(), target)
+    return target
+
+
+def update_index(path: Path | str | None = None) -> Path:
+    """Bring the index up to date: rebuild it when it is missing, of another schema or built
+    by other rules code; otherwise read again only the documents whose files were added,
+    changed or removed. Returns the index's path."""
+    target = Path(path or index_path())
+    con = open_index(str(target))
+    if con is None:
+        return build_index(target)
+    with con:
+        meta = dict(con.execute("SELECT k, v FROM meta").fetchall())
+    con.close()
+    if meta.get("schema") != SCHEMA_VERSION or meta.get("code") != code_fingerprint():
+        return build_index(target)
+    con = sqlite3.connect(target, timeout=60)
+    try:
+        con.execute("BEGIN IMMEDIATE")     # one writer at a time; readers see before or after
+        wanted = fingerprint()
+        if stored_fingerprint(con) == wanted:   # another process has just done it
+            con.rollback()
+            return target
+        entries = catalog.entries()
+        stored = dict(con.execute("SELECT doc, lines FROM document_files").fetchall())
+        now = {e.manifest.id: e for e in entries}
+        stale = [d for d in stored if d not in now or stored[d] != document_files(now[d])]
+        fresh = [e for e in entries if stored.get(e.manifest.id) != document_files(e)]
+        for doc_id in stale:
+            _delete_document(con, doc_id)
+        if fresh:
+            rg = load_graph(fresh)
+            for entry in fresh:
+                _fill_document(con, rg, entry.manifest.id, entry)
+        _order(con, entries)
+        con.execute("UPDATE meta SET v=? WHERE k='fingerprint'", (wanted,))
+        con.commit()
+    except BaseException:
+        con.rollback()
+        raise
+    finally:
+        con.close()
     return target

@@ -1,22 +1,32 @@
-"""Read-only queries on the compiled index. This is the lookup path of ``judge rule``: it must
-stay light (sqlite3, json, os only; no networkx, lark, jinja2 or click). When the index is
-missing or stale it is rebuilt once (that import is the heavy path)."""
+"""Read-only queries on the compiled index. This is the lookup path of ``judge rule``,
+``define``, ``search``: it must stay light. It imports os and SQLite's C module only (see
+:mod:`judge.rules.sqlite_light`): no networkx, lark, jinja2 or click, and no module of the
+standard library that is not built in or frozen (re, json, functools ...), because a Python whose
+standard library has no bytecode cache compiles each of those at every start. When the index is
+missing or stale it is brought up to date once (that import is the heavy path)."""
 
-from __future__ import annotations
+# On the lookup path: imports no .py module of the standard library, not even __future__
+# (see judge/rules/lookup.py and tests/rules/test_fast_paths.py).
 
 import os
-import sqlite3
 
 from judge import paths
 from judge.errors import UnknownDocumentError, UnknownRuleError
+from judge.rules import sqlite_light
 
 _RULES_CODE = os.path.dirname(os.path.abspath(__file__))
 
 
+def _tag(text: str) -> str:
+    """A short stable digest (32-bit FNV-1a) of ``text``: names the index of a checkout."""
+    h = 0x811C9DC5
+    for byte in text.encode():
+        h = ((h ^ byte) * 0x01000193) & 0xFFFFFFFF
+    return f"{h:08x}"
+
+
 def index_path() -> str:
-    from zlib import crc32
-    tag = f"{crc32(paths.ROOT_STR.encode()):08x}"
-    return os.path.join(paths.cache_dir_str(), f"index-{tag}.sqlite")
+    return os.path.join(paths.cache_dir_str(), f"index-{_tag(paths.ROOT_STR)}.sqlite")
 
 
 # Examples are stored as text: fields split by US (\x1f), examples by RS (\x1e); decoding them
@@ -51,33 +61,87 @@ def _files(top: str, depth: int, suffixes: tuple[str, ...]) -> list[str]:
     return out
 
 
-def fingerprint() -> str:
-    """One line per file an index is built from (bundled and user rulebook files, the rules
-    code itself): path, size, mtime."""
+def file_line(path: str) -> str:
+    """A file's line in a fingerprint: path, size, mtime (a missing file has size -1)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return f"{path}\t-1\t0"
+    return f"{path}\t{st.st_size}\t{st.st_mtime_ns}"
+
+
+def sources_fingerprint() -> str:
+    """One line per rulebook file (bundled and the user's): what the documents are read from."""
     files = (_files(paths.RULEBOOK_STR, 1, (".txt", ".toml", ".md"))
-             + _files(paths.user_rulebook_str(), 1, (".txt", ".toml"))
-             + _files(_RULES_CODE, 1, (".py",)))
-    out = []
-    for f in sorted(files):
-        st = os.stat(f)
-        out.append(f"{f}\t{st.st_size}\t{st.st_mtime_ns}")
-    return "\n".join(out)
+             + _files(paths.user_rulebook_str(), 1, (".txt", ".toml")))
+    return "\n".join(file_line(f) for f in sorted(files))
 
 
-_con: sqlite3.Connection | None = None
+def code_fingerprint() -> str:
+    """One line per file of the rules code (importers, graph, index): a change to any of them
+    rebuilds the whole index."""
+    return "\n".join(file_line(f) for f in sorted(_files(_RULES_CODE, 1, (".py",))))
 
 
-def connect(*, rebuild: bool = False) -> sqlite3.Connection:
-    """The index, opened read-only; built first when missing or stale."""
+def fingerprint() -> str:
+    """Everything an index is built from: the rulebook files and the rules code."""
+    return sources_fingerprint() + "\n" + code_fingerprint()
+
+
+_con = None      # the open index (a read-only SQLite connection)
+
+
+def open_index(path: str):
+    """``path`` opened read-only, or None when it is missing or not an index."""
+    sqlite3 = sqlite_light.module()
+    if not os.path.exists(path):
+        return None
+    try:
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        con.row_factory = sqlite3.Row
+        con.execute("PRAGMA mmap_size=268435456")    # pages read in place, not copied
+        con.execute("SELECT v FROM meta WHERE k='fingerprint'").fetchone()
+    except sqlite3.Error:
+        return None
+    return con
+
+
+def stored_fingerprint(con) -> str | None:
+    row = con.execute("SELECT v FROM meta WHERE k='fingerprint'").fetchone()
+    return row[0] if row is not None else None
+
+
+def is_fresh(path: str) -> bool:
+    """Is the index at ``path`` built from the installed files and rules code as they are?"""
+    con = open_index(path)
+    if con is None:
+        return False
+    try:
+        return stored_fingerprint(con) == fingerprint()
+    finally:
+        con.close()
+
+
+def connect(*, rebuild: bool = False):
+    """The index, opened read-only; brought up to date first when missing or stale (only the
+    documents whose files changed are read again, unless the rules code changed)."""
     global _con
     if _con is not None and not rebuild:
         return _con
+    reset()
     path = index_path()
-    if rebuild or not _fresh(path):
-        from judge.rules.index import build_index  # heavy: importers, networkx
-        build_index(path)
-    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    con.row_factory = sqlite3.Row
+    con = None if rebuild else open_index(path)
+    if con is None or stored_fingerprint(con) != fingerprint():
+        if con is not None:
+            con.close()
+        from judge.rules import index  # heavy: importers, networkx
+        if rebuild:
+            index.build_index(path)
+        else:
+            index.update_index(path)
+        con = open_index(path)
+        if con is None:           # pragma: no cover - the build just wrote it
+            raise OSError(f"cannot open the index {path}")
     _con = con
     return con
 
@@ -88,18 +152,6 @@ def reset() -> None:
     if _con is not None:
         _con.close()
     _con = None
-
-
-def _fresh(path) -> bool:
-    if not os.path.exists(path):
-        return False
-    try:
-        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-        row = con.execute("SELECT v FROM meta WHERE k='fingerprint'").fetchone()
-        con.close()
-    except sqlite3.Error:
-        return False
-    return row is not None and row[0] == fingerprint()
 
 
 # --- documents ------------------------------------------------------------------------------
@@ -342,9 +394,22 @@ _STOP = frozenset("a an the is are be do does can i my to of in on at for with a
                   "what when how which who why this that you your me we our than then".split())
 
 
+def query_words(text: str) -> list[str]:
+    """Runs of word characters and apostrophes (``[\\w']+``), without importing re."""
+    out, word = [], []
+    for ch in text:
+        if ch.isalnum() or ch == "_" or ch == "'":
+            word.append(ch)
+        elif word:
+            out.append("".join(word))
+            word = []
+    if word:
+        out.append("".join(word))
+    return out
+
+
 def _fts_query(query: str) -> str:
-    import re
-    words = [w for w in re.findall(r"[\w']+", query.lower()) if w not in _STOP]
+    words = [w for w in query_words(query.lower()) if w not in _STOP]
     groups = []
     for w in words:
         alts = {w}
@@ -355,21 +420,34 @@ def _fts_query(query: str) -> str:
     return " OR ".join(groups)
 
 
+def row_ranges(doc_ids: list[str]) -> list[tuple[int, int]]:
+    """The rowid range of each document's nodes (and search rows, which share their rowids)."""
+    con = connect()
+    out = []
+    for doc in doc_ids:
+        lo, hi = con.execute("SELECT min(rowid), max(rowid) FROM nodes WHERE doc=?",
+                             (doc,)).fetchone()
+        if lo is not None:
+            out.append((lo, hi))
+    return out
+
+
 def search(query: str, *, game: str | None = None, limit: int = 10) -> list[dict]:
     q = _fts_query(query)
     if not q:
         return []
     con = connect()
-    sql = ("SELECT s.id, n.doc, n.key, n.title, n.kind, d.game, "
-           "snippet(search, -1, '[', ']', ' … ', 14) AS snip, "
-           "bm25(search, 0.0, 4.0, 1.0, 0.3) AS score FROM search s "
-           "JOIN nodes n ON n.id=s.id JOIN documents d ON d.id=n.doc WHERE search MATCH ?")
-    args: list = [q]
+    # FTS5 ranks and cuts to ``limit`` by itself (ORDER BY rank), so snippets are made, and
+    # nodes joined, for the rows shown only; documents are kept by their rowid ranges
+    where, args = "search MATCH ? AND rank MATCH 'bm25(0.0, 4.0, 1.0, 0.3)'", [q]
     if game:
-        docs = [d["id"] for d in resolve_documents(game)]
-        sql += f" AND n.doc IN ({','.join('?' * len(docs))})"
-        args += docs
-    sql += " ORDER BY score LIMIT ?"
+        ranges = row_ranges([d["id"] for d in resolve_documents(game)])
+        where += " AND (" + " OR ".join("rowid BETWEEN ? AND ?" for _ in ranges) + ")"
+        args += [x for r in ranges for x in r]
+    sql = ("SELECT t.id, n.doc, n.key, n.title, n.kind, d.game, t.snip, t.score FROM "
+           "(SELECT id, snippet(search, -1, '[', ']', ' … ', 14) AS snip, rank AS score "
+           f"FROM search WHERE {where} ORDER BY rank LIMIT ?) t "
+           "JOIN nodes n ON n.id=t.id JOIN documents d ON d.id=n.doc ORDER BY t.score")
     args.append(limit)
     return [{"citation": r["id"], "document": r["doc"], "game": r["game"], "number": r["key"],
              "title": r["title"] or None, "kind": r["kind"], "snippet": r["snip"],

@@ -1,7 +1,8 @@
 """Plain-text presentation of rule records (shared by the fast ``judge rule`` path and the
 click commands). Light: no click, no jinja2."""
 
-from __future__ import annotations
+# On the lookup path: imports no .py module of the standard library, not even __future__
+# (see judge/rules/lookup.py and tests/rules/test_fast_paths.py).
 
 WIDTH = 92
 

@@ -301,9 +301,11 @@ def add(source: str | os.PathLike, *, game: str, version: str | None = None, dat
 
 
 def _rebuild_index() -> None:
+    """Bring the index up to date with the installed files (reads only the documents whose
+    files changed)."""
     from judge.rules import index
     lookup.reset()
-    index.build_index()
+    index.update_index()
     lookup.reset()
 
 

@@ -10,7 +10,8 @@ module imports os and marshal, never json, the matcher, click, networkx, lark or
 cold cache is filled once through :func:`judge.rules.versions.get_diff`.
 """
 
-from __future__ import annotations
+# On the lookup path: imports no .py module of the standard library, not even __future__
+# (see judge/rules/lookup.py and tests/rules/test_fast_paths.py).
 
 import marshal
 import os

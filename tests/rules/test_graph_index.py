@@ -138,15 +138,15 @@ def test_index_is_reused_until_a_source_changes(judge_home):
     lookup.reset()
     lookup.connect()
     assert os.stat(path).st_mtime_ns == before, "a fresh index was rebuilt"
-    assert lookup._fresh(path)
+    assert lookup.is_fresh(path)
     extra = judge_home / "rulebook" / "fab" / "note.txt"
     extra.parent.mkdir(parents=True, exist_ok=True)
     extra.write_text("not a manifest")
     try:
-        assert not lookup._fresh(path), "a new file in the user rulebook must make the index stale"
+        assert not lookup.is_fresh(path), "a new file in the user rulebook must make the index stale"
     finally:
         extra.unlink()
-    assert lookup._fresh(path)
+    assert lookup.is_fresh(path)
 
 
 def test_lint_reports_each_kind_of_problem():

@@ -1,15 +1,16 @@
 """Building the index: glossary mentions found in one pass (the same as the regular expression
-that defines them)."""
+that defines them), and updates that read only the documents whose files changed."""
 
 from __future__ import annotations
 
 import re
+import sqlite3
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from judge.rules import catalog
+from judge.rules import catalog, index, lookup, versions
 from judge.rules.graph import MentionFinder, _glossary_terms
 
 
@@ -51,3 +52,100 @@ _TERMS = ["go again", "arcane barrier", "class", "hero", "+x / +x", "(minimum n)
 def test_mention_finder_matches_the_regex_on_generated_text(parts):
     text = "".join(parts)
     assert list(MentionFinder(_TERMS).find(text)) == _mentions_re(_TERMS, text)
+
+
+# --- updates ------------------------------------------------------------------------------------
+
+SMALL_DOC = """4 Game Structure
+4.1 Starting a Game
+4.1.1 The process of starting a game is referred to as the start-of-game procedure.
+4.1.2 First, each player places their hero card face up in their hero zone.[4.1.1]
+4.2 Start Phase
+4.2.1 Players do not get priority during the Start Phase. Go again applies.
+"""
+
+_TABLES = {
+    "documents": "SELECT * FROM documents",
+    "document_files": "SELECT * FROM document_files",
+    "nodes": "SELECT * FROM nodes",
+    "edges": "SELECT * FROM edges",
+    "terms": "SELECT * FROM terms",
+    "duplicates": "SELECT * FROM duplicates",
+    "toc": "SELECT * FROM toc",
+    "search": "SELECT id, title, text, examples FROM search",
+}
+
+
+def _dump(path) -> dict[str, list]:
+    con = sqlite3.connect(path)
+    try:
+        out = {name: sorted(map(tuple, con.execute(sql)), key=repr) for name, sql in _TABLES.items()}
+        # each search row has its node's rowid (searches limited to documents rely on it)
+        out["misplaced search rows"] = con.execute(
+            "SELECT count(*) FROM search s LEFT JOIN nodes n ON n.rowid = s.rowid "
+            "WHERE n.id IS NOT s.id").fetchone()[0]
+        out["fingerprint"] = con.execute("SELECT v FROM meta WHERE k='fingerprint'").fetchone()
+    finally:
+        con.close()
+    return out
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("JUDGE_HOME", str(tmp_path / "home"))
+    lookup.reset()
+    yield tmp_path
+    lookup.reset()
+
+
+def _counting_imports(monkeypatch) -> list[str]:
+    seen: list[str] = []
+    real = catalog.import_entry
+
+    def counting(entry):
+        seen.append(entry.manifest.id)
+        return real(entry)
+    monkeypatch.setattr(catalog, "import_entry", counting)
+    return seen
+
+
+def test_rulebook_add_and_remove_read_only_the_changed_document(home, monkeypatch):
+    lookup.connect()                                       # the index of the bundled documents
+    src = home / "small.txt"
+    src.write_text(SMALL_DOC, encoding="utf-8")
+    imported = _counting_imports(monkeypatch)
+    versions.add(src, game="fab", version="9.9")
+    assert imported == ["fab-9.9"]                          # the bundled ones are not read again
+    updated = _dump(lookup.index_path())
+    assert updated["misplaced search rows"] == 0
+    index.build_index(home / "full.sqlite")                 # the same index, built whole
+    assert updated == _dump(home / "full.sqlite")
+    assert lookup.search("priority start phase", game="fab-9.9")[0]["citation"] == "fab-9.9 4.2.1"
+
+    imported.clear()
+    versions.remove("fab-9.9")
+    assert imported == []
+    index.build_index(home / "full2.sqlite")
+    assert _dump(lookup.index_path()) == _dump(home / "full2.sqlite")
+
+
+def test_an_edited_user_document_is_read_again_alone(home, monkeypatch):
+    src = home / "small.txt"
+    src.write_text(SMALL_DOC, encoding="utf-8")
+    versions.add(src, game="fab", version="9.9")
+    installed = home / "home" / "rulebook" / "fab" / "fab-9.9.txt"
+    installed.write_text(SMALL_DOC.replace("hero zone", "hero place"), encoding="utf-8")
+    imported = _counting_imports(monkeypatch)
+    lookup.reset()
+    assert "hero place" in lookup.rule_record("fab-9.9 4.1.2")["text"]
+    assert imported == ["fab-9.9"]
+
+
+def test_a_change_to_the_rules_code_rebuilds_everything(home, monkeypatch):
+    lookup.connect()
+    lookup.reset()
+    monkeypatch.setattr(lookup, "code_fingerprint", lambda: "other code")
+    monkeypatch.setattr(index, "code_fingerprint", lambda: "other code")
+    imported = _counting_imports(monkeypatch)
+    lookup.connect()
+    assert sorted(imported) == sorted(e.manifest.id for e in catalog.entries())

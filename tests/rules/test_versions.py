@@ -340,9 +340,9 @@ def test_add_rolls_back_when_the_index_rebuild_fails(home, tmp_path, monkeypatch
     lookup.documents()                                  # an index of the previous state
     from judge.rules import index
 
-    def broken(path=None):
+    def broken(*args):      # fails inside the index update's transaction
         raise RuntimeError("disk full (injected)")
-    monkeypatch.setattr(index, "build_index", broken)
+    monkeypatch.setattr(index, "_fill_document", broken)
     with pytest.raises(RuntimeError, match="injected"):
         versions.add(src, game="fab", version="9.9")
     assert user_files(home) == []
@@ -360,12 +360,16 @@ def test_replace_rolls_back_to_the_previous_file_when_the_rebuild_fails(home, tm
     old_bytes, old_manifest = installed.read_bytes(), installed.with_suffix(".toml").read_bytes()
     src.write_text(SMALL_DOC.replace("hero zone", "hero place"), encoding="utf-8")
     from judge.rules import index
-    monkeypatch.setattr(index, "build_index", lambda path=None: (_ for _ in ()).throw(OSError("injected")))
+    monkeypatch.setattr(index, "_fill_document", lambda *a: (_ for _ in ()).throw(OSError("injected")))
     with pytest.raises(OSError, match="injected"):
         versions.add(src, game="fab", version="9.9", replace=True)
     assert installed.read_bytes() == old_bytes
     assert installed.with_suffix(".toml").read_bytes() == old_manifest
     assert user_files(home) == ["fab/fab-9.9.toml", "fab/fab-9.9.txt"]   # no temp files left
+    monkeypatch.undo()
+    monkeypatch.setenv("JUDGE_HOME", str(home))
+    lookup.reset()            # the index rolled back too: it still has the previous text
+    assert "hero zone" in lookup.rule_record("fab-9.9 4.1.2")["text"]
 
 
 def test_remove_a_user_document(home, tmp_path):

@@ -1,0 +1,179 @@
+"""The lookup commands' fast path (judge.entry.FAST): what it imports, and that it answers exactly
+as the click commands do."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+from contextlib import redirect_stderr, redirect_stdout
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from judge import entry
+from judge.cli import main as cli_main
+from judge.rules import fastcli, lookup
+from judge.rules.graph_terms import term_norm
+
+# A command line for each fast command (and variants the fast path reads itself).
+COMMAND_LINES = {
+    "rule": [["fab-1.4", "20.7.2a"], ["wow-7.4", "410.5", "--json"], ["fab", "4.1"],
+             ["fab-1.4", "Go", "again"], ["ufs-0.9", "F.2.2.3", "--json"], ["wow-7.4", "999.9"],
+             ["nope", "1.1"], ["fab-1.4", "13.3.3"]],
+    "define": [["fab", "arcane", "barrier", "3"], ["wow", "ranged", "--json"], ["fab", "zzzz qqqq"]],
+    "search": [["can I defend with more than one card against dominate", "--game", "fab"],
+               ["what happens when life reaches 0", "-g", "wow", "--json"],
+               ["fab-1.4", "arena", "zones", "--limit=3"], ["chain", "-n2"], ["zzzzqq"],
+               ["block", "--game=ufs", "--limit", "4"]],
+    "history": [["fab-1.4", "13.3.3"], ["fab-1.4", "13.3.3", "--json"], ["fab-1.4", "99.99"]],
+}
+_CASES = [(name, argv) for name, lines in COMMAND_LINES.items() for argv in lines]
+
+
+def test_every_fast_command_has_command_lines_here():
+    assert set(entry.FAST) == set(COMMAND_LINES)
+
+
+def _fast(argv: list[str]) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    module, function = entry.FAST[argv[0]]
+    with redirect_stdout(out), redirect_stderr(err):
+        code = getattr(__import__(module, fromlist=[function]), function)(argv[1:])
+    assert code is not None, f"the fast path handed {argv} to click"
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize("name,argv", _CASES, ids=[" ".join([n, *a]) for n, a in _CASES])
+def test_fast_path_answers_as_the_click_command_does(name, argv):
+    code, out, err = _fast([name, *argv])
+    res = CliRunner().invoke(cli_main, [name, *argv])
+    assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
+    assert (code, out, err) == (res.exit_code, res.stdout, res.stderr)
+
+
+@pytest.mark.parametrize("argv", [
+    ["rule", "fab-1.4"],                        # click says what is missing
+    ["rule", "fab-1.4", "1.1", "--help"],
+    ["rule", "fab-1.4", "1.1", "--jsn"],        # unknown option
+    ["define", "fab", "--", "-x"],
+    ["search", "chain", "--limit", "0"],        # out of range: click's message
+    ["search", "chain", "--limit", "many"],
+    ["search", "chain", "--limit"],
+    ["search", "--json"],
+    ["history", "fab-1.4", "1.1", "--json=yes"],
+])
+def test_fast_path_hands_what_it_does_not_read_to_click(argv):
+    module, function = entry.FAST[argv[0]]
+    assert getattr(__import__(module, fromlist=[function]), function)(argv[1:]) is None
+
+
+_PROBE = """
+import sys
+before = set(sys.modules)
+sys.argv = ["judge", *sys.argv[1:]]
+from judge.entry import main
+try:
+    main()
+except SystemExit:
+    pass
+after = set(sys.modules)
+import json
+new = {}
+for name in after - before:
+    spec = getattr(sys.modules[name], "__spec__", None)
+    new[name] = getattr(spec, "origin", None) or ""
+print(json.dumps(new), file=sys.stderr)
+"""
+
+
+def _imported(argv: list[str]) -> dict[str, str]:
+    out = subprocess.run([sys.executable, "-c", _PROBE, *argv], capture_output=True, text=True,
+                         env=dict(os.environ))
+    return json.loads(out.stderr.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("name,argv", _CASES, ids=[" ".join([n, *a]) for n, a in _CASES])
+def test_fast_commands_import_no_click_networkx_lark_jinja2(name, argv):
+    lookup.connect()        # the index is built: a lookup, not a rebuild, is what is checked
+    heavy = {m for m in _imported([name, *argv]) if m.split(".")[0] in
+             ("click", "networkx", "lark", "jinja2")}
+    assert not heavy
+
+
+@pytest.mark.parametrize("argv", [a for a in [
+    ["rule", "fab-1.4", "20.7.2a"], ["rule", "wow-7.4", "410.5", "--json"],
+    ["define", "fab", "arcane", "barrier", "3"], ["define", "wow", "ranged", "--json"],
+    ["search", "can I defend against dominate", "--game", "fab"], ["search", "life", "--json"],
+]], ids=" ".join)
+def test_lookups_import_no_standard_library_python_module(argv):
+    """rule, define and search load only judge's own modules beyond what the interpreter has
+    loaded at start: built-in, frozen or compiled extension modules are free, a .py module of
+    the standard library is compiled at every start where its bytecode is not cached."""
+    lookup.connect()
+    root = os.path.dirname(os.path.dirname(os.path.abspath(entry.__file__)))
+    python_files = {m: o for m, o in _imported(argv).items()
+                    if o.endswith(".py") and not o.startswith(os.path.join(root, "judge"))}
+    assert python_files == {}
+
+
+def test_lookup_path_loads_sqlite_without_functools():
+    code = ("import sys\nfrom judge.rules import sqlite_light\nsq = sqlite_light.module()\n"
+            "con = sq.connect(':memory:'); con.row_factory = sq.Row\n"
+            "rows = [con.execute('select ? as x', (i,)).fetchone()['x'] for i in range(300)]\n"
+            "assert rows == list(range(300))\n"
+            "print(sorted(m for m in ('functools', 'sqlite3', 'collections') if m in sys.modules))\n"
+            "import functools\nprint(callable(functools.reduce))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.stdout.split("\n")[:2] == ["[]", "True"], out.stdout + out.stderr
+
+
+def test_sqlite_light_takes_the_loaded_module_when_functools_is_there():
+    from judge.rules import sqlite_light
+    assert "functools" in sys.modules
+    mod = sqlite_light.module()
+    assert {"connect", "Row", "Error"} <= set(dir(mod))
+
+
+# --- term_norm without re: the same as the regular expressions it replaces ------------------------
+
+def _term_norm_re(term: str) -> str:
+    t = re.sub(r"[*_`\"'’]", "", term.strip().lower())
+    t = re.sub(r"[\s\-_]+", " ", t)
+    t = re.sub(r"\s+(?:n|x|\d+)$", "", t)
+    return t.strip(" .:")
+
+
+_TERMISH = st.text(alphabet=st.sampled_from(list("aNnxX30٣ \t\n\u00a0\u2003-_*'\"’.:é")), max_size=20)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.one_of(_TERMISH, st.text(max_size=15)))
+def test_term_norm_matches_its_regex_definition(term):
+    assert term_norm(term) == _term_norm_re(term)
+
+
+def test_query_words_matches_the_regex_it_replaces():
+    for text in ["Can I defend with 2+ cards?", "opponent's hero—Go again", "a_b  c'd", "", "ÉTÉ x"]:
+        assert lookup.query_words(text) == re.findall(r"[\w']+", text)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.text(max_size=30))
+def test_query_words_matches_the_regex_on_any_text(text):
+    assert lookup.query_words(text) == re.findall(r"[\w']+", text)
+
+
+# --- the command-line reader -----------------------------------------------------------------------
+
+def test_parse_reads_options_as_click_does():
+    opts = {"--game": "game", "-g": "game", "--limit": "limit", "-n": "limit"}
+    assert fastcli.parse(["a", "-gfab", "b", "--limit=3", "--json"], {"--json": "j"}, opts) == (
+        ["a", "b"], {"game": "fab", "limit": "3", "j": True})
+    assert fastcli.parse(["-", "x"], {}, {}) == (["-", "x"], {})
+    assert fastcli.parse(["x", "-1"], {}, {}) is None
