@@ -27,16 +27,20 @@ SCENARIO_SUFFIX = ".scn"
 @click.option("--force", is_flag=True, help="Overwrite --output if it exists.")
 @click.option("--site", metavar="URL", default=None,
               help="Base of rule links (HTML/Markdown); default $JUDGE_SITE or relative links.")
-def resolve(file: Path, fmt: str, output: Path | None, force: bool, site: str | None) -> None:
-    """Resolve the scenario FILE and show the ruling: the outcome, then each step with the
-    rule that decided it, then the rules consulted."""
+@click.option("--short", is_flag=True,
+              help="Only the answer: the outcome and the decisive steps with their rules.")
+def resolve(file: Path, fmt: str, output: Path | None, force: bool, site: str | None,
+            short: bool) -> None:
+    """Resolve the scenario FILE and show the ruling: the answer (the outcome and the decisive
+    steps, each with its rule), then the trace with routine steps folded, then the rules
+    consulted by section."""
     from judge.render import render
 
     if output is not None and output.exists() and not force:
         raise UsageError(f"{output} exists; not overwriting it", path=str(output),
                          suggestion="pass --force, or choose another --output")
     ruling = _run(file)
-    text = render(ruling, fmt, site=site)
+    text = render(ruling, fmt, site=site, short=short)
     if output is None:
         click.echo(text, nl=False)
         return

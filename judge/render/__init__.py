@@ -1,8 +1,10 @@
 """Rulings to text, Markdown, HTML (jinja2 templates in ``templates/``) or JSON.
 
-``render(ruling, fmt, *, site=None) -> str``. Formats are listed explicitly in ``FORMATS``.
-HTML autoescapes everything it shows (card text is user input); Markdown escapes HTML and
-Markdown punctuation in text that comes from the scenario or the rules.
+``render(ruling, fmt, *, site=None, short=False) -> str``. Formats are listed explicitly in
+``FORMATS``. Every format opens with the answer (``judge.render.answer``); ``short`` stops after
+it (text and Markdown). HTML autoescapes everything it shows (card text is user input);
+Markdown escapes only what Markdown would read as markup (:func:`markdown_escape`), so a ruling
+pasted raw into a chat reads as plain text.
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ FORMATS: dict[str, str | None] = {
 }
 
 
-def render(ruling: Ruling, fmt: str = "text", *, site: str | None = None) -> str:
+def render(ruling: Ruling, fmt: str = "text", *, site: str | None = None,
+           short: bool = False) -> str:
     if fmt not in FORMATS:
         from judge.errors import UsageError
         raise UsageError(f"unknown format {fmt!r}", expected=", ".join(FORMATS))
@@ -31,17 +34,43 @@ def render(ruling: Ruling, fmt: str = "text", *, site: str | None = None) -> str
     template = FORMATS[fmt]
     if template is None:
         return json.dumps(view, ensure_ascii=False, indent=2) + "\n"
-    return _environment().get_template(template).render(r=view)
+    return _environment().get_template(template).render(r=view, short=short)
 
 
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]#|])")
+# What CommonMark (and GitHub's strikethrough) would read as markup inside a line of text:
+# backslash, code, emphasis; '_' only at a word's edge (snake_case stays as it is); a ']' that
+# would close a link ('](', '][', ']:'); '<' that would open an HTML tag or autolink; '&' that
+# would spell an entity; '~'. Lines are joined first, so nothing can start a block (no '#',
+# '>', '-', '1.' at a line start), and '->', '|', '#', '[[Quick]]' stay as written.
+_MD_INLINE = re.compile(r"[\\`*]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])|\](?=[(\[:])|<(?=[A-Za-z/!?])"
+                        r"|&(?=#?[A-Za-z0-9]+;)|~")
 
 
 def markdown_escape(text: object) -> str:
-    """Text safe inside Markdown: no live HTML, no accidental emphasis, links or headings."""
-    value = "" if text is None else str(text)
-    value = value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return _MD_SPECIAL.sub(r"\\\1", value)
+    """Text shown literally by Markdown, escaping only what Markdown would otherwise read as
+    markup; line breaks become spaces."""
+    value = " ".join(("" if text is None else str(text)).split())
+    return _MD_INLINE.sub(lambda m: "\\" + m.group(0), value)
+
+
+def trace_entries(part: dict) -> list[dict]:
+    """A part's steps for display: ``{"fold": False, "step": ...}`` or, for a run of routine
+    steps, ``{"fold": True, "first", "last", "summary", "steps": [step, ...]}``."""
+    by_first = {f["first"]: f for f in part["folds"]}
+    out: list[dict] = []
+    steps = part["steps"]
+    i = 0
+    while i < len(steps):
+        fold = by_first.get(steps[i]["index"])
+        if fold is None:
+            out.append({"fold": False, "step": steps[i]})
+            i += 1
+            continue
+        run = steps[i:i + len(fold["steps"])]
+        out.append({"fold": True, "first": fold["first"], "last": fold["last"],
+                    "summary": fold["summary"], "steps": run})
+        i += len(run)
+    return out
 
 
 def code_fence(lines: list[str]) -> str:
@@ -67,4 +96,5 @@ def _environment():
     )
     env.filters["md"] = markdown_escape
     env.filters["fence"] = code_fence
+    env.filters["trace_entries"] = trace_entries
     return env

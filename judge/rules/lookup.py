@@ -324,7 +324,8 @@ def first_sentence(citation: str) -> str:
     if rec is None:
         return ""
     text = (rec["text"] or rec["title"] or "").strip()
-    m = re.match(r"(.+?[.!?])(?=\s+[A-Z(\"“]|\s*$)", text, re.S)
+    # the sentence may end inside a quotation: 'means “When this action resolves, gain 1.”'
+    m = re.match(r"(.+?[.!?][”\"’]?)(?=\s+[A-Z(\"“]|\s*$)", text, re.S)
     return (m.group(1) if m else text).strip()
 
 

@@ -51,8 +51,9 @@ def environment():
     )
     env.filters["fragment"] = urls.fragment
     env.filters["linked"] = to_html
-    from judge.render import markdown_escape
-    env.filters["md"] = markdown_escape  # the renderer's templates expect it
+    from judge.render import markdown_escape, trace_entries
+    env.filters["md"] = markdown_escape  # the renderer's templates expect these
+    env.filters["trace_entries"] = trace_entries
     return env
 
 

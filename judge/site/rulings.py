@@ -79,8 +79,9 @@ def _retarget_missing(view: dict, site: Site, page: str) -> None:
             walk(branch)
 
     walk(view)
-    for c in view["rules_consulted"]:
-        fix(c)
+    for group in view["rules_consulted"]:
+        for c in group["rules"]:
+            fix(c)
 
 
 def build(folder: Path | None, site: Site) -> list[RulingPage]:

@@ -43,7 +43,7 @@ def test_resolve_json_and_never_overwrites_without_force(tmp_path):
     forced = runner.invoke(main, ["resolve", str(path), "--format", "json", "--output", str(out),
                                   "--force"])
     assert forced.exit_code == 0, forced.output
-    assert json.loads(out.read_text())["schema"] == "judge-ruling/1"
+    assert json.loads(out.read_text())["schema"] == "judge-ruling/2"
 
 
 def test_resolve_syntax_error_exits_2_with_caret_and_no_traceback(tmp_path):
