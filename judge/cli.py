@@ -9,7 +9,7 @@ from importlib import import_module
 
 import click
 
-from judge.errors import JudgeError
+from judge.errors import JudgeError, from_exception
 
 # (module, attribute) of each command or group, in help order. Explicit: no import side effects.
 COMMANDS: tuple[tuple[str, str], ...] = (
@@ -47,8 +47,27 @@ class JudgeGroup(click.Group):
         try:
             return super().invoke(ctx)
         except JudgeError as err:
+            _report_problems()
             click.echo(err.render(), err=True)
             ctx.exit(err.exit_code)
+        except (click.exceptions.Exit, click.ClickException, click.Abort):
+            raise
+        except Exception as err:
+            # OS, Unicode, JSON, TOML, SQLite, number conversion: an input error with its cause
+            judged = from_exception(err)
+            if judged is None:
+                raise                        # a bug: judge.entry says so without a traceback
+            click.echo(judged.render(), err=True)
+            ctx.exit(judged.exit_code)
+        finally:
+            _report_problems()
+
+
+def _report_problems() -> None:
+    """Warn (once) about installed user documents that were skipped because they are broken."""
+    from judge.rules.problems import take_notices
+    for notice in take_notices():
+        click.echo(notice, err=True)
 
 
 def _module_of(name: str) -> str | None:

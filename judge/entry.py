@@ -9,6 +9,7 @@ standard-library module that is not built in or frozen (tests/rules/test_fast_pa
 every entry of FAST).
 """
 
+import os
 import sys
 
 # command -> (module, function); explicit, no registration by import.
@@ -20,8 +21,66 @@ FAST: dict[str, tuple[str, str]] = {
 }
 
 
+INTERNAL_ERROR = 70     # EX_SOFTWARE
+
+
 def main() -> None:
-    argv = sys.argv[1:]
+    """Nothing the user does prints a traceback: input errors (JudgeError, and OS, Unicode,
+    JSON, TOML, SQLite and number-conversion errors, turned into one with the path and the
+    cause) exit 2; Ctrl-C exits 130 and a closed pipe quietly; anything else is a bug in judge,
+    said in one line (exit 70; JUDGE_DEBUG=1 shows the traceback)."""
+    for stream in (sys.stdout, sys.stderr):
+        try:    # text from the command line that is not UTF-8 is written back byte for byte
+            stream.reconfigure(errors="surrogateescape")
+        except (AttributeError, ValueError):
+            pass
+    try:
+        _dispatch(sys.argv[1:])
+    except SystemExit:
+        raise
+    except KeyboardInterrupt:
+        _write_err("judge: interrupted")
+        sys.exit(130)
+    except BrokenPipeError:
+        _silence_stdout()
+        sys.exit(1)
+    except BaseException as err:  # noqa: BLE001 - the last net: no traceback for the user
+        sys.exit(report(err))
+
+
+def report(err: BaseException) -> int:
+    """Print ``err`` for the user; the exit code."""
+    from judge.errors import from_exception
+    judged = from_exception(err)
+    if judged is not None:
+        _write_err(judged.render())
+        return judged.exit_code
+    if os.environ.get("JUDGE_DEBUG"):
+        import traceback
+        traceback.print_exception(err)
+    else:
+        _write_err(f"judge: internal error ({type(err).__name__}: {str(err)[:300]}); this is a "
+                   "bug in judge, not in your input. Run again with JUDGE_DEBUG=1 to see where.")
+    return INTERNAL_ERROR
+
+
+def _write_err(text: str) -> None:
+    try:
+        sys.stderr.write(text + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def _silence_stdout() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _dispatch(argv: list[str]) -> None:
     target = FAST.get(argv[0]) if argv else None
     if target is not None and "-h" not in argv and "--help" not in argv:
         module_name, function = target

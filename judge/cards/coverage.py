@@ -85,10 +85,58 @@ def module_for(game: str):
                          expected=", ".join(sorted(CORPUS_READERS))) from None
 
 
+def check_size(path: str | Path) -> None:
+    """Refuse a card database over ``carddb_bytes`` (:mod:`judge.limits`), or one that is not
+    a regular file or a folder of them (``/dev/zero`` has no end)."""
+    from judge import limits
+    from judge.errors import InputError, from_os_error
+
+    path = Path(path)
+    try:
+        if path.is_dir():
+            files = [f for f in path.iterdir() if f.is_file()]
+        elif path.is_file():
+            files = [path]
+        else:
+            raise InputError("not a regular file or a folder of card files", path=str(path))
+        size = sum(f.stat().st_size for f in files)
+    except OSError as err:
+        raise from_os_error(err, path=str(path)) from None
+    limits.check("carddb_bytes", size, "the card database", path=str(path))
+
+
+def read_corpus(game: str, path: str | Path) -> list[tuple[str, str]]:
+    """(name, text) of every card of the database; a file that is not one the game's reader
+    understands (binary, broken JSON, another shape) is a JudgeError naming the path and why."""
+    from judge import limits
+    from judge.errors import InputError, JudgeError, from_exception
+
+    module = module_for(game)
+    check_size(path)
+    try:
+        cards = [(str(name), str(text)) for name, text in module.iter_corpus(path)]
+    except JudgeError:
+        raise
+    except (OSError, UnicodeError, ValueError, RecursionError) as err:
+        judged = from_exception(err, path=str(path))
+        if judged is None:
+            raise
+        judged.message = f"not a card database for {game}: {judged.message}"
+        raise judged from None
+    except (KeyError, TypeError, AttributeError, IndexError) as err:
+        raise InputError(f"not a card database for {game} that judge can read (another shape: "
+                         f"{type(err).__name__} {str(err)[:120]})", path=str(path)) from None
+    for name, text in cards:
+        where = f"card {name[:60]!r}"
+        limits.check("card_text_chars", len(text), f"the text of {where}", path=str(path))
+        limits.check_numbers(text, path=str(path), what=f"a number in the text of {where}")
+    return cards
+
+
 def measure(game: str, path: str | Path, *,
             progress: Callable[[Iterable], Iterator] | None = None) -> Coverage:
     module = module_for(game)
-    cards = list(module.iter_corpus(path))
+    cards = read_corpus(game, path)
     result = Coverage(game=game)
     iterable = progress(cards) if progress else cards
     for name, text in iterable:

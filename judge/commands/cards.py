@@ -18,10 +18,13 @@ json_option = click.option("--json", "as_json", is_flag=True, help="Machine-read
 @json_option
 def card(game: str, text: str, name: str | None, strict: bool, as_json: bool) -> None:
     """Parse card TEXT of GAME and show its abilities, effects and the rule each part cites."""
+    from judge import limits
     from judge.cards import GAMES, parse
     from judge.errors import UsageError
     if game not in GAMES:
         raise UsageError(f"unknown game {game!r}", expected=", ".join(GAMES))
+    limits.check("card_text_chars", len(text), "the card text", path="judge card")
+    limits.check_numbers(text, path="judge card", what="a number in the card text")
     from importlib import import_module
     module = import_module(GAMES[game])
     result = module.parse(text, strict=strict, name=name) if name else parse(game, text,

@@ -22,13 +22,17 @@ def rulebook() -> None:
 @click.option("--format", "fmt", default=None, help="Importer format (detected when omitted).")
 @click.option("--title", default=None, help="Document title (default: the game's rules title).")
 @click.option("--replace", is_flag=True, help="Replace an installed user document of that version.")
+@click.option("--skip-game-check", is_flag=True,
+              help="Install it even if it names another game, or its rule numbers are not "
+                   "shaped as GAME's installed documents' are.")
 @json_option
 def add(file: str, game: str, version: str | None, date: str | None, fmt: str | None,
-        title: str | None, replace: bool, as_json: bool) -> None:
-    """Import FILE as a rules document of GAME into your data folder (validated first; the
-    index is rebuilt; on any failure nothing changes). Its id is <game>-<version>."""
+        title: str | None, replace: bool, skip_game_check: bool, as_json: bool) -> None:
+    """Import FILE as a rules document of GAME into your data folder (validated first, and
+    checked to be GAME's; the index is rebuilt; on any failure nothing changes). Its id is
+    <game>-<version>. One add or remove runs at a time."""
     row = versions.add(file, game=game, version=version, date=date, fmt=fmt, replace=replace,
-                       title=title)
+                       title=title, check_game=not skip_game_check)
     if as_json:
         click.echo(present.to_json(row))
     else:
@@ -53,7 +57,8 @@ def list_(as_json: bool) -> None:
 @rulebook.command("remove")
 @click.argument("doc_id")
 def remove(doc_id: str) -> None:
-    """Remove a user-added document (bundled ones cannot be removed)."""
+    """Remove a user-added document (bundled ones cannot be removed). A document whose
+    manifest is broken is removed by its file name (as the warning about it says)."""
     row = versions.remove(doc_id)
     click.echo(f"removed {row['id']}")
 

@@ -39,14 +39,16 @@ def resolve(file: Path, fmt: str, output: Path | None, force: bool, site: str | 
     if output is not None and output.exists() and not force:
         raise UsageError(f"{output} exists; not overwriting it", path=str(output),
                          suggestion="pass --force, or choose another --output")
+    if output is not None:
+        from judge.fileio import check_output
+        check_output(output)
     ruling = _run(file)
     text = render(ruling, fmt, site=site, short=short)
     if output is None:
         click.echo(text, nl=False)
         return
-    tmp = output.with_name(output.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(output)
+    from judge.fileio import write_output
+    write_output(output, text)
     click.echo(f"wrote {output}", err=True)
 
 

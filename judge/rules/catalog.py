@@ -32,10 +32,12 @@ class Entry:
 
 
 def read_manifest(path: Path, *, bundled: bool) -> Manifest:
+    from judge import limits
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as err:
-        raise RulebookFormatError(f"cannot read manifest: {err}", path=str(path)) from None
+        data = tomllib.loads(limits.read_bounded(path, "manifest_bytes", "the manifest").decode("utf-8"))
+    except UnicodeDecodeError as err:
+        raise RulebookFormatError(f"manifest is not UTF-8 text ({err.reason} at byte {err.start})",
+                                  path=str(path)) from None
     except tomllib.TOMLDecodeError as err:
         line = getattr(err, "lineno", None)
         raise RulebookFormatError(f"manifest is not valid TOML: {err}", path=str(path), line=line) from None
@@ -46,12 +48,23 @@ def read_manifest(path: Path, *, bundled: bool) -> Manifest:
     if data["game"] not in GAMES:
         raise RulebookFormatError(f"unknown game {data['game']!r} in manifest", path=str(path),
                                   expected=", ".join(GAMES))
+    bad = [f for f in (*_FIELDS, "source_file", "sha256") if not isinstance(data.get(f, ""), str)]
+    if bad:
+        raise RulebookFormatError(f"manifest field {bad[0]} is not a string", path=str(path),
+                                  expected=f'{bad[0]} = "..."')
+    scope = data.get("scope", [])
+    if not isinstance(scope, list) or not all(isinstance(x, str) for x in scope):
+        raise RulebookFormatError("manifest field scope is not a list of section numbers",
+                                  path=str(path), expected='scope = ["4"]')
+    if not bundled and (Path(data["file"]).name != data["file"] or data["file"] in ("", ".", "..")):
+        raise RulebookFormatError(f"manifest names a source file outside its folder: {data['file']!r}",
+                                  path=str(path), expected="a file name beside the manifest")
     return Manifest(
-        id=str(data["id"]), game=str(data["game"]), title=str(data["title"]),
-        version=str(data["version"]), date=str(data["date"]), file=str(data["file"]),
-        format=str(data["format"]), publisher=str(data["publisher"]),
-        source_file=str(data.get("source_file", "")), sha256=str(data.get("sha256", "")),
-        bundled=bundled, scope=tuple(str(s) for s in data.get("scope", ())),
+        id=data["id"], game=data["game"], title=data["title"],
+        version=data["version"], date=data["date"], file=data["file"],
+        format=data["format"], publisher=data["publisher"],
+        source_file=data.get("source_file", ""), sha256=data.get("sha256", ""),
+        bundled=bundled, scope=tuple(scope),
     )
 
 
@@ -64,15 +77,39 @@ def manifest_paths() -> list[tuple[Path, bool]]:
     return found
 
 
+def user_manifest_paths() -> list[Path]:
+    user = paths.user_rulebook()
+    try:
+        return sorted(user.glob("*/*.toml")) if user.is_dir() else []
+    except OSError:
+        return []
+
+
+def manifest_paths() -> list[tuple[Path, bool]]:
+    """Every manifest, bundled first, as (path, bundled)."""
+    return [(p, True) for p in sorted(paths.RULEBOOK.glob("*/*.toml"))] + \
+        [(p, False) for p in user_manifest_paths()]
+
+
 def entries() -> list[Entry]:
+    """The installed documents. A broken bundled manifest is an error (the installation is
+    damaged); a broken user manifest, or a user document whose id is already taken, is skipped
+    and reported (:mod:`judge.rules.problems`): one bad file must not stop every command."""
+    from judge.rules import problems
     out: list[Entry] = []
     seen: dict[str, Path] = {}
     for path, bundled in manifest_paths():
-        manifest = read_manifest(path, bundled=bundled)
-        if manifest.id in seen:
-            raise RulebookFormatError(
-                f"document id {manifest.id!r} is declared twice (also in {seen[manifest.id]})",
-                path=str(path), line=1)
+        try:
+            manifest = read_manifest(path, bundled=bundled)
+            if manifest.id in seen:
+                raise RulebookFormatError(
+                    f"document id {manifest.id!r} is declared twice (also in {seen[manifest.id]})",
+                    path=str(path), line=1)
+        except RulebookFormatError as err:
+            if bundled:
+                raise
+            problems.add(str(path), err.message, path.stem)
+            continue
         seen[manifest.id] = path
         out.append(Entry(manifest, path))
     return out
@@ -80,14 +117,18 @@ def entries() -> list[Entry]:
 
 def import_entry(entry: Entry):
     """Import one document with its format's importer (heavy: only on index builds)."""
-    from judge.rules.importers import get_importer
+    from judge import limits
+    from judge.rules.importers import IMPORTERS, get_importer
 
     path = entry.source_path
+    if entry.manifest.format not in IMPORTERS:
+        raise RulebookFormatError(f"unknown format {entry.manifest.format!r} in its manifest",
+                                  path=str(entry.manifest_path), expected=", ".join(IMPORTERS))
+    if not path.exists():
+        raise RulebookFormatError("source file named by the manifest is missing", path=str(path))
+    raw = limits.read_bounded(path, "rulebook_bytes", "the rules document")
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RulebookFormatError("source file named by the manifest is missing",
-                                  path=str(path)) from None
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as err:
         raise RulebookFormatError(f"source is not UTF-8 text ({err.reason} at byte {err.start})",
                                   path=str(path)) from None

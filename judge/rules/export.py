@@ -29,6 +29,9 @@ def export_graph(fmt: str, output: str | None, *, force: bool = False) -> None:
     if output and os.path.exists(output) and not force:
         raise UsageError(f"{output} exists; not overwriting it", path=output,
                          suggestion="pass --force, or choose another --output")
+    if output:
+        from judge.fileio import check_output
+        check_output(output)
     g = flat_graph()
     if fmt == "graphml":
         buf = io.BytesIO()
@@ -37,9 +40,7 @@ def export_graph(fmt: str, output: str | None, *, force: bool = False) -> None:
     else:
         data = json.dumps(nx.node_link_data(g, edges="edges"), ensure_ascii=False, indent=1)
     if output:
-        tmp = output + ".tmp"
-        with open(tmp, "w", encoding="utf-8") as fh:
-            fh.write(data)
-        os.replace(tmp, output)
+        from judge.fileio import write_output
+        write_output(output, data)
     else:
         sys.stdout.write(data + "\n")

@@ -134,6 +134,10 @@ def _run(body, *args, **kwargs) -> int:
     except JudgeError as err:
         sys.stderr.write(err.render() + "\n")
         return err.exit_code
+    finally:    # installed user documents skipped because they are broken: said once
+        from judge.rules.problems import take_notices
+        for notice in take_notices():
+            sys.stderr.write(notice + "\n")
 
 
 def rule_main(argv: list[str]) -> int | None:

@@ -18,7 +18,7 @@ import sqlite3
 import tempfile
 from pathlib import Path
 
-from judge.rules import catalog
+from judge.rules import catalog, problems
 from judge.rules.graph import MISSING, RuleGraph, build
 from judge.rules.graph_terms import term_norm
 from judge.rules.lookup import (code_fingerprint, encode_examples, file_line, fingerprint,
@@ -52,10 +52,18 @@ CREATE VIRTUAL TABLE search USING fts5(id UNINDEXED, title, text, examples,
 
 def load_graph(entries: list[catalog.Entry] | None = None) -> RuleGraph:
     """Import every installed document (or those of ``entries``) and build the rule graph (no
-    index involved)."""
+    index involved). A user document that cannot be imported is skipped and reported
+    (:mod:`judge.rules.problems`)."""
+    from judge.errors import JudgeError
     docs, sources = [], {}
     for entry in catalog.entries() if entries is None else entries:
-        docs.append(catalog.import_entry(entry))
+        try:
+            docs.append(catalog.import_entry(entry))
+        except JudgeError as err:
+            if entry.manifest.bundled:
+                raise
+            problems.add(err.path or str(entry.source_path), err.message, entry.manifest.id)
+            continue
         sources[entry.manifest.id] = str(entry.source_path)
     return build(docs, sources)
 
@@ -63,6 +71,10 @@ def load_graph(entries: list[catalog.Entry] | None = None) -> RuleGraph:
 def document_files(entry: catalog.Entry) -> str:
     """The fingerprint lines of a document's own files (manifest, source)."""
     return "\n".join(file_line(str(p)) for p in (entry.manifest_path, entry.source_path))
+
+
+def _store_problems(con: sqlite3.Connection) -> None:
+    con.execute("INSERT OR REPLACE INTO meta VALUES('problems', ?)", (problems.encode(),))
 
 
 def write_index(rg: RuleGraph, path: Path) -> None:
@@ -81,6 +93,7 @@ def write_index(rg: RuleGraph, path: Path) -> None:
             for doc_id in rg.documents:
                 _fill_document(con, rg, doc_id, by_id.get(doc_id))
             _order(con, entries)
+            _store_problems(con)
         con.close()
         os.replace(tmp, path)
     except BaseException:
@@ -155,6 +168,7 @@ def _delete_document(con: sqlite3.Connection, doc_id: str) -> None:
 def build_index(path: Path | str | None = None) -> Path:
     """Build the whole index again."""
     target = Path(path or index_path())
+    problems.clear()
     write_index(load_graph(), target)
     return target
 
@@ -179,6 +193,7 @@ def update_index(path: Path | str | None = None) -> Path:
         if stored_fingerprint(con) == wanted:   # another process has just done it
             con.rollback()
             return target
+        problems.clear()
         entries = catalog.entries()
         stored = dict(con.execute("SELECT doc, lines FROM document_files").fetchall())
         now = {e.manifest.id: e for e in entries}
@@ -189,8 +204,10 @@ def update_index(path: Path | str | None = None) -> Path:
         if fresh:
             rg = load_graph(fresh)
             for entry in fresh:
-                _fill_document(con, rg, entry.manifest.id, entry)
+                if entry.manifest.id in rg.documents:      # not skipped as broken
+                    _fill_document(con, rg, entry.manifest.id, entry)
         _order(con, entries)
+        _store_problems(con)
         con.execute("UPDATE meta SET v=? WHERE k='fingerprint'", (wanted,))
         con.commit()
     except BaseException:

@@ -56,7 +56,7 @@ def _files(top: str, depth: int, suffixes: tuple[str, ...]) -> list[str]:
                         out += _files(e.path, depth - 1, suffixes)
                 elif e.name.endswith(suffixes):
                     out.append(e.path)
-    except FileNotFoundError:
+    except OSError:     # missing, or not a folder: nothing installed there
         pass
     return out
 
@@ -130,18 +130,29 @@ def connect(*, rebuild: bool = False):
         return _con
     reset()
     path = index_path()
-    con = None if rebuild else open_index(path)
-    if con is None or stored_fingerprint(con) != fingerprint():
-        if con is not None:
-            con.close()
-        from judge.rules import index  # heavy: importers, networkx
-        if rebuild:
-            index.build_index(path)
-        else:
-            index.update_index(path)
-        con = open_index(path)
-        if con is None:           # pragma: no cover - the build just wrote it
-            raise OSError(f"cannot open the index {path}")
+    try:
+        con = None if rebuild else open_index(path)
+        if con is None or stored_fingerprint(con) != fingerprint():
+            if con is not None:
+                con.close()
+            from judge.rules import index  # heavy: importers, networkx
+            if rebuild:
+                index.build_index(path)
+            else:
+                index.update_index(path)
+            con = open_index(path)
+            if con is None:           # pragma: no cover - the build just wrote it
+                raise OSError(f"cannot open the index {path}")
+        row = con.execute("SELECT v FROM meta WHERE k='problems'").fetchone()
+    except (OSError, sqlite_light.module().Error) as err:
+        from judge.errors import InputError
+        reason = getattr(err, "strerror", None) or str(err)
+        raise InputError(f"cannot use the cache folder for the rules index: {reason}",
+                         path=getattr(err, "filename", None) or paths.cache_dir_str(),
+                         hint="set JUDGE_HOME (or XDG_CACHE_HOME) to a folder judge can write"
+                         ) from None
+    from judge.rules import problems
+    problems.load(row[0] if row else "")
     _con = con
     return con
 
@@ -167,8 +178,14 @@ def _newest_first(docs: list[dict]) -> list[dict]:
     return sorted(docs, key=lambda d: (d["date"] or "9999", d["ord"]), reverse=True)
 
 
+def _check_length(text: str, what: str) -> None:
+    from judge import limits
+    limits.check("term_chars", len(text), what, path="judge")
+
+
 def resolve_documents(doc_or_game: str) -> list[dict]:
     """A document id gives that document; a game id gives the game's documents, newest first."""
+    _check_length(doc_or_game, "the document or game id")
     docs = documents()
     want = doc_or_game.strip().lower()
     exact = [d for d in docs if d["id"].lower() == want]
@@ -293,6 +310,7 @@ def rule_record(citation: str) -> dict | None:
 
 def lookup(doc_or_game: str, number: str) -> list[dict]:
     """Records for ``judge rule``; raises UnknownRuleError with suggestions."""
+    _check_length(number, "the rule number or term")
     docs = resolve_documents(doc_or_game)
     out = []
     for d in docs:
@@ -334,16 +352,22 @@ def first_sentence(citation: str) -> str:
 def define(game_or_doc: str, term: str, limit: int = 5) -> list[dict]:
     """Glossary / keyword entries for ``term`` (fuzzy), best first."""
     from judge.rules.graph_terms import term_norm
+    _check_length(term, "the term")
     docs = resolve_documents(game_or_doc)
     ids = [d["id"] for d in docs]
     con = connect()
     q = ",".join("?" * len(ids))
     norm = term_norm(term)
+    if not any(c.isalnum() for c in norm):
+        from judge.errors import UsageError
+        raise UsageError(f"{term!r} is not a term: it has no letter or digit", path="judge define",
+                         expected="a glossary term or keyword, e.g. go again")
     rows = con.execute(f"SELECT doc, key, weight FROM terms WHERE doc IN ({q}) AND norm=? "
                        "ORDER BY weight DESC", (*ids, norm)).fetchall()
-    if not rows:
+    if not rows:    # a prefix: LIKE's wildcards in the term are literal characters
+        like = norm.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
         rows = con.execute(f"SELECT doc, key, weight FROM terms WHERE doc IN ({q}) AND norm LIKE ? "
-                           "ORDER BY weight DESC, length(norm)", (*ids, norm + "%")).fetchall()
+                           "ESCAPE '\\' ORDER BY weight DESC, length(norm)", (*ids, like)).fetchall()
     if not rows:
         import difflib
         all_terms = con.execute(f"SELECT doc, key, weight, norm FROM terms WHERE doc IN ({q})",
@@ -410,14 +434,19 @@ def query_words(text: str) -> list[str]:
 
 
 def _fts_query(query: str) -> str:
+    from judge import limits
     words = [w for w in query_words(query.lower()) if w not in _STOP]
-    groups = []
+    groups: list[str] = []
     for w in words:
         alts = {w}
         for syn in SYNONYMS:
             if w in syn:
                 alts |= syn
-        groups.append("(" + " OR ".join(f'"{a}"' for a in sorted(alts)) + ")")
+        group = "(" + " OR ".join(f'"{a}"' for a in sorted(alts)) + ")"
+        if group not in groups:     # a repeated word (or synonym) is one term, not many
+            groups.append(group)
+    limits.check("query_terms", len(groups), "the search query", path="judge search",
+                 expected="a question or a few words (repeated words count once)")
     return " OR ".join(groups)
 
 
@@ -434,6 +463,8 @@ def row_ranges(doc_ids: list[str]) -> list[tuple[int, int]]:
 
 
 def search(query: str, *, game: str | None = None, limit: int = 10) -> list[dict]:
+    from judge import limits
+    limits.check("query_chars", len(query), "the search query", path="judge search")
     q = _fts_query(query)
     if not q:
         return []

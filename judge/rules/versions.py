@@ -37,6 +37,10 @@ _TEXT_VERSION = re.compile(r"\b(?:version|ver\.|v)\s*(\d+(?:\.\d+){1,3})\b", re.
 _NAME_VERSION = re.compile(r"(?<![\d.])(\d+(?:\.\d+){1,3})(?![\d.])")
 _PART = ".part"
 _BACKUP = ".bak"
+_MAX_VERSION = 40
+_MAX_TITLE = 200
+_LOCK = ".rulebook.lock"
+_LOCK_WAIT = 120.0   # seconds an add or remove waits for another one to finish
 
 
 # --- documents of a game ------------------------------------------------------------------------
@@ -222,20 +226,32 @@ def _manifest_toml(m) -> str:
 
 
 def add(source: str | os.PathLike, *, game: str, version: str | None = None, date: str | None = None,
-        fmt: str | None = None, replace: bool = False, title: str | None = None) -> dict:
-    """Validate and install a rules document for ``game``; returns its listing row."""
-    from dataclasses import replace as dc_replace
-
+        fmt: str | None = None, replace: bool = False, title: str | None = None,
+        check_game: bool = True) -> dict:
+    """Validate and install a rules document for ``game``; returns its listing row. Installs
+    are serialised by a lock (:func:`install_lock`): two adds of one id cannot both succeed."""
     from judge.rules import catalog
-    from judge.rules.model import Manifest
 
     src = Path(source)
     if game not in catalog.GAMES:
         raise UsageError(f"unknown game {game!r}", expected=", ".join(catalog.GAMES))
-    try:
-        raw = src.read_bytes()
-    except OSError as err:
-        raise UsageError(f"cannot read {src}: {err.strerror}", path=str(src)) from None
+    with install_lock():
+        return _add(src, game=game, version=version, date=date, fmt=fmt, replace=replace,
+                    title=title, check_game=check_game)
+
+
+def _add(src: Path, *, game: str, version: str | None, date: str | None, fmt: str | None,
+         replace: bool, title: str | None, check_game: bool) -> dict:
+    from dataclasses import replace as dc_replace
+
+    from judge import limits
+    from judge.rules import catalog
+    from judge.rules.model import Manifest
+
+    if not src.is_file():
+        raise UsageError("not a regular file" if src.exists() else "no such file", path=str(src),
+                         expected="a rules document saved as a text file")
+    raw = limits.read_bounded(src, "rulebook_bytes", "the rules document")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -246,10 +262,17 @@ def add(source: str | os.PathLike, *, game: str, version: str | None = None, dat
         raise UsageError("cannot tell the document's version from its text or file name",
                          path=str(src), suggestion="--version 2.10.1")
     if not _VERSION.match(version):
-        raise UsageError(f"version {version!r} has characters a document id cannot have",
+        raise UsageError(f"version {version[:80]!r} has characters a document id cannot have",
                          expected="letters, digits, '.', '-' or '_'")
-    if date and not _DATE.match(date):
-        raise UsageError(f"date {date!r} is not an ISO date", expected="YYYY-MM-DD")
+    if len(version) > _MAX_VERSION:
+        raise UsageError(f"version {version[:40]!r}... has {len(version)} characters",
+                         expected=f"at most {_MAX_VERSION}, e.g. 2.10.1")
+    if date and not _is_date(date):
+        raise UsageError(f"date {date[:80]!r} is not an ISO date", expected="YYYY-MM-DD")
+    if title is not None and (not title.strip() or len(title) > _MAX_TITLE
+                              or any(c in title for c in "\n\r\x00")):
+        raise UsageError("the title must be one line of 1 to 200 characters",
+                         expected='--title "Comprehensive Rules"')
     doc_id = f"{game}-{version}"
     existing = {e.manifest.id: e for e in catalog.entries()}
     if doc_id in existing:
@@ -294,6 +317,8 @@ def add(source: str | os.PathLike, *, game: str, version: str | None = None, dat
         manifest, doc = found[0]
     if not doc.nodes:
         raise RulebookFormatError("the document has no rules", path=str(src))
+    if check_game:
+        check_game_of(text, doc, game, str(src))
     _install(target, raw, _manifest_toml(manifest).encode("utf-8"))
     forget_cached(doc_id)
     return {"id": doc_id, "game": game, "version": version, "date": manifest.date,
@@ -348,9 +373,20 @@ def _install(target: Path, source: bytes, manifest: bytes) -> None:
 
 
 def remove(doc_id: str) -> dict:
+    """Remove a user-added document: by its id, or (a document whose manifest is broken) by
+    its file name. Serialised with adds by :func:`install_lock`."""
+    with install_lock():
+        return _remove(doc_id)
+
+
+def _remove(doc_id: str) -> dict:
     from judge.rules import catalog
     entries = {e.manifest.id.lower(): e for e in catalog.entries()}
     entry = entries.get(doc_id.strip().lower())
+    if entry is None or entry.manifest.bundled:
+        broken = _broken_manifest(doc_id, {e.manifest_path for e in entries.values()})
+        if broken is not None:
+            return _remove_files(doc_id.strip(), [broken, broken.with_suffix(".txt")])
     if entry is None:
         import difflib
         raise UnknownDocumentError(f"no document {doc_id!r}",
@@ -361,7 +397,24 @@ def remove(doc_id: str) -> dict:
         raise UsageError(f"{entry.manifest.id} is bundled with judge and cannot be removed; "
                          "only documents added with `judge rulebook add` can",
                          expected="the id of a user-added document (see `judge rulebook list`)")
-    files = [entry.manifest_path, entry.source_path]   # manifest first: the document disappears
+    result = _remove_files(entry.manifest.id, [entry.manifest_path, entry.source_path])
+    forget_cached(entry.manifest.id)
+    return result
+
+
+def _broken_manifest(name: str, good: set[Path]) -> Path | None:
+    """The user manifest named ``name`` (its file name, without .toml) that the catalog skips."""
+    from judge.rules import catalog
+    want = name.strip().lower().removesuffix(".toml")
+    for path in catalog.user_manifest_paths():
+        if path not in good and path.stem.lower() == want:
+            return path
+    return None
+
+
+def _remove_files(doc_id: str, files: list[Path]) -> dict:
+    """Move ``files`` aside (the manifest first: the document disappears), rebuild the index,
+    then delete them; on failure put them back."""
     tag = f".{os.getpid()}"
     moved: list[tuple[Path, Path]] = []
     try:
@@ -378,8 +431,7 @@ def remove(doc_id: str) -> dict:
         raise
     for backup, _ in moved:
         backup.unlink(missing_ok=True)
-    forget_cached(entry.manifest.id)
-    return {"id": entry.manifest.id, "removed": [str(f) for _, f in moved]}
+    return {"id": doc_id, "removed": [str(f) for _, f in moved]}
 
 
 def listing() -> list[dict]:
@@ -395,3 +447,162 @@ def listing() -> list[dict]:
                     "scope": json.loads(d["scope"] or "[]"),
                     "origin": "bundled" if d["bundled"] else "user", "path": d["source_path"]})
     return out
+
+
+# --- the install lock and what a killed install leaves -----------------------------------------
+
+class _Lock:
+    """An exclusive lock on the user rulebook (``flock`` on ``<data folder>/.rulebook.lock``): adds and removes
+    run one at a time; the kernel releases it if the holder is killed. On entry, what a killed
+    add or remove left is put right (:func:`clean_leftovers`)."""
+
+    def __enter__(self):
+        import time
+        folder = paths.home()       # beside the user rulebook, not in it
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            self.fh = open(folder / _LOCK, "a+b")
+        except OSError as err:
+            from judge.errors import from_os_error
+            raise from_os_error(err, doing="cannot use the user data folder",
+                                path=str(folder)) from None
+        try:
+            import fcntl
+        except ImportError:      # no flock on this platform: no lock
+            clean_leftovers()
+            return self
+        deadline = time.monotonic() + _LOCK_WAIT
+        while True:
+            try:
+                fcntl.flock(self.fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    self.fh.close()
+                    raise UsageError("another `judge rulebook add` or `remove` has been running "
+                                     f"for over {_LOCK_WAIT:.0f} s", path=str(folder / _LOCK),
+                                     hint="try again when it has finished") from None
+                time.sleep(0.05)
+        clean_leftovers()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.fh.close()      # closing releases the lock
+
+
+def install_lock() -> _Lock:
+    return _Lock()
+
+
+_LEFTOVER = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)(?P<kind>\.part|\.bak)$")
+
+
+def clean_leftovers() -> list[str]:
+    """Put right what a killed add or remove left in the user rulebook (call under the lock):
+    ``.part`` files are removed; a document whose files were moved aside (``.bak``) gets them
+    back if any of them is missing (the interrupted change did not happen), else the backups are
+    removed (it did). Returns what was done, one line each."""
+    done: list[str] = []
+    top = paths.user_rulebook()
+    try:
+        folders = [f for f in top.iterdir() if f.is_dir()] if top.is_dir() else []
+    except OSError:
+        return done
+    for folder in folders:
+        groups: dict[tuple[str, str], list[tuple[Path, Path]]] = {}
+        try:
+            names = list(folder.iterdir())
+        except OSError:
+            continue
+        for path in names:
+            m = _LEFTOVER.match(path.name)
+            if m is None:
+                continue
+            if m["kind"] == _PART:
+                path.unlink(missing_ok=True)
+                done.append(f"removed {path}")
+            else:
+                final = folder / m["name"]
+                groups.setdefault((Path(m["name"]).stem, m["pid"]), []).append((path, final))
+        for pairs in groups.values():
+            restore = any(not final.exists() for _, final in pairs)
+            for backup, final in pairs:
+                if restore:
+                    os.replace(backup, final)
+                    done.append(f"restored {final}")
+                else:
+                    backup.unlink(missing_ok=True)
+                    done.append(f"removed {backup}")
+    return done
+
+
+# --- is it a document of this game? ------------------------------------------------------------
+
+# how each game's documents name it (lower case, matched as whole words)
+GAME_NAMES: dict[str, tuple[str, ...]] = {
+    "fab": ("flesh and blood",),
+    "wow": ("warcraft",),
+    "ufs": ("universal fighting system", "ufs"),
+    "ashes": ("phoenixborn", "ashes"),
+}
+
+
+def _mentions(text: str) -> dict[str, int]:
+    low = text.lower()
+    return {g: sum(len(re.findall(r"\b" + re.escape(n) + r"\b", low)) for n in names)
+            for g, names in GAME_NAMES.items()}
+
+
+def _shape(key: str) -> str:
+    """The shape of a rule number's first part: 20.7.2a -> 9, 410.5 -> 999, E.2.2 -> A."""
+    top = re.split(r"[.\s]", key, maxsplit=1)[0]
+    return re.sub(r"[A-Za-z]+", "A", re.sub(r"\d+", lambda m: "9" * min(len(m.group()), 4), top))
+
+
+def check_game_of(text: str, doc, game: str, path: str) -> None:
+    """Refuse a document that is another game's: it names another game more often than
+    ``game`` (its title, its opening rules), or most of its rule numbers have a shape none of
+    the game's installed documents has (WoW's 410.5 where FaB numbers 4.1.5)."""
+    from judge.rules.catalog import GAMES
+    counts = _mentions(text)
+    other = max((g for g in counts if g != game), key=lambda g: counts[g])
+    if counts[other] > counts[game]:
+        raise RulebookFormatError(
+            f"this looks like a {GAMES[other]} document, not a {GAMES[game]} one: it names "
+            f"{GAMES[other]} {counts[other]} time(s) and {GAMES[game]} "
+            f"{counts[game] or 'never'}", path=str(path),
+            expected=f"a {GAMES[game]} rules document", suggestion=f"--game {other}",
+            hint="--skip-game-check installs it anyway")
+    keys = [n.key for n in doc.nodes if n.kind.value in ("rule", "section")]
+    known = _known_shapes(game)
+    if not keys or not known:
+        return
+    fitting = sum(_shape(k) in known for k in keys)
+    if fitting * 2 < len(keys):
+        seen = sorted({_shape(k) for k in keys} - known)
+        raise RulebookFormatError(
+            f"its rule numbers are not numbered as {GAMES[game]}'s: {len(keys) - fitting} of "
+            f"{len(keys)} start with a shape ({', '.join(seen[:4])}) no installed {game} document "
+            f"uses ({', '.join(sorted(known))}; 9 = digits, A = letters)", path=str(path),
+            expected=f"a {GAMES[game]} rules document", hint="--skip-game-check installs it anyway")
+
+
+def _known_shapes(game: str) -> set[str]:
+    con = lookup.connect()
+    ids = [d["id"] for d in lookup.documents() if d["game"] == game]
+    if not ids:
+        return set()
+    rows = con.execute(f"SELECT key FROM nodes WHERE doc IN ({','.join('?' * len(ids))}) "
+                       "AND kind IN ('rule', 'section')", ids)
+    return {_shape(r[0]) for r in rows}
+
+
+def _is_date(text: str) -> bool:
+    if not _DATE.match(text):
+        return False
+    import datetime
+    try:
+        datetime.date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True

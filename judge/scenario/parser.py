@@ -887,8 +887,12 @@ def _zone(pos: ast.Pos) -> dict:
 
 def parse(text: str, path: str = "<scenario>") -> ast.Scenario:
     """Parse and check a scenario. Raises ScenarioSyntaxError or ScenarioError."""
+    from judge.scenario.bounds import check_counts, check_text
     from judge.scenario.messages import syntax_error
+    from judge.scenario.source import without_bom
 
+    text = without_bom(text)
+    check_text(text, path)
     parser = lark_parser()
     try:
         tree = parser.parse(text)
@@ -903,18 +907,11 @@ def parse(text: str, path: str = "<scenario>") -> ast.Scenario:
             err.orig_exc.path = path
             raise err.orig_exc from None
         raise
-    return _Builder(path, text, transformer.refs).build(records)
+    scenario = _Builder(path, text, transformer.refs).build(records)
+    check_counts(scenario)
+    return scenario
 
 
 def parse_file(path: str | Path) -> ast.Scenario:
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ScenarioError("no such scenario file", path=str(path)) from None
-    except IsADirectoryError:
-        raise ScenarioError("is a directory, not a scenario file", path=str(path)) from None
-    except UnicodeDecodeError as err:
-        raise ScenarioError(f"not UTF-8 text ({err.reason} at byte {err.start})",
-                            path=str(path)) from None
-    return parse(text, str(path))
+    from judge.scenario.source import read_source
+    return parse(read_source(path), str(path))

@@ -35,12 +35,9 @@ _folder: list = []
 def parse_file(path: str | Path) -> Scenario:
     """:func:`judge.scenario.parser.parse_file`, answered from the store when it can be (the
     parser, and lark with it, is loaded only when a file must be parsed)."""
+    from judge.scenario.source import read_source
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        from judge.scenario import parser
-        return parser.parse_file(path)          # the parser words the error
+    text = read_source(path)
     folder = _store_folder()
     if folder is None:
         from judge.scenario import parser

@@ -4,7 +4,8 @@
 * OUTDIR holds a previous judge site (the marker file ``.judge-site`` lists what that run wrote):
   rewritten; files the previous run wrote and this run does not are removed, nothing else is.
 * OUTDIR holds anything else: refused with a :class:`SiteOutputError` unless ``force``; with
-  ``force`` the site's files are written over and every other file is left alone.
+  ``force`` the site is written beside the other files, which are left alone; if one of them
+  has the name of a site file (a user's own ``index.html``), nothing is written at all.
 * OUTDIR is a file: refused, always.
 """
 
@@ -69,6 +70,15 @@ class Writer:
     def write(self, outdir: Path, previous: list[str]) -> None:
         outdir.mkdir(parents=True, exist_ok=True)
         root = outdir.resolve()
+        ours = set(previous)
+        theirs = [rel for rel in self.files
+                  if rel not in ours and (root / rel).exists()]
+        if theirs:      # checked before anything is written: nothing of the user's is replaced
+            shown = ", ".join(theirs[:5]) + (f" and {len(theirs) - 5} more" if len(theirs) > 5 else "")
+            raise SiteOutputError(
+                f"the site would overwrite {len(theirs)} file(s) judge did not write: {shown}; "
+                "not writing anything", path=str(outdir),
+                suggestion="move those files away, or choose a new or empty OUTDIR")
         for rel, text in self.files.items():
             target = _inside(root, rel)
             target.parent.mkdir(parents=True, exist_ok=True)
