@@ -79,8 +79,22 @@ def diff(doc_a: str, doc_b: str, section: str | None, fmt: str, show_all: bool) 
     removed, moved, reworded (with a word diff), split and merged rules with a confidence."""
     from judge.rules.diff_render import render
     res = versions.get_diff(doc_a, doc_b)
+    if section is not None:
+        _check_section(section, res.a, res.b)
     click.echo(render(res, fmt, parents_a=_parents(res.a), parents_b=_parents(res.b),
                       section=section, show_unchanged=show_all))
+
+
+def _check_section(section: str, doc_a: str, doc_b: str) -> None:
+    """An unknown --section is an error, not an empty diff."""
+    from judge.errors import UnknownRuleError
+    from judge.rules import lookup
+    if lookup.find_keys(doc_a, section) or lookup.find_keys(doc_b, section):
+        return
+    near = lookup.suggest_numbers(doc_a, section, 3) or lookup.suggest_numbers(doc_b, section, 3)
+    raise UnknownRuleError(f"no section {section!r} in {doc_a} or {doc_b}", path="judge diff",
+                           expected="a rule or section number of either document",
+                           suggestion=", ".join(near) or None)
 
 
 @click.command()
