@@ -55,12 +55,7 @@ def assert_clean_error(result, *words: str, code: int = 2) -> None:
         assert isinstance(result.exception, SystemExit), result.exception
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("JUDGE_HOME", str(tmp_path / "home"))
-    lookup.reset()
-    yield tmp_path / "home"
-    lookup.reset()
+from tests.rules.test_versions import home  # noqa: E402,F401 - a JUDGE_HOME of its own
 
 
 # --- unbounded work from tiny input ------------------------------------------------------------
