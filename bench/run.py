@@ -7,6 +7,8 @@ Targets (from the issues):
   judge rule (cold process)          <= 3x  python -c pass
   building the whole graph + index   <= 3x  python -c "import networkx, lark, jinja2, click"
   judge check, amortised per scenario <= 1/4 python -c pass   (see ``bench_check``)
+  judge search (cold process)        <= 3x  python -c pass; recall@5 / MRR vs plain BM25
+                                            (``bench_search``, bench/search_bench.py)
 """
 
 from __future__ import annotations
@@ -203,7 +205,42 @@ def _python(times: dict[str, float]) -> float:
     return (times["python -c pass"] + times["python -c pass (again)"]) / 2
 
 
-BENCHES = {"rules": bench_rules, "versions": bench_versions, "check": bench_check}
+def bench_search(env: dict) -> dict:
+    """judge search: quality against plain FTS5 BM25 (bench/search_bench.py, held-back and
+    tuning parts), and whole-process cold start against ``python -c pass`` timed in the same
+    hyperfine run (before and after; their mean is the baseline). Target: <= 3x."""
+    out = subprocess.run([PY, str(ROOT / "bench" / "search_bench.py"), "--json"], env=env,
+                         check=True, capture_output=True, text=True)
+    sys.path.insert(0, str(ROOT / "bench"))
+    from search_bench import report as quality_report
+    quality = json.loads(out.stdout.strip().splitlines()[-1])
+    quality_report(quality)
+    subprocess.run([JUDGE, "search", "warm up the index"], env=env, stdout=subprocess.DEVNULL)
+    queries = {
+        "judge search (every document)": "can I defend with more than one card against dominate",
+        "judge search --game wow": "my 3 health ally has taken 3 damage, when exactly does it die",
+        "judge search --game ashes --explain": "who is the active player during the recovery phase",
+    }
+    commands = {}
+    for name, q in queries.items():
+        flags = name.split("judge search", 1)[1].strip()
+        commands[name] = f"{JUDGE} search {flags} '{q}'"
+    cpu: dict = {}
+    times = hyperfine(_around_python(commands), runs=30, env=env, cpu=cpu)
+    base, cpu_base = _python(times), _python(cpu)
+    print("\njudge search, cold process / python -c pass (target <= 3x; wall, and user+sys cpu)")
+    rows: dict = {"quality": quality}
+    for name in commands:
+        ratio, cpu_ratio = times[name] / base, cpu[name] / cpu_base
+        mark = "  ok" if ratio <= 3.0 else "  OVER target 3x"
+        print(f"  {name:<38} {times[name] * 1000:7.1f} ms  {ratio:5.2f}x{mark}  (cpu {cpu_ratio:.2f}x)")
+        rows[name] = {"seconds": times[name], "ratio": ratio, "cpu_ratio": cpu_ratio,
+                      "python -c pass": base}
+    return rows
+
+
+BENCHES = {"rules": bench_rules, "versions": bench_versions, "check": bench_check,
+           "search": bench_search}
 BENCHES["site"] = bench_site  # bench/bench_site.py: judge site vs load_graph()
 
 

@@ -47,11 +47,17 @@ def define(game: str, term: tuple[str, ...], as_json: bool) -> None:
 @click.option("--game", "-g", default=None, help="Only this game or document.")
 @click.option("--limit", "-n", default=10, show_default=True, type=click.IntRange(1, 200))
 @json_option
-def search(query: tuple[str, ...], game: str | None, limit: int, as_json: bool) -> None:
-    """Rules that answer QUERY, best first (block/defend, stack/chain, life/health ... match).
-    A first word that names a document or game (``judge search fab-1.4 arena zones``, as with
-    ``judge rule``) limits the search to it, unless --game is given."""
-    _done(fastcli.search(list(query), game=game, limit=limit, as_json=as_json))
+@click.option("--explain", is_flag=True,
+              help="Per hit: which words matched where, and what each signal added.")
+def search(query: tuple[str, ...], game: str | None, limit: int, as_json: bool,
+           explain: bool) -> None:
+    """Rules that answer QUERY, best first: BM25F over titles, section headings, text and
+    examples; synonyms from the documents' glossaries and player slang (block/defend,
+    stack/chain, life/health ...); phrases; glossary terms and the rule graph. With no game,
+    every document is searched and hits are grouped by document. A first word that names a
+    document or game (``judge search fab-1.4 arena zones``, as with ``judge rule``) limits the
+    search to it, unless --game is given."""
+    _done(fastcli.search(list(query), game=game, limit=limit, as_json=as_json, explain=explain))
 
 
 @click.command()

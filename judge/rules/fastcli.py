@@ -62,24 +62,24 @@ def define(game: str, term: str, *, as_json: bool = False) -> int:
 
 
 def search(query: list[str], *, game: str | None = None, limit: int = 10,
-           as_json: bool = False) -> int:
-    """A first word that names a document or game limits the search to it (unless ``game``)."""
+           as_json: bool = False, explain: bool = False) -> int:
+    """A first word that names a document or game limits the search to it (unless ``game``).
+    Hits from more than one document are grouped by document; ``explain`` adds, per hit, what
+    each ranking signal added (see :mod:`judge.rules.search`)."""
     from judge.rules import lookup, present
+    from judge.rules.search import render
     if game is None and len(query) > 1 and _names_document(query[0]):
         game, query = query[0], query[1:]
         if not as_json:
             sys.stderr.write(f"(in {game} only: the first word names a document or game)\n")
-    hits = lookup.search(" ".join(query), game=game, limit=limit)
+    hits = lookup.search(" ".join(query), game=game, limit=limit, explain=explain)
     if as_json:
         _out(present.to_json(hits))
         return 0
     if not hits:
         sys.stderr.write("no matching rule\n")
         return 1
-    for i, h in enumerate(hits, 1):
-        title = f"  {h['title']}" if h["title"] and h["title"] != h["number"] else ""
-        _out(f"{i:>2}. {h['citation']}{title}")
-        _out(f"    {' '.join(h['snippet'].split())}")
+    _out(render(hits, _titles(), explain=explain))
     return 0
 
 
@@ -159,8 +159,8 @@ def define_main(argv: list[str]) -> int | None:
 
 
 def search_main(argv: list[str]) -> int | None:
-    """``judge search QUERY... [--game G] [--limit N] [--json]``"""
-    got = parse(argv, {"--json": "as_json"},
+    """``judge search QUERY... [--game G] [--limit N] [--json] [--explain]``"""
+    got = parse(argv, {"--json": "as_json", "--explain": "explain"},
                 {"--game": "game", "-g": "game", "--limit": "limit", "-n": "limit"})
     if got is None or not got[0]:
         return None
@@ -172,7 +172,7 @@ def search_main(argv: list[str]) -> int | None:
     if not 1 <= limit <= 200:
         return None      # click says what is wrong with it
     return _run(search, query, game=opts.get("game"), limit=limit,
-                as_json=bool(opts.get("as_json")))
+                as_json=bool(opts.get("as_json")), explain=bool(opts.get("explain")))
 
 
 def history_main(argv: list[str]) -> int | None:

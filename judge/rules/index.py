@@ -1,4 +1,5 @@
-"""The compiled index: the rule graph written to SQLite (with an FTS5 table for search).
+"""The compiled index: the rule graph written to SQLite (with judge search's FTS5 tables, see
+:mod:`judge.rules.search_index`).
 
 Built once from the installed documents and kept up to date (see
 :func:`judge.rules.lookup.fingerprint`): when the rules code changes the whole index is built
@@ -7,7 +8,8 @@ when only rulebook files change (``judge rulebook add`` / ``remove``, an edited 
 the documents whose manifest or source changed are read again and their rows replaced, in one
 SQLite transaction (a lookup sees the index before or after it, never between). Every table is
 per document: a document's nodes, edges (cross-references and mentions stay inside a
-document), terms and search rows depend on that document alone.
+document), terms and search rows depend on that document alone (the search's player-slang
+synonyms, which belong to no document, are written with every full build).
 """
 
 from __future__ import annotations
@@ -18,14 +20,14 @@ import sqlite3
 import tempfile
 from pathlib import Path
 
-from judge.rules import catalog, problems
+from judge.rules import catalog, problems, search_index
 from judge.rules.graph import MISSING, RuleGraph, build
 from judge.rules.graph_terms import term_norm
 from judge.rules.lookup import (code_fingerprint, encode_examples, file_line, fingerprint,
                                 index_path, open_index, stored_fingerprint)
 from judge.rules.model import NodeKind
 
-SCHEMA_VERSION = "3"
+SCHEMA_VERSION = "4"
 
 SCHEMA = """
 CREATE TABLE meta(k TEXT PRIMARY KEY, v TEXT);
@@ -45,9 +47,7 @@ CREATE TABLE terms(game TEXT, doc TEXT, norm TEXT, key TEXT, weight INTEGER);
 CREATE INDEX terms_norm ON terms(game, norm);
 CREATE TABLE duplicates(doc TEXT, number TEXT, line INTEGER);
 CREATE TABLE toc(doc TEXT, number TEXT, line INTEGER);
-CREATE VIRTUAL TABLE search USING fts5(id UNINDEXED, title, text, examples,
-    tokenize='porter unicode61');
-"""
+""" + search_index.SCHEMA      # judge search's tables, per document as well
 
 
 def load_graph(entries: list[catalog.Entry] | None = None) -> RuleGraph:
@@ -92,6 +92,7 @@ def write_index(rg: RuleGraph, path: Path) -> None:
             by_id = {e.manifest.id: e for e in entries}
             for doc_id in rg.documents:
                 _fill_document(con, rg, doc_id, by_id.get(doc_id))
+            search_index.fill_common(con)
             _order(con, entries)
             _store_problems(con)
         con.close()
@@ -122,7 +123,7 @@ def _fill_document(con: sqlite3.Connection, rg: RuleGraph, doc_id: str,
     con.executemany("INSERT INTO duplicates VALUES(?,?,?)",
                     [(m.id, num, line) for num, line in doc.duplicates])
     con.executemany("INSERT INTO toc VALUES(?,?,?)", [(m.id, num, line) for num, line in doc.toc])
-    nodes, fts, terms, ids = [], [], [], []
+    nodes, terms, ids = [], [], []
     for nid, a in rg.g.nodes(data=True):
         if a["doc"] != doc_id:
             continue
@@ -132,7 +133,6 @@ def _fill_document(con: sqlite3.Connection, rg: RuleGraph, doc_id: str,
                       a["section"], json.dumps(a["aliases"])))
         if a["kind"] == MISSING:
             continue
-        fts.append((nid, a["title"], a["text"], " ".join(e["text"] for e in a["examples"])))
         if a["kind"] == NodeKind.GLOSSARY.value:
             names, weight = {a["key"], a["title"], *a["aliases"]}, 3
         elif a["kind"] == NodeKind.ERRATA.value:
@@ -145,11 +145,8 @@ def _fill_document(con: sqlite3.Connection, rg: RuleGraph, doc_id: str,
             if name and term_norm(name):
                 terms.append((a["game"], a["doc"], term_norm(name), a["key"], weight))
     con.executemany("INSERT INTO nodes VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?)", nodes)
-    # a search row has its node's rowid: a document's rows are one range of rowids, so a search
-    # limited to documents filters on rowid inside FTS5 (see lookup.row_ranges)
-    rowid = dict(con.execute("SELECT id, rowid FROM nodes WHERE doc=?", (doc_id,)).fetchall())
-    con.executemany("INSERT INTO search(rowid, id, title, text, examples) VALUES(?,?,?,?,?)",
-                    [(rowid[row[0]], *row) for row in fts])
+    # judge search's rows share their node's rowid: a document's rows are one range of rowids
+    search_index.fill_document(con, rg, doc_id)
     con.executemany("INSERT INTO terms VALUES(?,?,?,?,?)", terms)
     con.executemany("INSERT INTO edges VALUES(?,?,?,?,?)",
                     [(u, v, d["kind"], d.get("raw", ""), d.get("line", 0))
@@ -157,7 +154,7 @@ def _fill_document(con: sqlite3.Connection, rg: RuleGraph, doc_id: str,
 
 
 def _delete_document(con: sqlite3.Connection, doc_id: str) -> None:
-    con.execute("DELETE FROM search WHERE id IN (SELECT id FROM nodes WHERE doc=?)", (doc_id,))
+    search_index.delete_document(con, doc_id)
     con.execute("DELETE FROM edges WHERE src IN (SELECT id FROM nodes WHERE doc=?)", (doc_id,))
     for table in ("nodes", "terms", "duplicates", "toc"):
         con.execute(f"DELETE FROM {table} WHERE doc=?", (doc_id,))

@@ -404,21 +404,6 @@ def term_citation(game: str, term: str) -> str | None:
 
 # --- search ----------------------------------------------------------------------------------
 
-SYNONYMS: tuple[frozenset[str], ...] = (
-    frozenset({"block", "defend", "defending", "blocking", "defender", "blocker"}),
-    frozenset({"stack", "chain", "layer", "link"}),
-    frozenset({"life", "health", "hp"}),
-    frozenset({"hit", "hits", "damage"}),
-    frozenset({"graveyard", "discard", "yard"}),
-    frozenset({"mana", "resource", "resources"}),
-    frozenset({"exile", "banish", "banished"}),
-    frozenset({"tap", "exhaust", "commit"}),
-    frozenset({"creature", "ally", "unit"}),
-)
-_STOP = frozenset("a an the is are be do does can i my to of in on at for with and or if it "
-                  "what when how which who why this that you your me we our than then".split())
-
-
 def query_words(text: str) -> list[str]:
     """Runs of word characters and apostrophes (``[\\w']+``), without importing re."""
     out, word = [], []
@@ -433,57 +418,15 @@ def query_words(text: str) -> list[str]:
     return out
 
 
-def _fts_query(query: str) -> str:
+def search(query: str, *, game: str | None = None, limit: int = 10,
+           explain: bool = False) -> list[dict]:
+    """Ranked rules for a plain question (see :mod:`judge.rules.search`)."""
     from judge import limits
-    words = [w for w in query_words(query.lower()) if w not in _STOP]
-    groups: list[str] = []
-    for w in words:
-        alts = {w}
-        for syn in SYNONYMS:
-            if w in syn:
-                alts |= syn
-        group = "(" + " OR ".join(f'"{a}"' for a in sorted(alts)) + ")"
-        if group not in groups:     # a repeated word (or synonym) is one term, not many
-            groups.append(group)
-    limits.check("query_terms", len(groups), "the search query", path="judge search",
-                 expected="a question or a few words (repeated words count once)")
-    return " OR ".join(groups)
-
-
-def row_ranges(doc_ids: list[str]) -> list[tuple[int, int]]:
-    """The rowid range of each document's nodes (and search rows, which share their rowids)."""
-    con = connect()
-    out = []
-    for doc in doc_ids:
-        lo, hi = con.execute("SELECT min(rowid), max(rowid) FROM nodes WHERE doc=?",
-                             (doc,)).fetchone()
-        if lo is not None:
-            out.append((lo, hi))
-    return out
-
-
-def search(query: str, *, game: str | None = None, limit: int = 10) -> list[dict]:
-    from judge import limits
+    from judge.rules.search import search as ranked, _words
     limits.check("query_chars", len(query), "the search query", path="judge search")
-    q = _fts_query(query)
-    if not q:
-        return []
-    con = connect()
-    # FTS5 ranks and cuts to ``limit`` by itself (ORDER BY rank), so snippets are made, and
-    # nodes joined, for the rows shown only; documents are kept by their rowid ranges
-    where, args = "search MATCH ? AND rank MATCH 'bm25(0.0, 4.0, 1.0, 0.3)'", [q]
-    if game:
-        ranges = row_ranges([d["id"] for d in resolve_documents(game)])
-        where += " AND (" + " OR ".join("rowid BETWEEN ? AND ?" for _ in ranges) + ")"
-        args += [x for r in ranges for x in r]
-    sql = ("SELECT t.id, n.doc, n.key, n.title, n.kind, d.game, t.snip, t.score FROM "
-           "(SELECT id, snippet(search, -1, '[', ']', ' … ', 14) AS snip, rank AS score "
-           f"FROM search WHERE {where} ORDER BY rank LIMIT ?) t "
-           "JOIN nodes n ON n.id=t.id JOIN documents d ON d.id=n.doc ORDER BY t.score")
-    args.append(limit)
-    return [{"citation": r["id"], "document": r["doc"], "game": r["game"], "number": r["key"],
-             "title": r["title"] or None, "kind": r["kind"], "snippet": r["snip"],
-             "score": round(-r["score"], 3)} for r in con.execute(sql, args)]
+    limits.check("query_terms", len(_words(query)), "the search query", path="judge search",
+                 expected="a question or a few words (repeated words count once)")
+    return ranked(query, game=game, limit=limit, explain=explain, con=connect())
 
 
 # --- statistics --------------------------------------------------------------------------------

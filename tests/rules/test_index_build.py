@@ -72,7 +72,19 @@ _TABLES = {
     "terms": "SELECT * FROM terms",
     "duplicates": "SELECT * FROM duplicates",
     "toc": "SELECT * FROM toc",
-    "search": "SELECT id, title, text, examples FROM search",
+    # judge search's tables, rows named by their node (rowids differ between the two builds)
+    "rank_text": "SELECT n.id, s.title, s.heading, s.text, s.examples FROM rank_text s "
+                 "JOIN nodes n ON n.rowid = s.rowid",
+    "rank_post": "SELECT p.term, n.id, p.col, p.tf, p.offs FROM rank_post p "
+                 "JOIN nodes n ON n.rowid = p.row",
+    "rank_node": "SELECT r.id, r.doc, r.kind, p.id, r.cited FROM rank_node r "
+                 "LEFT JOIN nodes p ON p.rowid = r.parent",
+    "rank_edge": "SELECT a.id, b.id, e.kind FROM rank_edge e JOIN nodes a ON a.rowid = e.src "
+                 "JOIN nodes b ON b.rowid = e.dst",
+    "rank_df": "SELECT * FROM rank_df",
+    "rank_doc": "SELECT doc, last - first, n, avg0, avg1, avg2, avg3, lens, cited, kinds "
+                "FROM rank_doc",
+    "rank_syn": "SELECT * FROM rank_syn",
 }
 
 
@@ -82,8 +94,8 @@ def _dump(path) -> dict[str, list]:
         out = {name: sorted(map(tuple, con.execute(sql)), key=repr) for name, sql in _TABLES.items()}
         # each search row has its node's rowid (searches limited to documents rely on it)
         out["misplaced search rows"] = con.execute(
-            "SELECT count(*) FROM search s LEFT JOIN nodes n ON n.rowid = s.rowid "
-            "WHERE n.id IS NOT s.id").fetchone()[0]
+            "SELECT count(*) FROM rank_node r LEFT JOIN nodes n ON n.rowid = r.row "
+            "WHERE n.id IS NOT r.id").fetchone()[0]
         out["fingerprint"] = con.execute("SELECT v FROM meta WHERE k='fingerprint'").fetchone()
     finally:
         con.close()

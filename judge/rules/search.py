@@ -1,0 +1,529 @@
+"""``judge search``: rank the rules that answer a judge's question, and say why each matched.
+
+Reads the tables :mod:`judge.rules.search_index` writes into the compiled index. Only the
+standard library's compiled math module (SQLite through the connection it is given)
+are imported here: this is a lookup path and must start
+fast (no click, networkx, lark or jinja2).
+
+A hit's score adds these signals (each one reported by ``--explain``):
+
+* **fields** - BM25F over a rule's title (a glossary entry's term), the headings above it, its
+  text and its examples: each query word (or, at a lower weight, a synonym of it from the
+  documents' own glossaries or the slang list) adds idf x saturated weighted frequency;
+* **coverage** - the share of the question's words (weighted by idf) a rule matches scales
+  that sum, so a rule matching every word beats one repeating a single word;
+* **phrase / near** - two words adjacent in the question that are adjacent (or close) in a
+  rule;
+* **glossary** - a glossary or keyword entry the question matches lifts the rules that use
+  that term;
+* **children / cites** - a rule whose sub-rules or cited rules match is lifted by them;
+* **cited by** - rules cited by many others get a small prior.
+
+Work is linear in the number of distinct words of the query (each is looked up once).
+"""
+
+# On the lookup path: imports no .py module of the standard library (math is compiled; the
+# packed arrays are read through memoryview, as the array module would import collections; see
+# judge/rules/lookup.py and tests/rules/test_fast_paths.py).
+import math
+
+FIELDS = ("title", "heading", "text", "examples")   # the columns of rank_text, in order
+
+# Words that carry no meaning in a question. Shared with the index build (search_index).
+STOP = frozenset("""
+a an the is are was were be been being do does did done can could may might must shall should
+will would i my me mine we our us you your yours he his him she her they their them it its this
+that these those there here to of in on at by for from with into onto about as and or but if
+then than so what when whenever where which who whom whose why how any some each every all
+both either neither not no yes just also still only very too ever while get got gets
+having has have had am let lets one ones s t
+happen happens happened happening exactly allowed actually really anything anybody anyone
+something someone okay ok please even
+""".split())
+
+
+# Tuned on the tuning part of bench/search_questions.toml only (see bench/search_bench.py).
+PARAMS: dict[str, float] = {
+    "k1": 1.2,
+    "w_title": 0.42, "w_heading": 0.8, "w_text": 0.28, "w_examples": 0.5,
+    "b_title": 0.3, "b_heading": 0.2, "b_text": 0.56, "b_examples": 0.56,
+    "coverage": 1.0,          # exponent of the matched share
+    "phrase": 0.45,           # x mean idf of the pair, adjacent in order
+    "near": 0.1,              # x mean idf of the pair, within NEAR tokens
+    "glossary": 0.13,         # x the glossary entry's score, to rules that mention it
+    "children": 0.3,          # x second best child score, to the parent (when it matches)
+    "cites": 0.15,            # x best cited rule's score, to the citing rule
+    "prior": 0.05,            # x log(1 + times cited), as a factor
+}
+NEAR = 6
+SNIPPET_WORDS = 14
+
+
+class Concept:
+    """One distinct word of the question and the forms that can match it."""
+    __slots__ = ("stem", "word", "pos", "forms", "idf")
+
+    def __init__(self, stem: str, word: str, pos: int):
+        self.stem, self.word, self.pos = stem, word, pos
+        self.forms: list[tuple[tuple[str, ...], float, str]] = [((stem,), 1.0, "")]
+        self.idf = 0.0
+
+
+def word_spans(text: str) -> list[tuple[str, int, int]]:
+    """(word, start, end) of each run of letters and digits (as FTS5's unicode61 splits text;
+    the same as the regex ``[^\\W_]+``, without importing re)."""
+    out, start = [], -1
+    for i, ch in enumerate(text):
+        if ch.isalnum():
+            if start < 0:
+                start = i
+        elif start >= 0:
+            out.append((text[start:i], start, i))
+            start = -1
+    if start >= 0:
+        out.append((text[start:], start, len(text)))
+    return out
+
+
+def _words(query: str) -> list[tuple[int, str]]:
+    """(position, word) of the question's meaningful words, each distinct word once."""
+    seen: set[str] = set()
+    out = []
+    for i, (w, _, _) in enumerate(word_spans(query.lower())):
+        if w in STOP or w in seen:
+            continue
+        seen.add(w)
+        out.append((i, w))
+    return out
+
+
+def _stem(con, words: list[str]) -> list[str]:
+    """Porter stems as FTS5 indexes them (a temporary FTS5 table does the tokenising)."""
+    con.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.q_in USING fts5(x, "
+                "tokenize='porter unicode61')")
+    con.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.q_out USING "
+                "fts5vocab(temp, q_in, 'instance')")
+    con.execute("DELETE FROM temp.q_in")
+    con.executemany("INSERT INTO temp.q_in(rowid, x) VALUES(?, ?)",
+                    [(i, w) for i, w in enumerate(words, 1)])
+    stems = [""] * len(words)
+    for term, row, off in con.execute("SELECT term, doc, offset FROM temp.q_out"):
+        if off == 0:
+            stems[row - 1] = term
+    return stems
+
+
+def _concepts(con, query: str) -> list[Concept]:
+    words = _words(query)
+    stems = _stem(con, [w for _, w in words])
+    concepts: dict[str, Concept] = {}
+    for (pos, w), s in zip(words, stems):
+        if s and s not in concepts:
+            concepts[s] = Concept(s, w, pos)
+    cs = list(concepts.values())
+    # "reorder", "redraw", "reshuffle": the word without its re- prefix, if a rule uses it
+    bare = {c.stem: c.word[2:] for c in cs if c.word.startswith("re") and len(c.word) >= 6}
+    if bare:
+        for c, s in zip([c for c in cs if c.stem in bare], _stem(con, list(bare.values()))):
+            if s and s != c.stem:
+                c.forms.append(((s,), 0.8, f"{c.word}→{s}, without re-"))
+    keys: dict[str, list[Concept]] = {c.stem: [c] for c in cs}
+    for a, b in zip(cs, cs[1:]):
+        if b.pos - a.pos <= 3:
+            keys.setdefault(f"{a.stem} {b.stem}", []).extend([a, b])
+    if keys:
+        q = ",".join("?" * len(keys))
+        for key, alt, weight, source in con.execute(
+                f"SELECT key, alt, weight, source FROM rank_syn WHERE key IN ({q})", list(keys)):
+            form = tuple(alt.split())
+            for c in keys[key]:
+                if all(f[0] != form for f in c.forms):
+                    c.forms.append((form, weight, f"{key}→{alt}, {source}"))
+    return cs
+
+
+def _scope(con, docs: list[str] | None) -> list[tuple]:
+    rows = con.execute("SELECT doc, first, last, n, avg0, avg1, avg2, avg3, lens, parents, cited, "
+                       "kinds FROM rank_doc").fetchall()
+    if docs is not None:
+        rows = [r for r in rows if r[0] in docs]
+    return rows
+
+
+def search(query: str, *, game: str | None = None, limit: int = 10, explain: bool = False,
+           con=None, docs: list[str] | None = None) -> list[dict]:
+    """Ranked hits for ``query``; ``game`` is a game or document id (None: every document)."""
+    if con is None:
+        from judge.rules.lookup import connect
+        con = connect()
+    if docs is None and game:
+        from judge.rules.lookup import resolve_documents
+        docs = [d["id"] for d in resolve_documents(game)]
+    con = con.cursor()          # plain tuples (the lookup connection makes sqlite3.Row)
+    con.row_factory = None
+    scope = _scope(con, docs)
+    concepts = _concepts(con, query)
+    if not concepts or not scope:
+        return []
+    ranked, why, occ = _rank(con, concepts, scope, explain)
+    return _hits(con, ranked[:limit], why, occ, explain)
+
+
+TOP = 120   # rows carried from the field scores into the phrase and graph signals
+
+
+def _rank(con, concepts: list[Concept], scope: list[tuple], explain: bool):
+    P = PARAMS
+    fw = (P["w_title"], P["w_heading"], P["w_text"], P["w_examples"])
+    fb = (P["b_title"], P["b_heading"], P["b_text"], P["b_examples"])
+    k1 = P["k1"]
+    ranges: list[int] = []
+    for r in sorted(scope, key=lambda r: r[1]):     # adjacent documents make one range
+        if ranges and ranges[-1] + 1 == r[1]:
+            ranges[-1] = r[2]
+        else:
+            ranges += [r[1], r[2]]
+    everything = _scope(con, None)
+    if ranges == [min(r[1] for r in everything), max(r[2] for r in everything)]:
+        ranges = []
+    within = (" AND (" + " OR ".join(["row BETWEEN ? AND ?"] * (len(ranges) // 2)) + ")"
+              if ranges else "")
+    n_rows = sum(r[3] for r in scope)
+    terms = sorted({t for c in concepts for f, _, _ in c.forms for t in f})
+    q = ",".join("?" * len(terms))
+    # document frequency over the searched documents
+    df = dict(con.execute(
+        f"SELECT term, sum(n) FROM rank_df WHERE term IN ({q}) AND doc IN "
+        f"({','.join('?' * len(scope))}) GROUP BY term", [*terms, *(r[0] for r in scope)]))
+    idf = {t: math.log(1 + (n_rows - n + 0.5) / (n + 0.5)) for t, n in df.items()}
+    # term frequency per row and column; the offsets stay text until a phrase needs them
+    tf: dict[str, dict[int, list[int]]] = {t: {} for t in terms}
+    offs: dict[tuple[str, int, int], str] = {}
+    for term, row, col, n, at in con.execute(
+            f"SELECT term, row, col, tf, offs FROM rank_post WHERE term IN ({q}){within}",
+            [*terms, *ranges]):
+        counts = tf[term].get(row)
+        if counts is None:
+            counts = tf[term][row] = [0, 0, 0, 0]
+        counts[col] = n
+        offs[(term, row, col)] = at
+    nodes = _Nodes(everything)
+    norms = nodes.norms(fw, fb)
+    # field scores: per concept, the best of its forms
+    best: list[dict[int, tuple]] = []
+    for c in concepts:
+        own = idf.get(c.stem)
+        c.idf = own if own is not None else max(
+            (idf[t] for f, _, _ in c.forms for t in f if t in idf), default=0.0)
+        scores: dict[int, tuple] = {}
+        for form, weight, source in c.forms:
+            if not all(t in idf for t in form):
+                continue
+            counts = tf[form[0]] if len(form) == 1 else _phrase_counts(form, tf, offs)
+            fidf = weight * max(idf[t] for t in form)
+            for row, cnt in counts.items():
+                nr = norms[row]
+                wtf = cnt[0] * nr[0] + cnt[1] * nr[1] + cnt[2] * nr[2] + cnt[3] * nr[3]
+                s = fidf * wtf * (k1 + 1) / (k1 + wtf)
+                old = scores.get(row)
+                if old is None or s > old[0]:
+                    scores[row] = (s, form, source, cnt, wtf)
+        best.append(scores)
+    total_idf = sum(c.idf for c, scores in zip(concepts, best) if scores) or 1.0
+    text: dict[int, float] = {}
+    matched: dict[int, float] = {}
+    for c, scores in zip(concepts, best):
+        for row, hit in scores.items():
+            text[row] = text.get(row, 0.0) + hit[0]
+            matched[row] = matched.get(row, 0.0) + c.idf
+    cov_exp = P["coverage"]
+    base = {row: t * (matched[row] / total_idf) ** cov_exp for row, t in text.items()}
+    if not base:
+        return [], {}, offs
+    top = sorted(base, key=base.get, reverse=True)[:TOP]
+    base = {row: base[row] for row in top}
+    why: dict[int, list] = {}
+    if explain:
+        for row in top:
+            notes = why[row] = []
+            for c, scores in zip(concepts, best):
+                hit = scores.get(row)
+                if hit is None:
+                    continue
+                s, form, source, cnt, wtf = hit
+                nr = norms[row]
+                word = c.word if not source else f"{c.word} ({source})"
+                for i in range(4):
+                    if cnt[i]:
+                        notes.append(("field", f"{FIELDS[i]}: {word}", s * cnt[i] * nr[i] / wtf))
+            cov = (matched[row] / total_idf) ** cov_exp
+            notes.append(("coverage", f"{matched[row] / total_idf:.0%} of the question's weight "
+                          f"matched: x{cov:.2f}", base[row] - text[row]))
+    # phrase and proximity between words adjacent in the question
+    pairs = [(a, b, sa, sb) for a, b, sa, sb in zip(concepts, concepts[1:], best, best[1:])
+             if b.pos - a.pos <= 3]
+    final = dict(base)
+    for row in top:
+        for a, b, sa, sb in pairs:
+            ha, hb = sa.get(row), sb.get(row)
+            if ha is None or hb is None:
+                continue
+            bonus, label = 0.0, ""
+            pair = (a.idf + b.idf) / 2
+            for i in range(4):
+                if not (ha[3][i] and hb[3][i]):
+                    continue
+                oa = _positions(ha[1], row, i, tf, offs)
+                ob = set(_positions(hb[1], row, i, tf, offs))
+                if any(o + d in ob for o in oa for d in (1, 2, 3)):
+                    v, kind = P["phrase"] * pair * fw[i], "phrase"
+                elif any(abs(o - p) <= NEAR for o in oa for p in ob):
+                    v, kind = P["near"] * pair * fw[i], "near"
+                else:
+                    continue
+                if v > bonus:
+                    bonus, label = v, f"{kind} '{a.word} {b.word}' in {FIELDS[i]}"
+            if bonus:
+                final[row] += bonus
+                if explain:
+                    why[row].append(("phrase", label, bonus))
+    base = dict(final)
+    peak = max(base.values())
+    # glossary entries the question matches lift the rules that use their term
+    gloss = [r for r in top if nodes.kind(r) == "g" and base[r] >= 0.3 * peak]
+    if gloss and P["glossary"]:
+        lift: dict[int, tuple[float, int]] = {}
+        for src, dst in con.execute(f"SELECT src, dst FROM rank_edge WHERE kind='mentions' "
+                                    f"AND dst IN ({','.join('?' * len(gloss))})", gloss):
+            if src in base:
+                v = P["glossary"] * base[dst]
+                if v > lift.get(src, (0.0, 0))[0]:
+                    lift[src] = (v, dst)
+        for src, (v, dst) in lift.items():
+            final[src] += v
+            if explain:
+                why[src].append(("glossary", f"uses the term {_key(con, dst)!r}, which the "
+                                 "question matches", v))
+    # a rule matched by the question and by at least two of its sub-rules is lifted
+    if P["children"]:
+        kids: dict[int, list[tuple[float, int]]] = {}
+        for row in top:
+            parent = nodes.parent(row)
+            if parent in base:
+                kids.setdefault(parent, []).append((base[row], row))
+        for parent, scored in kids.items():
+            if len(scored) < 2:
+                continue
+            scored.sort(reverse=True)
+            s, row = scored[1]
+            v = P["children"] * s
+            final[parent] += v
+            if explain:
+                why[parent].append(("children", f"sub-rules {_key(con, scored[0][1])} and "
+                                    f"{_key(con, row)} match too", v))
+    # a rule that cites a matching rule is lifted by it
+    if P["cites"]:
+        cite: dict[int, tuple[float, int]] = {}
+        for src, dst in con.execute(f"SELECT src, dst FROM rank_edge WHERE kind='cites' "
+                                    f"AND dst IN ({','.join('?' * len(top))})", top):
+            if src in base and base[dst] > cite.get(src, (0.0, 0))[0]:
+                cite[src] = (base[dst], dst)
+        for src, (s, dst) in cite.items():
+            v = P["cites"] * s
+            final[src] += v
+            if explain:
+                why[src].append(("cites", f"cites {_key(con, dst)}", v))
+    if P["prior"]:
+        for row in top:
+            cited = nodes.cited(row)
+            if cited:
+                f = 1 + P["prior"] * math.log1p(cited)
+                if explain:
+                    why[row].append(("cited by", f"cited by {cited} rules: x{f:.2f}",
+                                     final[row] * (f - 1)))
+                final[row] *= f
+    ranked = sorted(final.items(), key=lambda kv: (-kv[1], kv[0]))
+    return ranked, why, offs
+
+
+class _Nodes:
+    """Per-row facts of every document, from the packed arrays of rank_doc (a document's rows
+    are one rowid range, first..last)."""
+
+    def __init__(self, docs):
+        self.docs = []         # (first, last, avg, lens, parents, cited, kinds)
+        for doc, first, last, n, *avg, lens, parents, cited, kinds in docs:
+            self.docs.append((first, last, avg, memoryview(lens).cast("I"),
+                              memoryview(parents).cast("i"), memoryview(cited).cast("I"), kinds))
+        self.docs.sort()
+
+    def at(self, row: int) -> tuple[int, int]:
+        """(index of the document, index of the row in its arrays)."""
+        for k, d in enumerate(self.docs):
+            if d[0] <= row <= d[1]:
+                return k, row - d[0]
+        raise KeyError(row)
+
+    def parent(self, row: int) -> int:
+        k, i = self.at(row)
+        return self.docs[k][4][i]
+
+    def cited(self, row: int) -> int:
+        k, i = self.at(row)
+        return self.docs[k][5][i]
+
+    def kind(self, row: int) -> str:
+        k, i = self.at(row)
+        return self.docs[k][6][i]
+
+    def title_length(self, row: int) -> int:
+        k, i = self.at(row)
+        return self.docs[k][3][4 * i]
+
+    def norms(self, fw, fb) -> "_Norms":
+        return _Norms(self, fw, fb)
+
+
+class _Norms(dict):
+    """row -> per-field weight / (BM25 length normalisation), computed on first use."""
+
+    def __init__(self, nodes: _Nodes, fw, fb):
+        super().__init__()
+        self.nodes = nodes
+        self.fw = fw
+        # per document and field: 1 - b and b / mean length
+        self.ab = [tuple((1 - fb[i], fb[i] / d[2][i]) for i in range(4)) for d in nodes.docs]
+
+    def __missing__(self, row: int):
+        d, j = self.nodes.at(row)
+        lens, k = self.nodes.docs[d][3], 4 * j
+        (a0, b0), (a1, b1), (a2, b2), (a3, b3) = self.ab[d]
+        fw = self.fw
+        v = self[row] = (fw[0] / (a0 + b0 * lens[k]), fw[1] / (a1 + b1 * lens[k + 1]),
+                         fw[2] / (a2 + b2 * lens[k + 2]), fw[3] / (a3 + b3 * lens[k + 3]))
+        return v
+
+
+def _positions(form: tuple[str, ...], row: int, col: int, tf, offs) -> list[int]:
+    at = offs.get((form[0], row, col))
+    return [int(x) for x in at.split(",")] if at else []
+
+
+def _key(con, row: int) -> str:
+    r = con.execute("SELECT id FROM rank_node WHERE row=?", (row,)).fetchone()
+    return r[0].split(" ", 1)[1] if r else str(row)
+
+
+def _phrase_counts(form: tuple[str, ...], tf, offs) -> dict[int, list[int]]:
+    """row -> per-column counts of ``form`` (terms in order, at most two other words between
+    consecutive terms)."""
+    out: dict[int, list[int]] = {}
+    rows = set(tf.get(form[0], {}))
+    for t in form[1:]:
+        rows &= set(tf.get(t, {}))
+    for row in rows:
+        counts = [0, 0, 0, 0]
+        for col in range(4):
+            if not all(tf[t][row][col] for t in form):
+                continue
+            starts = [int(x) for x in offs[(form[0], row, col)].split(",")]
+            nxt = [{int(x) for x in offs[(t, row, col)].split(",")} for t in form[1:]]
+            for o in starts:
+                at = o
+                for following in nxt:
+                    step = next((at + d for d in (1, 2, 3) if at + d in following), None)
+                    if step is None:
+                        break
+                    at = step
+                else:
+                    counts[col] += 1
+        if any(counts):
+            out[row] = counts
+    return out
+
+
+def _hits(con, ranked, why, offs, explain: bool) -> list[dict]:
+    if not ranked:
+        return []
+    ids = [row for row, _ in ranked]
+    q = ",".join("?" * len(ids))
+    info = {r[0]: r for r in con.execute(
+        f"SELECT r.row, n.id, n.doc, n.key, n.title, n.kind, n.text, d.game, n.examples "
+        f"FROM rank_node r JOIN nodes n ON n.id = r.id JOIN documents d ON d.id = n.doc "
+        f"WHERE r.row IN ({q})", ids)}
+    out = []
+    by_row: dict[int, list[int]] = {}
+    want = set(ids)
+    for (t, r, c), at in offs.items():
+        if r in want:
+            by_row.setdefault((r, c), []).extend(int(x) for x in at.split(","))
+    for row, score in ranked:
+        _, nid, doc, key, title, kind, text, game, examples = info[row]
+        hit = {"citation": nid, "document": doc, "game": game, "number": key,
+               "title": title or None, "kind": kind,
+               "snippet": snippet(text or title or "",
+                                  sorted(set(by_row.get((row, 2 if text else 0), ())))),
+               "score": round(score, 3)}
+        if explain:
+            hit["explain"] = [{"signal": s, "detail": d, "points": round(p, 3)}
+                              for s, d, p in why.get(row, [])]
+        out.append(hit)
+    return out
+
+
+
+
+def snippet(text: str, hits: list[int]) -> str:
+    """About SNIPPET_WORDS words of ``text`` around its densest run of matched words (``hits``:
+    their token offsets as FTS5 counts them), each matched word in [brackets]."""
+    tokens = word_spans(text)
+    if not tokens:
+        return text
+    n = SNIPPET_WORDS
+    start = 0
+    if hits:      # the window starting at a hit that holds the most hits
+        j, most = 0, 0
+        for i, h in enumerate(hits):
+            while hits[j] < h - n + 1:
+                j += 1
+            if i - j + 1 > most:
+                most, start = i - j + 1, hits[j]
+        start = max(0, min(start - 2, len(tokens) - n))
+    end = min(len(tokens), start + n)
+    pieces, at = [], tokens[start][1]
+    hitset = set(hits)
+    for i in range(start, end):
+        word, begin, stop = tokens[i]
+        pieces.append(text[at:begin])
+        pieces.append(f"[{word}]" if i in hitset else word)
+        at = stop
+    tail = text[at:tokens[end - 1][2]] if end else ""
+    out = "".join(pieces) + tail
+    out = " ".join(out.split())
+    return ("… " if start else "") + out + (" …" if end < len(tokens) else "")
+
+
+# --- text output (judge.rules.fastcli.search) ----------------------------------------------------
+
+def render(hits: list[dict], titles: dict[str, str], *, explain: bool = False) -> str:
+    """Hits as text; when they come from more than one document, grouped under each document
+    (documents in the order of their best hit; the numbers are the overall ranks)."""
+    lines: list[str] = []
+    docs = list(dict.fromkeys(h["document"] for h in hits))
+    grouped = len(docs) > 1
+    rank = {id(h): i for i, h in enumerate(hits, 1)}
+    for doc in docs:
+        if grouped:
+            if lines:
+                lines.append("")
+            lines.append(f"{doc}  {titles.get(doc, '')}".rstrip())
+        for h in (h for h in hits if h["document"] == doc):
+            title = f"  {h['title']}" if h["title"] and h["title"] != h["number"] else ""
+            lines.append(f"{rank[id(h)]:>2}. {h['citation']}{title}")
+            lines.append(f"    {' '.join(h['snippet'].split())}")
+            if explain:
+                lines.append(f"    score {h['score']:.3f}:")
+                for e in h["explain"]:
+                    sign = "+" if e["points"] >= 0 else "-"
+                    lines.append(f"      {sign}{abs(e['points']):6.3f}  {e['signal']:<9} {e['detail']}")
+    return "\n".join(lines)

@@ -1,0 +1,297 @@
+"""Build-time part of ``judge search``: what the ranking (:mod:`judge.rules.search`) reads.
+
+Written into the compiled index by :mod:`judge.rules.index`, document by document (each row
+takes its rule's ``nodes`` rowid, so a document is one rowid range; an updated document's rows
+are deleted and written again):
+
+* ``rank_text``  FTS5 (porter, unicode61): one row per rule node, columns title (heading text
+  of the node; a glossary entry's term and its aliases), heading (titles of the sections above
+  it), text, examples. 
+* ``rank_vocab`` fts5vocab 'instance' over it: every (term, row, column, offset).
+* ``rank_post``  the same, one row per (term, row, column) with the count and the offsets,
+  materialised at build time (a b-tree range per query term reads about 3x faster than the
+  vocab table, which matters on the lookup path). The ranking reads term frequencies, phrase
+  and proximity matches from here; nothing re-tokenises the rules at query time.
+* ``rank_node``  per row: citation, document, kind, parent row, times cited.
+* ``rank_edge``  row -> row: ``cites`` (an explicit reference) and ``mentions`` (a glossary term
+  or keyword used in the text -> its entry).
+* ``rank_df``    per document and term: in how many rows it occurs (for idf per searched set).
+* ``rank_doc``   per document: row range, row count, mean field lengths, and packed arrays
+  (field lengths, parent, times cited, kind per row) that the ranking reads in one go.
+* ``rank_syn``   stemmed synonyms: key -> alternative (single terms or phrases), with a weight
+  and where it comes from: the documents' own glossaries ("See X" entries, aliases,
+  abbreviations printed in parentheses, "synonymous with", "also referred to as") and a short
+  hand list of player slang (:data:`SLANG`).
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from array import array
+from collections import defaultdict
+
+from judge.rules.model import NodeKind
+from judge.rules.search import FIELDS, STOP   # the query side's definitions (light module)
+
+SCHEMA = """
+CREATE VIRTUAL TABLE rank_text USING fts5(title, heading, text, examples,
+    tokenize='porter unicode61');
+CREATE VIRTUAL TABLE rank_vocab USING fts5vocab(rank_text, 'instance');
+CREATE TABLE rank_node(row INTEGER PRIMARY KEY, id TEXT, doc TEXT, kind TEXT, parent INTEGER,
+    cited INTEGER);
+CREATE TABLE rank_edge(src INTEGER, dst INTEGER, kind TEXT);
+CREATE INDEX rank_edge_src ON rank_edge(src);
+CREATE INDEX rank_edge_dst ON rank_edge(dst);
+CREATE TABLE rank_post(term TEXT, row INTEGER, col INTEGER, tf INTEGER, offs TEXT,
+    PRIMARY KEY(term, row, col)) WITHOUT ROWID;
+CREATE TABLE rank_df(term TEXT, doc TEXT, n INTEGER, PRIMARY KEY(term, doc)) WITHOUT ROWID;
+CREATE TABLE rank_doc(doc TEXT PRIMARY KEY, first INTEGER, last INTEGER, n INTEGER,
+    avg0 REAL, avg1 REAL, avg2 REAL, avg3 REAL, lens BLOB, parents BLOB, cited BLOB, kinds TEXT);
+CREATE TABLE rank_syn(doc TEXT, key TEXT, alt TEXT, weight REAL, source TEXT);
+CREATE INDEX rank_syn_key ON rank_syn(key);
+"""
+
+# Player slang and the words of the four documents that mean the same thing at the table.
+# Each group is a set of interchangeable phrases (any may be asked; the documents use some).
+SLANG: tuple[tuple[str, ...], ...] = (
+    ("block", "defend", "protect", "blocker", "defender"),
+    ("stack", "chain", "layer", "link"),
+    ("life", "health", "vitality", "hp", "life total"),
+    ("graveyard", "discard pile", "yard"),
+    ("mana", "resource", "resource point", "dice", "magic"),
+    ("tap", "exhaust", "commit", "turn sideways"),
+    ("untap", "ready"),
+    ("counter", "counterspell", "negate", "interrupt", "cancel"),
+    ("exile", "banish", "remove from the game", "rfg"),
+    ("die", "dies", "killed", "kill", "destroy", "destroyed"),
+    ("bounce", "return to hand", "return to owner's hand"),
+    ("sideboard", "side deck", "inventory"),
+    ("creature", "ally", "unit", "minion"),
+    ("spell", "ability", "action", "instant"),
+    ("buff", "pump", "boost stat", "gain power"),
+    ("tie", "draw the game", "game is a draw"),
+    ("tutor", "search deck", "search your deck"),
+    ("go first", "first player", "first turn"),
+    ("hand size", "intellect", "maximum hand size"),
+    ("summoning sick", "summoning sickness", "continuously since the start"),
+    ("etb", "enters play", "comes into play"),
+    ("swing", "attack"),
+    ("hit back", "deal combat damage"),
+    ("mulligan", "redraw"),
+    ("concede", "scoop"),
+    ("pass", "pass priority"),
+    ("aimed", "target"),
+    ("tucked", "placed under", "underneath"),
+    ("shield", "off-hand"),
+    ("spend", "pay"),
+    ("tournament", "organizer", "organized play"),
+    ("0", "zero"), ("1", "one"), ("2", "two"), ("3", "three"),
+    ("use", "play", "activate"),
+    ("at the same time", "simultaneously", "simultaneous"),
+    ("go off", "trigger", "triggers"),
+    ("put on the stack", "add to the chain", "added to the chain"),
+    ("jump in front", "take the hit", "protect"),
+    ("which wins", "precedence", "takes precedence", "supersede", "conflict"),
+    ("limit", "maximum", "any number"),
+    ("run out", "runs out", "no cards remaining", "empty deck", "no cards left"),
+    ("react", "respond", "in response", "response"),
+    ("go away", "removed", "wear off", "end", "permanent"),
+    ("opponent", "opposing"),
+    ("hand", "hand zone"),
+    ("countered", "interrupted", "negated", "cancelled"),
+)
+HYPERNYM_WEIGHT = 0.5  # "ally" asked, the rule says "character" (a glossary lists ally in it)
+SLANG_WEIGHT = 0.7
+DOC_WEIGHT = 0.9       # synonyms a document states itself
+
+_ABBR = re.compile(r"\(([A-Z][A-Z0-9]{1,5})\)")
+_SYNONYMOUS = re.compile(r"[\"“]?(\w+)[\"”]? (?:\w+ )?is synonymous with (\w+)", re.I)
+_REFERRED = re.compile(r"([\w -]{3,40}?) \(also (?:referred to|known) as (?:the )?[\"“]([^\"”]+)[\"”]\)",
+                       re.I)
+_ABBREVIATED = re.compile(r"([\w -]{3,60}?) \((?:commonly )?abbreviated as ([A-Z]+)(?: or ([A-Z]+))?\)")
+_NUMBERED = re.compile(r"\d\.\d|^[A-Z]\.\d")
+_SEE = re.compile(r"^See ([^.;]+)\.?$")
+# A glossary entry defined as a short list ("Character: A hero, ally, or Totem."): each member is
+# a kind of the term; a question naming a member may be answered by a rule naming the term.
+_LIST = re.compile(r"^(?:An? |The )?([\w -]+(?:, [\w -]+)*,? (?:or|and) (?:an? )?[\w -]+)\.$")
+
+
+def fill_document(con: sqlite3.Connection, rg, doc_id: str) -> None:
+    """Write the ranking rows of one document of ``rg`` (a RuleGraph); its ``nodes`` rows must
+    be in already (each search row takes its node's rowid)."""
+    g = rg.g
+    rows = dict(con.execute("SELECT id, rowid FROM nodes WHERE doc=?", (doc_id,)).fetchall())
+    if not rows:
+        return
+    first, last = min(rows.values()), max(rows.values())
+    keyrow = {g.nodes[nid]["key"]: r for nid, r in rows.items()}
+    fts, node_rows = [], {}
+    for nid, row in rows.items():
+        a = g.nodes[nid]
+        if a["kind"] == "missing":
+            continue
+        heads, parent, seen = [], a["parent"], set()
+        while parent and parent not in seen:
+            seen.add(parent)
+            p = g.nodes.get(f"{doc_id} {parent}")
+            if p is None:
+                break
+            if p["title"]:
+                heads.append(p["title"])
+            parent = p["parent"]
+        title = a["title"] or ""
+        if a["kind"] in (NodeKind.GLOSSARY.value, NodeKind.ERRATA.value):
+            names = [a["key"], a["title"], *a["aliases"]]
+            title = " ; ".join(dict.fromkeys(n for n in names if n))
+        fts.append((row, title, " / ".join(reversed(heads)), a["text"],
+                    " ".join(e["text"] for e in a["examples"])))
+        cited = sum(1 for _, _, k in g.in_edges(nid, data="kind") if k == "cites")
+        node_rows[row] = [row, nid, doc_id, a["kind"], keyrow.get(a["parent"]), cited]
+    con.executemany("INSERT INTO rank_text(rowid, title, heading, text, examples) VALUES(?,?,?,?,?)",
+                    fts)
+    lengths: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    col_no = {f: i for i, f in enumerate(FIELDS)}
+    df: dict[str, int] = defaultdict(int)
+    last_seen: tuple[str, int] | None = None
+    post: dict[tuple[str, int, int], list[int]] = {}
+    for term, row, col, off in con.execute("SELECT term, doc, col, offset FROM rank_vocab "
+                                           "WHERE doc BETWEEN ? AND ?", (first, last)):
+        c = col_no[col]
+        lengths[row][c] += 1
+        post.setdefault((term, row, c), []).append(off)
+        if last_seen != (term, row):
+            last_seen = (term, row)
+            df[term] += 1
+    con.executemany("INSERT INTO rank_post VALUES(?,?,?,?,?)",
+                    [(t, r, c, len(o), ",".join(map(str, o))) for (t, r, c), o in post.items()])
+    con.executemany("INSERT INTO rank_df VALUES(?,?,?)", [(t, doc_id, n) for t, n in df.items()])
+    # per row of the document (first..last, placeholders of dangling references included),
+    # packed so that the ranking reads them in one go: field lengths, parent row (0: none),
+    # times cited, kind (first letter; "m" for a placeholder)
+    span = range(first, last + 1)
+    lens = array("I", [min(lengths[r][i], 2 ** 31) if r in node_rows else 0
+                       for r in span for i in range(4)])
+    parents = array("i", [(node_rows[r][4] or 0) if r in node_rows else 0 for r in span])
+    cited = array("I", [node_rows[r][5] if r in node_rows else 0 for r in span])
+    kinds = "".join(node_rows[r][3][0] if r in node_rows else "m" for r in span)
+    n = len(node_rows)
+    avgs = [max(1.0, sum(lengths[r][i] for r in node_rows) / max(n, 1)) for i in range(4)]
+    con.execute("INSERT INTO rank_doc VALUES(?,?,?,?,?,?,?,?,?,?,?,?)",
+                (doc_id, first, last, n, *avgs, lens.tobytes(), parents.tobytes(),
+                 cited.tobytes(), kinds))
+    con.executemany("INSERT INTO rank_node VALUES(?,?,?,?,?,?)",
+                    [tuple(r) for r in node_rows.values()])
+    edges = [(rows[u], rows[v], k) for u, v, k in g.out_edges(list(rows), data="kind")
+             if k in ("cites", "mentions") and u in rows and v in rows]
+    con.executemany("INSERT INTO rank_edge VALUES(?,?,?)", edges)
+    _document_synonyms(con, rg, doc_id)
+
+
+def delete_document(con: sqlite3.Connection, doc_id: str) -> None:
+    """Remove one document's ranking rows (before its ``nodes`` rows go)."""
+    row = con.execute("SELECT first, last FROM rank_doc WHERE doc=?", (doc_id,)).fetchone()
+    if row is not None:
+        first, last = row
+        con.execute("DELETE FROM rank_text WHERE rowid BETWEEN ? AND ?", (first, last))
+        con.execute("DELETE FROM rank_post WHERE row BETWEEN ? AND ?", (first, last))
+        con.execute("DELETE FROM rank_node WHERE row BETWEEN ? AND ?", (first, last))
+        con.execute("DELETE FROM rank_edge WHERE src BETWEEN ? AND ?", (first, last))
+    for table in ("rank_df", "rank_doc", "rank_syn"):
+        con.execute(f"DELETE FROM {table} WHERE doc=?", (doc_id,))
+
+
+def fill_common(con: sqlite3.Connection) -> None:
+    """Rows of no document: the player-slang synonyms."""
+    _insert_synonyms(con, "", [(group, SLANG_WEIGHT, "player slang") for group in SLANG])
+
+
+# --- synonyms ------------------------------------------------------------------------------------
+
+def _doc_pairs(rg, doc_id: str) -> list[tuple]:
+    """(phrase, phrase, source[, weight]) pairs a document states itself."""
+    pairs = []
+    for nid, a in rg.g.nodes(data=True):
+        if a["kind"] == "missing" or a["doc"] != doc_id:
+            continue
+        where = f"{a['doc']} {a['key']}"
+        if a["kind"] == NodeKind.GLOSSARY.value:
+            for alias in a["aliases"]:
+                if not _NUMBERED.search(alias) and not _NUMBERED.search(a["key"]):
+                    pairs.append((alias, a["key"], f"alias in {where}"))
+            m = _SEE.match(a["text"].strip())
+            if m:
+                for target in m.group(1).split(";"):
+                    head, _, tail = target.strip().partition(", ")   # "Type, Ally" = "Ally Type"
+                    target = f"{tail} {head}" if tail else head
+                    if target and target.lower() != a["key"].lower():
+                        pairs.append((a["key"], target, f"glossary {where}"))
+            m = _LIST.match(a["text"].strip())
+            if m and len(m.group(1)) < 60:
+                for member in re.split(r",? (?:or|and) |, ", m.group(1)):
+                    member = re.sub(r"^(?:an?|the) ", "", member.strip(), flags=re.I)
+                    if member and member.lower() != a["key"].lower():
+                        pairs.append((member, a["key"], f"kind of {where}", HYPERNYM_WEIGHT))
+        body = "\n".join([a["text"], *(e["text"] for e in a["examples"])])
+        for m in _ABBR.finditer(body):
+            abbr = m.group(1)
+            words = re.findall(r"[A-Za-z]+", body[max(0, m.start() - 80):m.start()])
+            letters = [c for c in abbr.lower() if c.isalpha()]
+            for k in range(len(letters), 0, -1):
+                tail = words[-k:] if len(words) >= k else []
+                parts = [p for w in tail for p in re.split(r"-", w) if p]
+                if tail and [p[0].lower() for p in parts[-len(letters):]] == letters:
+                    pairs.append((" ".join(tail), abbr, f"abbreviation in {where}"))
+                    break
+        for m in _SYNONYMOUS.finditer(body):
+            pairs.append((m.group(1), m.group(2), f"'synonymous' in {where}"))
+        for m in _REFERRED.finditer(body):
+            pairs.append((" ".join(m.group(1).split()[-4:]), m.group(2),
+                          f"'also referred to as' in {where}"))
+        for m in _ABBREVIATED.finditer(body):
+            for ab in (m.group(2), m.group(3)):
+                if ab:
+                    pairs.append((" ".join(m.group(1).split()[-5:]), ab, f"abbreviation in {where}"))
+    return pairs
+
+
+def _document_synonyms(con: sqlite3.Connection, rg, doc_id: str) -> None:
+    groups = []
+    for pair in _doc_pairs(rg, doc_id):
+        x, y, source = pair[:3]
+        groups.append(((x, y), pair[3] if len(pair) > 3 else DOC_WEIGHT, source))
+    _insert_synonyms(con, doc_id, groups)
+
+
+def _insert_synonyms(con: sqlite3.Connection, doc_id: str, groups) -> None:
+    """Each group's phrases (stemmed) as synonyms of one another."""
+    flat = sorted({p for group, _, _ in groups for p in group})
+    stems = stem_phrases(con, flat)
+    out = set()
+    for group, weight, source in groups:
+        keys = [stems[p] for p in group if stems.get(p)]
+        for k in keys:
+            for alt in keys:
+                if alt != k:
+                    out.add((doc_id, k, alt, weight, source))
+    con.executemany("INSERT INTO rank_syn VALUES(?,?,?,?,?)", sorted(out))
+
+
+def stem_phrases(con: sqlite3.Connection, phrases: list[str]) -> dict[str, str]:
+    """Each phrase as the space-joined porter stems FTS5 indexes it by, stop words dropped."""
+    con.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.stem_in USING fts5(x, "
+                "tokenize='porter unicode61')")
+    con.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.stem_out USING "
+                "fts5vocab(temp, stem_in, 'instance')")
+    con.execute("DELETE FROM temp.stem_in")
+    kept = {}
+    for i, p in enumerate(phrases, 1):
+        words = [w for w in re.findall(r"[^\W_]+", p.lower()) if w not in STOP]
+        kept[i] = words
+        con.execute("INSERT INTO temp.stem_in(rowid, x) VALUES(?, ?)", (i, " ".join(words)))
+    out: dict[int, list[str]] = defaultdict(list)
+    for term, row, off in con.execute("SELECT term, doc, offset FROM temp.stem_out "
+                                      "ORDER BY doc, offset"):
+        out[row].append(term)
+    con.execute("DELETE FROM temp.stem_in")
+    return {p: " ".join(out[i]) for i, p in enumerate(phrases, 1) if out.get(i)}
