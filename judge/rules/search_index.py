@@ -233,7 +233,8 @@ def _doc_pairs(rg, doc_id: str) -> list[tuple]:
                     if member and member.lower() != a["key"].lower():
                         pairs.append((member, a["key"], f"kind of {where}", HYPERNYM_WEIGHT))
         body = "\n".join([a["text"], *(e["text"] for e in a["examples"])])
-        for m in _ABBR.finditer(body):
+        # (cheap substring tests first: the patterns below are slow on text they cannot match)
+        for m in (_ABBR.finditer(body) if "(" in body else ()):
             abbr = m.group(1)
             words = re.findall(r"[A-Za-z]+", body[max(0, m.start() - 80):m.start()])
             letters = [c for c in abbr.lower() if c.isalpha()]
@@ -243,12 +244,12 @@ def _doc_pairs(rg, doc_id: str) -> list[tuple]:
                 if tail and [p[0].lower() for p in parts[-len(letters):]] == letters:
                     pairs.append((" ".join(tail), abbr, f"abbreviation in {where}"))
                     break
-        for m in _SYNONYMOUS.finditer(body):
+        for m in (_SYNONYMOUS.finditer(body) if "synonymous" in body else ()):
             pairs.append((m.group(1), m.group(2), f"'synonymous' in {where}"))
-        for m in _REFERRED.finditer(body):
+        for m in (_REFERRED.finditer(body) if " as " in body and "(also" in body else ()):
             pairs.append((" ".join(m.group(1).split()[-4:]), m.group(2),
                           f"'also referred to as' in {where}"))
-        for m in _ABBREVIATED.finditer(body):
+        for m in (_ABBREVIATED.finditer(body) if "abbreviated as" in body else ()):
             for ab in (m.group(2), m.group(3)):
                 if ab:
                     pairs.append((" ".join(m.group(1).split()[-5:]), ab, f"abbreviation in {where}"))
