@@ -39,8 +39,10 @@ def export_graph(fmt: str, output: str | None, *, force: bool = False) -> None:
         data = buf.getvalue().decode("utf-8")
     else:
         data = json.dumps(nx.node_link_data(g, edges="edges"), ensure_ascii=False, indent=1)
+    if not data.endswith("\n"):
+        data += "\n"           # a text file ends with a newline, to a file as to stdout
     if output:
         from judge.fileio import write_output
         write_output(output, data)
     else:
-        sys.stdout.write(data + "\n")
+        sys.stdout.write(data)

@@ -75,12 +75,12 @@ def search(query: list[str], *, game: str | None = None, limit: int = 10,
     hits = lookup.search(" ".join(query), game=game, limit=limit, explain=explain)
     if as_json:
         _out(present.to_json(hits))
-        return 0
-    if not hits:
+    elif not hits:
         sys.stderr.write("no matching rule\n")
-        return 1
-    _out(render(hits, _titles(), explain=explain))
-    return 0
+    else:
+        _out(render(hits, _titles(), explain=explain))
+    # like grep: 1 when nothing matched, in text and in JSON alike
+    return 0 if hits else 1
 
 
 def _names_document(word: str) -> bool:

@@ -272,8 +272,9 @@ def rule_record(citation: str) -> dict | None:
     if row is None:
         return None
     nid = row["id"]
-    children = [dict(citation=r["id"], title=r["title"]) for r in con.execute(
-        "SELECT id, title FROM nodes WHERE doc=? AND parent=? ORDER BY ord", (row["doc"], row["key"]))]
+    children = [dict(citation=r["id"], title=r["title"] or "", text=r["text"] or "")
+                for r in con.execute("SELECT id, title, text FROM nodes WHERE doc=? AND parent=? "
+                                     "ORDER BY ord", (row["doc"], row["key"]))]
     ancestors = []
     parent = row["parent"]
     while parent:
@@ -293,7 +294,7 @@ def rule_record(citation: str) -> dict | None:
         "number": row["number"],
         "key": row["key"],
         "kind": row["kind"],
-        "title": row["title"] or None,
+        "title": row["title"] or "",
         "text": row["text"],
         "examples": decode_examples(row["examples"]),
         "parent": ancestors[-1]["citation"] if ancestors else None,
@@ -302,7 +303,7 @@ def rule_record(citation: str) -> dict | None:
         "cites": _edges(nid, "cites") + dangling,
         "cited_by": _edges(nid, "cites", incoming=True),
         "mentions": _edges(nid, "mentions"),
-        "mentioned_by": len(_edges(nid, "mentions", incoming=True)),
+        "mentioned_by": _edges(nid, "mentions", incoming=True),
         "source_line": row["line"],
         "section": row["section"],
     }

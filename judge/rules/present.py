@@ -41,7 +41,8 @@ def _cite_list(items: list[dict], limit: int = 12) -> str:
 
 def format_rule(rec: dict, *, labelled: bool = False, doc_title: str = "") -> str:
     head = rec["citation"]
-    if rec.get("title") and rec["kind"] != "glossary":
+    # a glossary entry's citation is its term; a numbered one (a later CR's "8.2.12 Ash") shows it
+    if rec.get("title") and not head.endswith(" " + rec["title"]):
         head += f"  {rec['title']}"
     out = []
     if labelled and doc_title:
@@ -54,18 +55,25 @@ def format_rule(rec: dict, *, labelled: bool = False, doc_title: str = "") -> st
     if rec["text"]:
         out.append("")
         out.append(_wrap(rec["text"], "  "))
+    elif rec["kind"] == "glossary" and any(c.get("text") for c in rec["children"]):
+        # a numbered entry whose text is all in its lettered rules (8.2.12 Ash: 8.2.12a, b)
+        out.append("")
+        for c in rec["children"]:
+            if c.get("text"):
+                number = c["citation"].split(" ", 1)[1]
+                out.append(fill(c["text"], WIDTH, f"  {number} ", " " * (3 + len(number))))
     for ex in rec["examples"]:
         out.append("")
         out.append(_wrap(f"{ex['label']}: {ex['text']}" if not ex["text"].startswith(ex["label"])
                          else ex["text"], "    "))
     rows = [("Cites", rec["cites"]), ("Cited by", rec["cited_by"]), ("Mentions", rec["mentions"]),
-            ("Children", rec["children"])]
+            ("Mentioned by", rec["mentioned_by"]), ("Children", rec["children"])]
     lines = [(name, _cite_list(items)) for name, items in rows if items]
     if lines:
         out.append("")
         for name, value in lines:
-            out.append(fill(value, WIDTH, initial_indent=f"  {name + ':':<10} ",
-                                     subsequent_indent=" " * 13))
+            out.append(fill(value, WIDTH, initial_indent=f"  {name + ':':<13} ",
+                                     subsequent_indent=" " * 16))
     if rec.get("newer"):
         n = rec["newer"]
         out.append("")

@@ -460,10 +460,10 @@ def _hits(con, ranked, why, offs, explain: bool) -> list[dict]:
     for row, score in ranked:
         _, nid, doc, key, title, kind, text, game, examples = info[row]
         hit = {"citation": nid, "document": doc, "game": game, "number": key,
-               "title": title or None, "kind": kind,
-               "snippet": snippet(text or title or "",
-                                  sorted(set(by_row.get((row, 2 if text else 0), ())))),
-               "score": round(score, 3)}
+               "title": title or "", "kind": kind,
+               "snippet": "", "highlights": [], "score": round(score, 3)}
+        hit["snippet"], hit["highlights"] = highlights(snippet(
+            text or title or "", sorted(set(by_row.get((row, 2 if text else 0), ())))))
         if explain:
             hit["explain"] = [{"signal": s, "detail": d, "points": round(p, 3)}
                               for s, d, p in why.get(row, [])]
@@ -475,7 +475,8 @@ def _hits(con, ranked, why, offs, explain: bool) -> list[dict]:
 
 def snippet(text: str, hits: list[int]) -> str:
     """About SNIPPET_WORDS words of ``text`` around its densest run of matched words (``hits``:
-    their token offsets as FTS5 counts them), each matched word in [brackets]."""
+    their token offsets as FTS5 counts them), each matched word between HIT_START and HIT_END
+    (control characters no rules text holds; :func:`highlights` turns them into offsets)."""
     tokens = word_spans(text)
     if not tokens:
         return text
@@ -495,12 +496,44 @@ def snippet(text: str, hits: list[int]) -> str:
     for i in range(start, end):
         word, begin, stop = tokens[i]
         pieces.append(text[at:begin])
-        pieces.append(f"[{word}]" if i in hitset else word)
+        pieces.append(f"{HIT_START}{word}{HIT_END}" if i in hitset else word)
         at = stop
     tail = text[at:tokens[end - 1][2]] if end else ""
     out = "".join(pieces) + tail
     out = " ".join(out.split())
     return ("… " if start else "") + out + (" …" if end < len(tokens) else "")
+
+
+HIT_START, HIT_END = "\x02", "\x03"     # inside snippet() only
+HIT_OPEN, HIT_CLOSE = "«", "»"         # how text output marks a hit (no bundled document uses them)
+
+
+def highlights(marked: str) -> tuple[str, list[list[int]]]:
+    """A snippet with hits between HIT_START and HIT_END -> (plain text, [[start, end], ...]).
+    Not [word]: WoW's own [[Quick]] brackets made that ambiguous (issue 20)."""
+    plain: list[str] = []
+    spans: list[list[int]] = []
+    n = 0
+    for ch in marked:
+        if ch == HIT_START:
+            spans.append([n, n])
+        elif ch == HIT_END:
+            if spans:
+                spans[-1][1] = n
+        else:
+            plain.append(ch)
+            n += 1
+    return "".join(plain), [sp for sp in spans if sp[1] > sp[0]]
+
+
+def marked_snippet(hit: dict, open_: str = HIT_OPEN, close: str = HIT_CLOSE) -> str:
+    """A hit's snippet with its highlighted words between ``open_`` and ``close``."""
+    text, out, at = hit["snippet"], [], 0
+    for start, end in hit["highlights"]:
+        out += [text[at:start], open_, text[start:end], close]
+        at = end
+    out.append(text[at:])
+    return "".join(out)
 
 
 # --- text output (judge.rules.fastcli.search) ----------------------------------------------------
@@ -520,7 +553,7 @@ def render(hits: list[dict], titles: dict[str, str], *, explain: bool = False) -
         for h in (h for h in hits if h["document"] == doc):
             title = f"  {h['title']}" if h["title"] and h["title"] != h["number"] else ""
             lines.append(f"{rank[id(h)]:>2}. {h['citation']}{title}")
-            lines.append(f"    {' '.join(h['snippet'].split())}")
+            lines.append(f"    {' '.join(marked_snippet(h).split())}")
             if explain:
                 lines.append(f"    score {h['score']:.3f}:")
                 for e in h["explain"]:

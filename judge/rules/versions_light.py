@@ -118,7 +118,9 @@ def counterpart(row_a: dict, key: str, row_b: dict) -> dict:
 
 def newer_counterpart(record: dict, docs: list[dict]) -> dict | None:
     """For a looked-up rule of an older document: its counterpart in the newest document of the
-    game that covers it (a partial newest document that does not is skipped, and said so)."""
+    game that covers it (a partial newest document that does not is skipped, and said so);
+    None when no newer document covers it (v1.4 20.7.2a has no "newer version" in the
+    section-4 export, which covers only section 4)."""
     from judge.rules import lookup
     same = lookup._newest_first([d for d in docs if d["game"] == record["game"]])
     ids = [d["id"] for d in same]
@@ -148,8 +150,7 @@ def newer_counterpart(record: dict, docs: list[dict]) -> dict | None:
             note += "; " + "; ".join(skipped)
         return {"document": d["id"], "citation": cites[0] if cites else None, "citations": cites,
                 "status": cp["status"], "confidence": cp["confidence"], "note": note}
-    return {"document": same[0]["id"], "citation": None, "citations": [], "status": "not covered",
-            "confidence": None, "note": "; ".join(skipped)}
+    return None     # no newer document covers it (a partial one's scope leaves it out)
 
 
 def _scope(text: str) -> list[str]:

@@ -102,3 +102,57 @@ def test_lookup_json_writer_matches_the_json_module():
     def same(v):
         assert to_json(v) == json.dumps(v, indent=2, ensure_ascii=False)
     same()
+
+
+# --- issue 20: JSON shapes, hit markers, exit codes -------------------------------------------
+
+def test_rule_json_title_is_a_string_and_mentioned_by_a_list_like_cited_by(run):
+    rec = json.loads(run("rule", "fab-1.4", "20.7.2a", "--json").output)
+    assert rec["title"] == "" and all(isinstance(a["title"], str) for a in rec["ancestors"])
+    go = json.loads(run("rule", "fab-1.4", "Go again", "--json").output)
+    assert isinstance(go["mentioned_by"], list) and isinstance(go["cited_by"], list)
+    assert go["mentioned_by"] and set(go["mentioned_by"][0]) == set(go["mentions"][0] if go["mentions"] else {"citation", "title", "raw"})
+    hits = json.loads(run("search", "dominate", "--json").output)
+    assert hits and all(isinstance(h["title"], str) for h in hits)
+
+
+def test_search_marks_hits_without_clashing_with_wow_brackets(run):
+    hits = json.loads(run("search", "wow-7.4", "ally", "attacking", "--json").output)
+    assert hits
+    for h in hits:
+        # the snippet is the rule's own words, brackets included, with no marker added
+        from judge.rules import lookup
+        rec = lookup.rule_record(h["citation"])
+        own = " ".join((rec["text"] or rec["title"]).split())
+        assert " ".join(h["snippet"].replace("… ", "").replace(" …", "").split()) in own
+        assert "\x02" not in h["snippet"] and "«" not in h["snippet"]
+        words = [h["snippet"][a:b].lower() for a, b in h["highlights"]]
+        # whole words (synonyms such as ally/character count), one of them a query word
+        assert words and all(w.replace("'", "").isalnum() for w in words), words
+        assert any(w.startswith(("all", "attack", "character")) for w in words), words
+    text = run("search", "wow-7.4", "ally", "attacking").output
+    assert "«" in text and "»" in text
+
+
+def test_marked_snippet_round_trips_the_highlights():
+    from judge.rules.search import highlights as _highlights, marked_snippet
+    plain, spans = _highlights("a \x02[[Quick]]\x03 b \x02c\x03")
+    assert plain == "a [[Quick]] b c" and spans == [[2, 11], [14, 15]]
+    assert marked_snippet({"snippet": plain, "highlights": spans}) == "a «[[Quick]]» b «c»"
+
+
+def test_search_without_hits_exits_1_in_text_and_in_json(run):
+    text = run("search", "zzqqxx", "vvwwyy")
+    data = run("search", "zzqqxx", "vvwwyy", "--json")
+    assert text.exit_code == data.exit_code == 1
+    assert json.loads(data.output) == []
+    assert run("search", "dominate", "--json").exit_code == 0
+
+
+def test_every_json_output_ends_with_a_newline(run, tmp_path):
+    for args in (("rule", "fab-1.4", "1.1", "--json"), ("define", "fab", "go again", "--json"),
+                 ("search", "dominate", "--json"), ("stats", "--json")):
+        assert run(*args).output.endswith("}\n") or run(*args).output.endswith("]\n"), args
+    out = tmp_path / "graph.json"
+    assert run("export", "--format", "json", "-o", str(out)).exit_code == 0
+    assert out.read_text(encoding="utf-8").endswith("\n")

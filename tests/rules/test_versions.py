@@ -482,3 +482,34 @@ def test_cr_2_10_1_history_and_newer_counterpart(cr2101_home):
     # and the counterpart comes from CR 2.10.1
     assert records[0]["newer"]["document"] == "fab-2.10.1"
     assert "covers only section 4" in records[0]["newer"]["note"]
+
+
+def test_cr_2_10_1_numbered_glossary_entry_shows_its_title_and_its_lettered_text(cr2101_home):
+    """Issue 20: 'judge define fab ash' / 'judge rule fab-2.10.1 8.2.12' showed neither."""
+    from judge.rules import present
+    rec = lookup.lookup("fab-2.10.1", "8.2.12")[0]
+    out = present.format_rule(rec)
+    assert out.splitlines()[0] == "fab-2.10.1 8.2.12  Ash"
+    assert "8.2.12a When an ash resolves as a layer on the stack, it enters the arena." in out
+    assert lookup.define("fab", "ash")[0]["citation"] == "fab-2.10.1 8.2.12"
+
+
+def test_no_newer_version_line_where_no_newer_document_covers_the_rule(cr2101_home):
+    """Issue 20: 'Newer version: fab-section4 ...' on a rule that section 4 does not cover."""
+    from judge.rules import present
+    from judge.rules.versions_light import annotate_newer
+    records = lookup.lookup("fab-2.10.1", "8.3.5")       # go again: section 8, newest full CR
+    annotate_newer(records)
+    assert "newer" not in records[0]
+    assert "Newer version" not in present.format_rule(records[0])
+
+
+def test_no_newer_version_line_on_v1_4_outside_section_4():
+    """With the bundled documents only, the section-4 export is the one newer document: it
+    gives no 'Newer version' for v1.4 20.7.2a (outside its scope), and gives one for 13.2.1."""
+    from judge.rules.versions_light import newer_counterpart
+    bundled = [d for d in lookup.documents() if d["id"] in ("fab-1.4", "fab-section4")]
+    rec = lookup.lookup("fab-1.4", "20.7.2a")[0]
+    assert newer_counterpart(rec, bundled) is None
+    inside = lookup.lookup("fab-1.4", "13.2.1")[0]
+    assert newer_counterpart(inside, bundled)["citation"] == "fab-section4 4.3.2"
