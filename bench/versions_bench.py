@@ -1,12 +1,14 @@
 """Benchmark of the version matcher (``judge diff``), run by ``bench/run.py versions`` or alone:
 
-    .venv/bin/python bench/versions_bench.py [--json]
+    .venv/bin/python bench/versions_bench.py [--json] [--scaling]
 
 * precision / recall of the matcher on the curated v1.4 <-> section-4 counterparts of
   tests/rules/test_versions.py (``CURATED``);
 * the time of matching fab-section4 against fab-2.10.1 (the full CR 2.10.1 from ../shared, added
   to a temporary JUDGE_HOME) as a ratio against importing those two documents, both measured in
-  this run (median of several repetitions, in-process).
+  this run (median of several repetitions, in-process);
+* with ``--scaling``: how ``judge diff`` grows with the size of the documents (synthetic
+  documents of 1,000 to 4,000 rules; the fitted exponent is printed, see :func:`scaling`).
 """
 
 from __future__ import annotations
@@ -75,8 +77,79 @@ def measure(repeat: int = 5) -> dict:
         return out
 
 
+def scaling(sizes: tuple[int, ...] = (1000, 2000, 4000), rounds: int = 3) -> dict:
+    """How ``judge diff`` grows with the documents: two versions of a synthetic document
+    (bench/synthetic_rules.py: renumbered, reworded, added, removed and moved rules) of each
+    size, added with ``rulebook add`` to a temporary JUDGE_HOME; timed is the command's work in
+    process (read both documents from the index, match, cache the result, render the text
+    report). Sizes are timed in turn within a round (a busy spell of the machine falls on all
+    of them), ``rounds`` rounds; wall and CPU (process) time, medians per size. The exponent is
+    the least-squares slope of log time over log rules, on the medians, and per round for the
+    smallest and largest size (median and range printed). For comparison: n log n between
+    the smallest and largest size is the slope ``nlogn_exponent``.
+    """
+    import math
+
+    from synthetic_rules import versions as synthetic
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["JUDGE_HOME"] = home
+        from judge.rules import lookup, versions
+        from judge.rules.diff_render import render
+        lookup.reset()
+        pairs, rules = {}, {}
+        for n in sizes:
+            texts = synthetic(n)
+            ids = []
+            for k, text in enumerate(texts):
+                src = Path(home) / f"synthetic-{n}-{k}.txt"
+                src.write_text(text, encoding="utf-8")
+                ids.append(versions.add(src, game="fab", version=f"{n}.{k}",
+                                        date=f"20{10 + k}-01-01")["id"])
+            pairs[n] = ids
+            rules[n] = [versions.load_document(i).rules.__len__() for i in ids]
+
+        def run(n: int) -> tuple[float, float]:
+            wall, cpu = time.perf_counter(), time.process_time()
+            res = versions.get_diff(*pairs[n], use_cache=False)
+            render(res, "text", parents_a={}, parents_b={}, section=None, show_unchanged=False)
+            return time.perf_counter() - wall, time.process_time() - cpu
+
+        run(sizes[0])                                  # warm-up
+        wall: dict[int, list[float]] = {n: [] for n in sizes}
+        cpu: dict[int, list[float]] = {n: [] for n in sizes}
+        for r in range(rounds):
+            for n in (sizes if r % 2 == 0 else sizes[::-1]):
+                w, c = run(n)
+                wall[n].append(w)
+                cpu[n].append(c)
+        lookup.reset()
+
+    def slope(xs: list[float], ys: list[float]) -> float:
+        lx, ly = [math.log(x) for x in xs], [math.log(y) for y in ys]
+        mx, my = statistics.mean(lx), statistics.mean(ly)
+        return sum((a - mx) * (b - my) for a, b in zip(lx, ly)) / sum((a - mx) ** 2 for a in lx)
+
+    n_rules = [rules[n][0] for n in sizes]
+    lo, hi = sizes[0], sizes[-1]
+    per_round = sorted(slope([rules[lo][0], rules[hi][0]], [cpu[lo][r], cpu[hi][r]])
+                       for r in range(rounds))
+    return {
+        "rules (A, B)": {n: rules[n] for n in sizes},
+        "wall seconds (median)": {n: round(statistics.median(wall[n]), 3) for n in sizes},
+        "cpu seconds (median)": {n: round(statistics.median(cpu[n]), 3) for n in sizes},
+        "exponent (wall)": round(slope(n_rules, [statistics.median(wall[n]) for n in sizes]), 3),
+        "exponent (cpu)": round(slope(n_rules, [statistics.median(cpu[n]) for n in sizes]), 3),
+        "exponent per round (cpu, smallest vs largest)": {
+            "median": round(statistics.median(per_round), 3),
+            "min": round(per_round[0], 3), "max": round(per_round[-1], 3)},
+        "nlogn_exponent": round(slope([n_rules[0], n_rules[-1]],
+                                      [n_rules[0] * math.log(n_rules[0]),
+                                       n_rules[-1] * math.log(n_rules[-1])]), 3),
+    }
+
+
 def main(argv: list[str]) -> int:
-    out = measure()
+    out = scaling() if "--scaling" in argv else measure()
     if "--json" in argv:
         print(json.dumps(out))
     else:

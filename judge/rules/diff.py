@@ -8,7 +8,8 @@ How a rule of document A finds its counterpart in document B
 1. **Text.** Every rule becomes a TF-IDF vector of its title, text and (at 0.3 weight) its
    examples: words lower-cased, hyphens split, a crude suffix stemmer (``starting`` ~ ``start``),
    IDF over both documents together. Candidates for each rule of A are the rules of B sharing its
-   most distinctive words (an inverted index, so the cost is not |A| x |B|), scored by cosine.
+   most distinctive words (an inverted index whose long posting lists are cut to the rules where
+   the word weighs most, so the cost grows as n log n, not |A| x |B|), scored by cosine.
 2. **Anchors.** A first one-to-one matching uses text alone (greedy by score, threshold).
 3. **Structure.** Each candidate pair is re-scored with what the anchors say about its
    surroundings. Two headed sections are compared mostly by where their rules went (F1 of A's
@@ -39,6 +40,7 @@ says whether the number changed too). Reworded matches carry a word-level diff.
 from __future__ import annotations
 
 import difflib
+import heapq
 import math
 import re
 from collections import defaultdict
@@ -51,9 +53,16 @@ SCOPE_CONFIDENCE = 0.40     # an ancestor matched this well puts a rule in a par
 CONTAIN_THRESHOLD = 0.50    # share of a rule's word weight found in its split / merge partner
 SPLIT_CONFIDENCE = 0.40     # minimum confidence of a reported split / merge
 _CANDIDATES = 8             # text candidates kept per rule
-_QUERY_TERMS = 14           # most distinctive words of a rule used to find candidates
+_QUERY_TERMS = 14            # most distinctive words of a rule used to find candidates
 _SPLIT_MIN_WORDS = 4        # title-only sections take no part in splits / merges
 _SIBLINGS_MAX = 80          # sibling candidates only under parents smaller than this
+
+
+def _postings_cap(n: int) -> int:
+    """Rules a query reads per word, in a document of n rules: 12 log2 n (at least 40). Chosen
+    so that the matchings of fab-1.4, fab-section4 and fab 2.10.1 (../shared) with each other
+    are the same as reading every posting list up to a fifth of the document."""
+    return max(40, int(12 * math.log2(max(n, 2))))
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,8 +317,19 @@ class Matcher:
 
     # candidates by shared distinctive words
     def _text_candidates(self) -> None:
+        """Up to _CANDIDATES rules of B per rule of A, by the weight of the rare words they share
+        (plus the rule of B with the same number). A rule whose words are those of exactly one
+        rule in each document (an unchanged rule, however renumbered: most of a revision) takes
+        that rule, found by hashing, without a query. Other rules query an inverted index over
+        B's words: the postings of the rule's _QUERY_TERMS most distinctive words, skipping
+        words found in more than a fifth of B (as common as "player"); a longer posting list is
+        cut to the _postings_cap() rules where the word weighs most. So a query costs at most
+        _QUERY_TERMS x cap, and the whole O(n log n), not |A| x |B|. (Same matchings as
+        querying every rule with every posting list up to a fifth of B, on the fab documents
+        with each other and on the synthetic documents of bench/synthetic_rules.py.)"""
         A, B = self.A, self.B
         common = max(40, int(0.2 * B.n))
+        cap = _postings_cap(B.n)
         queries = [sorted(v.items(), key=lambda t: -t[1]) for v in A.vec]
         wanted = {w for q in queries for w, _ in q}
         postings: dict[str, list[tuple[int, float]]] = defaultdict(list)
@@ -317,7 +337,17 @@ class Matcher:
             for w, x in v.items():
                 if w in wanted:
                     postings[w].append((j, x))
+        for w, plist in postings.items():
+            if cap < len(plist) <= common:     # the cap rules where w weighs most, in B's order
+                plist[:] = sorted(heapq.nsmallest(cap, plist, key=lambda p: (-p[1], p[0])))
+        twins = self._twins()
         for i, terms in enumerate(queries):
+            if i in twins:
+                self._add_pair(i, twins[i])
+                same = B.index.get(A.rules[i].key)
+                if same is not None:
+                    self._add_pair(i, same)
+                continue
             acc: dict[int, float] = defaultdict(float)
             used = 0
             for w, x in terms:
@@ -329,12 +359,25 @@ class Matcher:
                 used += 1
                 if used >= _QUERY_TERMS:
                     break
-            best = sorted(acc, key=lambda j: -acc[j])[:_CANDIDATES]
+            best = heapq.nlargest(_CANDIDATES, acc, key=acc.__getitem__)
             same = B.index.get(A.rules[i].key)
             if same is not None and same not in best:
                 best.append(same)
             for j in best:
                 self._add_pair(i, j)
+
+    def _twins(self) -> dict[int, int]:
+        """Rules of A whose words (title, text, examples) occur, the same, in exactly one rule of
+        each document: i -> that rule of B."""
+        def keyed(side: _Side) -> dict:
+            seen: dict = {}
+            for x, tf in enumerate(side.tf):
+                if len(tf) >= _SPLIT_MIN_WORDS:
+                    k = tuple(sorted(tf.items()))
+                    seen[k] = None if k in seen else x
+            return seen
+        a, b = keyed(self.A), keyed(self.B)
+        return {i: b[k] for k, i in a.items() if i is not None and b.get(k) is not None}
 
     def _add_pair(self, i: int, j: int) -> None:
         if (i, j) in self.text:
@@ -346,12 +389,11 @@ class Matcher:
 
     @staticmethod
     def _greedy(scores: dict[tuple[int, int], float], threshold: float) -> dict[int, int]:
-        order = sorted(scores.items(), key=lambda kv: (-kv[1], abs(kv[0][0] - kv[0][1]), kv[0]))
+        order = sorted([kv for kv in scores.items() if kv[1] >= threshold],
+                       key=lambda kv: (-kv[1], abs(kv[0][0] - kv[0][1]), kv[0]))
         used_b: set[int] = set()
         out: dict[int, int] = {}
         for (i, j), s in order:
-            if s < threshold:
-                break
             if i in out or j in used_b:
                 continue
             out[i] = j

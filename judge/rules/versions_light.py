@@ -27,6 +27,9 @@ def _stat(path: str) -> list:
         return [0, 0]
 
 
+_NOT_COVERED = {"status": "not covered", "citations": [], "confidence": None, "renumbered": False}
+
+
 def fingerprint(row: dict) -> str:
     """A document's fingerprint (a row of the index's documents table)."""
     data = (row["id"], *_stat(row["source_path"]), *_stat(row["manifest_path"]), row["scope"],
@@ -59,7 +62,7 @@ def read_cached(row_a: dict, row_b: dict) -> dict | None:
 
 def write_table(row_a: dict, row_b: dict, result: dict) -> None:
     """Write the per-rule counterpart table of a matching result (called by get_diff)."""
-    table = {k: counterpart_in(result, k) for k in _keys_of(result)}
+    table = counterpart_table(result)
     path = _table_file(row_a["id"], row_b["id"])
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -82,34 +85,33 @@ def _table(row_a: dict, row_b: dict) -> dict:
     from judge.rules import versions      # cold cache: run the matcher once (writes the table)
     result = versions.get_diff(row_a["id"], row_b["id"]).to_dict()
     write_table(row_a, row_b, result)
-    return {k: counterpart_in(result, k) for k in _keys_of(result)}
+    return counterpart_table(result)
 
 
-def _keys_of(result: dict) -> set[str]:
-    keys = {m["a"] for m in result["matches"]} | {s["a"] for s in result["splits"]}
-    return keys | {k for g in result["merges"] for k in g["a"]} | set(result["removed"])
+def counterpart_table(result: dict) -> dict[str, dict]:
+    """What became of each rule of document A in document B (every rule the matching result
+    names), made in one pass: a match first, then a split, a merge, a removal."""
+    b = result["b"]
+    table: dict[str, dict] = {}
+    for key in result["removed"]:
+        table[key] = {"status": "removed", "citations": [], "confidence": None, "renumbered": False}
+    for g in reversed(result["merges"]):            # the first merge naming a rule wins
+        for key in g["a"]:
+            table[key] = {"status": "merged", "citations": [f"{b} {g['b']}"],
+                          "confidence": g["confidence"], "renumbered": True,
+                          "merged_with": list(g["a"])}
+    for s in reversed(result["splits"]):
+        table[s["a"]] = {"status": "split", "citations": [f"{b} {k}" for k in s["b"]],
+                         "confidence": s["confidence"], "renumbered": True}
+    for m in reversed(result["matches"]):
+        table[m["a"]] = {"status": m["status"], "citations": [f"{b} {m['b']}"],
+                         "confidence": m["confidence"], "renumbered": m["renumbered"]}
+    return table
 
 
 def counterpart_in(result: dict, key: str) -> dict:
     """What became of rule ``key`` of document A in document B, from a matching result."""
-    b = result["b"]
-    for m in result["matches"]:
-        if m["a"] == key:
-            return {"status": m["status"], "citations": [f"{b} {m['b']}"],
-                    "confidence": m["confidence"], "renumbered": m["renumbered"]}
-    for s in result["splits"]:
-        if s["a"] == key:
-            return {"status": "split", "citations": [f"{b} {k}" for k in s["b"]],
-                    "confidence": s["confidence"], "renumbered": True}
-    for g in result["merges"]:
-        if key in g["a"]:
-            return {"status": "merged", "citations": [f"{b} {g['b']}"], "confidence": g["confidence"],
-                    "renumbered": True, "merged_with": list(g["a"])}
-    status = "removed" if key in result["removed"] else "not covered"
-    return {"status": status, "citations": [], "confidence": None, "renumbered": False}
-
-
-_NOT_COVERED = {"status": "not covered", "citations": [], "confidence": None, "renumbered": False}
+    return counterpart_table(result).get(key) or dict(_NOT_COVERED, citations=[])
 
 
 def counterpart(row_a: dict, key: str, row_b: dict) -> dict:
