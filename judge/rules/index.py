@@ -83,6 +83,10 @@ def write_index(rg: RuleGraph, path: Path) -> None:
     os.close(fd)
     try:
         con = sqlite3.connect(tmp)
+        # a new file, renamed into place when complete: no journal, no sync per statement;
+        # one fsync of the finished file below
+        con.execute("PRAGMA journal_mode=OFF")
+        con.execute("PRAGMA synchronous=OFF")
         con.executescript(SCHEMA)
         with con:
             con.execute("INSERT INTO meta VALUES('fingerprint', ?)", (fingerprint(),))
@@ -96,6 +100,11 @@ def write_index(rg: RuleGraph, path: Path) -> None:
             _order(con, entries)
             _store_problems(con)
         con.close()
+        fd = os.open(tmp, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -405,20 +405,6 @@ def term_citation(game: str, term: str) -> str | None:
 
 # --- search ----------------------------------------------------------------------------------
 
-def query_words(text: str) -> list[str]:
-    """Runs of word characters and apostrophes (``[\\w']+``), without importing re."""
-    out, word = [], []
-    for ch in text:
-        if ch.isalnum() or ch == "_" or ch == "'":
-            word.append(ch)
-        elif word:
-            out.append("".join(word))
-            word = []
-    if word:
-        out.append("".join(word))
-    return out
-
-
 def search(query: str, *, game: str | None = None, limit: int = 10,
            explain: bool = False) -> list[dict]:
     """Ranked rules for a plain question (see :mod:`judge.rules.search`)."""

@@ -158,17 +158,6 @@ def test_term_norm_matches_its_regex_definition(term):
     assert term_norm(term) == _term_norm_re(term)
 
 
-def test_query_words_matches_the_regex_it_replaces():
-    for text in ["Can I defend with 2+ cards?", "opponent's hero—Go again", "a_b  c'd", "", "ÉTÉ x"]:
-        assert lookup.query_words(text) == re.findall(r"[\w']+", text)
-
-
-@settings(max_examples=2000, deadline=None)
-@given(st.text(max_size=30))
-def test_query_words_matches_the_regex_on_any_text(text):
-    assert lookup.query_words(text) == re.findall(r"[\w']+", text)
-
-
 # --- the command-line reader -----------------------------------------------------------------------
 
 def test_parse_reads_options_as_click_does():
