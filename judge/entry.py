@@ -1,12 +1,18 @@
-"""Console entry point (the ``judge`` script, ``python -m judge``).
+"""Console entry points (the ``judge`` script: :func:`script`; ``python -m judge``: :func:`main`).
 
 The lookup commands are answered without click: a lookup must start about as fast as the
 interpreter, and importing click alone costs more than that. :data:`FAST` names, for each such
 command, the function that reads its command line; it returns an exit code, or None when the
 command line needs click (help, an unknown option ...). Everything else goes to
-:mod:`judge.cli`. A fast command's module must not import click, networkx, lark or jinja2, nor a
-standard-library module that is not built in or frozen (tests/rules/test_fast_paths.py checks
-every entry of FAST).
+:mod:`judge.cli`.
+
+Adding a fast command (``judge card GAME NAME`` once the card database can be looked up by
+name, say): a ``*_main(argv)`` that reads its command line with :func:`judge.fastargs.parse`
+and answers with :func:`judge.fastargs.answer` (SQLite through :mod:`judge.sqlite_light`), the
+click command calling the same function for its output, and an entry here. Its modules must not
+import click, networkx, lark or jinja2, nor a standard-library module that is not built in or
+frozen; tests/rules/test_fast_paths.py checks every entry of FAST (imports, same output as
+click) and wants command lines for each.
 """
 
 import os
@@ -25,17 +31,38 @@ INTERNAL_ERROR = 70     # EX_SOFTWARE
 
 
 def main() -> None:
-    """Nothing the user does prints a traceback: input errors (JudgeError, and OS, Unicode,
-    JSON, TOML, SQLite and number-conversion errors, turned into one with the path and the
-    cause) exit 2; Ctrl-C exits 130 and a closed pipe quietly; anything else is a bug in judge,
-    said in one line (exit 70; JUDGE_DEBUG=1 shows the traceback)."""
+    """``python -m judge``. Nothing the user does prints a traceback: input errors (JudgeError,
+    and OS, Unicode, JSON, TOML, SQLite and number-conversion errors, turned into one with the
+    path and the cause) exit 2; Ctrl-C exits 130 and a closed pipe quietly; anything else is a
+    bug in judge, said in one line (exit 70; JUDGE_DEBUG=1 shows the traceback)."""
+    _guarded(end_fast_at_once=False)
+
+
+def script() -> None:
+    """The ``judge`` command (bin/judge): :func:`main`, except that a fast command's process
+    ends as soon as its output is flushed. A lookup only reads, so the interpreter's teardown
+    (freeing every module and object one by one: about a fifth of a bare interpreter's start)
+    would free nothing the system does not free at exit."""
+    _guarded(end_fast_at_once=True)
+
+
+def _guarded(*, end_fast_at_once: bool) -> None:
     for stream in (sys.stdout, sys.stderr):
         try:    # text from the command line that is not UTF-8 is written back byte for byte
             stream.reconfigure(errors="surrogateescape")
         except (AttributeError, ValueError):
             pass
     try:
-        _dispatch(sys.argv[1:])
+        code = fast(sys.argv[1:])
+        if code is None:
+            from judge.cli import main as cli_main
+            cli_main()
+            return
+        if end_fast_at_once:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(code)
+        sys.exit(code)
     except SystemExit:
         raise
     except KeyboardInterrupt:
@@ -46,6 +73,17 @@ def main() -> None:
         sys.exit(1)
     except BaseException as err:  # noqa: BLE001 - the last net: no traceback for the user
         sys.exit(report(err))
+
+
+def fast(argv: list[str]) -> int | None:
+    """Answer ``argv`` with its FAST command, if it has one and that command reads it; the
+    exit code, or None."""
+    target = FAST.get(argv[0]) if argv else None
+    if target is None or "-h" in argv or "--help" in argv:
+        return None
+    module_name, function = target
+    module = __import__(module_name, fromlist=[function])
+    return getattr(module, function)(argv[1:])
 
 
 def report(err: BaseException) -> int:
@@ -78,18 +116,6 @@ def _silence_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError, AttributeError):
         pass
-
-
-def _dispatch(argv: list[str]) -> None:
-    target = FAST.get(argv[0]) if argv else None
-    if target is not None and "-h" not in argv and "--help" not in argv:
-        module_name, function = target
-        module = __import__(module_name, fromlist=[function])
-        code = getattr(module, function)(argv[1:])
-        if code is not None:
-            sys.exit(code)
-    from judge.cli import main as cli_main
-    cli_main()
 
 
 if __name__ == "__main__":  # pragma: no cover

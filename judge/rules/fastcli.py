@@ -16,7 +16,7 @@ click then reads it and gives its usual messages.
 
 import sys
 
-from judge.errors import JudgeError
+from judge.fastargs import answer, parse
 
 
 def _out(text: str) -> None:
@@ -98,42 +98,9 @@ def history(doc: str, number: str, *, as_json: bool = False) -> int:
 
 # --- command lines ---------------------------------------------------------------------------------
 
-def parse(argv: list[str], flags: dict[str, str],
-          options: dict[str, str]) -> tuple[list[str], dict[str, object]] | None:
-    """Positional arguments and options as click would read them for a command with these
-    ``flags`` (``--json``) and value ``options`` (``--game G``, ``--game=G``, ``-g G``,
-    ``-gG``); None for anything else (help, an unknown option, ``--``)."""
-    positional: list[str] = []
-    values: dict[str, object] = {}
-    i = 0
-    while i < len(argv):
-        a = argv[i]
-        i += 1
-        if a in flags:
-            values[flags[a]] = True
-        elif a in options:
-            if i == len(argv):
-                return None
-            values[options[a]] = argv[i]
-            i += 1
-        elif a.startswith("--") and a.partition("=")[0] in options and "=" in a:
-            name, _, value = a.partition("=")
-            values[options[name]] = value
-        elif len(a) > 2 and a[0] == "-" and a[1] != "-" and a[:2] in options:
-            values[options[a[:2]]] = a[2:]
-        elif a.startswith("-") and a != "-":
-            return None
-        else:
-            positional.append(a)
-    return positional, values
-
-
 def _run(body, *args, **kwargs) -> int:
     try:
-        return body(*args, **kwargs)
-    except JudgeError as err:
-        sys.stderr.write(err.render() + "\n")
-        return err.exit_code
+        return answer(body, *args, **kwargs)
     finally:    # installed user documents skipped because they are broken: said once
         from judge.rules.problems import take_notices
         for notice in take_notices():

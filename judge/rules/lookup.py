@@ -1,6 +1,6 @@
 """Read-only queries on the compiled index. This is the lookup path of ``judge rule``,
 ``define``, ``search``: it must stay light. It imports os and SQLite's C module only (see
-:mod:`judge.rules.sqlite_light`): no networkx, lark, jinja2 or click, and no module of the
+:mod:`judge.sqlite_light`): no networkx, lark, jinja2 or click, and no module of the
 standard library that is not built in or frozen (re, json, functools ...), because a Python whose
 standard library has no bytecode cache compiles each of those at every start. When the index is
 missing or stale it is brought up to date once (that import is the heavy path)."""
@@ -12,7 +12,7 @@ import os
 
 from judge import paths
 from judge.errors import UnknownDocumentError, UnknownRuleError
-from judge.rules import sqlite_light
+from judge import sqlite_light
 
 _RULES_CODE = os.path.dirname(os.path.abspath(__file__))
 

@@ -16,9 +16,9 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from judge import entry
+from judge import entry, fastargs
 from judge.cli import main as cli_main
-from judge.rules import fastcli, lookup
+from judge.rules import lookup
 from judge.rules.graph_terms import term_norm
 
 # A command line for each fast command (and variants the fast path reads itself).
@@ -123,7 +123,7 @@ def test_lookups_import_no_standard_library_python_module(argv):
 
 
 def test_lookup_path_loads_sqlite_without_functools():
-    code = ("import sys\nfrom judge.rules import sqlite_light\nsq = sqlite_light.module()\n"
+    code = ("import sys\nfrom judge import sqlite_light\nsq = sqlite_light.module()\n"
             "con = sq.connect(':memory:'); con.row_factory = sq.Row\n"
             "rows = [con.execute('select ? as x', (i,)).fetchone()['x'] for i in range(300)]\n"
             "assert rows == list(range(300))\n"
@@ -134,7 +134,7 @@ def test_lookup_path_loads_sqlite_without_functools():
 
 
 def test_sqlite_light_takes_the_loaded_module_when_functools_is_there():
-    from judge.rules import sqlite_light
+    from judge import sqlite_light
     assert "functools" in sys.modules
     mod = sqlite_light.module()
     assert {"connect", "Row", "Error"} <= set(dir(mod))
@@ -162,7 +162,21 @@ def test_term_norm_matches_its_regex_definition(term):
 
 def test_parse_reads_options_as_click_does():
     opts = {"--game": "game", "-g": "game", "--limit": "limit", "-n": "limit"}
-    assert fastcli.parse(["a", "-gfab", "b", "--limit=3", "--json"], {"--json": "j"}, opts) == (
+    assert fastargs.parse(["a", "-gfab", "b", "--limit=3", "--json"], {"--json": "j"}, opts) == (
         ["a", "b"], {"game": "fab", "limit": "3", "j": True})
-    assert fastcli.parse(["-", "x"], {}, {}) == (["-", "x"], {})
-    assert fastcli.parse(["x", "-1"], {}, {}) is None
+    assert fastargs.parse(["-", "x"], {}, {}) == (["-", "x"], {})
+    assert fastargs.parse(["x", "-1"], {}, {}) is None
+
+
+@pytest.mark.parametrize("argv,code", [(["rule", "fab-1.4", "20.7.2a"], 0),
+                                       (["rule", "fab-1.4", "20.7.99"], 2),
+                                       (["search", "zzzzqq"], 1)])
+def test_the_judge_script_ends_a_lookup_with_its_output_and_exit_code(argv, code):
+    """script() leaves a fast command with os._exit once its output is flushed."""
+    run = subprocess.run([sys.executable, "-c", "import sys; from judge.entry import script; "
+                          f"sys.argv = ['judge', *{argv!r}]; script()"],
+                         capture_output=True, text=True, env=dict(os.environ))
+    expected = subprocess.run([sys.executable, "-m", "judge", *argv], capture_output=True,
+                              text=True, env=dict(os.environ))
+    assert (run.returncode, run.stdout, run.stderr) == (code, expected.stdout, expected.stderr)
+    assert run.stdout or run.stderr
