@@ -9,6 +9,17 @@ from judge.rules.diff import DiffResult
 
 FORMATS = ("text", "markdown", "html", "json")
 
+# A reworded match below this confidence is reported as "removed" + "added", each naming the
+# other as its possible counterpart, not as "reworded". Measured on the v1.4 <-> section-4
+# matches, every one checked by hand (docs/diff-threshold.md): every wrong "reworded" pair
+# scored <= 0.465, and 0.47 is the lowest threshold that leaves no wrong pair reported as
+# reworded there (9 right pairs between 0.29 and 0.45 become "possible counterpart").
+from judge.rules.versions_light import REWORDED_CONFIDENCE  # noqa: E402  (0.47)
+
+
+def low_confidence(status: str, confidence: float | None) -> bool:
+    return status == "reworded" and confidence is not None and confidence < REWORDED_CONFIDENCE
+
 
 def _words(ops: list[list[str]], fmt: str) -> str:
     out = []
@@ -41,10 +52,20 @@ def rows(res: DiffResult, parents_a: dict, parents_b: dict, section: str | None)
     keep_a = lambda k: _in_section(k, parents_a, section)  # noqa: E731
     keep_b = lambda k: _in_section(k, parents_b, section)  # noqa: E731
     out: list[dict] = []
+    possible: list[dict] = []
     for m in res.matches:
-        if keep_a(m.a) or keep_b(m.b):
-            out.append({"status": m.status, "a": [m.a], "b": [m.b], "confidence": m.confidence,
-                        "renumbered": m.renumbered, "words": m.words})
+        if not (keep_a(m.a) or keep_b(m.b)):
+            continue
+        if low_confidence(m.status, m.confidence):
+            out.append({"status": "removed", "a": [m.a], "b": [], "confidence": None,
+                        "renumbered": False, "words": [], "possible_counterpart": m.b,
+                        "possible_confidence": m.confidence})
+            possible.append({"status": "added", "a": [], "b": [m.b], "confidence": None,
+                             "renumbered": False, "words": [], "possible_counterpart": m.a,
+                             "possible_confidence": m.confidence})
+            continue
+        out.append({"status": m.status, "a": [m.a], "b": [m.b], "confidence": m.confidence,
+                    "renumbered": m.renumbered, "words": m.words})
     for s in res.splits:
         if keep_a(s.a) or any(keep_b(k) for k in s.b):
             out.append({"status": "split", "a": [s.a], "b": list(s.b), "confidence": s.confidence,
@@ -57,7 +78,7 @@ def rows(res: DiffResult, parents_a: dict, parents_b: dict, section: str | None)
              "words": []} for k in res.removed if keep_a(k)]
     out += [{"status": "added", "a": [], "b": [k], "confidence": None, "renumbered": False,
              "words": []} for k in res.added if keep_b(k)]
-    return out
+    return out + possible
 
 
 def render(res: DiffResult, fmt: str, *, parents_a: dict, parents_b: dict,
@@ -80,6 +101,10 @@ def render(res: DiffResult, fmt: str, *, parents_a: dict, parents_b: dict,
         a = ", ".join(r["a"]) or "-"
         b = ", ".join(r["b"]) or "-"
         conf = f" ({r['confidence']:.2f})" if r["confidence"] is not None else ""
+        if r.get("possible_counterpart"):
+            hint = (f"possible counterpart {r['possible_counterpart']} "
+                    f"({r['possible_confidence']:.2f})")
+            return (hint, b) if r["status"] == "added" else (a, hint)
         return a, b + conf
 
     notes = []

@@ -16,6 +16,9 @@ cold cache is filled once through :func:`judge.rules.versions.get_diff`.
 import marshal
 import os
 
+# a reworded match below this confidence is only a possible counterpart (docs/diff-threshold.md)
+REWORDED_CONFIDENCE = 0.47
+
 _DIFF_CODE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "diff.py")
 
 
@@ -144,6 +147,10 @@ def newer_counterpart(record: dict, docs: list[dict]) -> dict | None:
             note = f"split into {', '.join(c.split(' ', 1)[1] for c in cites)}"
         elif cp["status"] == "merged":
             note = f"merged with {', '.join(cp['merged_with'])}"
+        elif (cp["status"] == "reworded" and cp["confidence"] is not None
+              and cp["confidence"] < REWORDED_CONFIDENCE):
+            note = f"no sure counterpart in {d['id']}: possible counterpart"
+            status = "possible"
         else:
             note = cp["status"] + (", renumbered" if cp["renumbered"] and cp["status"] != "moved" else "")
         if cp["confidence"] is not None:
@@ -151,7 +158,8 @@ def newer_counterpart(record: dict, docs: list[dict]) -> dict | None:
         if skipped:
             note += "; " + "; ".join(skipped)
         return {"document": d["id"], "citation": cites[0] if cites else None, "citations": cites,
-                "status": cp["status"], "confidence": cp["confidence"], "note": note}
+                "status": status if note.startswith("no sure") else cp["status"],
+                "confidence": cp["confidence"], "note": note}
     return None     # no newer document covers it (a partial one's scope leaves it out)
 
 

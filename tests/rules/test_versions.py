@@ -513,3 +513,32 @@ def test_no_newer_version_line_on_v1_4_outside_section_4():
     assert newer_counterpart(rec, bundled) is None
     inside = lookup.lookup("fab-1.4", "13.2.1")[0]
     assert newer_counterpart(inside, bundled)["citation"] == "fab-section4 4.3.2"
+
+
+# --- issue 20: low-confidence "reworded" pairs ---------------------------------------------------
+
+def test_low_confidence_pairs_are_removed_and_added_with_a_possible_counterpart(v14_s4):
+    """Below REWORDED_CONFIDENCE (measured by hand on these pairs: docs/diff-threshold.md) a
+    reworded match is reported as removed + added, each naming the other."""
+    from judge.rules.diff_render import REWORDED_CONFIDENCE, render, rows
+    rs = rows(v14_s4, {}, {}, None)
+    assert not [r for r in rs if r["status"] == "reworded" and r["confidence"] < REWORDED_CONFIDENCE]
+    removed = {r["a"][0]: r for r in rs if r["status"] == "removed"}
+    added = {r["b"][0]: r for r in rs if r["status"] == "added"}
+    assert removed["18.2"]["possible_counterpart"] == "4.3.2b"     # unrelated: checked by hand
+    assert added["4.3.2b"]["possible_counterpart"] == "18.2"
+    assert ("12", "4.1") in {(r["a"][0], r["b"][0]) for r in rs if r["status"] == "reworded"}
+    text = render(v14_s4, "text", parents_a={}, parents_b={})
+    assert "possible counterpart 4.3.2b (0.28)" in text
+    data = json.loads(render(v14_s4, "json", parents_a={}, parents_b={}))
+    assert any(c.get("possible_counterpart") == "18.2" for c in data["changes"])
+
+
+def test_the_threshold_leaves_no_hand_checked_wrong_pair_reworded(v14_s4):
+    wrong = {("18.2", "4.3.2b"), ("13.1.3", "4.2.3"), ("6.2", "4.1.1"), ("20", "4.0"),
+             ("8.1", "4.1.4a"), ("13.3.3g", "4.0.3b"), ("3.1.1", "4.5.2b"), ("13.1.4", "4.0.3a"),
+             ("Turn Player", "4.1.8b"), ("20.6.2", "4.3.3")}
+    from judge.rules.diff_render import rows
+    reworded = {(r["a"][0], r["b"][0]) for r in rows(v14_s4, {}, {}, None)
+                if r["status"] == "reworded"}
+    assert not reworded & wrong
