@@ -36,7 +36,7 @@ from lark.exceptions import UnexpectedInput
 from judge.cards.common import GRAMMAR_DIR, TokenSpan, span_of, use_first_char_scanners
 from judge.cards.errors import CardSyntaxError
 from judge.cards.links import citation_for, first_citation
-from judge.cards.model import (
+from judge.cards.legacy_model import (
     Ability, CardText, Condition, Cost, Damage, Gain, Keyword, ModifyValue, Move, Other,
     Prevent, Span, Target, Unparsed,
 )
@@ -225,7 +225,7 @@ class AshesTransformer(SentenceTransformer):
 
     def reaction_trigger(self, meta, children):
         # "You may play this spell when/after <event>": a reaction spell's trigger.
-        from judge.cards.model import Trigger
+        from judge.cards.legacy_model import Trigger
         condition = next(c for c in children if isinstance(c, Condition))
         word = "after" if " this spell after " in f" {self.phrase(meta)} " else "when"
         return Sentence(trigger=Trigger(kind=word, event=condition.text, span=span_of(meta)))
@@ -243,7 +243,7 @@ class AshesTransformer(SentenceTransformer):
                                        args=(("even if", children[0].text),))])
 
     def as_long_as(self, meta, children):
-        from judge.cards.model import Conditional
+        from judge.cards.legacy_model import Conditional
         cond = children[0]
         effects = next(c for c in children if isinstance(c, list))
         return Sentence(effects=[Conditional(verb="if", condition=Condition(cond.text, kind="as long as",
@@ -418,13 +418,13 @@ class AshesTransformer(SentenceTransformer):
 
     # ---- Ashes prefixes and suffixes (the shared statement() wraps effects with them)
     def p_timing_at(self, meta, children):
-        from judge.cards.model import Trigger
+        from judge.cards.legacy_model import Trigger
         event = self.phrase(meta).removeprefix("at ").rstrip(", ")
         return ("p_timing", Trigger(kind="at", event=event,
                                     span=span_of(meta)))
 
     def t_when(self, meta, children):
-        from judge.cards.model import Trigger
+        from judge.cards.legacy_model import Trigger
         word = self.source(meta).split()[0].lower()
         event = self.phrase(meta).split(" ", 1)[1].rstrip(", ") if " " in self.phrase(meta) else ""
         return Trigger(kind=word, event=event, span=span_of(meta))

@@ -3,7 +3,7 @@
 
 The driver never drops text: a paragraph the grammar reads as a whole becomes abilities; a
 paragraph it cannot read is split into sentences, each parsed on its own; every sentence that
-still fails is listed as :class:`~judge.cards.model.Unparsed` with its span and what the parser
+still fails is listed as :class:`~judge.cards.legacy_model.Unparsed` with its span and what the parser
 expected there. ``strict=True`` raises :class:`~judge.cards.errors.CardSyntaxError` (with a
 caret) for the first such sentence instead.
 
@@ -28,10 +28,10 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.visitors import _VArgsWrapper, _vargs_meta
 
 from judge.cards.errors import CardSyntaxError
-from judge.cards.model import Ability, CardText, Condition, Cost, Duration, Span, Target, Unparsed
+from judge.cards.legacy_model import Ability, CardText, Condition, Cost, Duration, Span, Target, Unparsed
 from judge.grammar_cache import lark_cache
 
-GRAMMAR_DIR = Path(__file__).resolve().parents[2] / "grammar"
+GRAMMAR_DIR = Path(__file__).resolve().parents[2] / "grammar" / "legacy"
 
 SELF_NAME_MARK = "\u00a7"  # fills the card's own name; terminal SELF_NAME in card_common.lark
 _SAME_LENGTH = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',

@@ -1,4 +1,4 @@
-"""Flesh and Blood card text -> :class:`~judge.cards.model.CardText` (grammar/card_fab.lark).
+"""Flesh and Blood card text -> :class:`~judge.cards.legacy_model.CardText` (grammar/card_fab.lark).
 
 ``parse(text, strict=False, name=None)``: ``name`` is the card's own name; occurrences of it
 in the text read as "this". ``iter_corpus(path)`` yields (name, functional text) from a
@@ -16,9 +16,9 @@ from pathlib import Path
 from lark import Token, v_args
 
 from judge.cards.common import (CardTransformer, ClauseParser, DamagePhrase, clean, span_of)
-from judge.cards.fab_model import Becomes, DelayedTrigger, Restriction
+from judge.cards.legacy_model import Becomes, DelayedTrigger, Restriction
 from judge.cards.links import citation_for
-from judge.cards.model import (Ability, CardText, Choice, Condition, Conditional, Cost,
+from judge.cards.legacy_model import (Ability, CardText, Choice, Condition, Conditional, Cost,
                                CreateToken, Damage, Duration, Effect, Gain, Keyword, ModifyValue,
                                Move, Other, Prevent, Replacement, Target, Trigger)
 from judge.errors import UsageError
@@ -930,12 +930,12 @@ class FabTransformer(CardTransformer):
 
 
 def Span_of(start: int, end: int):
-    from judge.cards.model import Span
+    from judge.cards.legacy_model import Span
     return Span(start, end)
 
 
 def Span_of_token(token: Token):
-    from judge.cards.model import Span
+    from judge.cards.legacy_model import Span
     return Span(token.start_pos, token.end_pos)
 
 

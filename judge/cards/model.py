@@ -1,15 +1,52 @@
-"""Frozen values that card text parses into. Shared by the four games' card grammars and read
-by the engine. Every value keeps the ``Span`` of the text it came from; every keyword or
-mechanic that has a rule or glossary entry carries its citation (``"fab-1.4 Go Again"``).
+"""The values card text parses into: one vocabulary for the four games, read by the rules modules.
 
-Game layers may add values of their own (subclassing ``Effect`` / ``Condition``): FaB's are in
-``judge/cards/fab_model.py``, apart from its grammar so the engine reads them without lark;
-values here are the common core.
+Every value is a frozen, slotted dataclass that keeps the ``Span`` of the printed text it came
+from (character offsets into the card text, end exclusive) and, where it helps a reader, the
+normalised words (``text``). The structure is what an engine acts on without re-reading English:
+
+* **who and what** - :class:`Target` (a player or an object: who, quantifier and count, controller
+  and owner relation, kinds, qualities, filters, zone, whether it targets), :class:`Zone`;
+* **numbers** - :class:`Amount` (a constant, ``X`` with its definition, "for each", "up to",
+  "that much"), :class:`Quantity` (a number read from the game: "the number of allies you
+  control", "its cost"), :class:`Comparison`;
+* **when and how long** - :class:`Event` (something that happens: "this hits a hero", "a unit
+  you control is destroyed", "the start of your turn"), :class:`Trigger`, :class:`Condition`,
+  :class:`Duration`;
+* **effects** - one class per kind of game action (:class:`Damage`, :class:`Heal`,
+  :class:`Move`, :class:`Exhaust`, :class:`Counters`, :class:`Dice`, :class:`Cancel`, ...), and
+  the ways effects combine (:class:`Sequence` is implicit: a tuple; :class:`Conditional`,
+  :class:`Choice`, :class:`Replacement`, :class:`DelayedTrigger`);
+* **abilities** - :class:`Ability` (kind, timing, costs, trigger, condition, effects, keywords),
+  :class:`Keyword`, :class:`Cost`; a card's text is a :class:`CardText`.
+
+The games word the same action differently; the values use one word and keep the game's in
+``verb``: UFS "commit" and WoW/Ashes "exhaust" are :class:`Exhaust` (``verb`` "commit" /
+"exhaust"); FaB "negate", WoW "interrupt", UFS/Ashes "cancel" are :class:`Cancel`; FaB "banish",
+WoW "remove from the game" are :class:`Move` to the zone ``"removed"`` ... Canonical words:
+
+* zone names: ``hand``, ``deck``, ``graveyard`` (FaB, WoW; UFS "discard pile" and Ashes
+  "discard pile" keep their own name), ``discard pile``, ``play`` (the arena, the battlefield, in
+  play), ``removed`` (banished / removed from the game), ``arsenal``, ``pitch``, ``soul``,
+  ``card pool``, ``momentum``, ``stage``, ``spellboard``, ``battlefield``, ``active pool``,
+  ``exhausted pool``, ``conjuration pile``, ``chain`` ... (a game's own zones keep their
+  printed name, lower case);
+* relations (``Target.controller`` / ``Target.owner`` / ``Zone.owner``): ``you`` (the card's
+  controller), ``opponent``, ``any``, ``they`` (a player the text named before: "their",
+  "his", "its controller's"), ``""`` unstated;
+* comparison operators: ``<``, ``<=``, ``==``, ``!=``, ``>=``, ``>``.
+
+An ``Other`` is an effect the grammar recognised but that has no value yet: a card with one is
+**not** fully parsed (:attr:`CardText.fully_parsed`), and neither is one with an
+:class:`Unparsed` part. Rules modules name both in a ruling as ``not modelled: ...``.
+
+This module imports nothing but the standard library, so a rules module reads the values
+without loading lark.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import dataclass, field, fields, is_dataclass
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,116 +55,532 @@ class Span:
     end: int
 
 
-# --- who and what -----------------------------------------------------------------------
+# --------------------------------------------------------------------------- numbers
 
 @dataclass(frozen=True, slots=True)
-class Target:
-    """Who or what an effect applies to: ``this``, ``you``, ``target hero``,
-    ``target opponent``, ``each opponent``, ``attacks you control``, ``your hero`` ..."""
-    text: str                 # normalised phrase, e.g. "target hero"
-    targeted: bool = False    # uses the word "target" (rules for choosing targets apply)
-    quantifier: str = "one"   # one | each | all | up to N | any number
+class Quantity:
+    """A number the game state supplies: ``measure`` of ``of``.
+
+    measure: ``count`` (how many objects ``of`` describes: "the number of allies you control"),
+    a stat of an object or player (``cost``, ``power``, ``defense``, ``health``, ``life``,
+    ``damage`` (damage on it), ``speed``, ``pitch`` ...), or an amount an event had
+    (``damage dealt``, ``life gained``, ``cards drawn`` ...: ``event`` says which, e.g. "the
+    damage dealt this way").
+    """
+    measure: str
+    of: Target | None = None
+    event: Event | None = None
+    text: str = ""
     span: Span | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class Duration:
-    text: str                 # "this turn", "until end of turn", "until the start of your next turn"
+class Amount:
+    """How many or how much. Exactly one way of giving the number is used:
+
+    * a constant: ``value`` ("3", "three", "a");
+    * a variable: ``variable`` ("X") and, when the text defines it, ``defined_as`` ("where X is
+      the number of cards in your hand");
+    * a quantity: ``defined_as`` alone ("damage equal to its power");
+    * a reference to an earlier number: ``ref`` ("that much", "that many", "the same");
+    * "all" / "any number": ``relation`` "all" / "any" with no number.
+
+    ``per`` multiplies: "1 damage for each ally you control" is value 1, per the allies.
+    ``relation`` bounds the number a player chooses or a test accepts: "" (exactly), ``up to``,
+    ``at least``, ``at most``, ``all``, ``any``. ``half`` is "half ... rounded up/down"
+    (``rounding``).
+    """
+    value: int | None = None
+    variable: str = ""
+    defined_as: Quantity | None = None
+    per: Target | None = None
+    ref: str = ""
+    relation: str = ""
+    plus: int = 0                      # "that much plus 1"
+    half: bool = False
+    rounding: str = ""                 # up | down
+    text: str = ""
+    span: Span | None = None
+
+    @property
+    def constant(self) -> int | None:
+        """The number when it is printed as one (no variable, quantity, reference or "for
+        each"), else None."""
+        if self.variable or self.defined_as or self.ref or self.per is not None or self.half:
+            return None
+        return self.value
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """``left op right``: "cost 3 or less" (left: the cost of it, op "<=", right 3)."""
+    left: Quantity
+    op: str
+    right: Amount
+    span: Span | None = None
+
+
+# --------------------------------------------------------------------------- who and what
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """A zone: ``name`` (canonical, see the module docstring), whose (``owner``: a relation word
+    or the player the text names, e.g. "target player's deck"), and a position in it
+    (``top`` / ``bottom`` / ``""``)."""
+    name: str
+    owner: str = ""
+    owner_target: Target | None = None
+    position: str = ""
+    span: Span | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """A player or an object the text names: what an effect acts on, who does it, what a
+    condition or event is about.
+
+    * ``who``: ``player`` or ``object`` (cards, tokens, abilities, attacks, dice ...).
+    * ``ref``: a reference instead of (or besides) a description: ``this`` (the card itself),
+      ``you`` (its controller), ``it`` / ``that`` / ``they`` (something the text named before),
+      ``source`` (the source of the event), ``""`` a description.
+    * ``quantifier``: ``one`` | ``each`` | ``all`` | ``up to`` | ``any number``; ``count``:
+      how many ("2 target allies", "up to 3 cards"); None for one.
+    * ``targeted``: chosen as a target (the games' targeting rules apply).
+    * ``controller`` / ``owner``: relation of its controller / owner to the card's controller
+      (``you``, ``opponent``, ``any``, ``they``, ``""``); for a player, which player it is.
+    * ``kinds``: nouns of the phrase, singular, lower case: ``ally``, ``hero``, ``attack``,
+      ``action``, ``card``, ``token``, ``unit``, ``foundation``, ``die``, ``player``,
+      ``opponent`` ...; the last is the head noun.
+    * ``qualities``: the other words that narrow it: subtypes, traits, classes, colours, states,
+      names ("Orc", "red", "exhausted", "non-token", "other", "attacking").
+    * ``filters``: conditions every such object meets ("with cost 3 or less", "that has dealt
+      damage this turn", "with Herald in its name"); their subject is ``it``.
+    * ``zone``: where it is ("in your graveyard", "the top card of your deck").
+    * ``of``: the object or player it belongs to ("its controller", "that ally's owner",
+      "the defending hero's weapon").
+    * ``excluding``: "other than this", "another": what it cannot be.
+    """
+    text: str = ""
+    who: str = "object"
+    ref: str = ""
+    quantifier: str = "one"
+    count: Amount | None = None
+    targeted: bool = False
+    controller: str = ""
+    owner: str = ""
+    kinds: tuple[str, ...] = ()
+    qualities: tuple[str, ...] = ()
+    filters: tuple[Condition, ...] = ()
+    zone: Zone | None = None
+    of: Target | None = None
+    excluding: Target | None = None
+    alternatives: tuple[Target, ...] = ()  # "target ally or hero": each a full description
+    span: Span | None = None
+
+
+# --------------------------------------------------------------------------- when, while
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happens in the game, as triggers wait for it and conditions look back at
+    it ("if you've played an attack this turn").
+
+    ``verb`` (canonical, present tense, active): ``attack``, ``hit``, ``block``, ``defend``,
+    ``deal damage``, ``be dealt damage`` (the passive kept apart: its subject is the damaged
+    one), ``destroy`` / ``be destroyed``, ``enter play``, ``leave play``, ``play``, ``activate``,
+    ``draw``, ``discard``, ``pitch``, ``gain``, ``lose``, ``heal``, ``exhaust``, ``ready``,
+    ``reveal``, ``resolve``, ``start`` / ``end`` (of ``phase``: "the start of your turn"),
+    ``do`` ("if you do": the effect before), ... Unknown verbs keep their printed lemma.
+    """
+    verb: str
+    subject: Target | None = None
+    object: Target | None = None
+    amount: Amount | None = None
+    damage_type: str = ""
+    zone: Zone | None = None          # from / in where it happens
+    to_zone: Zone | None = None
+    phase: str = ""                   # "turn", "round", "end phase", "combat" ...
+    whose: Target | None = None       # whose turn / phase
+    within: Duration | None = None    # "this turn": when a past event counts
+    times: Amount | None = None       # "played 2 or more attacks": how often
+    negated: bool = False
+    text: str = ""
+    span: Span | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """What a triggered ability waits for: ``kind`` (``when``, ``whenever``, ``at``, ``after``,
+    ``first time`` ...) and ``event``; ``limit`` "once per turn" etc."""
+    kind: str
+    event: Event
+    limit: str = ""
     span: Span | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Condition:
-    text: str                 # normalised condition text, e.g. "you have less life than target hero"
-    kind: str = "if"          # if | as long as | unless | while ...
+    """A test on the game state. ``kind``: ``if``, ``as long as``, ``while``, ``unless``, ``only
+    if`` / ``only while`` (an allowance), ``with`` / ``that`` (a filter on an object).
+
+    ``test`` says which fields hold it:
+
+    * ``compare``: ``comparison`` holds ("if you have less {h} than an opposing hero", "with
+      cost 3 or less");
+    * ``is``: ``subject`` is in ``state`` ("attacking", "exhausted", "face up", "damaged",
+      "your turn") or is an ``object`` of that description ("if it is a conjuration");
+    * ``has``: ``subject`` has ``object`` ("has a keyword", "has 2 or more counters", "has
+      Herald in its name": ``state`` holds the name);
+    * ``control``: ``subject`` controls ``object`` ("if you control an ally");
+    * ``event``: ``event`` happened (a past event: "if you've played 2 or more cards this
+      turn", "if this hits", "if you do": event verb ``do``);
+    * ``exists``: ``object`` exists ("if there are 2 or more cards in your pitch zone");
+    * ``all`` / ``any``: every / one of ``parts`` holds.
+
+    ``negated`` turns the test round ("if you don't", "unless" keeps ``kind`` "unless" with the
+    test as printed).
+    """
+    kind: str = "if"
+    test: str = ""
+    subject: Target | None = None
+    object: Target | None = None
+    state: str = ""
+    comparison: Comparison | None = None
+    event: Event | None = None
+    negated: bool = False
+    parts: tuple[Condition, ...] = ()
+    text: str = ""
     span: Span | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class Cost:
-    """A cost part: resources, action points, exhaust, discard, sacrifice, dice, control ..."""
-    kind: str                 # "resource", "action point", "exhaust", "discard", "destroy", "die" ...
-    amount: int | None = None
-    detail: str = ""          # e.g. dice type for Ashes "[[natural:class]]", card for discard
+class Duration:
+    """How long an effect lasts. ``kind``: ``this turn``, ``until end of turn``, ``until start of
+    turn``, ``until end of next turn``, ``this round``, ``this combat``, ``this chain`` (FaB's
+    combat chain), ``this chain link``, ``this attack``, ``this game``, ``until`` (``until``:
+    the event that ends it), ``while`` (``condition``); ``whose``: ``you`` / ``they`` /
+    ``opponent`` for "your next turn" ..."""
+    kind: str
+    whose: str = ""
+    until: Event | None = None
+    condition: Condition | None = None
+    text: str = ""
     span: Span | None = None
 
 
-# --- effects -----------------------------------------------------------------------------
+# --------------------------------------------------------------------------- effects
 
 @dataclass(frozen=True, slots=True)
 class Effect:
-    """Base of all effects. ``verb`` names the event the engine performs."""
+    """Base of all effects. ``verb`` is the printed verb's lemma ("deal", "commit", "banish");
+    the class says what the game does."""
     verb: str
     span: Span | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Damage(Effect):
-    amount: int | str = 0             # an int, or "X" / an expression as printed
-    damage_type: str = ""             # physical | arcane | fire | frost | ... | "" (untyped)
+    """``source`` deals ``amount`` damage of ``damage_type`` ("" untyped; ``physical``,
+    ``arcane``, ``fire``, ``frost``, ``nature``, ``shadow``, ``holy``, ``melee``, ``ranged``
+    ...) to ``target``. ``source`` None: the card itself (or the ability's source)."""
+    amount: Amount | None = None
+    damage_type: str = ""
     target: Target | None = None
     source: Target | None = None
-    where: str = ""                   # the printed definition of X: "the number of cards in your hand"
+    divided: bool = False               # "divided as you choose"
 
 
 @dataclass(frozen=True, slots=True)
 class Prevent(Effect):
-    amount: int | str | None = None   # None = all
+    """Prevent ``amount`` (None: all) of the damage of ``damage_type`` that would be dealt to
+    ``target`` (by ``source``), within ``duration``; ``next`` True for "the next N damage"."""
+    amount: Amount | None = None
     damage_type: str = ""
     target: Target | None = None
+    source: Target | None = None
     duration: Duration | None = None
-    where: str = ""                   # the printed definition of X, as for Damage
+    next: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Heal(Effect):
+    """Heal / remove ``amount`` damage (None: all) from ``target`` (WoW "heal", UFS/WoW
+    "restore"; Ashes "heal" removes wound tokens)."""
+    amount: Amount | None = None
+    target: Target | None = None
+    source: Target | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class ModifyValue(Effect):
-    """+N{p}, -1{d}, "+2 damage", "gets +1 speed", "costs {r} less" ..."""
-    stat: str = ""                     # power | defense | damage | speed | cost | life | atk ...
-    delta: int | str = 0
+    """``target``'s ``stat`` changes by ``sign`` x ``amount`` ("+2{p}", "-1 speed", "costs {r}
+    less" (stat ``cost``, sign -1), "+1 damage for each ..."), for ``duration``; ``op``
+    ``multiply`` for "double" (amount 2).
+
+    stat: ``power``, ``defense``, ``health``, ``life``, ``cost``, ``speed``, ``damage``,
+    ``atk``, ``attack``, ``recover``, ``block``, ``difficulty``, ``check``, ``hand size`` ...
+    """
+    stat: str = ""
+    amount: Amount | None = None
+    sign: int = 1
     target: Target | None = None
     duration: Duration | None = None
-    where: str = ""                    # the printed definition of X in "-X{p}, where X is ..."
+    op: str = "add"                     # add | multiply ("double": multiply by 2)
+
+
+@dataclass(frozen=True, slots=True)
+class SetValue(Effect):
+    """``target``'s ``stat`` becomes ``amount`` ("has base power 4", "its speed is 6")."""
+    stat: str = ""
+    amount: Amount | None = None
+    target: Target | None = None
+    duration: Duration | None = None
+    base: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class Move(Effect):
-    """draw, discard, destroy, banish, return to hand, put into arsenal, search, shuffle ..."""
-    count: int | str | None = None
+    """A zone change of ``what``: ``verb`` draw, discard, destroy, banish, return, put, add,
+    play, mill, remove, shuffle, build (UFS) ..., from ``from_zone`` to ``to_zone`` (either may
+    be unstated: None), done by ``who``; ``face`` "up" / "down"; ``random`` for "at random".
+    How many: ``what.count``."""
     what: Target | None = None
-    from_zone: str = ""
-    to_zone: str = ""
-    who: Target | None = None         # who does it, when stated: "they discard 2 random cards"
+    from_zone: Zone | None = None
+    to_zone: Zone | None = None
+    who: Target | None = None
+    face: str = ""
+    random: bool = False
+    until: Condition | None = None      # "discard cards ... until you discard an attack"
 
 
 @dataclass(frozen=True, slots=True)
 class Gain(Effect):
-    """gain life, gain action point(s), gain resources, gain a keyword or ability."""
-    resource: str = ""                 # "life", "action point", "resource", or a keyword name
-    amount: int | str = 1
+    """``target`` gains ``amount`` ``resource``: ``life``, ``health``, ``action point``,
+    ``resource``, ``momentum``, ``keyword`` (``keyword``), ``ability`` (``abilities``, the
+    quoted text parsed), ``control`` (of ``what``) ..., for ``duration``."""
+    resource: str = ""
+    amount: Amount | None = None
     target: Target | None = None
     duration: Duration | None = None
-    citation: str | None = None        # when ``resource`` is a keyword
-    quoted: str = ""                   # resource "ability": the granted ability's text, unquoted
-    abilities: tuple["Ability", ...] = ()  # ... and that text parsed
+    keyword: Keyword | None = None
+    abilities: tuple[Ability, ...] = ()
+    what: Target | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Lose(Effect):
+    """``target`` loses ``amount`` ``resource`` (``life``, ``health`` ...), a ``keyword`` or
+    abilities (``resource`` "abilities", ``what`` which), for ``duration``."""
+    resource: str = ""
+    amount: Amount | None = None
+    target: Target | None = None
+    duration: Duration | None = None
+    keyword: Keyword | None = None
+    what: Target | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Exhaust(Effect):
+    """Turn ``target`` sideways: WoW/Ashes "exhaust", UFS "commit" (``verb`` keeps which)."""
+    target: Target | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Ready(Effect):
+    """Turn ``target`` upright: "ready", "untap"."""
+    target: Target | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Flip(Effect):
+    """Turn ``target`` ``face`` down / up / over (UFS "flip" is face down)."""
+    target: Target | None = None
+    face: str = "down"
+
+
+@dataclass(frozen=True, slots=True)
+class Attach(Effect):
+    """Attach ``what`` to ``to`` (WoW attachments, Ashes alterations)."""
+    what: Target | None = None
+    to: Target | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Counters(Effect):
+    """``action`` (``place``, ``remove``, ``move``) ``count`` counters or tokens of ``kind``
+    ("wound", "status", "exhaustion", "steam", "+1{p}" ...) on / from ``on``; ``to`` for a
+    move. Ashes tokens, WoW and FaB counters, UFS counters."""
+    action: str = "place"
+    kind: str = ""
+    count: Amount | None = None
+    on: Target | None = None
+    to: Target | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Dice(Effect):
+    """An action on dice: ``action`` ``spend``, ``re-roll``, ``roll``, ``set`` (a face),
+    ``exhaust``, ``ready``, ``place``, ``select``, ``change``, ``remove``, ``return``, ``move``
+    ...; ``count`` dice of ``kind`` (a die type or face as printed: "natural", "basic",
+    "ceremonial:class"), ``face`` the face set or wanted, from / to pools, whose."""
+    action: str = ""
+    count: Amount | None = None
+    kind: str = ""
+    face: str = ""
+    from_zone: Zone | None = None
+    to_zone: Zone | None = None
+    who: Target | None = None
+    target: Target | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Cancel(Effect):
+    """Cancel / negate / interrupt ``what`` (a card, attack, ability or effect)."""
+    what: Target | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Search(Effect):
+    """``who`` searches ``zone`` for ``what`` (how many: ``what.count``); what becomes of the
+    found cards follows as separate effects."""
+    who: Target | None = None
+    zone: Zone | None = None
+    what: Target | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal(Effect):
+    """``who`` reveals ``what`` (to ``to``)."""
+    what: Target | None = None
+    who: Target | None = None
+    to: Target | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Look(Effect):
+    """``who`` looks at ``what`` (hidden cards: "the top card of your deck")."""
+    what: Target | None = None
+    who: Target | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle(Effect):
+    """``who`` shuffles ``zone``."""
+    zone: Zone | None = None
+    who: Target | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class CreateToken(Effect):
-    count: int | str = 1
+    """Create / put into play ``count`` tokens named ``token`` (with ``kinds`` and stat
+    ``values`` when printed: "a 1/1 Wolf ally token"), under ``controller``'s control."""
+    count: Amount | None = None
     token: str = ""
+    kinds: tuple[str, ...] = ()
+    values: tuple[tuple[str, int], ...] = ()
     controller: Target | None = None
+    zone: Zone | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class Replacement(Effect):
-    """"If <event> would ..., instead <effect>" (FaB 18, WoW 717, Ashes "would")."""
-    event: str = ""                    # the replaced event, as normalised text
-    instead: tuple[Effect, ...] = ()
-    condition: Condition | None = None
+class GainControl(Effect):
+    """``who`` gains control of ``what`` for ``duration``."""
+    what: Target | None = None
+    who: Target | None = None
+    duration: Duration | None = None
 
+
+@dataclass(frozen=True, slots=True)
+class Play(Effect):
+    """``who`` plays / activates / uses ``what`` (from ``from_zone``): an extra play or one with
+    a changed cost ("without paying its cost" -> ``free``); ``as_`` "your next form" ..."""
+    what: Target | None = None
+    who: Target | None = None
+    from_zone: Zone | None = None
+    free: bool = False
+    as_: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Attack(Effect):
+    """``attacker`` attacks ``target`` (FaB "this attacks up to X target heroes", WoW "can
+    attack", UFS "make an attack")."""
+    attacker: Target | None = None
+    target: Target | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Restriction(Effect):
+    """What can't happen: ``who`` can't ``actions`` (``play``, ``activate``, ``attack``,
+    ``block``, ``defend``, ``gain``, ``be targeted``, ``be blocked``, ``be prevented``, ``count``
+    ...) ``what``, for ``duration``; ``only`` makes it an allowance: the actions are allowed only
+    when it holds ("Activate this ability only while this is attacking")."""
+    actions: tuple[str, ...] = ()
+    who: Target | None = None
+    what: Target | None = None
+    by: Target | None = None            # "can't be blocked by allies"
+    only: Condition | None = None
+    duration: Duration | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Permission(Effect):
+    """What becomes allowed: ``who`` may / can ``actions`` ``what`` (``as_though``: "as though
+    it had **instant**"), for ``duration``."""
+    actions: tuple[str, ...] = ()
+    who: Target | None = None
+    what: Target | None = None
+    as_though: str = ""
+    duration: Duration | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Choose(Effect):
+    """``who`` chooses ``what`` (an object, later named "it" / "that ..."), or a name / number
+    / card type (``kind`` "name", "number", "type")."""
+    what: Target | None = None
+    who: Target | None = None
+    kind: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Becomes(Effect):
+    """``what`` become(s) objects of ``kinds`` with base ``values`` and ``abilities`` (FaB
+    "auras you control are weapons with 4{p} ...", UFS "becomes a ...", WoW transforms)."""
+    what: Target | None = None
+    kinds: tuple[str, ...] = ()
+    qualities: tuple[str, ...] = ()
+    values: tuple[tuple[str, int], ...] = ()
+    abilities: tuple[Ability, ...] = ()
+    duration: Duration | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Skip(Effect):
+    """``who`` skips ``what`` (a phase, step, turn or draw)."""
+    what: str = ""
+    who: Target | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Pay(Effect):
+    """``who`` pays ``costs`` (an effect that is a payment: "unless its controller pays (2)")."""
+    costs: tuple[Cost, ...] = ()
+    who: Target | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EndGame(Effect):
+    """``who`` ``result``s the game ("win" / "lose")."""
+    result: str = ""
+    who: Target | None = None
+
+
+# --------------------------------------------------------------------------- combining effects
 
 @dataclass(frozen=True, slots=True)
 class Conditional(Effect):
+    """``then`` if ``condition`` holds, else ``otherwise``."""
     condition: Condition | None = None
     then: tuple[Effect, ...] = ()
     otherwise: tuple[Effect, ...] = ()
@@ -135,34 +588,77 @@ class Conditional(Effect):
 
 @dataclass(frozen=True, slots=True)
 class Choice(Effect):
-    """"Choose 1: ..." modes, "you may ...", "opponent chooses ..."."""
+    """``chooser`` picks ``pick`` of the modes ``options`` (each a sequence of effects);
+    ``optional`` with one option is "you may ..." (the option may be declined)."""
     chooser: Target | None = None
-    pick: int | str = 1
+    pick: Amount | None = None
     options: tuple[tuple[Effect, ...], ...] = ()
     optional: bool = False
 
 
 @dataclass(frozen=True, slots=True)
+class Replacement(Effect):
+    """"If ``event`` would happen, ``instead`` happens" (FaB 6.5, WoW 717, Ashes "would"); the
+    replaced event is structured as an :class:`Event`; ``condition`` narrows it; ``instead``
+    empty with ``prevent`` True: the event simply doesn't happen."""
+    event: Event | None = None
+    instead: tuple[Effect, ...] = ()
+    condition: Condition | None = None
+    duration: Duration | None = None
+    next_only: bool = False              # "the next time ... would": replaces once
+
+
+@dataclass(frozen=True, slots=True)
+class DelayedTrigger(Effect):
+    """Resolving this creates a triggered ability: when ``trigger`` happens (within
+    ``duration``), ``effects``."""
+    trigger: Trigger | None = None
+    effects: tuple[Effect, ...] = ()
+    condition: Condition | None = None
+    duration: Duration | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Repeat(Effect):
+    """Do ``effects`` ``times`` times (or until ``until`` holds)."""
+    effects: tuple[Effect, ...] = ()
+    times: Amount | None = None
+    until: Condition | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Other(Effect):
-    """A recognised effect shape with no dedicated value yet (``verb`` names it; ``args`` keeps
-    the parsed parts). Counts as parsed: the grammar recognised its structure."""
+    """A recognised shape with no value yet (``verb`` names it, ``args`` keeps the words).
+    **Not** parsed: a card with an Other is not fully parsed."""
     args: tuple[tuple[str, str], ...] = ()
 
 
-# --- abilities ---------------------------------------------------------------------------
+# --------------------------------------------------------------------------- abilities
 
 @dataclass(frozen=True, slots=True)
 class Keyword:
-    name: str                          # canonical name, e.g. "Arcane Barrier", "Go again"
-    value: int | str | None = None     # N of "arcane barrier N"; a label's argument
-    citation: str | None = None        # "fab-1.4 Arcane Barrier N"
+    """A keyword ability or label: canonical ``name`` ("Go again", "Protector", "Stun"),
+    its parameter ``value`` ("Arcane Barrier 2", "Stun: 2", "Cursed 1") and the rule or
+    glossary node that defines it (``"fab-1.4 Go Again"``), when one does."""
+    name: str
+    value: Amount | None = None
+    citation: str | None = None
     span: Span | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class Trigger:
-    kind: str                          # when | if | at | after | would | first time
-    event: str                         # normalised event text: "this hits", "you attack" ...
+class Cost:
+    """One part of a cost. ``kind``: ``resource`` (``amount``; ``detail`` the resource type when
+    printed: "{r}", "fire"), ``action point``, ``exhaust`` (of ``what``, the card itself when
+    None), ``dice`` (``amount`` dice of type ``detail``: Ashes "1 [[natural:class]]"),
+    ``main action`` / ``side action`` (Ashes), ``life`` / ``health``, ``effect`` (an action
+    done as a cost: ``effect``, e.g. "Discard a card", "Destroy this", "Reveal 1 attack from
+    your hand")."""
+    kind: str
+    amount: Amount | None = None
+    detail: str = ""
+    what: Target | None = None
+    effect: Effect | None = None
     span: Span | None = None
 
 
@@ -170,8 +666,13 @@ class Trigger:
 class Ability:
     """One ability of a card.
 
-    kind: static | triggered | activated | replacement | keyword | spell (the text of a card
-    that resolves when played) | label (Crush, Combo, Enhance ...) | errata.
+    kind: ``static`` (a continuous effect or rule), ``triggered`` (``trigger``), ``activated``
+    (``costs``), ``keyword`` (``keywords`` only), ``spell`` (the text that resolves when the card
+    is played), ``replacement``, ``reminder`` (a reminder in parentheses: no game effect).
+    ``timing`` is the ability's type word where the game prints one (FaB "Action", "Instant",
+    "Attack Reaction"; UFS "Enhance", "Response", "Form"; WoW "[Activate]"; Ashes "[[main]]" /
+    "[[side]]"). ``label`` is the ability's printed name (Ashes "Gaze 1", FaB "Crush"); ``limit``
+    "once per turn" ...
     """
     kind: str
     effects: tuple[Effect, ...] = ()
@@ -180,18 +681,21 @@ class Ability:
     keywords: tuple[Keyword, ...] = ()
     condition: Condition | None = None
     duration: Duration | None = None
-    label: str = ""                    # ability name / label ("Crush", "Enhance", "Ashes: 'Name 1'")
-    limit: str = ""                    # "once per turn" ...
-    citation: str | None = None        # rule or glossary node that governs this kind of ability
+    timing: str = ""
+    label: str = ""
+    limit: str = ""
+    citation: str | None = None
     span: Span | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Unparsed:
-    """A clause the grammar could not read: never dropped silently."""
+    """A part of the text the grammar could not read: never dropped silently. ``span`` is the
+    part; ``at`` the offset where reading stopped; ``reason`` what was expected there."""
     text: str
     span: Span
-    reason: str                        # what the parser expected there
+    reason: str
+    at: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,8 +704,32 @@ class CardText:
     text: str
     abilities: tuple[Ability, ...] = ()
     unparsed: tuple[Unparsed, ...] = ()
-    meta: tuple[tuple[str, str], ...] = field(default=())  # e.g. WoW header fields
+    meta: tuple[tuple[str, str], ...] = field(default=())  # e.g. WoW header fields, Ashes stats
+
+    @property
+    def recognised(self) -> bool:
+        """Every clause was read by the grammar (some may still be an :class:`Other`)."""
+        return not self.unparsed
 
     @property
     def fully_parsed(self) -> bool:
-        return not self.unparsed
+        """Every part of the text became a value: nothing unparsed, no :class:`Other`."""
+        return not self.unparsed and not any(isinstance(v, Other) for v in walk(self.abilities))
+
+    def others(self) -> list[Other]:
+        return [v for v in walk(self.abilities) if isinstance(v, Other)]
+
+
+def walk(value) -> Iterator[object]:
+    """Every value inside ``value`` (itself included), depth first."""
+    if isinstance(value, (tuple, list)):
+        for item in value:
+            yield from walk(item)
+        return
+    if not is_dataclass(value) or isinstance(value, type):
+        return
+    yield value
+    for f in fields(value):
+        child = getattr(value, f.name)
+        if child is not None and not isinstance(child, (str, int, bool, Span)):
+            yield from walk(child)

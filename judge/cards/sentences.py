@@ -17,7 +17,7 @@ from lark import Token, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from judge.cards.common import CardTransformer, describe_expected, span_of
-from judge.cards.model import (
+from judge.cards.legacy_model import (
     Choice, Condition, Conditional, Damage, Duration, Effect, Gain, ModifyValue, Move, Other,
     Replacement, Target, Trigger,
 )

@@ -5,7 +5,7 @@ builds a card grammar's lexer (the costliest part of starting ``judge check``).
 folder (:func:`judge.paths.cache_dir`): one file per game, named by the content of everything
 the result depends on (the card grammars, the ``judge/cards`` code, the lark and Python
 versions). Any change to those starts a new file; an unreadable file is ignored and replaced.
-The values are the frozen ones of :mod:`judge.cards.model`, the same a fresh parse returns.
+The values are the frozen ones of :mod:`judge.cards.legacy_model`, the same a fresh parse returns.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pathlib import Path
 
 from judge import frozen_pickle, paths
 from judge.grammar_cache import lark_version_stamp
-from judge.cards.model import CardText
+from judge.cards.legacy_model import CardText
 
 FOLDER = "cards"
 _CODE = Path(__file__).resolve().parent
@@ -45,7 +45,7 @@ def version() -> str:
     digest = hashlib.sha256()
     digest.update(f"{sys.version_info[:2]}".encode())
     digest.update(lark_version_stamp())
-    sources = (sorted(_CODE.glob("*.py")) + sorted(paths.GRAMMAR.glob("card_*.lark"))
+    sources = (sorted(_CODE.glob("*.py")) + sorted(paths.GRAMMAR.rglob("card_*.lark"))
                + [Path(frozen_pickle.__file__)])
     for path in sources:
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")

@@ -1,4 +1,4 @@
-"""World of Warcraft TCG card text (Comprehensive Rules 7.4) -> :mod:`judge.cards.model` values.
+"""World of Warcraft TCG card text (Comprehensive Rules 7.4) -> :mod:`judge.cards.legacy_model` values.
 
 Grammar: ``grammar/card_wow.lark`` (powers, keywords, effects) importing the common core
 ``grammar/card_common.lark``; the card line that the rules' examples print before a card's text
@@ -30,7 +30,7 @@ from judge.cards.wordparser import Conflicts, WordParser, load_grammar
 from judge.cards.common import (GRAMMAR_DIR, CardTransformer, ClauseParser, DamagePhrase, TokenSpan,
                                 clean, span_of)
 from judge.cards.links import citation_for
-from judge.cards.model import (Ability, CardText, Choice, Condition, Conditional, Cost, Damage,
+from judge.cards.legacy_model import (Ability, CardText, Choice, Condition, Conditional, Cost, Damage,
                                Duration, Effect, Gain, Keyword, ModifyValue, Move, Other, Prevent,
                                Replacement, Span, Target, Trigger)
 

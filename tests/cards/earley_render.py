@@ -3,7 +3,7 @@ expected structure of an ability on one line (used by the UFS and Ashes card tes
 
 from __future__ import annotations
 
-from judge.cards.model import (
+from judge.cards.legacy_model import (
     Ability, Choice, Conditional, Damage, Gain, ModifyValue, Move, Other, Prevent, Replacement,
 )
 

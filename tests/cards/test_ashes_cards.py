@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from judge.cards import ashes
 from judge.cards import parse as parse_any
 from judge.cards.errors import CardSyntaxError
-from judge.cards.model import Choice, Conditional, Damage, Move, Prevent
+from judge.cards.legacy_model import Choice, Conditional, Damage, Move, Prevent
 from tests.cards.earley_render import ability
 from tests.conftest import shared_path
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from judge.cards import parse as parse_any
 from judge.cards import wow
 from judge.cards.errors import CardSyntaxError
-from judge.cards.model import (Choice, Conditional, Damage, Gain, ModifyValue, Move, Other,
+from judge.cards.legacy_model import (Choice, Conditional, Damage, Gain, ModifyValue, Move, Other,
                                Prevent, Replacement)
 from tests.conftest import shared_path
 

@@ -20,7 +20,7 @@ from dataclasses import fields, is_dataclass
 from pathlib import Path
 
 from judge.cards import wow
-from judge.cards.model import Damage, Effect, Move, Other
+from judge.cards.legacy_model import Damage, Effect, Move, Other
 
 NOT_VERBS = {"target", "each", "your", "the", "a", "an", "all", "that", "this", "any", "another",
              "their", "its", "his", "her", "", "card", "cards", "ally", "hero", "damage",

@@ -154,7 +154,7 @@ def test_fab_19_3_a_permanent_that_banishes_itself_is_banished_from_the_arena():
     from judge.engine.context import Context
     from judge.engine.stack import Layer
     from judge.games.fab import deck as fab_deck
-    from judge.cards.model import Move, Target
+    from judge.cards.legacy_model import Move, Target
     game = game_for("fab")
     st = game.new_state("fab-1.4")
     game.add_player(st, "Alice")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from judge.cards.fab import Restriction, parse
-from judge.cards.model import Conditional
+from judge.cards.legacy_model import Conditional
 from tests.engine.helpers import expectation, ruling, steps_citing
 
 EXUDE_TEXT = ("While Exude Confidence isn't defended by a card with equal or greater {p}, the "
@@ -139,7 +139,7 @@ expect Bob plays "Zap" targeting Alice is not allowed
 
 @pytest.mark.parametrize("text", ["instants or defense reactions", "defense reactions"])
 def test_fab_17_2_1_restricted_kinds_are_read_from_the_text(text):
-    from judge.cards.model import Target
+    from judge.cards.legacy_model import Target
     from judge.games.fab.restrictions import _restricted_kinds
     assert _restricted_kinds(Target(text=text))[-1] == "defense reaction"
 

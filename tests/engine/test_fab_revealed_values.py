@@ -4,7 +4,7 @@ is the pitch value of the card revealed this way"."""
 from __future__ import annotations
 
 from judge.cards.fab import parse
-from judge.cards.model import ModifyValue, Other
+from judge.cards.legacy_model import ModifyValue, Other
 from tests.engine.helpers import expectation, ruling, steps_citing
 
 RABBLE = ("When this attacks, reveal the top card of your deck. This gets -X{p}, where X is the "

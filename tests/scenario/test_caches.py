@@ -82,7 +82,7 @@ def test_card_store_file_changes_with_the_card_grammar(tmp_path, monkeypatch, em
     shutil.copytree(paths.GRAMMAR, grammars)
     monkeypatch.setattr(paths, "GRAMMAR", grammars)
     before = store.version()
-    with open(grammars / "card_fab.lark", "a", encoding="utf-8") as f:
+    with open(grammars / "card_common.lark", "a", encoding="utf-8") as f:
         f.write("\n// edited\n")
     assert store.version() != before
 

@@ -22,8 +22,8 @@ import re
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from judge.cards import model as M
-from judge.cards.fab_model import Becomes
+from judge.cards import legacy_model as M
+from judge.cards.legacy_model import Becomes
 from judge.engine import effects as E
 from judge.engine import stack as S
 from judge.engine import trace as T

@@ -13,7 +13,7 @@ from functools import lru_cache
 from importlib.util import find_spec
 from typing import Any
 
-from judge.cards import model as M
+from judge.cards import legacy_model as M
 from judge.games.fab import restrictions as R
 from judge.games.fab import deck as D
 from judge.games.fab import next_defend as N

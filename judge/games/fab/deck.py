@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterator
 
-from judge.cards import model as M
+from judge.cards import legacy_model as M
 from judge.engine import trace as T
 from judge.engine.context import Context, StatedChoice
 from judge.engine.errors import IllegalAction, NotModelled

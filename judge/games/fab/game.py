@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.cards import model as M
+from judge.cards import legacy_model as M
 from judge.engine import effects as E
 from judge.engine import events as V
 from judge.engine import stack as S

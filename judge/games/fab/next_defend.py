@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from judge.cards import model as M
+from judge.cards import legacy_model as M
 from judge.engine import effects as E
 from judge.engine import trace as T
 from judge.engine.context import Context, StatedChoice

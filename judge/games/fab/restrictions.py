@@ -1,6 +1,6 @@
 """Restrictions on playing cards and activating abilities (FaB 15.2, 17.2.1, 20.4.4b).
 
-Two shapes come from the card grammar (``judge.cards.fab_model.Restriction``):
+Two shapes come from the card grammar (``judge.cards.legacy_model.Restriction``):
 
 * "Activate this ability only while <condition>": kept on the activated ability; the ability
   can be activated only while the condition holds (Exude Confidence: "only while Exude
@@ -20,8 +20,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from judge.cards import model as M
-from judge.cards.fab_model import Restriction
+from judge.cards import legacy_model as M
+from judge.cards.legacy_model import Restriction
 from judge.engine import trace as T
 from judge.engine.context import Context
 from judge.engine.errors import IllegalAction, NotModelled

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from judge.cards import model as M
+from judge.cards import legacy_model as M
 from judge.engine import effects as E
 from judge.engine import trace as T
 from judge.engine.context import Context

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from judge.cards import model as M
+from judge.cards import legacy_model as M
 from judge.engine import trace as T
 from judge.engine.context import Context
 from judge.engine.events import PendingTrigger

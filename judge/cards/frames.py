@@ -1,0 +1,1305 @@
+"""Clauses -> effects, conditions and events: the verb frames of the card language.
+
+A clause comes from the grammar as a subject, a verb group (auxiliaries and the verb) and its
+complements (:mod:`judge.cards.syntax`). The verb decides which value it becomes and which
+complement fills which field: "deal" takes its amount and damage type from the object ("3
+arcane damage"), its target from "to ..."; "draw" makes a :class:`~judge.cards.model.Move`
+from the deck to the hand of its subject, and so on. Auxiliaries wrap the result: "may" is an
+optional :class:`~judge.cards.model.Choice`, "can't" a :class:`~judge.cards.model.Restriction`,
+"can" a :class:`~judge.cards.model.Permission`. The same clause read as a condition ("if you
+control an ally") or an event ("when this hits a hero") goes through :meth:`Frames.condition`
+and :meth:`Frames.event`.
+
+A clause whose verb has no frame, or whose parts the frame cannot place, becomes an
+:class:`~judge.cards.model.Other` naming the verb: recognised but not parsed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from judge.cards import model as M
+from judge.cards.nouns import (OPS, Reader, amount_from, base, kind_of, number, signed_amount,
+                               word_of)
+from judge.cards.syntax import (Change, Clause, Conjunct, Item, NounPhrase, PP, Post, Pronoun, VP,
+                                VerbGroup, span_of)
+
+# verb lemma -> zone change (from, to) defaults for Move
+_MOVES = {"draw": ("deck", "hand"), "discard": ("hand", "graveyard"), "destroy": ("", "graveyard"),
+          "banish": ("", "removed"), "sacrifice": ("play", "graveyard"), "mill": ("deck", "graveyard"),
+          "return": ("", ""), "put": ("", ""), "add": ("", ""), "remove": ("", "removed"),
+          "shuffle": ("", "deck"), "build": ("", "stage"), "place": ("", ""), "move": ("", ""),
+          "play": ("", "play"), "bring": ("", "")}
+_STATE_VERBS = {"exhaust": M.Exhaust, "commit": M.Exhaust, "tap": M.Exhaust,
+                "ready": M.Ready, "untap": M.Ready, "unflip": None}
+_PLAYER_VERBS = frozenset({"draw", "discard", "search", "shuffle", "reveal", "look", "look at",
+                           "pay", "spend", "gain", "lose", "choose", "name", "select", "mill",
+                           "skip", "win"})
+_COUNTER_WORDS = frozenset({"counter", "token", "wound", "status", "exhaustion"})
+_ZONE_PREPS = frozenset({"into", "onto", "to", "on", "on top of", "in", "under", "at"})
+_FROM_PREPS = frozenset({"from", "out of", "off"})
+_MODALS_OPTIONAL = frozenset({"may"})
+_CANT = frozenset({"can't", "cannot", "may not"})
+_NOT = frozenset({"not", "don't", "doesn't", "didn't", "isn't", "aren't", "wasn't", "weren't",
+                  "won't", "wouldn't", "hasn't", "haven't", "couldn't", "never", "no longer"})
+_BE = frozenset({"is", "are", "was", "were", "be", "been", "being", "'s"})
+_HAVE = frozenset({"has", "have", "had", "'ve", "having"})
+_PARTICIPLE_LEMMA = {"dealt": "deal", "drawn": "draw", "taken": "take", "given": "give",
+                     "paid": "pay", "gained": "gain", "lost": "lose", "spent": "spend",
+                     "placed": "place", "played": "play", "banished": "banish",
+                     "prevented": "prevent", "returned": "return", "searched": "search",
+                     "found": "find", "added": "add", "created": "create", "attached": "attach",
+                     "sacrificed": "sacrifice", "pitched": "pitch", "milled": "mill",
+                     "received": "receive", "controlled": "control", "owned": "own",
+                     "used": "use", "healed": "heal", "rolled": "roll", "reduced": "reduce",
+                     "made": "make", "gotten": "get", "kept": "keep", "won": "win",
+                     "begun": "begin", "seen": "see", "done": "do", "cast": "cast", "left": "leave",
+                     "drew": "draw", "took": "take", "gave": "give", "chose": "choose",
+                     "came": "come", "went": "go", "began": "begin", "saw": "see", "got": "get",
+                     "said": "say", "kept": "keep", "made": "make"}
+_STATE_ADJ_EVENT = {"destroyed": "be destroyed", "blocked": "be blocked", "discarded":
+                    "be discarded", "revealed": "be revealed", "removed": "be removed",
+                    "exhausted": "be exhausted", "committed": "be committed", "readied":
+                    "be readied", "flipped": "be flipped", "defeated": "be defeated",
+                    "unblocked": "be unblocked", "frozen": "be frozen", "sealed": "be sealed",
+                    "damaged": "be damaged", "chosen": "be chosen", "selected": "be selected"}
+
+
+def lemma_of(token) -> str:
+    """The verb's lemma: V_DEAL -> "deal"; a participle -> its verb."""
+    k = base(token.type)
+    if k == "PARTICIPLE":
+        w = str(token).lower()
+        return _PARTICIPLE_LEMMA.get(w, w)
+    return k[2:].lower().replace("_", " ")
+
+
+def form_of(token) -> str:
+    """'base', 's', 'ing', 'past' of a verb token."""
+    w = str(token).lower()
+    if base(token.type) == "PARTICIPLE" or w in _PARTICIPLE_LEMMA:
+        return "past"
+    if w.endswith("ing"):
+        return "ing"
+    if w.endswith("ed") and not w.endswith("eed"):
+        return "past"
+    if w.endswith("s") and not w.endswith("ss"):
+        return "s"
+    return "base"
+
+
+class Simple:
+    """One clause after coordination is spelled out: subject, verb group, complements."""
+    __slots__ = ("subject", "group", "items", "joiner", "span")
+
+    def __init__(self, subject, group: VerbGroup, items: list, joiner: str, span) -> None:
+        self.subject, self.group, self.items, self.joiner, self.span = (subject, group, items,
+                                                                       joiner, span)
+
+
+class Parts:
+    """A clause's complements sorted by kind."""
+
+    def __init__(self, items: list) -> None:
+        self.objects: list = []       # noun phrases and pronouns, in order
+        self.pps: list[PP] = []
+        self.changes: list[Change] = []
+        self.durations: list[M.Duration] = []
+        self.for_each = None
+        self.where = None
+        self.equal = None
+        self.adverbs: list[str] = []
+        self.quoted = None
+        self.conditions: list[M.Condition] = []
+        self.infinitive = None
+        self.subordinate = None
+        self.instead = False
+        self.again = False
+        self.rest: list = []
+        self.cap = None
+        self.parenthetical = None
+        for item in items:
+            if isinstance(item, list):
+                self.objects.append(item)
+            elif isinstance(item, (NounPhrase, Pronoun)):
+                self.objects.append(item)
+                self._hoist(item)
+            elif isinstance(item, PP):
+                self.pps.append(item)
+            elif isinstance(item, Change):
+                self.changes.append(item)
+            elif isinstance(item, M.Duration):
+                self.durations.append(item)
+            elif isinstance(item, M.Condition):
+                self.conditions.append(item)
+            elif isinstance(item, Item):
+                k = item.kind
+                if k == "for each":
+                    self.for_each = item.value
+                elif k == "where x":
+                    self.where = item.value
+                elif k == "equal to":
+                    self.equal = item
+                elif k == "adverb":
+                    self.adverbs.append(item.value)
+                elif k == "quoted":
+                    self.quoted = item
+                elif k == "infinitive":
+                    self.infinitive = item.value
+                elif k == "subordinate":
+                    self.subordinate = item
+                elif k == "instead":
+                    self.instead = True
+                elif k == "again":
+                    self.again = True
+                elif k == "cap":
+                    self.cap = item.value
+                elif k == "parenthetical":
+                    self.parenthetical = item
+                else:
+                    self.rest.append(item)
+            else:
+                self.rest.append(item)
+
+    def _hoist(self, np) -> None:
+        """Post-modifiers that belong to the clause, wherever the grammar attached them:
+        "to <zone>", durations, "(max. +8)" (an object's own post or one of its nested
+        noun phrases': "add 1 card from your discard pile to your hand")."""
+        posts = getattr(np, "posts", ())
+        if not posts:
+            return
+        kept = []
+        for post in posts:
+            if post.kind == "duration":
+                self.durations.append(post.body)
+            elif post.kind == "to":
+                self.pps.append(PP("to", post.body, post.span))
+            elif post.kind == "cap":
+                self.cap = post.body
+            else:
+                kept.append(post)
+                if isinstance(post.body, (NounPhrase, Pronoun)) and post.kind in ("in", "of"):
+                    self._hoist(post.body)
+        if len(kept) != len(posts):
+            np.posts = kept
+
+    def pp(self, *preps: str):
+        for p in self.pps:
+            if p.prep in preps:
+                return p
+        return None
+
+    def pps_except(self, *preps: str) -> list[PP]:
+        return [p for p in self.pps if p.prep not in preps]
+
+
+class Frames:
+    """Reads clauses with one game's vocabulary (``reader``) and verb frames (``extra``:
+    lemma -> function(frames, simple, parts, subject_target) returning an effect or None)."""
+
+    def __init__(self, reader: Reader, extra: dict | None = None,
+                 keyword=None, ability_reader=None) -> None:
+        self.r = reader
+        reader.clauses = self
+        self.extra = extra or {}
+        self.keyword = keyword                 # (words, span) -> Keyword | None
+        self.ability_reader = ability_reader   # Item(quoted) -> tuple[Ability]
+
+    # ================================================================ coordination
+    def expand(self, clause: Clause, subject=None) -> list[Simple]:
+        subj = clause.subject if clause.subject is not None else subject
+        first = Simple(subj, clause.vp.group, list(clause.vp.items), "", clause.vp.span)
+        out = [first]
+        current = first
+        for c in clause.conjuncts:
+            if c.kind == "vp":
+                current = Simple(current.subject, c.vp.group, list(c.vp.items), c.word, c.span)
+                out.append(current)
+            elif c.kind == "clause":
+                current = Simple(c.subject, c.vp.group, list(c.vp.items), c.word, c.span)
+                out.append(current)
+            elif c.kind == "object":
+                obj = c.subject
+                if c.items and any(not isinstance(i, (NounPhrase, Pronoun)) for i in c.items) \
+                        and current.group.lemma in ("deal", "put", "place", "add", "return",
+                                                    "remove", "move", "give", "heal"):
+                    current = Simple(current.subject, current.group, [obj] + list(c.items),
+                                     c.word, c.span)
+                    out.append(current)
+                else:
+                    _coordinate(current.items, obj, c.word)
+                    current.items.extend(c.items)
+            else:  # items
+                if c.word == "or" and c.items and isinstance(c.items[0], Change):
+                    _coordinate_change(current.items, c.items[0])
+                    current.items.extend(c.items[1:])
+                else:
+                    current.items.extend(c.items)
+        return out
+
+    # ================================================================ effects
+    def effects(self, clause: Clause, subject=None) -> list[M.Effect]:
+        simples = self.expand(clause, subject)
+        out: list[M.Effect] = []
+        choice: list = []
+        for s in simples:
+            eff = self.effect(s)
+            if s.joiner == "or" and out:
+                choice.append(eff)
+                continue
+            if choice:
+                out[-1] = self._or(out[-1], choice)
+                choice = []
+            out.append(eff)
+        if choice:
+            out[-1] = self._or(out[-1], choice)
+        return out
+
+    def _or(self, first: M.Effect, rest: list) -> M.Effect:
+        options = ((first,),) + tuple((e,) for e in rest)
+        return M.Choice(verb="choose", options=options, pick=M.Amount(value=1),
+                        span=span_of(first, rest))
+
+    def effect(self, s: Simple) -> M.Effect:
+        group = s.group
+        auxes = group.auxes
+        lemma = group.lemma
+        parts = Parts(s.items)
+        subject = self.subject_target(s.subject)
+        span = span_of(s.span, s.subject)
+        neg = bool(_CANT & set(auxes)) or ("can" in auxes and bool(_NOT & set(auxes)))
+        if neg or ("not" in auxes and "may" in auxes):
+            return self.restriction(s, parts, subject, span)
+        if "can" in auxes and lemma is not None:
+            return self.permission(s, parts, subject, span)
+        if "can" in auxes and set(auxes) & _HAVE and parts.objects:
+            return M.Permission(verb="can", actions=("have",), who=subject, what=self.obj(parts),
+                                duration=self.duration(parts), span=span)
+        if _NOT & set(auxes) and lemma is not None:
+            return self.negated(s, parts, subject, span)
+        if lemma is None:
+            eff = self.be_have(s, parts, subject, span)
+        else:
+            eff = self.verb(lemma, s, parts, subject, span)
+        if eff is None:
+            eff = self.other(lemma or " ".join(auxes), s, span)
+        if parts.conditions:
+            eff = M.Conditional(verb="if", condition=parts.conditions[0], then=(eff,), span=span)
+        if "may" in auxes:
+            chooser = subject if subject is not None and subject.who == "player" else None
+            eff = M.Choice(verb="may", chooser=chooser, options=((eff,),), optional=True,
+                           pick=M.Amount(value=1), span=span)
+        return eff
+
+    def other(self, verb: str, s: Simple, span) -> M.Other:
+        return M.Other(verb=verb or "?", args=(("text", self.r.phrase(span)),), span=span)
+
+    def subject_target(self, subject) -> M.Target | None:
+        if subject is None:
+            return None
+        if isinstance(subject, list):
+            return self.r.alternatives([self.r.target(x) for x in subject], span_of(subject))
+        return self.r.target(subject)
+
+    def doer(self, subject: M.Target | None) -> M.Target:
+        """Who performs an imperative: the subject, or the card's controller ("you")."""
+        if subject is not None:
+            return subject
+        return M.Target(text="you", who="player", ref="you", controller="you")
+
+    # -- complements as values -----------------------------------------------------------
+    def obj(self, parts: Parts, i: int = 0) -> M.Target | None:
+        if len(parts.objects) > i:
+            return self.r.target(parts.objects[i])
+        return None
+
+    def duration(self, parts: Parts) -> M.Duration | None:
+        return parts.durations[0] if parts.durations else None
+
+    def amount_with_x(self, amount: M.Amount | None, parts: Parts) -> M.Amount | None:
+        """Attach "where X is ...", "for each ..." and "equal to ..." to an amount."""
+        if parts.where is not None:
+            q = self.where_quantity(parts.where)
+            if amount is None:
+                amount = M.Amount(variable="X")
+            amount = replace(amount, defined_as=q)
+        if parts.for_each is not None:
+            per = self.r.target(parts.for_each)
+            if amount is None:
+                amount = M.Amount(value=1)
+            amount = replace(amount, per=per)
+        if parts.equal is not None and (amount is None or amount.value is None):
+            q = self.r.quantity(parts.equal.value[1])
+            amount = replace(amount or M.Amount(), defined_as=q)
+        return amount
+
+    def where_quantity(self, where) -> M.Quantity:
+        if isinstance(where, Item) and where.kind == "equal to":
+            return self.r.quantity(where.value[1])
+        return self.r.quantity(where)
+
+    def zone_to(self, parts: Parts) -> M.Zone | None:
+        for p in parts.pps:
+            if p.prep in _ZONE_PREPS or p.prep.startswith("on the") or p.prep.startswith("to the"):
+                z = self.r.zone(p.obj)
+                if z is not None:
+                    if p.prep in ("on top of",):
+                        z = replace(z, position="top")
+                    return z
+        for a in parts.adverbs:
+            if a in ("into play", "in play", "into the arena"):
+                return M.Zone(name="play")
+        return None
+
+    def zone_from(self, parts: Parts, what: M.Target | None = None) -> M.Zone | None:
+        for p in parts.pps:
+            if p.prep in _FROM_PREPS:
+                z = self.r.zone(p.obj)
+                if z is not None:
+                    return z
+        if what is not None and what.zone is not None:
+            return what.zone
+        for a in parts.adverbs:
+            if a in ("from play", "from the arena", "out of play", "from the game"):
+                return M.Zone(name="play")
+        return None
+
+    def onto(self, parts: Parts, *preps: str) -> M.Target | None:
+        p = parts.pp(*preps)
+        return self.r.target(p.obj) if p is not None else None
+
+    # ================================================================ verbs
+    def verb(self, lemma: str, s: Simple, parts: Parts, subject, span) -> M.Effect | None:
+        extra = self.extra.get(lemma)
+        if extra is not None:
+            found = extra(self, s, parts, subject, span)
+            if found is not None:
+                return found
+        method = getattr(self, "v_" + lemma.replace(" ", "_").replace("-", "_"), None)
+        if method is None:
+            return None
+        return method(s, parts, subject, span)
+
+    def v_deal(self, s, parts, subject, span):
+        dmg = None
+        for o in parts.objects:
+            t = self.r.target(o)
+            if "damage" in t.kinds:
+                dmg = t
+                break
+        if dmg is None:
+            return None
+        amount = self.amount_with_x(dmg.count, parts)
+        dtype = next((q for q in dmg.qualities if q in DAMAGE_TYPES), "")
+        target = self.onto(parts, "to")
+        if dmg.quantifier == "no":     # "that attack deals no damage"
+            return M.Prevent(verb="deal no", damage_type=dtype, target=target, source=subject,
+                             duration=self.duration(parts), span=span)
+        if target is None and len(parts.objects) > 1:
+            first = self.r.target(parts.objects[0])
+            if "damage" not in first.kinds:
+                target = first
+        if target is None:
+            return None
+        divided = "divided as you choose" in parts.adverbs
+        return M.Damage(verb="deal", amount=amount, damage_type=dtype, target=target,
+                        source=subject, divided=divided, span=span)
+
+    def v_prevent(self, s, parts, subject, span):
+        t = self.obj(parts)
+        if t is None:
+            return None
+        if "damage" not in t.kinds:
+            return None
+        amount = self.amount_with_x(t.count, parts)
+        if t.quantifier == "all":
+            amount = None
+        dtype = next((q for q in t.qualities if q in DAMAGE_TYPES), "")
+        target = None
+        for f in t.filters:
+            if f.event is not None and f.event.object is not None:
+                target = f.event.object
+        to = self.onto(parts, "to")
+        target = to or target
+        source = self.onto(parts, "by", "from")
+        return M.Prevent(verb="prevent", amount=amount, damage_type=dtype, target=target,
+                         source=source, duration=self.duration(parts),
+                         next="next" in t.qualities, span=span)
+
+    def _move(self, lemma, s, parts, subject, span, *, what=None, to=None, frm=None):
+        what = what if what is not None else self.obj(parts)
+        default_from, default_to = _MOVES.get(lemma, ("", ""))
+        frm = frm if frm is not None else self.zone_from(parts, what)
+        to = to if to is not None else self.zone_to(parts)
+        if frm is None and default_from:
+            frm = M.Zone(name=default_from)
+        if to is None and default_to:
+            to = M.Zone(name=default_to)
+        if what is None:
+            return None
+        face = ""
+        for q in what.qualities:
+            if q in ("face down", "face-down"):
+                face = "down"
+            elif q in ("face up", "face-up"):
+                face = "up"
+        if what.count is not None and parts.where is not None:
+            what = replace(what, count=self.amount_with_x(what.count, parts))
+        who = subject if subject is not None else None
+        return M.Move(verb=lemma, what=what, from_zone=frm, to_zone=to, who=who, face=face,
+                      random="at random" in parts.adverbs or "random" in what.qualities,
+                      span=span)
+
+    def v_draw(self, s, parts, subject, span):
+        what = self.obj(parts) or M.Target(kinds=("card",))
+        return self._move("draw", s, parts, self.doer(subject), span, what=what)
+
+    def v_discard(self, s, parts, subject, span):
+        return self._move("discard", s, parts, self.doer(subject), span)
+
+    def v_destroy(self, s, parts, subject, span):
+        return self._move("destroy", s, parts, subject, span)
+
+    def v_banish(self, s, parts, subject, span):
+        return self._move("banish", s, parts, subject, span)
+
+    def v_sacrifice(self, s, parts, subject, span):
+        return self._move("sacrifice", s, parts, self.doer(subject), span)
+
+    def v_return(self, s, parts, subject, span):
+        return self._move("return", s, parts, subject, span)
+
+    def v_shuffle(self, s, parts, subject, span):
+        what = self.obj(parts)
+        to = self.zone_to(parts)
+        if what is not None and to is None:
+            z = self.r.zone(parts.objects[0])
+            if z is not None:
+                return M.Shuffle(verb="shuffle", zone=z, who=self.doer(subject), span=span)
+        return self._move("shuffle", s, parts, self.doer(subject), span)
+
+    def v_put(self, s, parts, subject, span, lemma="put"):
+        what = self.obj(parts)
+        if what is None:
+            return None
+        if _COUNTER_WORDS & set(what.kinds + tuple(q.lower() for q in what.qualities)) \
+                and "card" not in what.kinds:
+            on = self.onto(parts, "on", "onto", "to", "into", "on top of")
+            kind = " ".join(q for q in what.qualities if q.lower() not in ("other",)) or \
+                " ".join(k for k in what.kinds if k not in ("counter", "token"))
+            if on is None:
+                if lemma in ("put", "create") or "token" in what.kinds:
+                    return self.create_token(what, parts, subject, span)
+                return None
+            if what.count is None:
+                count = M.Amount(value=1)
+            else:
+                count = self.amount_with_x(what.count, parts)
+            return M.Counters(verb=lemma, action="place", kind=kind.strip(), count=count, on=on,
+                              span=span)
+        return self._move(lemma, s, parts, subject, span, what=what)
+
+    def v_place(self, s, parts, subject, span):
+        return self.v_put(s, parts, subject, span, "place")
+
+    def v_add(self, s, parts, subject, span):
+        return self.v_put(s, parts, subject, span, "add")
+
+    def v_move(self, s, parts, subject, span):
+        what = self.obj(parts)
+        if what is not None and (_COUNTER_WORDS & set(what.kinds) or "damage" in what.kinds):
+            return M.Counters(verb="move", action="move", kind=" ".join(what.kinds),
+                              count=what.count, on=self.onto(parts, "from"),
+                              to=self.onto(parts, "to", "onto"), span=span)
+        return self._move("move", s, parts, subject, span)
+
+    def v_remove(self, s, parts, subject, span):
+        what = self.obj(parts)
+        if what is None:
+            return None
+        if (_COUNTER_WORDS & set(what.kinds + tuple(q.lower() for q in what.qualities))
+                or "damage" in what.kinds) and "card" not in what.kinds:
+            kind = " ".join(q for q in what.qualities) or " ".join(
+                k for k in what.kinds if k not in ("counter", "token"))
+            if "damage" in what.kinds:
+                return M.Heal(verb="remove", amount=what.count, target=self.onto(parts, "from"),
+                              span=span)
+            return M.Counters(verb="remove", action="remove", kind=kind.strip(),
+                              count=what.count if what.quantifier != "all" else
+                              M.Amount(relation="all"),
+                              on=self.onto(parts, "from", "off"), span=span)
+        return self._move("remove", s, parts, subject, span)
+
+    def create_token(self, what: M.Target, parts, subject, span):
+        name = " ".join(q for q in what.qualities if q not in ("other", "additional"))
+        kinds = tuple(k for k in what.kinds if k != "token")
+        return M.CreateToken(verb="create", count=what.count or M.Amount(value=1),
+                             token=name, kinds=kinds, controller=subject,
+                             zone=self.zone_to(parts), span=span)
+
+    def v_create(self, s, parts, subject, span):
+        what = self.obj(parts)
+        if what is None:
+            return None
+        return self.create_token(what, parts, subject, span)
+
+    def v_search(self, s, parts, subject, span):
+        zone_np = parts.objects[0] if parts.objects else None
+        z = self.r.zone(zone_np) if zone_np is not None else None
+        found = self.onto(parts, "for")
+        if z is None or found is None:
+            return None
+        return M.Search(verb="search", who=self.doer(subject), zone=z, what=found, span=span)
+
+    def v_reveal(self, s, parts, subject, span):
+        what = self.obj(parts)
+        if what is None:
+            return None
+        z = self.r.zone(parts.objects[0])
+        if z is not None and what.zone is None and not what.count:
+            what = replace(what, zone=z)
+        return M.Reveal(verb="reveal", what=what, who=self.doer(subject),
+                        to=self.onto(parts, "to"), span=span)
+
+    def v_look_at(self, s, parts, subject, span):
+        what = self.obj(parts)
+        if what is None:
+            return None
+        return M.Look(verb="look at", what=what, who=self.doer(subject), span=span)
+
+    def v_look(self, s, parts, subject, span):
+        at = parts.pp("at")
+        if at is None:
+            return None
+        return M.Look(verb="look at", what=self.r.target(at.obj), who=self.doer(subject),
+                      span=span)
+
+    def v_heal(self, s, parts, subject, span):
+        what = self.obj(parts)
+        target = self.onto(parts, "from", "to")
+        amount = None
+        if what is not None and ("damage" in what.kinds or what.count is not None):
+            amount = self.amount_with_x(what.count, parts)
+            if what.quantifier == "all":
+                amount = None
+        elif what is not None:
+            target = what
+        if target is None:
+            target = what
+        return M.Heal(verb="heal", amount=amount, target=target, source=subject, span=span)
+
+    def v_restore(self, s, parts, subject, span):
+        return self.v_heal(s, parts, subject, span)
+
+    def _state(self, cls, lemma, s, parts, subject, span):
+        t = self.obj(parts)
+        if t is None:
+            return None
+        return cls(verb=lemma, target=t, span=span)
+
+    def v_exhaust(self, s, parts, subject, span):
+        return self._state(M.Exhaust, "exhaust", s, parts, subject, span)
+
+    def v_ready(self, s, parts, subject, span):
+        return self._state(M.Ready, "ready", s, parts, subject, span)
+
+    def v_untap(self, s, parts, subject, span):
+        return self._state(M.Ready, "untap", s, parts, subject, span)
+
+    def v_flip(self, s, parts, subject, span):
+        t = self.obj(parts)
+        if t is None:
+            return None
+        face = "down"
+        if "face up" in parts.adverbs or "face up" in t.qualities:
+            face = "up"
+        return M.Flip(verb="flip", target=t, face=face, span=span)
+
+    def v_turn(self, s, parts, subject, span):
+        t = self.obj(parts)
+        if t is None:
+            return None
+        quals = set(t.qualities) | set(parts.adverbs)
+        if quals & {"face down", "face-down"}:
+            return M.Flip(verb="turn", target=t, face="down", span=span)
+        if quals & {"face up", "face-up"}:
+            return M.Flip(verb="turn", target=t, face="up", span=span)
+        if "over" in parts.adverbs:
+            return M.Flip(verb="turn", target=t, face="over", span=span)
+        if "sideways" in quals:
+            return M.Exhaust(verb="turn", target=t, span=span)
+        if "upright" in quals:
+            return M.Ready(verb="turn", target=t, span=span)
+        return None
+
+    def v_flip_over(self, s, parts, subject, span):
+        t = self.obj(parts)
+        return None if t is None else M.Flip(verb="turn over", target=t, face="over", span=span)
+
+    def v_attach(self, s, parts, subject, span):
+        what = self.obj(parts)
+        to = self.onto(parts, "to", "onto")
+        if what is None or to is None:
+            return None
+        return M.Attach(verb="attach", what=what, to=to, span=span)
+
+    def v_cancel(self, s, parts, subject, span, lemma="cancel"):
+        what = self.obj(parts)
+        if what is None:
+            return None
+        return M.Cancel(verb=lemma, what=what, span=span)
+
+    def v_negate(self, s, parts, subject, span):
+        return self.v_cancel(s, parts, subject, span, "negate")
+
+    def v_interrupt(self, s, parts, subject, span):
+        return self.v_cancel(s, parts, subject, span, "interrupt")
+
+    def v_choose(self, s, parts, subject, span, lemma="choose"):
+        what = self.obj(parts)
+        if what is None:
+            return None
+        kind = ""
+        if what.kinds and what.kinds[-1] in ("name", "number", "type", "keyword", "mode",
+                                             "zone", "side", "class", "trait"):
+            kind = what.kinds[-1]
+        eff = M.Choose(verb=lemma, what=what, who=self.doer(subject), kind=kind, span=span)
+        if parts.infinitive is not None:
+            return eff
+        return eff
+
+    def v_select(self, s, parts, subject, span):
+        return self.v_choose(s, parts, subject, span, "select")
+
+    def v_name(self, s, parts, subject, span):
+        what = self.obj(parts)
+        if what is None:
+            return None
+        return M.Choose(verb="name", what=what, who=self.doer(subject), kind="name", span=span)
+
+    def v_gain(self, s, parts, subject, span):
+        target = subject or self.doer(None)
+        if parts.changes:
+            return self.changes(parts, target, span, verb="gain")
+        what = self.obj(parts)
+        if what is None:
+            if parts.quoted is not None:
+                return self.grant(parts, target, span, "gain")
+            return None
+        if what.kinds and what.kinds[-1] == "control":
+            of = parts.pp("of") or next((p for p in (getattr(parts.objects[0], "posts", ())
+                                                      ) if p.kind == "of"), None)
+            if of is not None:
+                return M.GainControl(verb="gain control", what=self.r.target(of.body if
+                                     isinstance(of, Post) else of.obj), who=target,
+                                     duration=self.duration(parts), span=span)
+        kw = self.keyword_of(parts.objects[0])
+        if kw is not None:
+            return M.Gain(verb="gain", resource="keyword", keyword=kw, target=target,
+                          duration=self.duration(parts), span=span)
+        resource = what.kinds[-1] if what.kinds else ""
+        if not resource:
+            return None
+        amount = self.amount_with_x(what.count, parts) or M.Amount(value=1)
+        return M.Gain(verb="gain", resource=resource, amount=amount, target=target,
+                      duration=self.duration(parts), span=span)
+
+    def v_lose(self, s, parts, subject, span):
+        target = subject or self.doer(None)
+        if parts.changes:
+            return self.changes(parts, target, span, verb="lose", sign=-1)
+        what = self.obj(parts)
+        if what is None:
+            return None
+        kw = self.keyword_of(parts.objects[0])
+        if kw is not None:
+            return M.Lose(verb="lose", resource="keyword", keyword=kw, target=target,
+                          duration=self.duration(parts), span=span)
+        if what.kinds and what.kinds[-1] in ("ability", "keyword", "abilities"):
+            return M.Lose(verb="lose", resource="abilities", what=what, target=target,
+                          duration=self.duration(parts), span=span)
+        resource = what.kinds[-1] if what.kinds else ""
+        if not resource:
+            return None
+        return M.Lose(verb="lose", resource=resource,
+                      amount=self.amount_with_x(what.count, parts) or M.Amount(value=1),
+                      target=target, duration=self.duration(parts), span=span)
+
+    def v_get(self, s, parts, subject, span):
+        target = subject
+        if target is None and parts.objects:
+            target = self.obj(parts)
+        if parts.changes:
+            return self.changes(parts, target, span, verb="get")
+        if parts.quoted is not None:
+            return self.grant(parts, target, span, "get")
+        if parts.objects:
+            kw = self.keyword_of(parts.objects[-1])
+            if kw is not None:
+                return M.Gain(verb="get", resource="keyword", keyword=kw, target=target,
+                              duration=self.duration(parts), span=span)
+        return None
+
+    def v_give(self, s, parts, subject, span):
+        target = self.obj(parts)
+        if target is None:
+            return None
+        if parts.changes:
+            return self.changes(parts, target, span, verb="give")
+        if parts.quoted is not None:
+            return self.grant(parts, target, span, "give")
+        if len(parts.objects) > 1:
+            kw = self.keyword_of(parts.objects[1])
+            if kw is not None:
+                return M.Gain(verb="give", resource="keyword", keyword=kw, target=target,
+                              duration=self.duration(parts), span=span)
+        return None
+
+    def v_receive(self, s, parts, subject, span):
+        if parts.changes:
+            return self.changes(parts, subject, span, verb="receive")
+        return None
+
+    def grant(self, parts, target, span, verb):
+        abilities = self.ability_reader(parts.quoted) if self.ability_reader else ()
+        if not abilities:
+            return None
+        return M.Gain(verb=verb, resource="ability", abilities=tuple(abilities), target=target,
+                      duration=self.duration(parts), span=span)
+
+    def changes(self, parts: Parts, target, span, *, verb: str, sign: int = 1) -> M.Effect | None:
+        effects = []
+        duration = self.duration(parts)
+        for ch in parts.changes:
+            alternatives = []
+            named = [self.stat_name(stats) for _, stats in ch.parts]
+            for i, (text, stats) in enumerate(ch.parts):
+                sgn, amount = signed_amount(text, ch.span)
+                stat = named[i] or next((x for x in named[i + 1:] if x), "") or \
+                    next((x for x in reversed(named[:i]) if x), "")
+                if not stat and target is not None and target.kinds:
+                    stat = target.kinds[-1]      # "their check to block gets -3"
+                if not stat:
+                    return None
+                amount = self.amount_with_x(amount, parts)
+                alternatives.append(M.ModifyValue(verb=verb, stat=stat, amount=amount,
+                                                  sign=sgn * sign, target=target,
+                                                  duration=duration, span=span))
+            # "+2 speed or +2 damage": a choice; "+2/+2": both
+            if ch.joiner == "or" and len(alternatives) > 1:
+                effects.append(M.Choice(verb="choose", pick=M.Amount(value=1),
+                                        options=tuple((a,) for a in alternatives), span=span))
+            else:
+                effects.extend(alternatives)
+        if not effects:
+            return None
+        if len(effects) == 1:
+            return effects[0]
+        return _Several(effects)
+
+    def stat_name(self, stats: list) -> str:
+        words = []
+        for tok in stats:
+            k = kind_of(tok)
+            if k == "ICON":
+                meaning = self.r.v.icons.get(str(tok).lower())
+                if meaning:
+                    return meaning
+                continue
+            words.append(word_of(tok))
+        text = " ".join(words)
+        return self.r.v.stats.get(text, text)
+
+    def keyword_of(self, np) -> M.Keyword | None:
+        if self.keyword is None or not isinstance(np, NounPhrase):
+            return None
+        return self.keyword(np)
+
+    def v_pay(self, s, parts, subject, span):
+        what = self.obj(parts)
+        if what is None:
+            return None
+        cost = M.Cost(kind="resource", amount=what.count,
+                      detail=" ".join(what.kinds + what.qualities), span=what.span)
+        return M.Pay(verb="pay", costs=(cost,), who=self.doer(subject), span=span)
+
+    def v_spend(self, s, parts, subject, span):
+        return self.v_pay(s, parts, subject, span)
+
+    def v_roll(self, s, parts, subject, span):
+        what = self.obj(parts)
+        return M.Dice(verb="roll", action="roll", count=what.count if what else None,
+                      kind=" ".join(what.qualities) if what else "", who=self.doer(subject),
+                      span=span)
+
+    def v_reroll(self, s, parts, subject, span):
+        what = self.obj(parts)
+        return M.Dice(verb="re-roll", action="re-roll", count=what.count if what else None,
+                      kind=" ".join(what.qualities) if what else "", target=what,
+                      who=self.doer(subject), span=span)
+
+    def v_play(self, s, parts, subject, span):
+        what = self.obj(parts)
+        if what is None:
+            return None
+        free = any(p.prep == "without" for p in parts.pps) or "free" in what.qualities
+        as_ = ""
+        p = parts.pp("as")
+        if p is not None:
+            as_ = self.r.phrase(p.obj.span if hasattr(p.obj, "span") else None)
+        return M.Play(verb="play", what=what, who=self.doer(subject),
+                      from_zone=self.zone_from(parts, what), free=free, as_=as_, span=span)
+
+    def v_activate(self, s, parts, subject, span):
+        what = self.obj(parts)
+        if what is None:
+            return None
+        return M.Play(verb="activate", what=what, who=self.doer(subject), span=span)
+
+    def v_use(self, s, parts, subject, span):
+        what = self.obj(parts)
+        if what is None:
+            return None
+        return M.Play(verb="use", what=what, who=self.doer(subject), span=span)
+
+    def v_attack(self, s, parts, subject, span):
+        target = self.obj(parts) or self.onto(parts, "with")
+        return M.Attack(verb="attack", attacker=subject, target=target, span=span)
+
+    def v_take(self, s, parts, subject, span):
+        what = self.obj(parts)
+        if what is None:
+            return None
+        if what.kinds and what.kinds[-1] == "control":
+            of = parts.pp("of")
+            if of is None:
+                of = next((p for p in getattr(parts.objects[0], "posts", ()) if p.kind == "of"),
+                          None)
+                body = of.body if of is not None else None
+            else:
+                body = of.obj
+            if body is not None:
+                return M.GainControl(verb="take control", what=self.r.target(body),
+                                     who=self.doer(subject), duration=self.duration(parts),
+                                     span=span)
+        if "damage" in what.kinds:
+            return None
+        resource = what.kinds[-1] if what.kinds else ""
+        if resource in ("action", "turn", "step", "phase"):
+            return M.Gain(verb="take", resource=" ".join(what.qualities + (resource,)),
+                          amount=what.count or M.Amount(value=1), target=self.doer(subject),
+                          duration=self.duration(parts), span=span)
+        return None
+
+    def v_reduce(self, s, parts, subject, span):
+        what = self.obj(parts)
+        by = parts.pp("by")
+        to = parts.pp("to")
+        if what is None:
+            return None
+        q = self.r.quantity(parts.objects[0])
+        stat = q.measure
+        target = q.of
+        if by is not None:
+            amount = self.r.target(by.obj).count
+            return M.ModifyValue(verb="reduce", stat=stat, amount=amount, sign=-1, target=target,
+                                 duration=self.duration(parts), span=span)
+        if to is not None:
+            return M.SetValue(verb="reduce", stat=stat, amount=self.r.target(to.obj).count,
+                              target=target, duration=self.duration(parts), span=span)
+        return None
+
+    def v_increase(self, s, parts, subject, span):
+        what = self.obj(parts)
+        by = parts.pp("by")
+        if what is None or by is None:
+            return None
+        q = self.r.quantity(parts.objects[0])
+        return M.ModifyValue(verb="increase", stat=q.measure, amount=self.r.target(by.obj).count,
+                             target=q.of, duration=self.duration(parts), span=span)
+
+    def v_double(self, s, parts, subject, span):
+        what = self.obj(parts)
+        if what is None:
+            return None
+        q = self.r.quantity(parts.objects[0])
+        return M.ModifyValue(verb="double", stat=q.measure, amount=M.Amount(value=2),
+                             op="multiply", target=q.of, duration=self.duration(parts),
+                             span=span)
+
+    def v_skip(self, s, parts, subject, span):
+        what = self.obj(parts)
+        if what is None:
+            return None
+        return M.Skip(verb="skip", what=" ".join(what.qualities + what.kinds),
+                      who=self.doer(subject), span=span)
+
+    def v_end(self, s, parts, subject, span):
+        what = self.obj(parts)
+        if what is None:
+            if parts.durations:      # "End this Enhance Step"
+                return M.Skip(verb="end", what=parts.durations[0].kind.replace("this ", ""),
+                              span=span)
+            return None
+        return M.Skip(verb="end", what=" ".join(what.qualities + what.kinds), span=span)
+
+    def v_win(self, s, parts, subject, span):
+        return M.EndGame(verb="win", result="win", who=self.doer(subject), span=span)
+
+    def v_become(self, s, parts, subject, span):
+        what = subject
+        obj = self.obj(parts)
+        if obj is None:
+            return None
+        return M.Becomes(verb="become", what=what, kinds=obj.kinds, qualities=obj.qualities,
+                         duration=self.duration(parts), span=span)
+
+    def v_consider(self, s, parts, subject, span):
+        """"is considered completely blocked", "is considered to have ..."."""
+        if not set(s.group.auxes) & _BE:
+            return None
+        obj = self.obj(parts)
+        if obj is None:
+            return None
+        return M.Becomes(verb="be considered", what=subject, kinds=obj.kinds,
+                         qualities=obj.qualities, duration=self.duration(parts), span=span)
+
+    def v_ignore(self, s, parts, subject, span):
+        obj = self.obj(parts)
+        if obj is None:
+            return None
+        return M.Restriction(verb="ignore", actions=("apply",), what=obj, by=subject,
+                             duration=self.duration(parts), span=span)
+
+    def v_repeat(self, s, parts, subject, span):
+        return M.Repeat(verb="repeat", span=span)
+
+    def v_copy(self, s, parts, subject, span):
+        return None
+
+    # -- verb groups with auxiliaries only or special meaning ---------------------------
+    def be_have(self, s: Simple, parts: Parts, subject, span) -> M.Effect | None:
+        """"This has +1{p}", "It is a weapon", "X is 3" as effects (statics)."""
+        auxes = s.group.auxes
+        if set(auxes) & _HAVE:
+            if parts.changes:
+                return self.changes(parts, subject, span, verb="have")
+            if parts.quoted is not None:
+                return self.grant(parts, subject, span, "have")
+            if parts.objects:
+                kw = self.keyword_of(parts.objects[0])
+                if kw is not None:
+                    return M.Gain(verb="have", resource="keyword", keyword=kw, target=subject,
+                                  duration=self.duration(parts), span=span)
+        if set(auxes) & _BE and parts.objects:
+            obj = self.obj(parts)
+            if "playable" in obj.qualities:
+                return M.Permission(verb="playable", actions=("play",), what=subject,
+                                    as_though=" ".join(parts.adverbs), duration=self.duration(parts),
+                                    span=span)
+            if obj.kinds and not obj.count and subject is not None:
+                return M.Becomes(verb="be", what=subject, kinds=obj.kinds,
+                                 qualities=obj.qualities, duration=self.duration(parts),
+                                 span=span)
+        return None
+
+    def restriction(self, s: Simple, parts: Parts, subject, span) -> M.Effect:
+        lemma = s.group.lemma
+        auxes = s.group.auxes
+        if lemma is None and set(auxes) & _BE and parts.objects:
+            state = self.r.target(parts.objects[0])
+            if state.qualities and not state.kinds:
+                by = self.onto(parts, "by")
+                return M.Restriction(verb="can't", actions=("be " + " ".join(state.qualities),),
+                                     what=subject, by=by, duration=self.duration(parts),
+                                     span=span)
+        if lemma is None and set(auxes) & _HAVE and parts.objects:
+            return M.Restriction(verb="can't", actions=("have",), who=subject,
+                                 what=self.obj(parts), duration=self.duration(parts), span=span)
+        if lemma is None:
+            return self.other(" ".join(auxes), s, span)
+        passive = bool(set(auxes) & _BE)
+        action = ("be " if passive else "") + lemma
+        what = self.obj(parts) if not passive else subject
+        who = subject if not passive else None
+        by = self.onto(parts, "by")
+        return M.Restriction(verb="can't", actions=(action,), who=who, what=what, by=by,
+                             duration=self.duration(parts), span=span)
+
+    def permission(self, s: Simple, parts: Parts, subject, span) -> M.Effect:
+        lemma = s.group.lemma
+        passive = bool(set(s.group.auxes) & _BE)
+        as_though = ""
+        if "as though" in parts.adverbs or "as if" in parts.adverbs:
+            as_though = "as though"
+        return M.Permission(verb="can", actions=(("be " if passive else "") + lemma,),
+                            who=subject if not passive else None,
+                            what=self.obj(parts) if not passive else subject,
+                            as_though=as_though, duration=self.duration(parts), span=span)
+
+    def negated(self, s: Simple, parts: Parts, subject, span) -> M.Effect:
+        lemma = s.group.lemma
+        return M.Restriction(verb="not", actions=(lemma,), who=subject, what=self.obj(parts),
+                             duration=self.duration(parts), span=span)
+
+    # ================================================================ conditions
+    def condition(self, kind: str, clause: Clause, span) -> M.Condition:
+        simples = self.expand(clause)
+        conds = [self.simple_condition(kind, s) for s in simples]
+        if len(conds) == 1:
+            return replace(conds[0], span=span, text=self.r.phrase(span))
+        test = "any" if any(s.joiner == "or" for s in simples[1:]) else "all"
+        return M.Condition(kind=kind, test=test, parts=tuple(conds), span=span,
+                           text=self.r.phrase(span))
+
+    def simple_condition(self, kind: str, s: Simple) -> M.Condition:
+        group = s.group
+        auxes = set(group.auxes)
+        parts = Parts(s.items)
+        subject = self.subject_target(s.subject)
+        span = span_of(s.span, s.subject)
+        text = self.r.phrase(span)
+        negated = bool(auxes & _NOT) or bool(auxes & _CANT)
+        lemma = group.lemma
+        if lemma is None and auxes & {"do", "does", "did", "don't", "doesn't", "didn't"}:
+            return M.Condition(kind=kind, test="event",
+                               event=M.Event(verb="do", subject=subject, span=span, text=text),
+                               negated=negated, subject=subject, text=text, span=span)
+        if lemma is None and "been" in auxes:
+            ev = self.event_of_simple(s, parts, subject, span)
+            return M.Condition(kind=kind, test="event", event=ev, subject=subject,
+                               negated=negated, text=text, span=span)
+        if lemma is None and auxes & _HAVE:
+            obj = self.obj(parts)
+            return M.Condition(kind=kind, test="has", subject=subject, object=obj,
+                               negated=negated, text=text, span=span)
+        if lemma is None and auxes & _BE:
+            return self.be_condition(kind, s, parts, subject, negated, span, text)
+        if lemma == "control":
+            return M.Condition(kind=kind, test="control", subject=subject, object=self.obj(parts),
+                               negated=negated, text=text, span=span)
+        if lemma in ("equal", "exceed") and parts.objects:
+            q = self.r.quantity(s.subject) if s.subject is not None else None
+            right = self.r.target(parts.objects[0])
+            amount = right.count or M.Amount(defined_as=self.r.quantity(parts.objects[0]))
+            if q is not None:
+                return M.Condition(kind=kind, test="compare",
+                                   comparison=M.Comparison(left=q, op="==" if lemma == "equal"
+                                                           else ">", right=amount),
+                                   negated=negated, text=text, span=span)
+        if lemma is None:
+            return M.Condition(kind=kind, test="", text=text, span=span)
+        ev = self.event_of_simple(s, parts, subject, span)
+        return M.Condition(kind=kind, test="event", event=ev, subject=subject, negated=negated,
+                           text=text, span=span)
+
+    def be_condition(self, kind, s, parts, subject, negated, span, text) -> M.Condition:
+        obj_np = parts.objects[0] if parts.objects else None
+        if subject is not None and subject.ref == "there" and obj_np is not None:
+            return M.Condition(kind=kind, test="exists", object=self.r.target(obj_np),
+                               negated=negated, text=text, span=span)
+        if parts.equal is not None:
+            op_word, np = parts.equal.value
+            q = self.r.quantity(s.subject)
+            right = self.r.target(np)
+            amount = right.count if right.count is not None and not right.kinds else \
+                M.Amount(defined_as=self.r.quantity(np))
+            return M.Condition(kind=kind, test="compare",
+                               comparison=M.Comparison(left=q, op=OPS.get(op_word, "=="),
+                                                       right=amount, span=span),
+                               negated=negated, text=text, span=span)
+        if obj_np is not None:
+            obj = self.r.target(obj_np)
+            if obj.count is not None and not obj.kinds and s.subject is not None:
+                q = self.r.quantity(s.subject)
+                op = OPS.get(obj.count.relation, "==")
+                return M.Condition(kind=kind, test="compare",
+                                   comparison=M.Comparison(left=q, op=op,
+                                                           right=replace(obj.count, relation=""),
+                                                           span=span),
+                                   negated=negated, text=text, span=span)
+            if not obj.kinds and obj.qualities:
+                return M.Condition(kind=kind, test="is", subject=subject,
+                                   state=" ".join(obj.qualities), negated=negated, text=text,
+                                   span=span)
+            return M.Condition(kind=kind, test="is", subject=subject, object=obj,
+                               negated=negated, text=text, span=span)
+        if parts.pps:
+            p = parts.pps[0]
+            z = self.r.zone(p.obj)
+            if z is not None:
+                return M.Condition(kind=kind, test="is", subject=subject, state="in " + z.name,
+                                   object=M.Target(zone=z), negated=negated, text=text,
+                                   span=span)
+            return M.Condition(kind=kind, test="is", subject=subject,
+                               state=p.prep + " " + self.r.phrase(getattr(p.obj, "span", None)),
+                               object=self.r.target(p.obj), negated=negated, text=text,
+                               span=span)
+        if parts.adverbs:
+            return M.Condition(kind=kind, test="is", subject=subject, state=parts.adverbs[0],
+                               negated=negated, text=text, span=span)
+        return M.Condition(kind=kind, test="", text=text, span=span)
+
+    # -- relative clauses on noun phrases ----------------------------------------------
+    def relative(self, subject_word, group: VerbGroup, items: list, span) -> M.Condition | None:
+        subj = Pronoun(str(subject_word).lower(), [], span_of(subject_word))
+        s = Simple(subj, group, list(items), "", span)
+        parts = Parts(items)
+        ev = self.event_of_simple(s, parts, self.r.pronoun(subj), span,
+                                  obj=M.Target(ref="it"))
+        return M.Condition(kind="that", test="event", event=ev, text=self.r.phrase(span),
+                           span=span)
+
+    def that(self, body, span) -> M.Condition | None:
+        if isinstance(body, VP):
+            s = Simple(None, body.group, list(body.items), "", body.span)
+            cond = self.simple_condition("that", s)
+            it = M.Target(ref="it")
+            if cond.subject is None:
+                cond = replace(cond, subject=it)
+            if cond.event is not None and cond.event.subject is None:
+                cond = replace(cond, event=replace(cond.event, subject=it))
+            return replace(cond, span=span, text=self.r.phrase(span))
+        if isinstance(body, tuple):   # participle: (token, items)
+            tok, items = body
+            group = VerbGroup([], lemma_of(tok), str(tok), span_of(tok))
+            s = Simple(None, group, list(items), "", span)
+            parts = Parts(items)
+            ev = self.event_of_simple(s, parts, None, span, passive=True)
+            return M.Condition(kind="that", test="event", event=ev, text=self.r.phrase(span),
+                               span=span)
+        return None
+
+    def event_of(self, post: Post, stat: str) -> M.Event | None:
+        cond = self.r._post(M.Target(), post).filters
+        return cond[0].event if cond else None
+
+    # ================================================================ events
+    def event(self, clause: Clause, span) -> M.Event:
+        simples = self.expand(clause)
+        s = simples[0]
+        parts = Parts(s.items)
+        subject = self.subject_target(s.subject)
+        ev = self.event_of_simple(s, parts, subject, span_of(s.span, s.subject))
+        if len(simples) > 1:
+            # "when this attacks or defends": the other verbs as alternatives, in ``text``
+            ev = replace(ev, text=self.r.phrase(span))
+        return ev
+
+    def event_of_simple(self, s: Simple, parts: Parts, subject, span, *, obj=None,
+                        passive: bool = False) -> M.Event:
+        group = s.group
+        auxes = set(group.auxes)
+        lemma = group.lemma
+        text = self.r.phrase(span)
+        negated = bool(auxes & _NOT)
+        times = None
+        within = self.duration(parts)
+        if lemma is None:
+            # "this is destroyed", "an attack is blocked", "it is dealt damage"
+            state = ""
+            if parts.objects:
+                o = self.r.target(parts.objects[0])
+                state = " ".join(o.qualities) if o.qualities else " ".join(o.kinds)
+            verb = _STATE_ADJ_EVENT.get(state, ("be " + state) if state else
+                                        " ".join(group.auxes))
+            return M.Event(verb=verb, subject=subject, within=within, negated=negated, text=text,
+                           span=span)
+        form = group.form
+        is_passive = passive or (bool(auxes & _BE) and form == "past")
+        verb = ("be " + lemma) if is_passive else lemma
+        objects = [self.r.target(o) for o in parts.objects]
+        object_ = obj
+        amount = None
+        damage_type = ""
+        for o in objects:
+            if "damage" in o.kinds:
+                verb = ("be dealt damage" if is_passive else
+                        "deal damage" if lemma in ("deal", "take", "receive", "do") else
+                        verb + " damage")
+                amount = o.count
+                damage_type = next((q for q in o.qualities if q in DAMAGE_TYPES), "")
+            elif object_ is None:
+                object_ = o
+                if o.count is not None and o.count.relation:
+                    times = o.count
+        to = self.onto(parts, "to")
+        if to is not None and object_ is None:
+            object_ = to
+        zone = self.zone_from(parts) or self.zone_to(parts)
+        if lemma in ("enter", "come") and (zone is not None and zone.name == "play"
+                                           or object_ is not None and "play" in object_.kinds):
+            verb = "enter play"
+        if lemma == "leave" and (object_ is not None and ("play" in object_.kinds or
+                                                          "arena" in object_.kinds)
+                                 or zone is not None and zone.name == "play"):
+            verb = "leave play"
+        return M.Event(verb=verb, subject=subject, object=object_, amount=amount,
+                       damage_type=damage_type, zone=zone, within=within, times=times,
+                       negated=negated, text=text, span=span)
+
+    def time_event(self, np, span, default: str = "start") -> M.Event:
+        """"the start of your turn", "the end of each round", "the beginning of the player
+        turns phase"; after/before "your rival's Ready Step" (``default``: which end)."""
+        t = self.r.target(np)
+        verb = default
+        if "end" in t.kinds:
+            verb = "end"
+        elif "start" in t.kinds or "beginning" in t.kinds:
+            verb = "start"
+        phase = ""
+        whose = None
+        inner = t.of
+        if inner is None and not ({"start", "end", "beginning"} & set(t.kinds)):
+            inner = t
+        if inner is not None:
+            phase = " ".join(q for q in inner.qualities if q not in ("next", "other")) + \
+                (" " if inner.qualities else "") + " ".join(inner.kinds)
+            phase = phase.strip()
+            if inner.controller:
+                whose = M.Target(who="player", ref=inner.controller,
+                                 controller=inner.controller)
+            if inner.quantifier == "each":
+                whose = M.Target(who="player", quantifier="each", controller="any")
+        return M.Event(verb=verb, phase=phase, whose=whose, text=self.r.phrase(span), span=span)
+
+
+class _Several(list):
+    """Several effects from one clause ("+1 speed and +1 damage"); the caller splices them."""
+
+
+DAMAGE_TYPES = frozenset({"physical", "arcane", "fire", "frost", "nature", "shadow", "holy",
+                          "melee", "ranged", "combat", "arcane", "poison"})
+
+
+def _coordinate(items: list, obj, word: str) -> None:
+    """Add ``obj`` ("... or hero", "..., ally") to the last noun phrase of ``items``."""
+    for i in range(len(items) - 1, -1, -1):
+        item = items[i]
+        if isinstance(item, (NounPhrase, Pronoun)):
+            items[i] = [item, obj] if word != "and" else _Both([item, obj])
+            return
+        if isinstance(item, list):
+            item.append(obj)
+            return
+        if isinstance(item, PP):
+            inner = item.obj
+            if isinstance(inner, list):
+                inner.append(obj)
+            else:
+                item.obj = [inner, obj] if word != "and" else _Both([inner, obj])
+            return
+    items.append(obj)
+
+
+class _Both(list):
+    """Objects joined by "and"."""
+
+
+def _coordinate_change(items: list, change: Change) -> None:
+    for item in reversed(items):
+        if isinstance(item, Change):
+            item.parts.extend(change.parts)
+            item.joiner = "or"
+            return
+    items.append(change)

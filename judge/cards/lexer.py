@@ -1,0 +1,373 @@
+"""Card text -> word tokens for the card grammars (a lark custom lexer: only lark's public
+``Lexer`` / ``Token`` / ``TerminalDef`` API is used).
+
+Card text is English with a closed vocabulary, so the tokens are words, numbers, icons and
+punctuation, and a word's terminal is looked up, not matched: the **lexicon** is read from the
+grammar's own terminals when the parser loads (:class:`Lexicon`):
+
+* a string literal in a rule (``"deal"i``, ``"up to"i``, ``","``) is the terminal of that exact
+  text; a literal of several words ("as long as") is read as one token when the words follow
+  each other (longest first);
+* a named word-class terminal written as a plain alternation of words
+  (``V_DEAL: /deal|deals|dealt|dealing/i``) is the terminal of each of those words;
+* shape terminals, ``%declare``d in the grammar, are given by the word's form: ``INT`` (a
+  number), ``SIGNED`` (``+2``, ``-X``), ``XVAR`` (``X``), ``NAME`` (a capitalised word the
+  lexicon does not know; consecutive ones, and ``of``/``the`` between them, make one name),
+  ``WORD`` (any other unknown word), ``SELF`` (the card's own name), ``ICON`` (``{r}``,
+  ``[[main]]``, ``[Fire]``: the game layer says which icon terminal a bracketed word is),
+  ``POSS`` (the possessive ``'s`` / ``s'``), ``UNKNOWN`` (a character no rule reads: the
+  parse stops there, located).
+
+Nothing is compiled per parser state and nothing is matched twice: building a lexicon costs a
+pass over the terminal list, and tokenising is one regular-expression scan per card plus dict
+look-ups. A word that is both a literal and in a word class is an error of the grammar (the
+lexicon raises :class:`LexiconError` when it loads; ``tests/cards`` loads every game's).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from lark import Token
+from lark.lexer import Lexer
+
+SHAPES = ("INT", "SIGNED", "XVAR", "NAME", "WORD", "SELF", "ICON", "POSS", "UNKNOWN")
+_WORD_CHARS = r"[a-z0-9'{}\[\]:/ .+,&\-\\]+"
+_PLAIN_WORDS = re.compile(_WORD_CHARS + r"(\|" + _WORD_CHARS + r")*")
+_SAME = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
+                       "\u00a0": " ", "\u2013": "-", "\u2014": "-", "\u2212": "-",
+                       "\u00ae": " ", "\u2122": " "})
+
+# One scan: skipped text (space, markdown emphasis), bracketed icons, signed numbers, numbers,
+# words (with inner hyphens and apostrophes), punctuation, anything else.
+_SCAN = re.compile(r"""
+    (?P<skip>[\s*\\_]+)
+  | (?P<icon>\{[A-Za-z0-9]+\}|\[\[[^\[\]\n]*\]\]|\[[^\[\]\n]{1,40}\])
+  | (?P<signed>[+-](?:\d+|X)(?![\w]))
+  | (?P<int>\d+(?:st|nd|rd|th)?(?![\w]))
+  | (?P<word>[A-Za-z\u00c0-\u024f][A-Za-z0-9\u00c0-\u024f]*(?:[-'][A-Za-z0-9\u00c0-\u024f]+)*'?)
+  | (?P<arrow>->|=>|>>>|\u2192)
+  | (?P<punct>[.,;:()"/!?&%#+=>-])
+  | (?P<other>.)
+""", re.VERBOSE | re.DOTALL)
+
+# "it's" is "it is"; other 's is a possessive.
+_IS_CONTRACTED = frozenset({"it", "that", "there", "he", "she", "what", "here"})
+
+
+class LexiconError(Exception):
+    """The grammar gives one word two terminals (or a word-class terminal is not a plain list
+    of words)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """A word, number, icon or mark of the card text, before its terminal is known."""
+    kind: str      # word | int | signed | icon | punct | arrow | self | other
+    text: str
+    start: int
+    end: int
+
+
+class Lexicon:
+    """Word -> terminal, read from a lark grammar's terminals (see the module docstring)."""
+
+    def __init__(self, terminals: Iterable, *, icons: Callable[[str], str | None] | None = None
+                 ) -> None:
+        self.words: dict[str, str] = {}
+        self.ambiguous: dict[str, tuple[str, str]] = {}   # word -> (verb terminal, other)
+        self.errors: list[str] = []
+        self.phrases: dict[str, list[tuple[tuple[str, ...], str]]] = {}  # first word -> longest first
+        self.names: set[str] = set()
+        self.icons = icons
+        for term in terminals:
+            self.names.add(term.name)
+            pattern = term.pattern
+            if pattern.type == "str":
+                alternatives = [pattern.value]
+            elif term.name in SHAPES or term.name.startswith("_"):
+                continue
+            else:
+                value = pattern.value
+                if not _PLAIN_WORDS.fullmatch(value):
+                    raise LexiconError(f"terminal {term.name}: /{value}/ is not a plain list of "
+                                       "words (a|b|c); a shape terminal must be %declared")
+                alternatives = value.replace("\\/", "/").split("|")
+            for alternative in alternatives:
+                self._add(alternative.lower() if "i" in pattern.flags or pattern.type == "re"
+                          else alternative, term.name)
+        for entries in self.phrases.values():
+            entries.sort(key=lambda e: -len(e[0]))
+        if self.errors:
+            raise LexiconError("; ".join(self.errors))
+
+    def _add(self, text: str, terminal: str) -> None:
+        words = tuple(_split_phrase(text))
+        if len(words) > 1:
+            entries = self.phrases.setdefault(words[0], [])
+            for phrase, other in entries:
+                if phrase == words and other != terminal:
+                    self.errors.append(f"phrase {text!r} is both {other} and {terminal}")
+            entries.append((words, terminal))
+            return
+        key = words[0] if words else text
+        known = self.words.get(key)
+        if known is None or known == terminal:
+            self.words[key] = terminal
+            return
+        pair = self.ambiguous.get(key)
+        if pair is not None and terminal in pair:
+            return
+        if pair is None and _is_verb(known) != _is_verb(terminal):
+            self.ambiguous[key] = (known, terminal) if _is_verb(known) else (terminal, known)
+            return
+        self.errors.append(f"word {key!r} is both {known} and {terminal}"
+                           + (f" and {pair[1 if pair[0] == known else 0]}" if pair else ""))
+
+
+def _is_verb(terminal: str) -> bool:
+    return terminal.rsplit("__", 1)[-1].startswith("V_")
+
+
+def _split_phrase(text: str) -> list[str]:
+    return [w.text.lower() if w.kind == "word" else w.text for w in scan(text)]
+
+
+def scan(text: str, self_spans: Sequence[tuple[int, int]] = ()) -> list[Word]:
+    """The words of ``text`` (curly quotes, dashes and the like read as their plain forms;
+    ``self_spans``: where the card's own name is printed)."""
+    plain = text.translate(_SAME)
+    out: list[Word] = []
+    selves = iter(sorted(self_spans))
+    next_self = next(selves, None)
+    pos, end = 0, len(plain)
+    while pos < end:
+        if next_self is not None and pos >= next_self[0]:
+            if pos == next_self[0]:
+                out.append(Word("self", text[next_self[0]:next_self[1]], *next_self))
+                pos = next_self[1]
+            next_self = next(selves, None)
+            continue
+        m = _SCAN.match(plain, pos)
+        kind = m.lastgroup
+        stop = m.end()
+        if next_self is not None and stop > next_self[0]:
+            stop = next_self[0]
+        if kind == "word":
+            word = plain[pos:stop]
+            if word.endswith("'") and not word.endswith("s'"):
+                word, stop = word[:-1], stop - 1
+            low = word.lower()
+            if low.endswith("'s") and len(word) > 2:
+                base = word[:-2]
+                out.append(Word("word", base, pos, pos + len(base)))
+                kind2 = "is" if base.lower() in _IS_CONTRACTED else "poss"
+                out.append(Word(kind2, word[-2:], pos + len(base), stop))
+            elif low.endswith("s'"):
+                out.append(Word("word", word[:-1], pos, stop - 1))
+                out.append(Word("poss", "'", stop - 1, stop))
+            else:
+                out.append(Word("word", word, pos, stop))
+        elif kind != "skip":
+            out.append(Word(kind, plain[pos:stop], pos, stop))
+        pos = stop
+    return out
+
+
+def self_spans(text: str, name: str | None) -> list[tuple[int, int]]:
+    """Where ``name`` (the card's own name) is printed in ``text``, whole words only."""
+    if not name or len(name) < 2:
+        return []
+    plain, wanted = text.translate(_SAME), name.translate(_SAME)
+    pattern = re.compile(r"(?<![\w])" + re.escape(wanted) + r"(?![\w])")
+    return [(m.start(), m.end()) for m in pattern.finditer(plain)]
+
+
+class Tokens:
+    """Words -> lark tokens with the lexicon (each token keeps its offsets in the card text)."""
+
+    def __init__(self, lexicon: Lexicon) -> None:
+        self.lexicon = lexicon
+
+    def tokens(self, words: Sequence[Word]) -> list[Token]:
+        lex = self.lexicon
+        known, phrases = lex.words, lex.phrases
+        out: list[Token] = []
+        i, n = 0, len(words)
+        while i < n:
+            w = words[i]
+            kind = w.kind
+            if kind in ("word", "punct"):
+                low = w.text.lower() if kind == "word" else w.text
+                entries = phrases.get(low)
+                if entries:
+                    hit = _phrase_at(words, i, entries)
+                    if hit is not None:
+                        length, terminal = hit
+                        last = words[i + length - 1]
+                        out.append(Token(terminal, _joined(words, i, length), w.start, None,
+                                         None, end_pos=last.end))
+                        i += length
+                        continue
+            if kind == "word":
+                terminal = known.get(low)
+                pair = lex.ambiguous.get(low)
+                if pair is not None:
+                    terminal = pair[0] if _verb_here(out, low, words, i) else pair[1]
+                if terminal is None:
+                    if w.text == "X":
+                        terminal = "XVAR"
+                    elif w.text[0].isupper():
+                        terminal = "NAME"
+                        if out and out[-1].type == "NAME" and out[-1].end_pos is not None:
+                            prev = out[-1]
+                            out[-1] = Token("NAME", prev + " " + w.text, prev.start_pos, None,
+                                            None, end_pos=w.end)
+                            i += 1
+                            continue
+                    else:
+                        terminal = "WORD"
+                out.append(Token(terminal, w.text, w.start, None, None, end_pos=w.end))
+            elif kind in ("punct", "arrow"):
+                terminal = known.get(w.text, "UNKNOWN")
+                out.append(Token(terminal, w.text, w.start, None, None, end_pos=w.end))
+            elif kind == "int":
+                out.append(Token("INT", w.text, w.start, None, None, end_pos=w.end))
+            elif kind == "signed":
+                out.append(Token("SIGNED", w.text, w.start, None, None, end_pos=w.end))
+            elif kind == "icon":
+                terminal = known.get(w.text.lower())
+                if terminal is None and lex.icons is not None:
+                    terminal = lex.icons(w.text)
+                out.append(Token(terminal or "ICON", w.text, w.start, None, None, end_pos=w.end))
+            elif kind == "self":
+                out.append(Token("SELF", w.text, w.start, None, None, end_pos=w.end))
+            elif kind == "poss":
+                out.append(Token("POSS", w.text, w.start, None, None, end_pos=w.end))
+            elif kind == "is":
+                out.append(Token(known.get("is", "WORD"), w.text, w.start, None, None,
+                                 end_pos=w.end))
+            else:
+                out.append(Token("UNKNOWN", w.text, w.start, None, None, end_pos=w.end))
+            i += 1
+        return _merge_names(out)
+
+
+# The token before a word that may be a verb or a noun/adjective ("attack", "ready", "end"):
+# after these, it is the verb.
+_VERB_BEFORE = frozenset({"MODAL", "NEG", "DO", "TO_INF", "PRONOUN", "AND", "OR", "THEN",
+                          "THEN_SEP", "_COMMA_CONJ", "ALSO", "STILL", "ONLY", "FIRST_ADV",
+                          "REL", "DOT", "SEMI", "BANG", "_COMMA", "COLON", "QUOTE", "DASH",
+                          "AND_OR", "BUT", "RPAR", "ARROW", "INSTEAD", "COND_KW", "WHEN",
+                          "WHENEVER", "AFTER", "BEFORE", "UNTIL", "AS", "TIMING", "BRACKET",
+                          "ARROW", "COMMA_CONJ"})
+# ... and after these, an -s form is the verb ("this attacks", "an ally attacks").
+_SINGULAR_BEFORE = frozenset({"SELF", "NOUN", "NAME"})
+_SINGULAR_WORDS = frozenset({"this", "it", "he", "she", "that", "each", "who", "which"})
+_NOUN_AFTER = frozenset({"NOUN", "STAT"})
+
+
+def _base(terminal: str) -> str:
+    return terminal.rsplit("__", 1)[-1]
+
+
+def _verb_here(out: list, low: str, words: Sequence[Word], i: int) -> bool:
+    """Is the ambiguous word ``low`` (``words[i]``) the verb here? (``out``: tokens so far.)"""
+    if not out:
+        prev_type, prev = None, ""
+    else:
+        prev_type, prev = _base(out[-1].type), str(out[-1]).lower()
+    if low.endswith("s") and (prev_type in ("SELF",) or prev in _SINGULAR_WORDS
+                              or (prev_type == "NOUN" and not prev.endswith("s"))):
+        return True
+    if low.endswith("ed") and prev in ("it", "them") and len(out) > 1 and \
+            _base(out[-2].type).startswith("V_"):
+        return False      # "build it committed": the state it ends in
+    if prev_type is None or prev_type in _VERB_BEFORE or prev_type == "UNKNOWN":
+        if i + 1 < len(words):
+            nxt = words[i + 1]
+            if nxt.kind == "word" and nxt.text.lower() in ("action", "actions", "card", "cards",
+                                                            "zone", "zones", "step", "phase"):
+                return False
+        return True
+    return False
+
+
+def _phrase_at(words: Sequence[Word], i: int, entries) -> tuple[int, str] | None:
+    for phrase, terminal in entries:
+        length = len(phrase)
+        if i + length > len(words):
+            continue
+        for k in range(1, length):
+            w = words[i + k]
+            text = w.text.lower() if w.kind == "word" else w.text
+            if text != phrase[k]:
+                break
+        else:
+            return length, terminal
+    return None
+
+
+def _joined(words: Sequence[Word], i: int, length: int) -> str:
+    return " ".join(w.text for w in words[i:i + length])
+
+
+_NAME_GLUE = frozenset({"of", "the"})
+
+
+_NOUNISH = frozenset({"NOUN", "U_NOUN", "STAT", "W_NOUN", "A_NOUN", "F_NOUN"})
+_CAPITAL_KINDS = frozenset({"NAME", "NOUN", "ADJ", "U_NOUN", "U_ADJ", "W_NOUN", "W_ADJ", "A_NOUN",
+                            "A_ADJ", "F_NOUN", "F_ADJ", "STAT"})
+
+
+def _capital(tok: Token) -> bool:
+    return str(tok)[:1].isupper() and _base(tok.type) in _CAPITAL_KINDS
+
+
+def _merge_names(tokens: list[Token]) -> list[Token]:
+    """"Embodiment of Earth": NAME + of/the + NAME is one name; "Slam, Tech or Weapon attack":
+    names joined by commas and a last "or"/"and" before a noun are one (a list of traits)."""
+    if len(tokens) < 3:
+        return tokens
+    out: list[Token] = []
+    i = 0
+    n = len(tokens)
+    while i < n:
+        t = tokens[i]
+        if (t.type != "NAME" and str(t).lower() in _NAME_GLUE and out and out[-1].type == "NAME"
+                and i + 1 < n and tokens[i + 1].type == "NAME"):
+            prev, nxt = out[-1], tokens[i + 1]
+            out[-1] = Token("NAME", f"{prev} {t} {nxt}", prev.start_pos, None, None,
+                            end_pos=nxt.end_pos)
+            i += 2
+            continue
+        if _capital(t):
+            j = i
+            names = [t]
+            while j + 2 < n and str(tokens[j + 1]) in (",", "or", "and", ", or", ", and") \
+                    and _capital(tokens[j + 2]):
+                names.append(tokens[j + 2])
+                j += 2
+            if len(names) > 1 and j + 1 < n and _base(tokens[j + 1].type) in _NOUNISH and \
+                    str(tokens[j - 1]).lower().strip(", ") in ("or", "and"):
+                text = " ".join(str(x) for x in tokens[i:j + 1]).replace(" ,", ",")
+                out.append(Token("NAME", text, t.start_pos, None, None,
+                                 end_pos=tokens[j].end_pos))
+                i = j + 1
+                continue
+        out.append(t)
+        i += 1
+    return out
+
+
+class WordLexer(Lexer):
+    """The ``lexer=`` of the card grammars: the text handed to ``Lark.parse`` is already a
+    list of tokens (:class:`Tokens`), so lexing is handing them over."""
+
+    def __init__(self, lexer_conf) -> None:
+        self.conf = lexer_conf
+
+    def lex(self, data):  # data: list[Token]
+        return iter(data)

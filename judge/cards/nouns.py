@@ -1,0 +1,616 @@
+"""Noun phrases -> :class:`~judge.cards.model.Target`, :class:`~judge.cards.model.Zone`,
+:class:`~judge.cards.model.Amount` and :class:`~judge.cards.model.Quantity`.
+
+A noun phrase comes from the grammar as a flat run of word tokens and its post-modifiers
+(:class:`judge.cards.syntax.NounPhrase`); what each word does is read here from its word class
+(the terminal) and, for the closed classes, the word itself: determiners give the quantifier,
+the controller relation and references ("this", "that"); numbers and comparison words give the
+count; nouns give the kinds (singular, lower case); adjectives, names and unknown words give
+the qualities; a possessive splits off whose thing it is ("target player's deck"). A game
+supplies its vocabulary (:class:`Vocabulary`): its zone nouns, player nouns, icons and stats.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from judge.cards.model import Amount, Comparison, Condition, Event, Quantity, Span, Target, Zone
+from judge.cards.syntax import Change, Item, NounPhrase, PP, Post, Pronoun, VP, span_of
+
+_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+            "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+            "a": 1, "an": 1, "once": 1, "twice": 2, "three times": 3}
+_IRREGULAR = {"dice": "die", "heroes": "hero", "copies": "copy", "abilities": "ability",
+              "allies": "ally", "parties": "party", "bodies": "body", "enemies": "enemy",
+              "lives": "life", "classes": "class", "status": "status", "rules": "rule",
+              "series": "series", "species": "species", "glasses": "glass", "plus": "plus",
+              "bonus": "bonus", "focus": "focus", "this": "this", "its": "its", "is": "is",
+              "gas": "gas", "chaos": "chaos", "boss": "boss", "axis": "axis", "equipments":
+              "equipment", "press": "press", "process": "process", "canvas": "canvas",
+              "pitches": "pitch", "matches": "match", "attacks": "attack", "has": "has"}
+
+_RELATIONS = {"or more": "at least", "or greater": "at least", "or higher": "at least",
+              "or less": "at most", "or fewer": "at most", "or lower": "at most",
+              "at least": "at least", "at most": "at most", "no more than": "at most",
+              "no less than": "at least", "more than": "more than", "greater than": "more than",
+              "higher than": "more than", "less than": "less than", "fewer than": "less than",
+              "lower than": "less than", "up to": "up to", "exactly": ""}
+OPS = {"at least": ">=", "at most": "<=", "more than": ">", "less than": "<", "": "==",
+       "up to": "<=", "equal to": "==", "equal to or greater than": ">=",
+       "equal to or less than": "<=", "equal to or higher than": ">=",
+       "equal to or lower than": "<=", "equal to or more than": ">="}
+
+_OPPOSING = frozenset({"opposing", "enemy", "rival", "opponent's", "opponents'"})
+_FRIENDLY = frozenset({"friendly"})
+_PLAYER_NOUNS = frozenset({"player", "opponent", "rival", "controller", "owner", "you"})
+_REFERRING = frozenset({"revealed", "chosen", "named", "discarded", "destroyed", "removed",
+                        "selected", "drawn", "returned", "banished", "exhausted", "same"})
+
+
+def base(token_type: str) -> str:
+    """'card_common__DET' -> 'DET' (imported terminals keep their grammar's prefix)."""
+    return token_type.rsplit("__", 1)[-1]
+
+
+def singular(word: str) -> str:
+    w = word.lower()
+    if w in _IRREGULAR:
+        return _IRREGULAR[w]
+    if len(w) > 3 and w.endswith("ies"):
+        return w[:-3] + "y"
+    if len(w) > 3 and w.endswith(("ches", "shes", "sses", "xes", "zes")):
+        return w[:-2]
+    if len(w) > 2 and w.endswith("s") and not w.endswith(("ss", "us", "'s")):
+        return w[:-1]
+    return w
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """A game's words for the noun-phrase reader.
+
+    zones: head nouns that name zones -> the zone's canonical name (a compound such as
+    "discard pile" is looked up whole first); icons: icon text -> (stat or resource name);
+    players: nouns that name players; stats: stat words -> canonical stat.
+    """
+    zones: dict = field(default_factory=dict)
+    icons: dict = field(default_factory=dict)
+    players: frozenset = frozenset()
+    stats: dict = field(default_factory=dict)
+    kinds: dict = field(default_factory=dict)   # printed noun -> canonical kind
+
+
+COMMON_ZONES = {"hand": "hand", "deck": "deck", "graveyard": "graveyard",
+                "discard pile": "discard pile", "draw pile": "deck", "play": "play",
+                "arena": "play", "battlefield": "battlefield", "removed from game pile": "removed",
+                "removed pile": "removed", "card pool": "card pool"}
+
+
+# --------------------------------------------------------------------------- word access
+
+def word_of(tok) -> str:
+    return str(tok).lower()
+
+
+def kind_of(tok) -> str:
+    """The word class of a token: its terminal without the grammar prefix; a game's own
+    classes (``U_NOUN``, ``W_ADJ`` ...) read as the common ones (``NOUN``, ``ADJ``)."""
+    t = getattr(tok, "type", None)
+    if t is None:
+        return "QUOTED" if isinstance(tok, str) else "OTHER"
+    k = _KINDS.get(t)
+    if k is None:
+        k = base(t)
+        for common in ("NOUN", "ADJ", "STAT"):
+            if k.endswith("_" + common):
+                k = common
+        _KINDS[t] = k
+    return k
+
+
+_KINDS: dict[str, str] = {}
+
+
+def number(tok) -> int | str | None:
+    k = kind_of(tok)
+    text = str(tok)
+    if k == "INT":
+        digits = "".join(c for c in text if c.isdigit())
+        return int(digits) if digits else None
+    if k == "XVAR":
+        return "X"
+    if k in ("NUM_WORD", "LIMIT_N"):
+        return _NUMBERS.get(text.lower())
+    return None
+
+
+def amount_from(value, *, relation: str = "", span: Span | None = None, text: str = "",
+                per: Target | None = None) -> Amount:
+    if isinstance(value, int):
+        return Amount(value=value, relation=relation, span=span, text=text, per=per)
+    if value == "X":
+        return Amount(variable="X", relation=relation, span=span, text=text, per=per)
+    return Amount(relation=relation, span=span, text=text, per=per)
+
+
+def signed_amount(text: str, span: Span | None) -> tuple[int, Amount]:
+    """'+2' -> (1, Amount(2)); '-X' -> (-1, Amount(variable='X'))."""
+    sign = -1 if text[:1] in "-\u2212" else 1
+    body = text[1:]
+    if body.isdigit():
+        return sign, Amount(value=int(body), span=span, text=text)
+    return sign, Amount(variable=body.upper(), span=span, text=text)
+
+
+# --------------------------------------------------------------------------- noun phrases
+
+class Reader:
+    """Reads noun phrases with a game's vocabulary; ``clause_reader`` reads the clauses inside
+    them (relative clauses, "that ..."), set by :mod:`judge.cards.frames`."""
+
+    def __init__(self, vocabulary: Vocabulary, text: str) -> None:
+        self.v = vocabulary
+        self.text = text
+        self.clauses = None   # frames.Frames, which reads clauses into conditions
+
+    def phrase(self, span: Span | None) -> str:
+        if span is None:
+            return ""
+        return " ".join(self.text[span.start:span.end].replace("*", " ").split())
+
+    # -- a noun phrase as a target -------------------------------------------------------
+    def target(self, np, *, who: str | None = None) -> Target:
+        if np is None:
+            return Target()
+        if isinstance(np, Target):
+            return np
+        if isinstance(np, Pronoun):
+            return self.pronoun(np)
+        if isinstance(np, PP):
+            return self.target(np.obj)
+        if isinstance(np, list):
+            parts = [self.target(p) for p in np]
+            return self.alternatives(parts, span_of(np))
+        if not isinstance(np, NounPhrase):
+            return Target(text=self.phrase(getattr(np, "span", None)),
+                          span=getattr(np, "span", None))
+        words = np.words
+        owner = None
+        cut = None
+        for i in range(len(words) - 1, -1, -1):
+            if kind_of(words[i]) == "POSS":
+                cut = i
+                break
+        if cut is not None:
+            owner_words = words[:cut]
+            owner = self.target(NounPhrase(owner_words, [], span_of(owner_words)))
+            words = words[cut + 1:]
+        t = self._words(words, np.span, owner)
+        for post in np.posts:
+            t = self._post(t, post)
+        if who is not None and t.who != who:
+            t = replace(t, who=who)
+        return t
+
+    def alternatives(self, parts: list[Target], span: Span | None) -> Target:
+        if len(parts) == 1:
+            return parts[0]
+        first = parts[0]
+        return replace(first, alternatives=tuple(parts[1:]), span=span,
+                       text=self.phrase(span))
+
+    def pronoun(self, p: Pronoun) -> Target:
+        w = p.word
+        if w in ("you", "yourself"):
+            t = Target(text=w, who="player", ref="you", controller="you", span=p.span)
+        elif w in ("he", "she", "him", "they", "them", "themselves", "himself", "herself"):
+            t = Target(text=w, who="player" if w != "them" else "object", ref="they",
+                       controller="they", span=p.span)
+            if w in ("they", "them"):
+                t = replace(t, who="", ref="they")
+        elif w in ("it", "itself"):
+            t = Target(text=w, ref="it", span=p.span)
+        elif w == "there":
+            t = Target(text=w, ref="there", span=p.span)
+        elif w in ("each other", "one another"):
+            t = Target(text=w, ref="each other", quantifier="each", span=p.span)
+        else:
+            t = Target(text=w, ref=w, span=p.span)
+        for post in p.posts:
+            t = self._post(t, post)
+        return t
+
+    def _words(self, words: list, span: Span | None, owner: Target | None) -> Target:
+        ref = quantifier = controller = ""
+        who = "object"
+        targeted = False
+        kinds: list[str] = []
+        qualities: list[str] = []
+        count: Amount | None = None
+        relation = ""
+        pending_number = None
+        number_span = None
+        half = False
+        quantifier = "one"
+        i = 0
+        n = len(words)
+        while i < n:
+            tok = words[i]
+            k = kind_of(tok)
+            w = word_of(tok)
+            if k == "DET":
+                if w in ("a", "an", "one of"):
+                    pass
+                elif w in ("the",):
+                    if not ref:
+                        ref = "the"
+                elif w in ("this", "these"):
+                    ref = "this"
+                elif w in ("each", "every", "each of"):
+                    quantifier = "each"
+                elif w in ("all", "all of", "both", "both of"):
+                    quantifier = "all"
+                elif w == "any number of":
+                    quantifier = "any number"
+                elif w == "any":
+                    quantifier = "any" if quantifier == "one" else quantifier
+                elif w in ("target", "targets"):
+                    targeted = True
+                elif w == "up to":
+                    relation = "up to"
+                    quantifier = "up to"
+                elif w in ("your", "my", "our"):
+                    controller = "you"
+                elif w in ("their", "his", "her"):
+                    controller = "they"
+                elif w == "its":
+                    controller = controller or "it"
+                elif w in ("another", "other", "others"):
+                    qualities.append("other")
+                elif w in ("no", "none of", "neither"):
+                    quantifier = "no"
+                elif w in ("half", "half of"):
+                    half = True
+                elif w in ("the same", "same"):
+                    qualities.append("same")
+                elif w in ("the rest of",):
+                    qualities.append("rest")
+                elif w == "non":
+                    qualities.append("non")
+                elif w in ("the only", "only one"):
+                    qualities.append("only")
+                elif w == "either":
+                    quantifier = "either"
+                elif w in ("one or more",):
+                    relation = "at least"
+                    count = Amount(value=1, relation="at least")
+                elif w == "exactly":
+                    relation = relation or ""
+                elif w == "own":
+                    owner_rel = controller or "they"
+                    controller = ""
+                    qualities.append("own")
+                    _ = owner_rel
+                else:
+                    qualities.append(w)
+            elif k == "THAT":
+                ref = "that"
+            elif k in ("INT", "XVAR", "NUM_WORD", "LIMIT_N"):
+                pending_number = number(tok)
+                number_span = span_of(tok)
+            elif k == "COMPARE_WORD":
+                rel = _RELATIONS.get(w, "")
+                if pending_number is not None:
+                    relation = rel           # "2 or more"
+                else:
+                    relation = rel           # "at least 2"
+            elif k == "AMOUNT_WORD":
+                if w in ("that much", "that many", "as much", "as many"):
+                    count = Amount(ref=w, span=span_of(tok), text=w)
+                else:
+                    qualities.append("additional")
+            elif k == "ADJ":
+                if w in _OPPOSING:
+                    controller = "opponent"
+                elif w in _FRIENDLY:
+                    controller = "you"
+                else:
+                    qualities.append(w)
+                    if w in _REFERRING and ref in ("the", ""):
+                        ref = "that" if ref == "the" else ref
+            elif k == "NOUN":
+                kinds.append(self.v.kinds.get(w) or singular(w))
+            elif k == "STAT":
+                kinds.append(self.v.stats.get(w, w))
+            elif k == "SELF":
+                ref = "this"
+            elif k == "ICON":
+                meaning = self.v.icons.get(str(tok).lower())
+                if meaning:
+                    kinds.append(meaning)
+                else:
+                    qualities.append(str(tok))
+            elif k in ("NAME", "WORD", "QUOTED", "NAMED"):
+                qualities.append(str(tok) if k != "WORD" else w)
+            else:
+                qualities.append(str(tok))
+            i += 1
+        if pending_number is not None or relation and count is None:
+            value = pending_number
+            if count is None:
+                count = amount_from(value, relation=relation, span=number_span)
+        if half:
+            count = Amount(half=True, span=span)
+        if not kinds and qualities == [] and controller == "opponent" and \
+                word_of(words[-1]) in _OPPOSING if words else False:
+            kinds = ["rival" if word_of(words[-1]) == "rival" else "opponent"]   # "your rival"
+        if kinds and kinds[-1] in self.v.players | _PLAYER_NOUNS:
+            who = "player"
+            head = kinds[-1]
+            if head in ("opponent", "rival"):
+                controller = "opponent"
+            elif head in ("player",) and not controller:
+                controller = "any"
+        if kinds and kinds[-1] in ("you",):
+            who = "player"
+        t = Target(text=self.phrase(span), who=who, ref=ref if ref != "the" else "",
+                   quantifier=quantifier, count=count, targeted=targeted,
+                   controller=controller, kinds=tuple(kinds), qualities=tuple(qualities),
+                   of=owner, span=span)
+        if owner is not None:
+            z = self.zone_of(t, owner)
+            if z is not None:
+                t = replace(t, zone=z)
+        return t
+
+    # -- post-modifiers -------------------------------------------------------------------
+    def _post(self, t: Target, post: Post) -> Target:
+        kind, body = post.kind, post.body
+        span = span_of(t.span, post.span)
+        text = self.phrase(span)
+        if kind == "rel":
+            subject, group, items = body
+            lemma = group.lemma or ""
+            if lemma in ("control",) and not group.auxes:
+                return replace(t, controller=_relation(subject), span=span, text=text)
+            if lemma == "own" and not group.auxes:
+                return replace(t, owner=_relation(subject), span=span, text=text)
+            cond = self.clauses.relative(subject, group, items, span) if self.clauses else None
+            if cond is not None:
+                return replace(t, filters=t.filters + (cond,), span=span, text=text)
+            return replace(t, span=span, text=text)
+        if kind in ("that", "participle"):
+            cond = self.clauses.that(body, span) if self.clauses else None
+            if cond is not None:
+                return replace(t, filters=t.filters + (cond,), span=span, text=text)
+            return replace(t, span=span, text=text)
+        if kind == "with":
+            cond = self.with_filter(body, post.span)
+            return replace(t, filters=t.filters + (cond,), span=span, text=text)
+        if kind == "without":
+            cond = self.with_filter(body, post.span)
+            cond = replace(cond, negated=True, kind="without")
+            return replace(t, filters=t.filters + (cond,), span=span, text=text)
+        if kind in ("in", "zone"):
+            z = self.zone(body) if kind == "in" else Zone(name="play", span=post.span)
+            if z is not None:
+                return replace(t, zone=z, span=span, text=text)
+            inner = self.target(body)
+            return replace(t, of=inner, span=span, text=text)
+        if kind == "of":
+            return self._of(t, body, span, text)
+        if kind == "under":
+            inner = self.target(body)
+            rel = inner.controller or ("opponent" if "opponent" in inner.kinds else "")
+            if inner.of is not None:
+                rel = inner.of.controller or _kind_relation(inner.of)
+            return replace(t, controller=rel or t.controller, span=span, text=text)
+        if kind in ("other than", "except"):
+            return replace(t, excluding=self.target(body), span=span, text=text)
+        if kind == "named":
+            name = self.phrase(getattr(body, "span", None))
+            return replace(t, qualities=t.qualities + (f"named {name}",), span=span, text=text)
+        if kind == "duration":
+            return replace(t, span=span, text=text)
+        return replace(t, span=span, text=text)
+
+    def _of(self, t: Target, body, span, text) -> Target:
+        inner = self.target(body)
+        head = t.kinds[-1] if t.kinds else ""
+        if head in ("top", "bottom") or (t.kinds and t.kinds[0] in ("top", "bottom")):
+            z = self.zone(body)
+            if z is not None:
+                position = t.kinds[0] if t.kinds[0] in ("top", "bottom") else head
+                kinds = tuple(k for k in t.kinds if k not in ("top", "bottom")) or ("card",)
+                return replace(t, kinds=kinds, zone=replace(z, position=position), span=span,
+                               text=text)
+        if not t.kinds and not t.qualities or head in ("each", "all", "one", "any", "none"):
+            # "each of your allies", "one of them", "any of those cards"
+            return replace(inner, quantifier=t.quantifier if t.quantifier != "one" else
+                           inner.quantifier, count=t.count or inner.count,
+                           targeted=t.targeted or inner.targeted, span=span, text=text)
+        z = self.zone(body)
+        if z is not None and head in ("card", "cards", "copy"):
+            return replace(t, zone=z, span=span, text=text)
+        return replace(t, of=inner, span=span, text=text)
+
+    def with_filter(self, body, span) -> Condition:
+        """"with cost 3 or less", "with 2 or more damage on it", "with Herald in its name",
+        "with go again", "with the Illusion ability", "with +1 speed"."""
+        text = self.phrase(span)
+        if isinstance(body, Change):
+            return Condition(kind="with", test="has", state=text, text=text, span=span)
+        if isinstance(body, NounPhrase):
+            words = body.words
+            stat_i = next((i for i, w in enumerate(words) if kind_of(w) == "STAT"
+                           or (kind_of(w) == "ICON" and self.v.icons.get(str(w).lower()))), None)
+            num_i = next((i for i, w in enumerate(words) if number(w) is not None
+                          and kind_of(w) != "DET"), None)
+            if stat_i is not None and num_i is not None:
+                stat_tok = words[stat_i]
+                stat = (self.v.stats.get(word_of(stat_tok), word_of(stat_tok))
+                        if kind_of(stat_tok) == "STAT"
+                        else self.v.icons.get(str(stat_tok).lower()))
+                rel = ""
+                for w in words:
+                    if kind_of(w) == "COMPARE_WORD":
+                        rel = _RELATIONS.get(word_of(w), "")
+                amount = amount_from(number(words[num_i]), span=span_of(words[num_i]))
+                base_stat = any(word_of(w) == "base" for w in words)
+                q = Quantity(measure=("base " if base_stat else "") + stat,
+                             of=Target(ref="it"), text=text, span=span)
+                return Condition(kind="with", test="compare",
+                                 comparison=Comparison(left=q, op=OPS.get(rel, "=="),
+                                                       right=amount, span=span),
+                                 text=text, span=span)
+            # "with N or more <counters/damage> on it": number + noun
+            obj = self.target(body)
+            if obj.count is not None and obj.kinds:
+                return Condition(kind="with", test="has", object=obj, subject=Target(ref="it"),
+                                 text=text, span=span)
+            if any(kind_of(w) in ("NAME", "QUOTED") for w in words) and any(
+                    word_of(w) in ("name", "names") for w in words):
+                return Condition(kind="with", test="has", state="name", object=obj, text=text,
+                                 span=span)
+            return Condition(kind="with", test="has", object=obj, subject=Target(ref="it"),
+                             text=text, span=span)
+        obj = self.target(body)
+        return Condition(kind="with", test="has", object=obj, subject=Target(ref="it"),
+                         text=text, span=span)
+
+    # -- zones ---------------------------------------------------------------------------
+    def zone(self, np) -> Zone | None:
+        """The zone a noun phrase names ("your hand", "its owner's deck", "the top of
+        target player's deck", "play"), or None."""
+        if isinstance(np, PP):
+            np = np.obj
+        if not isinstance(np, NounPhrase):
+            return None
+        words = np.words
+        cut = None
+        for i in range(len(words) - 1, -1, -1):
+            if kind_of(words[i]) == "POSS":
+                cut = i
+                break
+        owner_t = None
+        if cut is not None:
+            owner_t = self.target(NounPhrase(words[:cut], [], span_of(words[:cut])))
+            words = words[cut + 1:]
+        nouns = [word_of(w) for w in words if kind_of(w) in ("NOUN", "ADJ", "WORD", "NAME",
+                                                               "STAT")]
+        name = self._zone_name(nouns)
+        if name is None:
+            return None
+        position = ""
+        if nouns and nouns[0] in ("top", "bottom"):
+            position = nouns[0]
+        owner = ""
+        for w in words:
+            if kind_of(w) == "DET":
+                ww = word_of(w)
+                if ww in ("your", "my"):
+                    owner = "you"
+                elif ww in ("their", "his", "her"):
+                    owner = "they"
+                elif ww == "its":
+                    owner = "it"
+                elif ww in ("each", "all", "both"):
+                    owner = "each"
+            elif kind_of(w) == "ADJ" and word_of(w) in _OPPOSING:
+                owner = "opponent"
+        if owner_t is not None:
+            owner = _kind_relation(owner_t) or owner_t.controller or owner_t.ref or "they"
+        z = Zone(name=name, owner=owner, owner_target=owner_t, position=position, span=np.span)
+        for post in np.posts:
+            if post.kind == "of" and name in ("top", "bottom"):
+                inner = self.zone(post.body)
+                if inner is not None:
+                    z = replace(inner, position=name, span=span_of(np.span, post.span))
+        return z
+
+    def zone_of(self, t: Target, owner: Target) -> Zone | None:
+        name = self._zone_name(list(t.kinds) + [q.lower() for q in t.qualities])
+        if name is None:
+            return None
+        return Zone(name=name, owner=_kind_relation(owner) or owner.controller or owner.ref,
+                    owner_target=owner, span=t.span)
+
+    def _zone_name(self, nouns: list[str]) -> str | None:
+        zones = self.v.zones
+        for size in (3, 2):
+            for i in range(len(nouns) - size, -1, -1):
+                key = " ".join(nouns[i:i + size])
+                if key in zones:
+                    return zones[key]
+        for w in reversed(nouns):
+            if w in zones:
+                return zones[w]
+        if nouns and nouns[0] in ("top", "bottom") and len(nouns) == 1:
+            return nouns[0]
+        return None
+
+    # -- amounts -------------------------------------------------------------------------
+    def amount(self, np) -> Amount | None:
+        """The count of a noun phrase ("2 cards" -> 2, "X damage" -> X, "that much damage"
+        -> that much), or None when it prints none."""
+        t = self.target(np) if not isinstance(np, Target) else np
+        return t.count
+
+    def quantity(self, np) -> Quantity:
+        """A number the game supplies: "the number of cards in your hand", "its cost", "the
+        damage dealt this way", "your hero's {h}"."""
+        span = getattr(np, "span", None)
+        text = self.phrase(span)
+        if isinstance(np, NounPhrase):
+            words = [word_of(w) for w in np.words]
+            posts = np.posts
+            if "number" in words and posts and posts[0].kind == "of":
+                return Quantity(measure="count", of=self.target(posts[0].body), text=text,
+                                span=span)
+            if ("amount" in words or "total" in words) and posts and posts[0].kind == "of":
+                inner = posts[0].body
+                q = self.quantity(inner)
+                return replace(q, text=text, span=span)
+            t = self.target(np)
+            stat = next((k for k in reversed(t.kinds) if k in self.v.stats.values()
+                         or k in ("damage", "life", "health", "cost", "power", "speed",
+                                  "defense", "difficulty", "value")), None)
+            if stat is not None:
+                of = t.of if t.of is not None else (Target(ref=t.ref or "it") if
+                                                    t.controller in ("it", "") else
+                                                    Target(who="player", ref=t.controller))
+                if t.controller == "you":
+                    of = Target(who="player", ref="you", controller="you")
+                event = None
+                for post in posts:
+                    if post.kind in ("participle", "that", "rel"):
+                        event = self.clauses.event_of(post, stat) if self.clauses else None
+                return Quantity(measure=stat, of=of, event=event, text=text, span=span)
+            return Quantity(measure="count", of=t, text=text, span=span)
+        if isinstance(np, Pronoun):
+            return Quantity(measure="value", of=self.pronoun(np), text=text, span=span)
+        return Quantity(measure="value", text=text, span=span)
+
+
+def _relation(subject) -> str:
+    if isinstance(subject, Target):
+        if subject.ref in ("you",):
+            return "you"
+        if "opponent" in subject.kinds or subject.controller == "opponent":
+            return "opponent"
+        return subject.controller or subject.ref or "any"
+    w = str(subject).lower()
+    return {"you": "you", "they": "they", "he": "they", "she": "they", "we": "you",
+            "you've": "you", "they've": "they"}.get(w, w)
+
+
+def _kind_relation(t: Target) -> str:
+    if t.ref == "you":
+        return "you"
+    if "opponent" in t.kinds or "rival" in t.kinds:
+        return "opponent"
+    if t.kinds and t.kinds[-1] in ("owner", "controller"):
+        return "owner" if t.kinds[-1] == "owner" else "controller"
+    if t.who == "player" and t.controller:
+        return t.controller
+    return ""

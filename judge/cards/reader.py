@@ -1,0 +1,204 @@
+"""The card-text parsing driver shared by the four games.
+
+A card's text is tokenised once (:mod:`judge.cards.lexer`), split into paragraphs (the game
+says how) and each paragraph into sentences (at ``.``, ``;`` and ``!`` outside quotes and
+parentheses). Every sentence is parsed on its own by the game's LALR grammar, whose rule
+callbacks build the values as it reduces (no parse tree): so a sentence's values never depend
+on its neighbours, and a sentence the grammar cannot read costs only itself. Such a sentence
+becomes an :class:`~judge.cards.model.Unparsed` with its span, the offset where reading stopped
+and what the grammar expected there; ``strict=True`` raises
+:class:`~judge.cards.errors.CardSyntaxError` (with a caret) for the first one instead. No input
+makes it raise anything else: an unexpected failure inside a rule callback is reported as an
+unparsed sentence too (``JUDGE_CARDS_DEBUG=1`` re-raises it, for developers).
+
+The parser is loaded once per process. Its analysed grammar is cached in the user cache folder
+(``$JUDGE_HOME/cache/grammar``, :func:`judge.grammar_cache.lark_cache`), so only the first
+process after a grammar change pays for building the LALR tables.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from functools import cached_property
+from pathlib import Path
+
+from lark import Lark, Token
+from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from judge.cards import model as M
+from judge.cards.errors import CardSyntaxError
+from judge.cards.lexer import Lexicon, Tokens, WordLexer, scan, self_spans
+from judge.cards.nouns import base
+from judge.grammar_cache import lark_cache
+
+GRAMMAR_DIR = Path(__file__).resolve().parents[2] / "grammar"
+
+_SENTENCE_ENDS = frozenset({"DOT", "SEMI", "BANG"})
+_DEBUG = bool(os.environ.get("JUDGE_CARDS_DEBUG"))
+
+
+class CardGrammar:
+    """One game's grammar file, loaded with the word lexer and the game's transformer."""
+
+    def __init__(self, grammar: str, transformer, *, start: Sequence[str] = ("sentence",),
+                 icons: Callable[[str], str | None] | None = None) -> None:
+        self.path = GRAMMAR_DIR / grammar
+        self.transformer = transformer
+        self.start = list(start)
+        self.icons = icons
+
+    @cached_property
+    def lark(self) -> Lark:
+        return Lark.open(str(self.path), parser="lalr", lexer=WordLexer,
+                         transformer=self.transformer, start=self.start,
+                         maybe_placeholders=False, cache=lark_cache(self.path))
+
+    @cached_property
+    def lexicon(self) -> Lexicon:
+        return Lexicon(self.lark.terminals, icons=self.icons)
+
+    @cached_property
+    def tokens(self) -> Tokens:
+        return Tokens(self.lexicon)
+
+    def tokenize(self, text: str, name: str | None = None) -> list[Token]:
+        return self.tokens.tokens(scan(text, self_spans(text, name)))
+
+    def parse_tokens(self, tokens: list[Token], start: str):
+        if self.recording is not None:
+            self._record(tokens, start)
+        return self.lark.parse(tokens, start=start)
+
+    # -- which grammar rules a parse uses (judge cards coverage --rules) -------------------
+    recording: set | None = None
+
+    @cached_property
+    def tree_lark(self) -> Lark:
+        """The same grammar building a parse tree (no transformer), loaded from the same cache."""
+        return Lark.open(str(self.path), parser="lalr", lexer=WordLexer, start=self.start,
+                         maybe_placeholders=False, cache=lark_cache(self.path))
+
+    def _record(self, tokens: list[Token], start: str) -> None:
+        try:
+            tree = self.tree_lark.parse(tokens, start=start)
+        except Exception:  # noqa: BLE001 - a failing piece uses no rule to the end
+            return
+        for node in tree.iter_subtrees():
+            self.recording.add(base(str(node.data)))
+
+    def expected(self, names) -> str:
+        """Terminal names as a reader would say them."""
+        words = set()
+        for name in names:
+            if name == "$END":
+                continue
+            plain = base(name)
+            if plain in ("INT", "XVAR", "SIGNED"):
+                words.add("a number")
+            elif plain in ("NAME", "WORD", "SELF", "ICON", "POSS", "UNKNOWN"):
+                words.add({"NAME": "a name", "WORD": "a word", "SELF": "the card's name",
+                           "ICON": "an icon", "POSS": "'s", "UNKNOWN": "a character"}[plain])
+            elif plain.startswith("V_"):
+                words.add("a verb")
+            elif plain in ("NOUN", "ADJ", "STAT", "DET"):
+                words.add({"NOUN": "a noun", "ADJ": "an adjective", "STAT": "a stat",
+                           "DET": "a determiner"}[plain])
+            else:
+                words.add(plain.strip("_").lower().replace("_", " "))
+        if not words:
+            return "end of text"
+        listed = sorted(words)
+        more = f", ... ({len(listed) - 8} more)" if len(listed) > 8 else ""
+        return ", ".join(listed[:8]) + more
+
+
+class Piece:
+    """A run of tokens: a paragraph or a sentence, with its span in the card text."""
+    __slots__ = ("tokens", "start", "end")
+
+    def __init__(self, tokens: list[Token], start: int, end: int) -> None:
+        self.tokens, self.start, self.end = tokens, start, end
+
+
+def sentences(tokens: list[Token]) -> list[Piece]:
+    """Split at sentence ends outside quotes and parentheses (the end stays with its
+    sentence)."""
+    out: list[Piece] = []
+    current: list[Token] = []
+    quoted = False
+    depth = 0
+    for tok in tokens:
+        current.append(tok)
+        t = base(tok.type)
+        if t == "QUOTE":
+            quoted = not quoted
+        elif t == "LPAR":
+            depth += 1
+        elif t == "RPAR":
+            depth = max(0, depth - 1)
+        elif t in _SENTENCE_ENDS and not quoted and depth == 0:
+            out.append(Piece(current, current[0].start_pos, current[-1].end_pos))
+            current = []
+    if current:
+        out.append(Piece(current, current[0].start_pos, current[-1].end_pos))
+    return out
+
+
+def paragraphs(text: str, tokens: list[Token]) -> list[Piece]:
+    """Tokens grouped by the blank-line- or line-separated paragraphs of ``text``."""
+    out: list[Piece] = []
+    current: list[Token] = []
+    last_end = None
+    for tok in tokens:
+        if current and last_end is not None and "\n" in text[last_end:tok.start_pos]:
+            out.append(Piece(current, current[0].start_pos, current[-1].end_pos))
+            current = []
+        current.append(tok)
+        last_end = tok.end_pos
+    if current:
+        out.append(Piece(current, current[0].start_pos, current[-1].end_pos))
+    return out
+
+
+class Parsed:
+    """What parsing a piece gave: the value, or where and why it failed."""
+    __slots__ = ("value", "error", "at")
+
+    def __init__(self, value=None, error: str = "", at: int | None = None) -> None:
+        self.value, self.error, self.at = value, error, at
+
+
+def parse_piece(grammar: CardGrammar, text: str, piece: Piece, start: str) -> Parsed:
+    grammar.transformer.begin(text)
+    try:
+        return Parsed(grammar.parse_tokens(piece.tokens, start))
+    except UnexpectedToken as err:
+        tok = err.token
+        if tok.type == "$END":
+            return Parsed(error=f"expected {grammar.expected(err.expected)} at the end",
+                          at=piece.end)
+        return Parsed(error=f"unexpected {str(tok)!r}: expected "
+                            f"{grammar.expected(err.expected)}", at=tok.start_pos)
+    except UnexpectedEOF as err:
+        return Parsed(error=f"expected {grammar.expected(err.expected)} at the end",
+                      at=piece.end)
+    except UnexpectedInput as err:   # pragma: no cover - the word lexer makes no other kind
+        return Parsed(error=str(err).splitlines()[0], at=piece.start)
+    except Exception as err:   # noqa: BLE001 - never a traceback for card text
+        if _DEBUG:
+            raise
+        return Parsed(error=f"not read ({type(err).__name__})", at=piece.start)
+
+
+def unparsed(text: str, piece: Piece, parsed: Parsed) -> M.Unparsed:
+    return M.Unparsed(text=text[piece.start:piece.end], span=M.Span(piece.start, piece.end),
+                      reason=f"at {parsed.at}: {parsed.error}", at=parsed.at)
+
+
+def strict_error(game: str, text: str, name: str | None, piece: Piece, parsed: Parsed
+                 ) -> CardSyntaxError:
+    expected = parsed.error.split("expected ", 1)[-1] if "expected" in parsed.error else None
+    return CardSyntaxError(f"{game} card text not recognised from here", text=text,
+                           offset=parsed.at if parsed.at is not None else piece.start,
+                           path=f"<{name or 'card'}>", expected=expected)

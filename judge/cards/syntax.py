@@ -1,0 +1,146 @@
+"""What the card grammars' rules build before semantics reads them: the syntax of a clause.
+
+The transformer (:mod:`judge.cards.transformer`) turns each reduced rule into one of these
+records; :mod:`judge.cards.nouns` and :mod:`judge.cards.frames` turn them into the values of
+:mod:`judge.cards.model`. They are plain (unfrozen) slotted classes: made once per parse and
+thrown away, never stored.
+"""
+
+from __future__ import annotations
+
+from judge.cards.model import Span
+
+
+def span_of(*parts) -> Span | None:
+    """The span from the first to the last of ``parts`` that has one (tokens, records,
+    values, lists of them)."""
+    start = end = None
+    for part in parts:
+        s = _span(part)
+        if s is None:
+            continue
+        if start is None or s[0] < start:
+            start = s[0]
+        if end is None or s[1] > end:
+            end = s[1]
+    return None if start is None else Span(start, end)
+
+
+def _span(part):
+    if part is None:
+        return None
+    if type(part) is Span:
+        return part.start, part.end
+    start = getattr(part, "start_pos", None)
+    if start is not None:
+        return start, part.end_pos
+    span = getattr(part, "span", None)
+    if span is not None:
+        return span.start, span.end
+    if isinstance(part, (list, tuple)):
+        found = span_of(*part)
+        return None if found is None else (found.start, found.end)
+    return None
+
+
+class Record:
+    __slots__ = ("span",)
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__ if k != "span")
+        return f"{type(self).__name__}({fields})"
+
+
+class NounPhrase(Record):
+    """A noun phrase: its words (tokens, ``POSS`` among them) and post-modifiers."""
+    __slots__ = ("words", "posts")
+
+    def __init__(self, words: list, posts: list, span: Span | None) -> None:
+        self.words, self.posts, self.span = words, posts, span
+
+
+class Pronoun(Record):
+    __slots__ = ("word", "posts")
+
+    def __init__(self, word: str, posts: list, span: Span | None) -> None:
+        self.word, self.posts, self.span = word, posts, span
+
+
+class Post(Record):
+    """A post-modifier of a noun phrase: ``kind`` (with, that, rel, of, in, under, other than,
+    named, without, except, participle, zone, duration) and what follows it."""
+    __slots__ = ("kind", "word", "body")
+
+    def __init__(self, kind: str, word: str, body, span: Span | None) -> None:
+        self.kind, self.word, self.body, self.span = kind, word, body, span
+
+
+class VerbGroup(Record):
+    """Auxiliaries (lower-case words, in order) and the verb: ``lemma`` (None when the group is
+    auxiliaries only: "you may", "if you do") and its printed ``form``."""
+    __slots__ = ("auxes", "lemma", "form")
+
+    def __init__(self, auxes: list[str], lemma: str | None, form: str, span: Span | None) -> None:
+        self.auxes, self.lemma, self.form, self.span = auxes, lemma, form, span
+
+
+class VP(Record):
+    __slots__ = ("group", "items")
+
+    def __init__(self, group: VerbGroup, items: list, span: Span | None) -> None:
+        self.group, self.items, self.span = group, items, span
+
+
+class Clause(Record):
+    """``subject`` (a noun phrase, a list of them, or None), the verb phrase, and conjuncts."""
+    __slots__ = ("subject", "vp", "conjuncts")
+
+    def __init__(self, subject, vp: VP, conjuncts: list, span: Span | None) -> None:
+        self.subject, self.vp, self.conjuncts, self.span = subject, vp, conjuncts, span
+
+
+class Conjunct(Record):
+    """One conjunct after "and" / "or" / ",": ``kind`` vp (same subject), clause (own subject),
+    object (more objects for the same verb), items (more complements); ``word`` the joiner."""
+    __slots__ = ("kind", "word", "subject", "vp", "items")
+
+    def __init__(self, kind: str, subject, vp, items: list, span: Span | None,
+                 word: str = "and") -> None:
+        self.kind, self.word, self.subject, self.vp, self.items = kind, word, subject, vp, items
+        self.span = span
+
+
+class PP(Record):
+    __slots__ = ("prep", "obj")
+
+    def __init__(self, prep: str, obj, span: Span | None) -> None:
+        self.prep, self.obj, self.span = prep, obj, span
+
+
+class Change(Record):
+    """"+2 speed", "-1{p}", "+1 or -1 damage": alternatives of (signed number, stat words)."""
+    __slots__ = ("parts", "joiner")
+
+    def __init__(self, parts: list[tuple[str, list[str]]], joiner: str, span: Span | None) -> None:
+        self.parts, self.joiner, self.span = parts, joiner, span
+
+
+class Item(Record):
+    """Any other complement: ``kind`` duration, for each, where x, equal to, adverb, quoted,
+    condition, infinitive, subordinate, instead, again; ``value`` what it holds."""
+    __slots__ = ("kind", "value")
+
+    def __init__(self, kind: str, value, span: Span | None) -> None:
+        self.kind, self.value, self.span = kind, value, span
+
+
+class Statement(Record):
+    """A statement of a paragraph: ``effects`` and what leads them (trigger, condition,
+    duration, limit, "then"/"otherwise"/"instead" marks); ``clause`` the raw clause when the
+    statement is a single condition-like clause a game layer may still read otherwise."""
+    __slots__ = ("effects", "trigger", "condition", "duration", "limit", "mark", "during")
+
+    def __init__(self, effects: tuple, span: Span | None) -> None:
+        self.effects, self.span = effects, span
+        self.trigger = self.condition = self.duration = self.during = None
+        self.limit = self.mark = ""

@@ -1,0 +1,516 @@
+"""The card grammars' rule callbacks: each reduced rule of ``grammar/card_common.lark`` (and a
+game's layer) becomes a syntax record (:mod:`judge.cards.syntax`) or, where the rule is a whole
+clause, condition, trigger or statement, the values of :mod:`judge.cards.model` (through
+:class:`judge.cards.frames.Frames`).
+
+The transformer is handed to lark as the parser's ``transformer=`` (LALR calls each rule's
+method as it reduces it: no parse tree is built). Methods take the rule's children as a list;
+a rule imported from ``card_common`` under a namespace (``card_common__np``) reaches the method
+of its plain name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from lark import Token, Transformer
+
+from judge.cards import model as M
+from judge.cards.frames import Frames, _Several
+from judge.cards.nouns import Reader, Vocabulary, base
+from judge.cards.syntax import (Change, Clause, Conjunct, Item, NounPhrase, PP, Post, Pronoun,
+                                Statement, VP, VerbGroup, span_of)
+
+_DURATIONS = {
+    "this turn": ("this turn", ""), "until end of turn": ("until end of turn", ""),
+    "until the end of turn": ("until end of turn", ""),
+    "until the end of the turn": ("until end of turn", ""),
+    "until end of the turn": ("until end of turn", ""),
+    "until the end of this turn": ("until end of turn", ""),
+    "for the rest of the turn": ("until end of turn", ""),
+    "for the rest of this turn": ("until end of turn", ""),
+    "for the remainder of the turn": ("until end of turn", ""),
+    "for the remainder of this turn": ("until end of turn", ""),
+    "this round": ("this round", ""), "until the end of the round": ("this round", ""),
+    "until end of round": ("this round", ""), "until the end of this round": ("this round", ""),
+    "for the rest of the round": ("this round", ""), "for the rest of this round": ("this round", ""),
+    "for the remainder of the round": ("this round", ""),
+    "for the remainder of this round": ("this round", ""),
+    "for the rest of the game": ("this game", ""), "this game": ("this game", ""),
+    "until the end of the game": ("this game", ""), "until end of game": ("this game", ""),
+    "for the remainder of the game": ("this game", ""),
+    "until the end of your next turn": ("until end of next turn", "you"),
+    "until end of your next turn": ("until end of next turn", "you"),
+    "until the end of their next turn": ("until end of next turn", "they"),
+    "until the start of your next turn": ("until start of next turn", "you"),
+    "until the beginning of your next turn": ("until start of next turn", "you"),
+    "until your next turn": ("until start of next turn", "you"),
+    "until the start of their next turn": ("until start of next turn", "they"),
+    "this combat chain": ("this chain", ""), "this chain link": ("this chain link", ""),
+    "this phase": ("this phase", ""), "this step": ("this step", ""),
+    "until end of phase": ("this phase", ""), "until the end of the phase": ("this phase", ""),
+    "this combat phase": ("this combat", ""), "this combat": ("this combat", ""),
+    "until end of combat": ("this combat", ""), "until the end of combat": ("this combat", ""),
+    "for the rest of this combat phase": ("this combat", ""),
+    "for the rest of the combat phase": ("this combat", ""),
+    "this enhance step": ("this step", ""), "during this attack": ("this attack", ""),
+    "until this leaves play": ("until", ""),
+}
+
+
+class CardTransformer(Transformer):
+    """Rule callbacks of the card grammars. One instance per parser; :meth:`begin` sets the
+    card text before each parse (the values' words are read from it)."""
+
+    def __init__(self, vocabulary: Vocabulary, frames_extra: dict | None = None) -> None:
+        super().__init__(visit_tokens=False)
+        self.vocabulary = vocabulary
+        self.frames_extra = frames_extra or {}
+        self.begin("")
+
+    def begin(self, text: str) -> None:
+        self.text = text
+        self.reader = Reader(self.vocabulary, text)
+        self.frames = Frames(self.reader, self.frames_extra, keyword=self.keyword,
+                             ability_reader=self.quoted_abilities)
+
+    def __getattr__(self, name: str):
+        # lark names imported rules "<grammar>__<rule>"; serve them with the rule's method.
+        if "__" in name and not name.startswith("_"):
+            return getattr(self, name.rsplit("__", 1)[1])
+        raise AttributeError(name)   # rules named "_x" are spliced into their parent by lark
+
+    def phrase(self, span) -> str:
+        return self.reader.phrase(span)
+
+    # hooks for game layers
+    def keyword(self, np: NounPhrase) -> M.Keyword | None:
+        return None
+
+    def quoted_abilities(self, item: Item) -> tuple[M.Ability, ...]:
+        return tuple(self.abilities(item.value))
+
+    # ================================================================ statements
+    def paragraph(self, children):
+        return [c for c in children if isinstance(c, Statement)]
+
+    sentence = paragraph
+
+    def triggered(self, children):
+        trigger, st = children[0], children[-1]
+        if st.trigger is not None:
+            # "When this hits, the next time they ..., ...": a delayed trigger
+            inner = M.DelayedTrigger(verb="delayed trigger", trigger=st.trigger,
+                                     effects=self._wrap(st), duration=st.duration,
+                                     span=st.span)
+            st = Statement((inner,), span_of(trigger, st))
+        st.trigger = trigger
+        st.span = span_of(trigger, st)
+        return st
+
+    def conditional(self, children):
+        cond, st = children[0], children[-1]
+        if st.condition is not None:
+            st.effects = self._wrap(st)
+            st.condition = None
+        st.condition = cond
+        st.span = span_of(cond, st)
+        return st
+
+    def lead_duration(self, children):
+        dur, st = children[0], children[-1]
+        st.duration = dur
+        st.span = span_of(dur, st)
+        return st
+
+    def _mark(self, mark):
+        def method(children):
+            st = children[-1]
+            st.mark = mark
+            st.span = span_of(children[0], st)
+            return st
+        return method
+
+    def lead_then(self, children):
+        return self._mark("then")(children)
+
+    def otherwise(self, children):
+        return self._mark("otherwise")(children)
+
+    def lead_instead(self, children):
+        return self._mark("instead")(children)
+
+    def lead_also(self, children):
+        return self._mark("also")(children)
+
+    def lead_limit(self, children):
+        limit, st = children[0], children[-1]
+        st.limit = limit
+        return st
+
+    def lead_during(self, children):
+        st = children[-1]
+        st.during = self.reader.target(children[1])
+        return st
+
+    def limit(self, children):
+        return self.phrase(span_of(children))
+
+    # triggers
+    def _trigger(self, kind):
+        def method(children):
+            clause = children[-1]
+            span = span_of(children)
+            event = self.frames.event(clause, span_of(clause))
+            return M.Trigger(kind=kind, event=event, span=span)
+        return method
+
+    def trig_when(self, children):
+        return self._trigger("when")(children)
+
+    def trig_whenever(self, children):
+        return self._trigger("whenever")(children)
+
+    def trig_after(self, children):
+        return self._trigger("after")(children)
+
+    def trig_before(self, children):
+        return self._trigger("before")(children)
+
+    def trig_as(self, children):
+        return self._trigger("as")(children)
+
+    def trig_first_time(self, children):
+        return self._trigger("first time")(children)
+
+    def trig_next_time(self, children):
+        return self._trigger("next time")(children)
+
+    def trig_after_time(self, children):
+        np = children[-1]
+        ev = self.frames.time_event(np, span_of(np), default="end")
+        return M.Trigger(kind="after", event=ev, span=span_of(children))
+
+    def trig_before_time(self, children):
+        np = children[-1]
+        ev = self.frames.time_event(np, span_of(np), default="start")
+        return M.Trigger(kind="before", event=ev, span=span_of(children))
+
+    def np_paren(self, children):
+        return Post("paren", "(", [c for c in children if not isinstance(c, Token)],
+                    span_of(children))
+
+    def trig_at(self, children):
+        np = children[-1]
+        span = span_of(children)
+        return M.Trigger(kind="at", event=self.frames.time_event(np, span_of(np)), span=span)
+
+    def condition(self, children):
+        kw, clause = children[0], children[-1]
+        return self.frames.condition(" ".join(str(kw).lower().split()), clause, span_of(children))
+
+    def condition_inline(self, children):
+        kw = children[0]
+        vp = children[-1]
+        subject = children[1] if len(children) == 3 else None
+        clause = Clause(subject, vp, [], span_of(children[1:]))
+        return self.frames.condition(" ".join(str(kw).lower().split()), clause, span_of(children))
+
+    # effects
+    def effects(self, children):
+        out: list = []
+        tail = None
+        for c in children:
+            if isinstance(c, Clause):
+                for e in self.frames.effects(c):
+                    if isinstance(e, _Several):
+                        out.extend(e)
+                    else:
+                        out.append(e)
+            elif isinstance(c, M.Condition):
+                tail = c
+        span = span_of(children)
+        if tail is not None:
+            out = [M.Conditional(verb="if", condition=tail, then=tuple(out), span=span)]
+        return Statement(tuple(out), span)
+
+    def tail(self, children):
+        return children[-1]
+
+    # ================================================================ clauses
+    def eclause(self, children):
+        subject = None
+        vp = None
+        conjuncts = []
+        for c in children:
+            if isinstance(c, VP):
+                vp = c
+            elif isinstance(c, Conjunct):
+                conjuncts.append(c)
+            elif vp is None:
+                subject = c
+        return Clause(subject, vp, conjuncts, span_of(children))
+
+    cclause = eclause
+
+    def econj(self, children):
+        joiner = children[0] if len(children) > 1 else None
+        conj = children[-1]
+        if isinstance(joiner, Token):
+            word = str(joiner).lower().lstrip(", ").strip() or "and"
+            conj.word = "or" if "or" in word.split() else ("and" if word != "," else ",")
+        else:
+            conj.word = ","
+        return conj
+
+    cconj = econj
+
+    def conj_vp(self, children):
+        return Conjunct("vp", None, children[0], [], span_of(children))
+
+    def conj_clause(self, children):
+        return Conjunct("clause", children[0], children[1], [], span_of(children))
+
+    def conj_object(self, children):
+        return Conjunct("object", children[0], None, list(children[1:]), span_of(children))
+
+    def conj_items(self, children):
+        return Conjunct("items", None, None, list(children), span_of(children))
+
+    def subject(self, children):
+        return children[0]
+
+    def subject_list(self, children):
+        return [c for c in children if not isinstance(c, Token)]
+
+    def vp(self, children):
+        return VP(children[0], list(children[1:]), span_of(children))
+
+    def vgroup(self, children):
+        from judge.cards.frames import form_of, lemma_of
+        last = children[-1]
+        t = base(last.type)
+        if t.startswith("V_") or t == "PARTICIPLE":
+            auxes = [str(c).lower() for c in children[:-1]]
+            return VerbGroup(auxes, lemma_of(last), form_of(last), span_of(children))
+        return VerbGroup([str(c).lower() for c in children], None, "", span_of(children))
+
+    def pp(self, children):
+        prep, obj = children
+        return PP(" ".join(str(prep).lower().split()), obj, span_of(children))
+
+    def subordinate(self, children):
+        kw = children[0]
+        vp = children[-1]
+        subject = children[1] if len(children) == 3 else None
+        return Item("subordinate", (str(kw).lower(), Clause(subject, vp, [], span_of(children[1:]))),
+                    span_of(children))
+
+    def change(self, children):
+        parts: list = []
+        joiner = "and"
+        for c in children:
+            k = base(c.type) if isinstance(c, Token) else ""
+            if k == "SIGNED":
+                parts.append((str(c), []))
+            elif k in ("OR", "SLASH", "AND"):
+                joiner = "or" if k == "OR" else joiner
+            elif parts:
+                parts[-1][1].append(c)
+        return Change(parts, joiner, span_of(children))
+
+    def equal_to(self, children):
+        return Item("equal to", (" ".join(str(children[0]).lower().split()), children[1]),
+                    span_of(children))
+
+    def for_each(self, children):
+        return Item("for each", children[-1], span_of(children))
+
+    def where_x(self, children):
+        return Item("where x", children[-1], span_of(children))
+
+    def adverb(self, children):
+        return Item("adverb", " ".join(str(children[0]).lower().split()), span_of(children))
+
+    def quoted(self, children):
+        statements = [c for c in children if isinstance(c, Statement)]
+        return Item("quoted", statements, span_of(children))
+
+    def infinitive(self, children):
+        return Item("infinitive", children[-1], span_of(children))
+
+    def adv_instead(self, children):
+        return Item("instead", None, span_of(children))
+
+    def adv_again(self, children):
+        return Item("again", None, span_of(children))
+
+    # ================================================================ noun phrases
+    def np(self, children):
+        head = children[0]
+        posts = [c for c in children[1:] if isinstance(c, Post)]
+        if isinstance(head, Pronoun):
+            head.posts = posts
+            head.span = span_of(children)
+            return head
+        return NounPhrase(head, posts, span_of(children))
+
+    def pronoun_np(self, children):
+        tok = children[0]
+        return Pronoun(" ".join(str(tok).lower().split()), [], span_of(tok))
+
+    def np_words(self, children):
+        return list(children)
+
+    def quoted_word(self, children):
+        inner = [c for c in children if not (isinstance(c, Token) and base(c.type) == "QUOTE")]
+        span = span_of(inner)
+        return Token("QUOTED", self.phrase(span), span.start if span else None, None, None,
+                     end_pos=span.end if span else None)
+
+    def _post(self, kind):
+        def method(children):
+            return Post(kind, str(children[0]).lower() if isinstance(children[0], Token) else "",
+                        children[-1], span_of(children))
+        return method
+
+    def np_rel(self, children):
+        pronoun, group, items = children[0], children[1], list(children[2:])
+        return Post("rel", str(pronoun).lower(), (self.reader.pronoun(
+            Pronoun(str(pronoun).lower(), [], span_of(pronoun))), group, items), span_of(children))
+
+    def np_with(self, children):
+        return self._post("with")(children)
+
+    def np_that(self, children):
+        return self._post("that")(children)
+
+    def np_of(self, children):
+        return self._post("of")(children)
+
+    def np_in(self, children):
+        return self._post("in")(children)
+
+    def np_under(self, children):
+        return self._post("under")(children)
+
+    def np_other_than(self, children):
+        return self._post("other than")(children)
+
+    def np_except(self, children):
+        return self._post("except")(children)
+
+    def np_named(self, children):
+        return self._post("named")(children)
+
+    def np_without(self, children):
+        return self._post("without")(children)
+
+    def np_duration(self, children):
+        return Post("duration", "", children[0], span_of(children))
+
+    def np_participle(self, children):
+        return Post("participle", str(children[0]).lower(), (children[0], list(children[1:])),
+                    span_of(children))
+
+    def np_to(self, children):
+        return Post("to", "to", children[-1], span_of(children))
+
+    def np_infinitive(self, children):
+        return Post("infinitive", "to", children[-1], span_of(children))
+
+    def np_cap(self, children):
+        return Post("cap", "max", children[-2], span_of(children))
+
+    def cap(self, children):
+        return Item("cap", children[-2], span_of(children))
+
+    def parenthetical(self, children):
+        return Item("parenthetical", [c for c in children if not isinstance(c, Token)],
+                    span_of(children))
+
+    def x_definition(self, children):
+        st = Statement((), span_of(children))
+        st.mark = "x"
+        st.during = children[0]
+        return st
+
+    def np_zone(self, children):
+        return Post("zone", str(children[0]).lower(), None, span_of(children))
+
+    # ================================================================ durations
+    def duration(self, children):
+        tok = children[0]
+        text = " ".join(str(tok).lower().split())
+        kind, whose = _DURATIONS.get(text, (text, ""))
+        span = span_of(tok)
+        if kind == "until":
+            ev = M.Event(verb="leave play", subject=M.Target(ref="this"), text=text, span=span)
+            return M.Duration(kind="until", until=ev, text=text, span=span)
+        return M.Duration(kind=kind, whose=whose, text=text, span=span)
+
+    # ================================================================ abilities
+    def _wrap(self, st: Statement) -> tuple[M.Effect, ...]:
+        effects = st.effects
+        if st.duration is not None:
+            effects = tuple(_with_duration(e, st.duration) for e in effects)
+        if st.condition is not None:
+            effects = (M.Conditional(verb="if", condition=st.condition, then=effects,
+                                     span=st.span),)
+        return effects
+
+    def abilities(self, statements: list[Statement], *, default: str = "spell"
+                  ) -> list[M.Ability]:
+        """Statements of one paragraph -> abilities: a statement with a trigger starts a
+        triggered ability; the statements after it ("If you do, ...", "Otherwise, ...")
+        continue the ability before them."""
+        out: list[M.Ability] = []
+        for st in statements:
+            effects = self._wrap(st)
+            if st.mark == "otherwise" and out and out[-1].effects and isinstance(
+                    out[-1].effects[-1], M.Conditional):
+                last = out[-1]
+                cond = last.effects[-1]
+                cond = replace(cond, otherwise=cond.otherwise + effects)
+                out[-1] = replace(last, effects=last.effects[:-1] + (cond,),
+                                  span=span_of(last.span, st.span))
+                continue
+            if st.trigger is not None:
+                out.append(M.Ability(kind="triggered", trigger=st.trigger, effects=effects,
+                                     limit=st.limit, span=st.span))
+                continue
+            if out and not st.limit:
+                last = out[-1]
+                out[-1] = replace(last, effects=last.effects + effects,
+                                  span=span_of(last.span, st.span))
+                continue
+            kind = default if default != "spell" else _kind_of(effects)
+            out.append(M.Ability(kind=kind, effects=effects, limit=st.limit, span=st.span))
+        return out
+
+
+def _kind_of(effects) -> str:
+    static = (M.ModifyValue, M.SetValue, M.Restriction, M.Permission, M.Becomes, M.Replacement)
+    if effects and all(isinstance(e, static) and getattr(e, "duration", None) is None
+                       and not _targets(e) for e in effects):
+        return "static"
+    if effects and all(isinstance(e, M.Gain) and e.resource in ("keyword", "ability")
+                       and e.duration is None and not _targets(e) for e in effects):
+        return "static"
+    return "spell"
+
+
+def _targets(e) -> bool:
+    t = getattr(e, "target", None) or getattr(e, "what", None)
+    return bool(t is not None and t.targeted)
+
+
+def _with_duration(effect: M.Effect, duration: M.Duration) -> M.Effect:
+    if hasattr(effect, "duration") and getattr(effect, "duration") is None:
+        return replace(effect, duration=duration)
+    if isinstance(effect, M.Choice):
+        return replace(effect, options=tuple(tuple(_with_duration(e, duration) for e in o)
+                                             for o in effect.options))
+    if isinstance(effect, M.Conditional):
+        return replace(effect, then=tuple(_with_duration(e, duration) for e in effect.then))
+    return effect

@@ -1,0 +1,138 @@
+"""The shared core of the card grammars (card_common.lark, judge/cards/{lexer,nouns,frames}):
+word tokens, noun phrases -> Target, amounts, conditions, events. Read through the UFS layer,
+which adds no rule of its own to sentences; the texts are written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from judge.cards import model as M
+from judge.cards import ufs
+from judge.cards.lexer import Lexicon, LexiconError, scan
+
+
+def effects(text: str) -> tuple[M.Effect, ...]:
+    card = ufs.parse(text)
+    assert card.fully_parsed, (card.unparsed, card.others())
+    return tuple(e for a in card.abilities for e in a.effects)
+
+
+def test_scan_splits_possessives_and_keeps_offsets():
+    words = scan("Target player's deck; it's done.")
+    assert [w.text for w in words] == ["Target", "player", "'s", "deck", ";", "it", "'s",
+                                       "done", "."]
+    assert [w.kind for w in words][2] == "poss" and [w.kind for w in words][6] == "is"
+    text = "Target player's deck"
+    assert all(text[w.start:w.end] == w.text for w in scan(text))
+
+
+def test_lexicon_refuses_a_word_in_two_word_classes():
+    class T:
+        def __init__(self, name, value):
+            self.name = name
+            self.pattern = type("P", (), {"type": "re", "value": value, "flags": ["i"]})()
+    with pytest.raises(LexiconError, match="'ally'"):
+        Lexicon([T("NOUN", "ally|hero"), T("ADJ", "ally|red")])
+    # a verb and a noun may share a word: the lexer picks one from the words around it
+    lex = Lexicon([T("V_ATTACK", "attack|attacks"), T("NOUN", "attack|hero")])
+    assert lex.ambiguous["attack"] == ("V_ATTACK", "NOUN")
+
+
+def test_every_game_lexicon_loads():
+    for module in ("ufs",):
+        __import__(f"judge.cards.{module}", fromlist=["READER"]).READER.grammar.lexicon
+
+
+def test_ambiguous_word_is_read_by_its_neighbours():
+    toks = ufs.READER.grammar.tokenize("When you attack, your attack gets +1 speed.")
+    kinds = [(str(t), t.type.rsplit("__", 1)[-1]) for t in toks]
+    assert ("attack", "V_ATTACK") in kinds and ("attack", "NOUN") in kinds
+
+
+def test_target_quantifier_controller_kinds_targeted():
+    [e] = effects("Commit up to 2 target rival foundations.")
+    t = e.target
+    assert t.targeted and t.quantifier == "up to" and t.count.value == 2
+    assert t.count.relation == "up to"
+    assert t.controller == "opponent" and t.kinds == ("foundation",) and t.who == "object"
+
+
+def test_target_zone_and_position():
+    [e] = effects("Add the top card of your deck to your card pool.")
+    assert e.what.zone.name == "deck" and e.what.zone.position == "top"
+    assert e.what.zone.owner == "you" and e.to_zone.name == "card pool"
+
+
+def test_target_possessive_owner():
+    [e] = effects("Discard the top 2 cards of your rival's deck.")
+    zone = e.what.zone
+    assert zone.name == "deck" and zone.position == "top" and zone.owner == "opponent"
+    assert e.what.count.value == 2
+
+
+def test_amount_x_with_its_definition():
+    card = ufs.parse("Enhance: This attack gets +X damage. X equals the number of cards in "
+                     "your hand.")
+    assert not card.unparsed
+    first = card.abilities[0].effects[0]
+    assert isinstance(first, M.ModifyValue) and first.amount.variable == "X"
+
+
+def test_amount_where_x_and_equal_to():
+    [e] = effects("Your rival loses X health, where X is the number of foundations you "
+                  "control.")
+    assert isinstance(e, M.Lose) and e.amount.variable == "X"
+    q = e.amount.defined_as
+    assert q.measure == "count" and q.of.kinds == ("foundation",) and q.of.controller == "you"
+
+
+def test_condition_if_you_do_is_a_past_event():
+    card = ufs.parse("Enhance: You may discard 1 card. If you do, draw 2 cards.")
+    assert card.fully_parsed
+    cond = card.abilities[0].effects[1]
+    assert isinstance(cond, M.Conditional) and cond.condition.test == "event"
+    assert cond.condition.event.verb == "do"
+
+
+def test_condition_unless_tail():
+    [e] = effects("Draw 1 card unless your rival has 2 or more cards in their hand.")
+    assert isinstance(e, M.Conditional) and e.condition.kind == "unless"
+
+
+def test_trigger_passive_event():
+    card = ufs.parse("When this card is destroyed, draw 1 card.")
+    assert card.fully_parsed
+    ev = card.abilities[0].trigger.event
+    assert ev.verb == "be destroyed" and ev.subject.ref == "this"
+
+
+def test_trigger_at_the_start_of_a_phase():
+    card = ufs.parse("At the start of your turn, draw 1 card.")
+    assert card.fully_parsed
+    trig = card.abilities[0].trigger
+    assert trig.kind == "at" and trig.event.verb == "start" and trig.event.phase == "turn"
+    assert trig.event.whose.ref == "you"
+
+
+def test_cannot_is_a_restriction_and_can_a_permission():
+    [e] = effects("This attack cannot be blocked.")
+    assert isinstance(e, M.Restriction) and e.actions == ("be blocked",)
+    [e] = effects("You can play this card from your discard pile.")
+    assert isinstance(e, M.Permission) and e.actions == ("play",)
+
+
+def test_coordinated_objects_become_alternatives():
+    [e] = effects("Commit 1 rival asset or foundation.")
+    assert e.target.kinds == ("asset",) and e.target.alternatives[0].kinds == ("foundation",)
+
+
+def test_coordinated_clauses_keep_each_subject():
+    es = effects("Gain 2 health and your rival loses 2 health.")
+    assert [type(e) for e in es] == [M.Gain, M.Lose]
+    assert es[0].target.ref == "you" and es[1].target.controller == "opponent"
+
+
+def test_spans_point_into_the_text():
+    text = "Draw 1 card and your rival loses 2 health."
+    for e in effects(text):
+        assert e.span is not None and 0 <= e.span.start < e.span.end <= len(text)
