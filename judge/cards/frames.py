@@ -39,6 +39,7 @@ _COUNTER_WORDS = frozenset({"counter", "token", "wound", "status", "exhaustion"}
 _ZONE_PREPS = frozenset({"into", "onto", "to", "on", "on top of", "in", "under", "at"})
 _FROM_PREPS = frozenset({"from", "out of", "off"})
 _MODALS_OPTIONAL = frozenset({"may"})
+_TAKES_INFINITIVE = frozenset({"try", "be", "have", "allow", "ask", "need", "want"})
 _CANT = frozenset({"can't", "cannot", "may not"})
 _NOT = frozenset({"not", "don't", "doesn't", "didn't", "isn't", "aren't", "wasn't", "weren't",
                   "won't", "wouldn't", "hasn't", "haven't", "couldn't", "never", "no longer"})
@@ -76,7 +77,7 @@ def lemma_of(token) -> str:
 
 def form_of(token) -> str:
     """'base', 's', 'ing', 'past' of a verb token."""
-    w = str(token).lower()
+    w = str(token).lower().split()[0]
     if base(token.type) == "PARTICIPLE" or w in _PARTICIPLE_LEMMA:
         return "past"
     if w.endswith("ing"):
@@ -134,6 +135,10 @@ class Parts:
                 self.conditions.append(item)
             elif isinstance(item, Item):
                 k = item.kind
+                if k in ("equal to", "for each", "where x"):
+                    inner = item.value[1] if k == "equal to" else item.value
+                    if isinstance(inner, (NounPhrase, Pronoun)):
+                        self._hoist(inner)
                 if k == "for each":
                     self.for_each = item.value
                 elif k == "where x":
@@ -176,6 +181,17 @@ class Parts:
                 self.pps.append(PP("to", post.body, post.span))
             elif post.kind == "cap":
                 self.cap = post.body
+            elif post.kind == "infinitive" and self.infinitive is None:
+                self.infinitive = post.body       # "spend 1 [[basic]] to deal 1 damage"
+            elif post.kind == "rel" and self.infinitive is None and any(
+                    isinstance(i, Item) and i.kind == "infinitive" for i in post.body[2]):
+                # "choose a target unit you control to gain ...": the purpose is the clause's
+                subject, group, items = post.body
+                self.infinitive = next(i.value for i in items
+                                       if isinstance(i, Item) and i.kind == "infinitive")
+                post.body = (subject, group, [i for i in items if not (
+                    isinstance(i, Item) and i.kind == "infinitive")])
+                kept.append(post)
             else:
                 kept.append(post)
                 if isinstance(post.body, (NounPhrase, Pronoun)) and post.kind in ("in", "of"):
@@ -213,7 +229,12 @@ class Frames:
         current = first
         for c in clause.conjuncts:
             if c.kind == "vp":
-                current = Simple(current.subject, c.vp.group, list(c.vp.items), c.word, c.span)
+                group = c.vp.group
+                if not group.auxes and current.group.auxes and group.form == "past":
+                    # "cannot be blocked or guarded": the second verb keeps the auxiliaries
+                    group = VerbGroup(list(current.group.auxes), group.lemma, group.form,
+                                      group.span)
+                current = Simple(current.subject, group, list(c.vp.items), c.word, c.span)
                 out.append(current)
             elif c.kind == "clause":
                 current = Simple(c.subject, c.vp.group, list(c.vp.items), c.word, c.span)
@@ -244,13 +265,14 @@ class Frames:
         choice: list = []
         for s in simples:
             eff = self.effect(s)
+            several = list(eff) if isinstance(eff, _Several) else [eff]
             if s.joiner == "or" and out:
-                choice.append(eff)
+                choice.extend(several)
                 continue
             if choice:
                 out[-1] = self._or(out[-1], choice)
                 choice = []
-            out.append(eff)
+            out.extend(several)
         if choice:
             out[-1] = self._or(out[-1], choice)
         return out
@@ -283,13 +305,36 @@ class Frames:
             eff = self.verb(lemma, s, parts, subject, span)
         if eff is None:
             eff = self.other(lemma or " ".join(auxes), s, span)
+        core = list(eff) if isinstance(eff, _Several) else [eff]
+        if parts.infinitive is not None and lemma not in _TAKES_INFINITIVE:
+            # "spend 1 [[basic]] to deal 1 damage", "choose a target player to discard a card"
+            vp = parts.infinitive
+            doer = s.subject
+            if lemma in ("choose", "select") and parts.objects:
+                doer = parts.objects[0]
+            core.append(self.effect(Simple(doer, vp.group, list(vp.items), "", vp.span)))
+        if parts.subordinate is not None:
+            word, clause = parts.subordinate.value
+            if word in ("when", "whenever", "after", "before"):
+                event = self.event(clause, clause.span)
+                trigger = M.Trigger(kind=word, event=event, span=parts.subordinate.span)
+                core = [M.DelayedTrigger(verb="delayed trigger", trigger=trigger,
+                                         effects=tuple(core), span=span)]
+        at = next((p for p in parts.pps if p.prep == "at" and isinstance(p.obj, NounPhrase)
+                   and {"start", "end", "beginning"} & set(self.r.target(p.obj).kinds)), None)
+        if at is not None:
+            # "Discard this card at the end of this round": when that time comes
+            trigger = M.Trigger(kind="at", event=self.time_event(at.obj, at.span), span=at.span)
+            core = [M.DelayedTrigger(verb="delayed trigger", trigger=trigger,
+                                     effects=tuple(core), span=span)]
         if parts.conditions:
-            eff = M.Conditional(verb="if", condition=parts.conditions[0], then=(eff,), span=span)
+            core = [M.Conditional(verb="if", condition=parts.conditions[0], then=tuple(core),
+                                  span=span)]
         if "may" in auxes:
             chooser = subject if subject is not None and subject.who == "player" else None
-            eff = M.Choice(verb="may", chooser=chooser, options=((eff,),), optional=True,
-                           pick=M.Amount(value=1), span=span)
-        return eff
+            core = [M.Choice(verb="may", chooser=chooser, options=(tuple(core),), optional=True,
+                             pick=M.Amount(value=1), span=span)]
+        return core[0] if len(core) == 1 else _Several(core)
 
     def other(self, verb: str, s: Simple, span) -> M.Other:
         return M.Other(verb=verb or "?", args=(("text", self.r.phrase(span)),), span=span)
@@ -485,6 +530,8 @@ class Frames:
         if _COUNTER_WORDS & set(what.kinds + tuple(q.lower() for q in what.qualities)) \
                 and "card" not in what.kinds:
             on = self.onto(parts, "on", "onto", "to", "into", "on top of")
+            if on is None and what.of is not None:
+                on = what.of              # "1 wound token on a target unit"
             kind = " ".join(q for q in what.qualities if q.lower() not in ("other",)) or \
                 " ".join(k for k in what.kinds if k not in ("counter", "token"))
             if on is None:
@@ -527,7 +574,7 @@ class Frames:
             return M.Counters(verb="remove", action="remove", kind=kind.strip(),
                               count=what.count if what.quantifier != "all" else
                               M.Amount(relation="all"),
-                              on=self.onto(parts, "from", "off"), span=span)
+                              on=self.onto(parts, "from", "off") or what.of, span=span)
         return self._move("remove", s, parts, subject, span)
 
     def create_token(self, what: M.Target, parts, subject, span):
@@ -693,6 +740,9 @@ class Frames:
                 return M.GainControl(verb="gain control", what=self.r.target(of.body if
                                      isinstance(of, Post) else of.obj), who=target,
                                      duration=self.duration(parts), span=span)
+        if "following" in what.qualities:
+            return M.Gain(verb="gain", resource="following ability", target=target,
+                          duration=self.duration(parts), span=span)
         kw = self.keyword_of(parts.objects[0])
         if kw is not None:
             return M.Gain(verb="gain", resource="keyword", keyword=kw, target=target,
@@ -895,6 +945,11 @@ class Frames:
         what = self.obj(parts)
         by = parts.pp("by")
         to = parts.pp("to")
+        if set(s.group.auxes) & _BE and by is not None and s.subject is not None:
+            q = self.r.quantity(s.subject if not isinstance(s.subject, list) else s.subject[0])
+            return M.ModifyValue(verb="reduce", stat=q.measure,
+                                 amount=self.r.target(by.obj).count, sign=-1, target=q.of,
+                                 duration=self.duration(parts), span=span)
         if what is None:
             return None
         q = self.r.quantity(parts.objects[0])
@@ -912,6 +967,12 @@ class Frames:
     def v_increase(self, s, parts, subject, span):
         what = self.obj(parts)
         by = parts.pp("by")
+        if set(s.group.auxes) & _BE and by is not None and s.subject is not None:
+            # "the recover value of all other units you control is increased by 1"
+            q = self.r.quantity(s.subject if not isinstance(s.subject, list) else s.subject[0])
+            return M.ModifyValue(verb="increase", stat=q.measure,
+                                 amount=self.r.target(by.obj).count, target=q.of,
+                                 duration=self.duration(parts), span=span)
         if what is None or by is None:
             return None
         q = self.r.quantity(parts.objects[0])
@@ -955,10 +1016,14 @@ class Frames:
                          duration=self.duration(parts), span=span)
 
     def v_consider(self, s, parts, subject, span):
-        """"is considered completely blocked", "is considered to have ..."."""
+        """"is considered completely blocked", "is considered to be exhausted"."""
         if not set(s.group.auxes) & _BE:
             return None
         obj = self.obj(parts)
+        if obj is None and parts.infinitive is not None:
+            inner = Parts(parts.infinitive.items)
+            obj = self.obj(inner)
+            parts.infinitive = None
         if obj is None:
             return None
         return M.Becomes(verb="be considered", what=subject, kinds=obj.kinds,
@@ -981,6 +1046,11 @@ class Frames:
     def be_have(self, s: Simple, parts: Parts, subject, span) -> M.Effect | None:
         """"This has +1{p}", "It is a weapon", "X is 3" as effects (statics)."""
         auxes = s.group.auxes
+        if set(auxes) & _HAVE and parts.objects:
+            obj = self.obj(parts)
+            if "following" in obj.qualities:
+                return M.Gain(verb="have", resource="following ability", target=subject,
+                              duration=self.duration(parts), span=span)
         if set(auxes) & _HAVE:
             if parts.changes:
                 return self.changes(parts, subject, span, verb="have")
@@ -1214,9 +1284,9 @@ class Frames:
         damage_type = ""
         for o in objects:
             if "damage" in o.kinds:
-                verb = ("be dealt damage" if is_passive else
-                        "deal damage" if lemma in ("deal", "take", "receive", "do") else
-                        verb + " damage")
+                verb = ("be dealt damage" if is_passive or lemma in ("take", "receive",
+                                                                      "suffer") else
+                        "deal damage" if lemma in ("deal", "do") else verb + " damage")
                 amount = o.count
                 damage_type = next((q for q in o.qualities if q in DAMAGE_TYPES), "")
             elif object_ is None:
@@ -1273,23 +1343,53 @@ DAMAGE_TYPES = frozenset({"physical", "arcane", "fire", "frost", "nature", "shad
 
 
 def _coordinate(items: list, obj, word: str) -> None:
-    """Add ``obj`` ("... or hero", "..., ally") to the last noun phrase of ``items``."""
+    """Add ``obj`` ("... or hero", "..., ally") to the last noun phrase of ``items``: the
+    innermost one ("deal 2 damage to a target unit or Phoenixborn": to the unit)."""
     for i in range(len(items) - 1, -1, -1):
         item = items[i]
         if isinstance(item, (NounPhrase, Pronoun)):
-            items[i] = [item, obj] if word != "and" else _Both([item, obj])
+            holder = _innermost(item)
+            if holder is not None:
+                post = holder
+                post.body = _joined(post.body, obj, word)
+            else:
+                items[i] = _joined(item, obj, word)
             return
         if isinstance(item, list):
             item.append(obj)
             return
         if isinstance(item, PP):
-            inner = item.obj
-            if isinstance(inner, list):
-                inner.append(obj)
+            holder = _innermost(item.obj) if isinstance(item.obj, (NounPhrase, Pronoun)) else None
+            if holder is not None:
+                holder.body = _joined(holder.body, obj, word)
             else:
-                item.obj = [inner, obj] if word != "and" else _Both([inner, obj])
+                item.obj = _joined(item.obj, obj, word)
             return
     items.append(obj)
+
+
+def _joined(first, obj, word: str):
+    if isinstance(first, list):
+        first.append(obj)
+        return first
+    return [first, obj] if word != "and" else _Both([first, obj])
+
+
+def _innermost(np):
+    """The last post-modifier of ``np`` (or of the noun phrase nested in it) that holds a noun
+    phrase a coordinated object belongs to ("to", "of", "in", "on")."""
+    posts = getattr(np, "posts", ())
+    if not posts:
+        return None
+    last = posts[-1]
+    if last.kind in ("to", "of", "in", "under", "with", "other than") and \
+            isinstance(last.body, (NounPhrase, Pronoun, list)):
+        if isinstance(last.body, (NounPhrase, Pronoun)):
+            deeper = _innermost(last.body)
+            if deeper is not None:
+                return deeper
+        return last
+    return None
 
 
 class _Both(list):

@@ -33,7 +33,8 @@ from dataclasses import dataclass
 from lark import Token
 from lark.lexer import Lexer
 
-SHAPES = ("INT", "SIGNED", "XVAR", "NAME", "WORD", "SELF", "ICON", "POSS", "UNKNOWN")
+SHAPES = ("INT", "SIGNED", "XVAR", "NAME", "WORD", "SELF", "ICON", "POSS", "UNKNOWN",
+          "LIST_COMMA")
 _WORD_CHARS = r"[a-z0-9'{}\[\]:/ .+,&\-\\]+"
 _PLAIN_WORDS = re.compile(_WORD_CHARS + r"(\|" + _WORD_CHARS + r")*")
 _SAME = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
@@ -181,7 +182,7 @@ def self_spans(text: str, name: str | None) -> list[tuple[int, int]]:
     if not name or len(name) < 2:
         return []
     plain, wanted = text.translate(_SAME), name.translate(_SAME)
-    pattern = re.compile(r"(?<![\w])" + re.escape(wanted) + r"(?![\w])")
+    pattern = re.compile(r"(?<![\w\[])" + re.escape(wanted) + r"(?![\w\]])")
     return [(m.start(), m.end()) for m in pattern.finditer(plain)]
 
 
@@ -252,7 +253,49 @@ class Tokens:
             else:
                 out.append(Token("UNKNOWN", w.text, w.start, None, None, end_pos=w.end))
             i += 1
-        return _merge_names(out)
+        return _mark_lists(_merge_names(out))
+
+
+_LIST_END = frozenset({"COMMA_CONJ", "OR", "AND", "AND_OR"})
+_LIST_WORDS = frozenset({"NOUN", "ADJ", "NAME", "WORD", "STAT", "DET", "INT", "NUM_WORD", "ICON",
+                         "POSS", "U_NOUN", "U_ADJ", "A_NOUN", "A_ADJ", "W_NOUN", "W_ADJ", "F_NOUN",
+                         "F_ADJ", "DIE"})
+
+
+def _mark_lists(tokens: list[Token]) -> list[Token]:
+    """"a spell, ability, or dice power": commas between noun phrases of a list that an
+    "or" / "and" ends become LIST_COMMA, so the grammar tells them from the comma that ends a
+    condition ("If you do, ...")."""
+    n = len(tokens)
+    for i, tok in enumerate(tokens):
+        if str(tok) != "," or _base(tok.type) not in ("_COMMA", "COMMA"):
+            continue
+        j = i + 1
+        while j < n and j - i <= 5 and _base(tokens[j].type) in _LIST_WORDS:
+            j += 1
+        if j == i + 1 or j >= n:
+            continue
+        if _base(tokens[j].type) in _LIST_END or (str(tokens[j]) == "," and j + 1 < n):
+            if _base(tokens[j].type) in _LIST_END:
+                # the list ends with a noun phrase too
+                k = j + 1
+                if k < n and _base(tokens[k].type) in _LIST_WORDS:
+                    tokens[i] = Token("LIST_COMMA", ",", tok.start_pos, None, None,
+                                      end_pos=tok.end_pos)
+            elif str(tokens[j]) == ",":
+                # another list comma follows: decided when that one is
+                pass
+    # a comma followed by list words and a list comma is a list comma too
+    for i in range(n - 1, -1, -1):
+        tok = tokens[i]
+        if str(tok) != "," or _base(tok.type) not in ("_COMMA", "COMMA"):
+            continue
+        j = i + 1
+        while j < n and j - i <= 5 and _base(tokens[j].type) in _LIST_WORDS:
+            j += 1
+        if j > i + 1 and j < n and tokens[j].type == "LIST_COMMA":
+            tokens[i] = Token("LIST_COMMA", ",", tok.start_pos, None, None, end_pos=tok.end_pos)
+    return tokens
 
 
 # The token before a word that may be a verb or a noun/adjective ("attack", "ready", "end"):
@@ -267,6 +310,8 @@ _VERB_BEFORE = frozenset({"MODAL", "NEG", "DO", "TO_INF", "PRONOUN", "AND", "OR"
 _SINGULAR_BEFORE = frozenset({"SELF", "NOUN", "NAME"})
 _SINGULAR_WORDS = frozenset({"this", "it", "he", "she", "that", "each", "who", "which"})
 _NOUN_AFTER = frozenset({"NOUN", "STAT"})
+_HEAD_NOUNS = frozenset({"phase", "step", "zone", "card", "cards", "pile", "pool", "action",
+                         "actions", "value", "values", "token", "tokens"})
 
 
 def _base(terminal: str) -> str:
@@ -281,6 +326,9 @@ def _verb_here(out: list, low: str, words: Sequence[Word], i: int) -> bool:
         prev_type, prev = _base(out[-1].type), str(out[-1]).lower()
     if low.endswith("s") and (prev_type in ("SELF",) or prev in _SINGULAR_WORDS
                               or (prev_type == "NOUN" and not prev.endswith("s"))):
+        nxt = words[i + 1] if i + 1 < len(words) else None
+        if nxt is not None and nxt.kind == "word" and nxt.text.lower() in _HEAD_NOUNS:
+            return False       # "the player turns phase"
         return True
     if low.endswith("ed") and prev in ("it", "them") and len(out) > 1 and \
             _base(out[-2].type).startswith("V_"):
@@ -336,13 +384,17 @@ def _merge_names(tokens: list[Token]) -> list[Token]:
     n = len(tokens)
     while i < n:
         t = tokens[i]
-        if (t.type != "NAME" and str(t).lower() in _NAME_GLUE and out and out[-1].type == "NAME"
-                and i + 1 < n and tokens[i + 1].type == "NAME"):
-            prev, nxt = out[-1], tokens[i + 1]
-            out[-1] = Token("NAME", f"{prev} {t} {nxt}", prev.start_pos, None, None,
-                            end_pos=nxt.end_pos)
-            i += 2
-            continue
+        if (t.type != "NAME" and str(t).lower() in _NAME_GLUE and out and out[-1].type == "NAME"):
+            j = i
+            while j < n and tokens[j].type != "NAME" and str(tokens[j]).lower() in _NAME_GLUE:
+                j += 1
+            if j < n and j - i <= 2 and tokens[j].type == "NAME":
+                prev, nxt = out[-1], tokens[j]
+                glue = " ".join(str(x) for x in tokens[i:j])
+                out[-1] = Token("NAME", f"{prev} {glue} {nxt}", prev.start_pos, None, None,
+                                end_pos=nxt.end_pos)
+                i = j + 1
+                continue
         if _capital(t):
             j = i
             names = [t]

@@ -570,6 +570,13 @@ class Pay(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class KeywordAction(Effect):
+    """A keyword used as an instruction: "Ruin 3", "**Opt 2**", "**Amp 1**", "**Clash**": the
+    rules define what it does (``keyword.citation``); ``keyword.value`` is its number."""
+    keyword: Keyword | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class EndGame(Effect):
     """``who`` ``result``s the game ("win" / "lose")."""
     result: str = ""

@@ -399,6 +399,14 @@ class Reader:
             return replace(t, of=inner, span=span, text=text)
         if kind == "of":
             return self._of(t, body, span, text)
+        if kind == "controlled":
+            field = "owner" if post.body in ("owns",) else "controller"
+            return replace(t, **{field: post.word}, span=span, text=text)
+        if kind == "of duration":
+            d = body
+            period = d.kind.replace("this ", "").replace("until end of ", "")
+            return replace(t, of=Target(text=d.text, kinds=(period,), ref="this", span=d.span),
+                           span=span, text=text)
         if kind == "under":
             inner = self.target(body)
             rel = inner.controller or ("opponent" if "opponent" in inner.kinds else "")
@@ -424,6 +432,9 @@ class Reader:
                 kinds = tuple(k for k in t.kinds if k not in ("top", "bottom")) or ("card",)
                 return replace(t, kinds=kinds, zone=replace(z, position=position), span=span,
                                text=text)
+        if head in ("amount", "number") and t.count is not None and inner.kinds:
+            # "X amount of damage": the inner noun, counted by the outer number
+            return replace(inner, count=t.count, span=span, text=text)
         if not t.kinds and not t.qualities or head in ("each", "all", "one", "any", "none"):
             # "each of your allies", "one of them", "any of those cards"
             return replace(inner, quantifier=t.quantifier if t.quantifier != "one" else

@@ -58,6 +58,11 @@ _DURATIONS = {
 }
 
 
+class NotAKeyword(Exception):
+    """A capitalised word used as an instruction that no rule of the game defines: the
+    sentence is not read (an unknown word is not a keyword by its shape alone)."""
+
+
 class CardTransformer(Transformer):
     """Rule callbacks of the card grammars. One instance per parser; :meth:`begin` sets the
     card text before each parse (the values' words are read from it)."""
@@ -147,6 +152,93 @@ class CardTransformer(Transformer):
         limit, st = children[0], children[-1]
         st.limit = limit
         return st
+
+    def lead_for_each(self, children):
+        """"For each card they cannot draw, deal 1 damage ...": the statement, once per
+        each of those."""
+        np, st = children[1], children[-1]
+        per = self.reader.target(np)
+        st.effects = (M.Repeat(verb="for each", effects=self._wrap(st),
+                               times=M.Amount(value=1, per=per), span=span_of(children)),)
+        st.condition = st.duration = None
+        st.span = span_of(children)
+        return st
+
+    def pp_gerund(self, children):
+        """"without paying its cost", "instead of destroying it": a preposition and an action."""
+        prep, vp = children
+        return PP(" ".join(str(prep).lower().split()), vp, span_of(children))
+
+    def np_list(self, children):
+        """"a spell, ability, or dice power": the noun phrases as alternatives ("or") or all
+        of them ("and")."""
+        items = [c for c in children if isinstance(c, (NounPhrase, Pronoun, list))]
+        flat: list = []
+        for item in items:
+            flat.extend(item if isinstance(item, list) else [item])
+        joiner = "or" if any(isinstance(c, Token) and "or" in str(c).lower().split()
+                             for c in children) else "and"
+        from judge.cards.frames import _Both
+        return flat if joiner == "or" else _Both(flat)
+
+    def lead_pp(self, children):
+        """"Instead of destroying it, place it ...": a leading prepositional phrase."""
+        prep = " ".join(str(children[0]).lower().split())
+        st = children[-1]
+        if prep == "instead of":
+            st.mark = st.mark or "instead"
+        st.span = span_of(children)
+        return st
+
+    def np_rel_that(self, children):
+        return self.np_rel(children[1:])
+
+    def reminder(self, children):
+        """A sentence in parentheses: reminder text; its values are read like any others."""
+        statements = [c for c in children if isinstance(c, Statement)]
+        effects = tuple(e for st in statements for e in self._wrap(st))
+        st = Statement(effects, span_of(children))
+        return st
+
+    def keyword_action(self, children):
+        name = str(children[0])
+        value = None
+        if len(children) > 1:
+            from judge.cards.nouns import number
+            n = number(children[1])
+            value = M.Amount(value=n, text=str(children[1]), span=span_of(children[1])) \
+                if isinstance(n, int) else M.Amount(variable="X", text="X",
+                                                    span=span_of(children[1]))
+        kw = self.keyword_named(name, value, span_of(children))
+        if kw is None:
+            raise NotAKeyword(name)
+        return Statement((M.KeywordAction(verb=name.lower(), keyword=kw, span=kw.span),),
+                         span_of(children))
+
+    def keyword_named(self, name: str, value, span) -> M.Keyword | None:
+        """A keyword the rules of the game define (games override), or None."""
+        return None
+
+    def as_additional_cost(self, children):
+        return Item("additional cost", children[-1] if len(children) > 1 else None,
+                    span_of(children))
+
+    def additional_cost(self, children):
+        st = children[-1]
+        st.mark = "cost"
+        st.span = span_of(children)
+        return st
+
+    def np_of_duration(self, children):
+        return Post("of duration", "of", children[-1], span_of(children))
+
+    def np_rel_control(self, children):
+        words = str(children[0]).lower().split()
+        relation = "opponent" if "opponent" in " ".join(words) or "opponents" in words else \
+            "they" if words[0] in ("that", "the", "its") else "any"
+        if words[:3] == ["a", "target", "player"]:
+            relation = "target player"
+        return Post("controlled", relation, words[-1], span_of(children))
 
     def lead_during(self, children):
         st = children[-1]
@@ -432,7 +524,8 @@ class CardTransformer(Transformer):
     def x_definition(self, children):
         st = Statement((), span_of(children))
         st.mark = "x"
-        st.during = children[0]
+        where = children[0]
+        st.during = self.frames.where_quantity(where.value)
         return st
 
     def np_zone(self, children):
@@ -466,7 +559,20 @@ class CardTransformer(Transformer):
         continue the ability before them."""
         out: list[M.Ability] = []
         for st in statements:
+            if st.mark == "x" and out:
+                q = self.reader.quantity(st.during) if not isinstance(st.during, M.Quantity) \
+                    else st.during
+                out[-1] = define_x(out[-1], q)
+                continue
             effects = self._wrap(st)
+            if st.mark == "cost":
+                costs = tuple(M.Cost(kind="effect", effect=e, span=e.span) for e in effects)
+                if out:
+                    out[-1] = replace(out[-1], costs=out[-1].costs + costs)
+                else:
+                    out.append(M.Ability(kind=default if default != "spell" else "spell",
+                                         costs=costs, span=st.span))
+                continue
             if st.mark == "otherwise" and out and out[-1].effects and isinstance(
                     out[-1].effects[-1], M.Conditional):
                 last = out[-1]
@@ -487,6 +593,28 @@ class CardTransformer(Transformer):
             kind = default if default != "spell" else _kind_of(effects)
             out.append(M.Ability(kind=kind, effects=effects, limit=st.limit, span=st.span))
         return out
+
+
+def define_x(value, quantity: M.Quantity):
+    """``value`` with every X that has no definition defined as ``quantity`` ("X equals the
+    number of ...", "X = ..." in the sentence after the one that uses X)."""
+    if isinstance(value, M.Amount):
+        if value.variable == "X" and value.defined_as is None:
+            return replace(value, defined_as=quantity)
+        return value
+    if isinstance(value, tuple):
+        return tuple(define_x(v, quantity) for v in value)
+    if not hasattr(value, "__dataclass_fields__") or isinstance(value, (M.Span, M.Target)):
+        return value
+    changes = {}
+    for name in value.__dataclass_fields__:
+        child = getattr(value, name)
+        if isinstance(child, (M.Amount, tuple)) or (hasattr(child, "__dataclass_fields__")
+                                                     and isinstance(child, M.Effect)):
+            new = define_x(child, quantity)
+            if new is not child:
+                changes[name] = new
+    return replace(value, **changes) if changes else value
 
 
 def _kind_of(effects) -> str:

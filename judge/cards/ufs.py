@@ -146,6 +146,11 @@ def keyword_citation(name: str) -> str | None:
 
 
 class UfsTransformer(CardTransformer):
+    def keyword_named(self, name, value, span):
+        citation = keyword_citation(name)
+        return M.Keyword(name=name, value=value, citation=citation, span=span) if citation \
+            else None
+
     # ---- keyword lines (I)
     def keyword_line(self, children):
         keywords = tuple(c for c in children if isinstance(c, M.Keyword))
