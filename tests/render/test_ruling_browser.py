@@ -6,7 +6,6 @@ missing (``.ci/run`` installs chromium). The screenshots go to tests/artifacts/ 
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -23,25 +22,15 @@ SCENARIO = SCENARIOS / "fab" / "arcane-barrier-example-3-seeds-of-agony.scn"
 
 
 @pytest.fixture(scope="module")
-def page(tmp_path_factory):
-    chromium = shutil.which("chromium")
-    if chromium is None:
-        pytest.skip("needs Debian's chromium (apt-get install chromium; .ci/run installs it)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.skip("needs the playwright package (pip install -e '.[test]')")
+def page(browser, tmp_path_factory):
     html = tmp_path_factory.mktemp("ruling") / "ruling.html"
     html.write_text(render(run_scenario(parse_file(str(SCENARIO))), "html"), encoding="utf-8")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium,
-                                    args=["--no-sandbox", "--disable-background-networking"])
-        context = browser.new_context(viewport={"width": 1280, "height": 800})
-        pg = context.new_page()
-        pg.on("request", lambda r: _local(r.url))
-        pg.goto(html.as_uri())
-        yield pg
-        browser.close()
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    pg = context.new_page()
+    pg.on("request", lambda r: _local(r.url))
+    pg.goto(html.as_uri())
+    yield pg
+    context.close()
 
 
 def _local(url: str) -> None:
