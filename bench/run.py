@@ -83,7 +83,7 @@ def bench_build(env: dict) -> dict:
     commands = {base: f"{PY} -c '{base}'",
                 "rebuild the index (5 documents)":
                     f"{PY} -c 'from judge.rules.index import build_index; build_index()'"}
-    rows = paired(commands, base, rounds=11, env=env)
+    rows = paired(commands, base, rounds=21, env=env)
     return report("Rebuilding the index, whole process; ratio to importing the libraries", rows,
                   base, {"rebuild the index (5 documents)": 2.0})
 

@@ -67,8 +67,16 @@ class MentionFinder:
             self.by_first.setdefault(first.group(0), []).append(t)
             if not _WORDCHAR.match(t):
                 starts.add(t[0])
-        # the words a mention can begin with: a term's first word, or a one-word term's plural
-        self.heads = {w + s for w in self.by_first for s in ("", "s", "es")}
+        # the words a mention can begin with (a term's first word, or a one-word term's plural)
+        # -> the terms that may start there, longest first
+        self.heads: dict[str, list[str]] = {}
+        for word in {w + s for w in self.by_first for s in ("", "s", "es")}:
+            found = list(self.by_first.get(word, []))
+            if word.endswith("s"):     # a one-word term in its plural: "barriers", "classes"
+                found += self.by_first.get(word[:-1], [])
+                if word.endswith("es"):
+                    found += self.by_first.get(word[:-2], [])
+            self.heads[word] = sorted(found, key=len, reverse=True)
         marks = "".join(re.escape(c) for c in sorted(starts))
         self.places = re.compile(rf"(?<![\w-])(?:\w+|[{marks}])" if marks else r"(?<![\w-])\w+")
 
@@ -79,6 +87,8 @@ class MentionFinder:
             yield from self._find_slow(text)
             return
         end, heads = 0, self.heads
+        if heads.keys().isdisjoint(self.places.findall(low)):
+            return
         for place in self.places.finditer(low):
             word = place.group(0)
             if word not in heads:
@@ -86,17 +96,13 @@ class MentionFinder:
             start = place.start()
             if start < end:
                 continue
-            stop = self._longest(low, start, word)
+            stop = self._longest(low, start, heads[word])
             if stop is not None:
                 end = stop
                 yield start, stop
 
-    def _longest(self, low: str, start: int, word: str) -> int | None:
-        found = self.by_first.get(word, [])
-        if word.endswith("s"):     # a one-word term in its plural: "barriers", "classes"
-            found = found + self.by_first.get(word[:-1], []) + (
-                self.by_first.get(word[:-2], []) if word.endswith("es") else [])
-            found.sort(key=len, reverse=True)
+    @staticmethod
+    def _longest(low: str, start: int, found: list[str]) -> int | None:
         for term in found:
             if not low.startswith(term, start):
                 continue
@@ -136,9 +142,12 @@ def _glossary_terms(nodes: tuple[RuleNode, ...]) -> dict[str, str]:
     return terms
 
 
-def _resolve(target: str, keys: dict[str, str], terms: dict[str, str]) -> str | None:
+def _resolve(target: str, keys: dict[str, str], exact: set[str],
+             terms: dict[str, str]) -> str | None:
+    """The key ``target`` names: a key as printed (``exact``), in another case (``keys``: lower
+    case -> key) or a glossary term."""
     t = target.strip().rstrip(".")
-    if t in keys.values():
+    if t in exact:
         return t
     low = t.lower()
     if low in keys:
@@ -153,6 +162,7 @@ def build(docs: list[ImportedDocument], sources: dict[str, str] | None = None) -
         m = doc.manifest
         rg.documents[m.id] = doc
         keys = {n.key.lower(): n.key for n in doc.nodes}
+        exact = set(keys.values())
         top_of: dict[str, str] = {}
         for order, n in enumerate(doc.nodes):
             top = top_of.get(n.parent, n.parent) if n.parent else n.key
@@ -172,7 +182,7 @@ def build(docs: list[ImportedDocument], sources: dict[str, str] | None = None) -
         for n in doc.nodes:
             src = node_id(m.id, n.key)
             for ref in n.refs:
-                dst = _resolve(ref.target, keys, terms)
+                dst = _resolve(ref.target, keys, exact, terms)
                 if dst is not None:
                     if dst != n.key:
                         g.add_edge(src, node_id(m.id, dst), kind="cites", raw=ref.raw, line=ref.line)
@@ -187,6 +197,7 @@ def build(docs: list[ImportedDocument], sources: dict[str, str] | None = None) -
         if not terms:
             continue
         finder = MentionFinder(list(terms))
+        norms: dict[str, str | None] = {}       # a matched word -> its term's key
         for n in doc.nodes:
             src = node_id(m.id, n.key)
             seen: set[str] = set()
@@ -194,11 +205,15 @@ def build(docs: list[ImportedDocument], sources: dict[str, str] | None = None) -
             for start, end in finder.find(body):
                 raw = body[start:end]
                 word = raw.lower()
-                key = terms.get(term_norm(word))
-                if key is None and word.endswith("es"):
-                    key = terms.get(term_norm(word[:-2]))
-                if key is None and word.endswith("s"):
-                    key = terms.get(term_norm(word[:-1]))
+                if word in norms:
+                    key = norms[word]
+                else:
+                    key = terms.get(term_norm(word))
+                    if key is None and word.endswith("es"):
+                        key = terms.get(term_norm(word[:-2]))
+                    if key is None and word.endswith("s"):
+                        key = terms.get(term_norm(word[:-1]))
+                    norms[word] = key
                 if key is None or key == n.key or key in seen:
                     continue
                 seen.add(key)

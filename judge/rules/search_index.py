@@ -150,22 +150,23 @@ def fill_document(con: sqlite3.Connection, rg, doc_id: str) -> None:
         node_rows[row] = [row, nid, doc_id, a["kind"], keyrow.get(a["parent"]), cited]
     con.executemany("INSERT INTO rank_text(rowid, title, heading, text, examples) VALUES(?,?,?,?,?)",
                     fts)
+    # the index's own tokens, read once into a table keyed (term, row, column, offset), then
+    # counted by SQLite: postings with their offsets in order, document frequencies, lengths
+    con.execute("CREATE TEMP TABLE IF NOT EXISTS rank_inst(term TEXT, row INTEGER, col INTEGER, "
+                "off INTEGER, PRIMARY KEY(term, row, col, off)) WITHOUT ROWID")
+    con.execute("DELETE FROM temp.rank_inst")
+    con.execute("INSERT INTO temp.rank_inst SELECT term, doc, CASE col "
+                + " ".join(f"WHEN '{f}' THEN {i}" for i, f in enumerate(FIELDS))
+                + " END, offset FROM rank_vocab WHERE doc BETWEEN ? AND ?", (first, last))
+    con.execute("INSERT INTO rank_post SELECT term, row, col, count(*), group_concat(off, ',') "
+                "FROM temp.rank_inst GROUP BY term, row, col")
+    con.execute("INSERT INTO rank_df SELECT term, ?, count(DISTINCT row) FROM temp.rank_inst "
+                "GROUP BY term", (doc_id,))
     lengths: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
-    col_no = {f: i for i, f in enumerate(FIELDS)}
-    df: dict[str, int] = defaultdict(int)
-    last_seen: tuple[str, int] | None = None
-    post: dict[tuple[str, int, int], list[int]] = {}
-    for term, row, col, off in con.execute("SELECT term, doc, col, offset FROM rank_vocab "
-                                           "WHERE doc BETWEEN ? AND ?", (first, last)):
-        c = col_no[col]
-        lengths[row][c] += 1
-        post.setdefault((term, row, c), []).append(off)
-        if last_seen != (term, row):
-            last_seen = (term, row)
-            df[term] += 1
-    con.executemany("INSERT INTO rank_post VALUES(?,?,?,?,?)",
-                    [(t, r, c, len(o), ",".join(map(str, o))) for (t, r, c), o in post.items()])
-    con.executemany("INSERT INTO rank_df VALUES(?,?,?)", [(t, doc_id, n) for t, n in df.items()])
+    for row, col, n in con.execute("SELECT row, col, count(*) FROM temp.rank_inst "
+                                   "GROUP BY row, col"):
+        lengths[row][col] = n
+    con.execute("DELETE FROM temp.rank_inst")
     # per row of the document (first..last, placeholders of dangling references included),
     # packed so that the ranking reads them in one go: field lengths, parent row (0: none),
     # times cited, kind (first letter; "m" for a placeholder)
