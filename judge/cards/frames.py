@@ -119,6 +119,7 @@ class Parts:
         self.rest: list = []
         self.cap = None
         self.parenthetical = None
+        self.only = None
         for item in items:
             if isinstance(item, list):
                 self.objects.append(item)
@@ -147,7 +148,7 @@ class Parts:
                     self.equal = item
                 elif k == "adverb":
                     self.adverbs.append(item.value)
-                elif k == "quoted":
+                elif k in ("quoted", "granted"):
                     self.quoted = item
                 elif k == "infinitive":
                     self.infinitive = item.value
@@ -159,6 +160,8 @@ class Parts:
                     self.again = True
                 elif k == "cap":
                     self.cap = item.value
+                elif k == "only":
+                    self.only = item
                 elif k == "parenthetical":
                     self.parenthetical = item
                 else:
@@ -230,7 +233,9 @@ class Frames:
         for c in clause.conjuncts:
             if c.kind == "vp":
                 group = c.vp.group
-                if not group.auxes and current.group.auxes and group.form == "past":
+                if not group.auxes and current.group.auxes and (
+                        group.form == "past" or (group.form == "base" and set(
+                            current.group.auxes) & (_CANT | {"not"}))):
                     # "cannot be blocked or guarded": the second verb keeps the auxiliaries
                     group = VerbGroup(list(current.group.auxes), group.lemma, group.form,
                                       group.span)
@@ -256,6 +261,13 @@ class Frames:
                     current.items.extend(c.items[1:])
                 else:
                     current.items.extend(c.items)
+        for a, b in zip(out, out[1:]):
+            if b.joiner == "and" and b.subject is a.subject and a.group.lemma and not any(
+                    isinstance(i, (NounPhrase, Pronoun, list)) for i in a.items) and any(
+                    isinstance(i, (NounPhrase, Pronoun, list)) for i in b.items):
+                # "It loses and can't have keywords": the object both verbs share
+                a.items = [i for i in b.items if isinstance(i, (NounPhrase, Pronoun, list))] + \
+                    a.items
         return out
 
     # ================================================================ effects
@@ -266,7 +278,10 @@ class Frames:
         for s in simples:
             eff = self.effect(s)
             several = list(eff) if isinstance(eff, _Several) else [eff]
-            if s.joiner == "or" and out:
+            if s.joiner == "or" and out and not (
+                    isinstance(out[-1], M.Restriction) and all(
+                        isinstance(e, M.Restriction) for e in several)):
+                # "can't attack or protect": neither (both restricted), not a choice
                 choice.extend(several)
                 continue
             if choice:
@@ -320,6 +335,13 @@ class Frames:
                 trigger = M.Trigger(kind=word, event=event, span=parts.subordinate.span)
                 core = [M.DelayedTrigger(verb="delayed trigger", trigger=trigger,
                                          effects=tuple(core), span=span)]
+        if parts.only is not None and lemma is not None:
+            # "Use only on your turn", "Play only if you control a Totem": an allowance
+            only = self.only_condition(parts.only)
+            what = core[0] if len(core) == 1 and not isinstance(core[0], M.Other) else None
+            core = [M.Restriction(verb="only", actions=(lemma,),
+                                  what=getattr(what, "what", None) or M.Target(ref="this"),
+                                  who=subject, only=only, span=span)]
         at = next((p for p in parts.pps if p.prep == "at" and isinstance(p.obj, NounPhrase)
                    and {"start", "end", "beginning"} & set(self.r.target(p.obj).kinds)), None)
         if at is not None:
@@ -327,7 +349,15 @@ class Frames:
             trigger = M.Trigger(kind="at", event=self.time_event(at.obj, at.span), span=at.span)
             core = [M.DelayedTrigger(verb="delayed trigger", trigger=trigger,
                                      effects=tuple(core), span=span)]
-        if parts.conditions:
+        if parts.conditions and parts.conditions[0].kind.startswith("only") and lemma and (
+                isinstance(core[0], M.Other) or lemma in ("play", "use", "activate", "attack",
+                                                          "block", "protect", "complete")):
+            # "Play only if you control a Totem": an allowance, not a conditional effect
+            what = core[0] if not isinstance(core[0], M.Other) else None
+            core = [M.Restriction(verb="only", actions=(lemma,),
+                                  what=getattr(what, "what", None) or M.Target(ref="this"),
+                                  who=subject, only=parts.conditions[0], span=span)]
+        elif parts.conditions:
             core = [M.Conditional(verb="if", condition=parts.conditions[0], then=tuple(core),
                                   span=span)]
         if "may" in auxes:
@@ -335,6 +365,23 @@ class Frames:
             core = [M.Choice(verb="may", chooser=chooser, options=(tuple(core),), optional=True,
                              pick=M.Amount(value=1), span=span)]
         return core[0] if len(core) == 1 else _Several(core)
+
+    def only_condition(self, item) -> M.Condition:
+        value = item.value
+        if isinstance(value, M.Condition):
+            return value
+        if isinstance(value, M.Duration):
+            return M.Condition(kind="while", test="is", state=value.kind, text=value.text,
+                               span=value.span)
+        if isinstance(value, PP):
+            z = self.r.zone(value.obj)
+            return M.Condition(kind="while", test="is",
+                               state=value.prep + " " + self.r.phrase(getattr(value.obj, "span",
+                                                                              None)),
+                               object=M.Target(zone=z) if z is not None else
+                               self.r.target(value.obj), text=self.r.phrase(item.span),
+                               span=item.span)
+        return M.Condition(kind="while", text=self.r.phrase(item.span), span=item.span)
 
     def other(self, verb: str, s: Simple, span) -> M.Other:
         return M.Other(verb=verb or "?", args=(("text", self.r.phrase(span)),), span=span)
@@ -454,7 +501,8 @@ class Frames:
         t = self.obj(parts)
         if t is None:
             return None
-        if "damage" not in t.kinds:
+        if "damage" not in t.kinds and not (t.quantifier == "all" or t.count is not None
+                                            or t.ref in ("it", "that")):
             return None
         amount = self.amount_with_x(t.count, parts)
         if t.quantifier == "all":
@@ -535,9 +583,10 @@ class Frames:
             kind = " ".join(q for q in what.qualities if q.lower() not in ("other",)) or \
                 " ".join(k for k in what.kinds if k not in ("counter", "token"))
             if on is None:
-                if lemma in ("put", "create") or "token" in what.kinds:
+                if (lemma in ("put", "create") or "token" in what.kinds) and \
+                        "counter" not in what.kinds:
                     return self.create_token(what, parts, subject, span)
-                return None
+                on = M.Target(ref="this")     # "add a Demonic counter": to this card
             if what.count is None:
                 count = M.Amount(value=1)
             else:
@@ -581,8 +630,9 @@ class Frames:
         name = " ".join(q for q in what.qualities if q not in ("other", "additional"))
         kinds = tuple(k for k in what.kinds if k != "token")
         return M.CreateToken(verb="create", count=what.count or M.Amount(value=1),
-                             token=name, kinds=kinds, controller=subject,
-                             zone=self.zone_to(parts), span=span)
+                             token=name, kinds=kinds, values=_stat_values(what),
+                             controller=subject, zone=self.zone_to(parts) or what.zone,
+                             span=span)
 
     def v_create(self, s, parts, subject, span):
         what = self.obj(parts)
@@ -594,7 +644,7 @@ class Frames:
         zone_np = parts.objects[0] if parts.objects else None
         z = self.r.zone(zone_np) if zone_np is not None else None
         found = self.onto(parts, "for")
-        if z is None or found is None:
+        if z is None:
             return None
         return M.Search(verb="search", who=self.doer(subject), zone=z, what=found, span=span)
 
@@ -629,6 +679,8 @@ class Frames:
             amount = self.amount_with_x(what.count, parts)
             if what.quantifier == "all":
                 amount = None
+            if target is None and what.of is not None:
+                target = what.of             # "Heal 4 damage from target hero"
         elif what is not None:
             target = what
         if target is None:
@@ -666,7 +718,9 @@ class Frames:
         t = self.obj(parts)
         if t is None:
             return None
-        quals = set(t.qualities) | set(parts.adverbs)
+        quals = set(parts.adverbs)
+        for o in parts.objects:
+            quals |= set(self.r.target(o).qualities)
         if quals & {"face down", "face-down"}:
             return M.Flip(verb="turn", target=t, face="down", span=span)
         if quals & {"face up", "face-up"}:
@@ -686,6 +740,8 @@ class Frames:
     def v_attach(self, s, parts, subject, span):
         what = self.obj(parts)
         to = self.onto(parts, "to", "onto")
+        if what is None and to is not None:
+            what = M.Target(ref="this")       # "Attach to target friendly ally"
         if what is None or to is None:
             return None
         return M.Attach(verb="attach", what=what, to=to, span=span)
@@ -823,6 +879,8 @@ class Frames:
         for ch in parts.changes:
             alternatives = []
             named = [self.stat_name(stats) for _, stats in ch.parts]
+            if ch.joiner != "or" and not any(named) and len(named) == len(self.r.v.slash_stats):
+                named = list(self.r.v.slash_stats)          # WoW "+1 / +1": ATK / health
             for i, (text, stats) in enumerate(ch.parts):
                 sgn, amount = signed_amount(text, ch.span)
                 stat = named[i] or next((x for x in named[i + 1:] if x), "") or \
@@ -869,6 +927,19 @@ class Frames:
         what = self.obj(parts)
         if what is None:
             return None
+        change = {"less": -1, "more": 1}
+        sign = next((change[q] for q in what.qualities if q in change), 0)
+        if sign and parts.infinitive is not None:
+            # "You pay 2 less to play this item", "Opponents pay 3 more to strike with weapons"
+            inner = parts.infinitive
+            parts.infinitive = None
+            target_parts = Parts(inner.items)
+            target = self.obj(target_parts) or self.onto(target_parts, "with")
+            action = inner.group.lemma or ""
+            return M.ModifyValue(verb="pay " + ("less" if sign < 0 else "more"),
+                                 stat="cost" if action == "play" else f"{action} cost",
+                                 amount=self.amount_with_x(what.count, parts), sign=sign,
+                                 target=target, duration=self.duration(parts), span=span)
         cost = M.Cost(kind="resource", amount=what.count,
                       detail=" ".join(what.kinds + what.qualities), span=what.span)
         return M.Pay(verb="pay", costs=(cost,), who=self.doer(subject), span=span)
@@ -1010,6 +1081,12 @@ class Frames:
     def v_become(self, s, parts, subject, span):
         what = subject
         obj = self.obj(parts)
+        if obj is None and parts.equal is not None and s.subject is not None:
+            # "Target weapon's ATK becomes equal to its strike cost"
+            q = self.r.quantity(s.subject if not isinstance(s.subject, list) else s.subject[0])
+            return M.SetValue(verb="become", stat=q.measure,
+                              amount=M.Amount(defined_as=self.r.quantity(parts.equal.value[1])),
+                              target=q.of, duration=self.duration(parts), span=span)
         if obj is None:
             return None
         return M.Becomes(verb="become", what=what, kinds=obj.kinds, qualities=obj.qualities,
@@ -1035,6 +1112,50 @@ class Frames:
             return None
         return M.Restriction(verb="ignore", actions=("apply",), what=obj, by=subject,
                              duration=self.duration(parts), span=span)
+
+    def v_complete(self, s, parts, subject, span):
+        what = self.obj(parts)
+        if what is None:
+            return None
+        return M.Play(verb="complete", what=what, who=self.doer(subject),
+                      free=any(p.prep == "without" for p in parts.pps), span=span)
+
+    def v_control(self, s, parts, subject, span):
+        what = self.obj(parts)
+        if what is None:
+            return None
+        return M.GainControl(verb="control", what=what, who=self.doer(subject),
+                             duration=self.duration(parts), span=span)
+
+    def v_enter(self, s, parts, subject, span):
+        """"This ally enters play exhausted", "This ability enters play with an elementium
+        counter on it" (statics about how it enters)."""
+        if subject is None:
+            return None
+        for o in parts.objects:
+            t = self.r.target(o)
+            if "exhausted" in t.qualities:
+                return M.Exhaust(verb="enter exhausted", target=subject, span=span)
+        with_ = parts.pp("with")
+        if with_ is not None:
+            t = self.r.target(with_.obj)
+            if _COUNTER_WORDS & set(t.kinds + tuple(q.lower() for q in t.qualities)):
+                kind = " ".join(q for q in t.qualities) or " ".join(t.kinds)
+                return M.Counters(verb="enter with", action="place", kind=kind,
+                                  count=t.count or M.Amount(value=1), on=subject, span=span)
+        for o in parts.objects:
+            for post in getattr(o, "posts", ()):
+                if post.kind == "with":
+                    t = self.r.target(post.body)
+                    if _COUNTER_WORDS & set(t.kinds):
+                        kind = " ".join(q for q in t.qualities) or "counter"
+                        return M.Counters(verb="enter with", action="place", kind=kind,
+                                          count=t.count or M.Amount(value=1), on=subject,
+                                          span=span)
+        return None
+
+    def v_come(self, s, parts, subject, span):
+        return self.v_enter(s, parts, subject, span)
 
     def v_repeat(self, s, parts, subject, span):
         return M.Repeat(verb="repeat", span=span)
@@ -1067,7 +1188,13 @@ class Frames:
                 return M.Permission(verb="playable", actions=("play",), what=subject,
                                     as_though=" ".join(parts.adverbs), duration=self.duration(parts),
                                     span=span)
-            if obj.kinds and not obj.count and subject is not None:
+            kw = self.keyword_of(parts.objects[0])
+            if kw is not None:        # "Your abilities are Untargetable"
+                return M.Gain(verb="be", resource="keyword", keyword=kw, target=subject,
+                              duration=self.duration(parts), span=span)
+            capital = obj.qualities and all(q[:1].isupper() for q in obj.qualities)
+            if (obj.kinds or capital) and not obj.count and subject is not None:
+                # "It is a weapon", "All heroes are Sheep", "is also a Naga"
                 return M.Becomes(verb="be", what=subject, kinds=obj.kinds,
                                  qualities=obj.qualities, duration=self.duration(parts),
                                  span=span)
@@ -1332,6 +1459,16 @@ class Frames:
             if inner.quantifier == "each":
                 whose = M.Target(who="player", quantifier="each", controller="any")
         return M.Event(verb=verb, phase=phase, whose=whose, text=self.r.phrase(span), span=span)
+
+
+def _stat_values(t: M.Target) -> tuple[tuple[str, int], ...]:
+    """"2 / 2", "4 ATK / 4 health" among a token's words -> (("atk", 2), ("health", 2))."""
+    import re
+    for q in t.qualities:
+        numbers = re.findall(r"\d+", q)
+        if "/" in q and len(numbers) == 2:
+            return (("atk", int(numbers[0])), ("health", int(numbers[1])))
+    return ()
 
 
 class _Several(list):

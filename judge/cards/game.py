@@ -98,12 +98,16 @@ class GameReader:
             raise Strict(strict_error(self.game, self.text, self.name, piece, parsed))
         self.failures.append(unparsed(self.text, piece, parsed))
 
-    def statements(self, piece: Piece, start: str = "sentence") -> list[Statement]:
-        """The statements of the sentences of ``piece``; sentences that fail are recorded."""
+    def statements(self, piece: Piece, start: str = "sentence", *, quiet: bool = False
+                   ) -> list[Statement] | None:
+        """The statements of the sentences of ``piece``; sentences that fail are recorded
+        (``quiet``: None is returned instead, nothing recorded)."""
         out: list[Statement] = []
         for sentence in sentences(piece.tokens):
             parsed = self.run(sentence, start)
             if parsed.error:
+                if quiet:
+                    return None
                 self.fail(sentence, parsed)
                 continue
             value = parsed.value

@@ -34,7 +34,7 @@ from lark import Token
 from lark.lexer import Lexer
 
 SHAPES = ("INT", "SIGNED", "XVAR", "NAME", "WORD", "SELF", "ICON", "POSS", "UNKNOWN",
-          "LIST_COMMA")
+          "LIST_COMMA", "STATS")
 _WORD_CHARS = r"[a-z0-9'{}\[\]:/ .+,&\-\\]+"
 _PLAIN_WORDS = re.compile(_WORD_CHARS + r"(\|" + _WORD_CHARS + r")*")
 _SAME = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
@@ -149,6 +149,12 @@ def scan(text: str, self_spans: Sequence[tuple[int, int]] = ()) -> list[Word]:
             if pos == next_self[0]:
                 out.append(Word("self", text[next_self[0]:next_self[1]], *next_self))
                 pos = next_self[1]
+                for mark in ("'s", "'"):             # "Shield Bash's cost"
+                    if plain.startswith(mark, pos) and not plain[pos + len(mark):pos + len(mark)
+                                                                  + 1].isalpha():
+                        out.append(Word("poss", mark, pos, pos + len(mark)))
+                        pos += len(mark)
+                        break
             next_self = next(selves, None)
             continue
         m = _SCAN.match(plain, pos)
@@ -231,7 +237,10 @@ class Tokens:
                     else:
                         terminal = "WORD"
                 out.append(Token(terminal, w.text, w.start, None, None, end_pos=w.end))
-            elif kind in ("punct", "arrow"):
+            elif kind == "arrow":
+                terminal = known.get("\u2192", "UNKNOWN")
+                out.append(Token(terminal, w.text, w.start, None, None, end_pos=w.end))
+            elif kind == "punct":
                 terminal = known.get(w.text, "UNKNOWN")
                 out.append(Token(terminal, w.text, w.start, None, None, end_pos=w.end))
             elif kind == "int":
@@ -253,7 +262,35 @@ class Tokens:
             else:
                 out.append(Token("UNKNOWN", w.text, w.start, None, None, end_pos=w.end))
             i += 1
-        return _mark_lists(_merge_names(out))
+        return _mark_lists(_merge_stats(_merge_names(out)))
+
+
+def _merge_stats(tokens: list[Token]) -> list[Token]:
+    """"1 / 1", "4 x 4", "4 ATK / 4 health": one STATS token (a token's or ally's stats); a
+    lone lower-case "x" is the variable X."""
+    out: list[Token] = []
+    i, n = 0, len(tokens)
+    while i < n:
+        t = tokens[i]
+        if _base(t.type) == "INT" and i + 2 < n and str(tokens[i + 1]).lower() in ("/", "x") \
+                and _base(tokens[i + 2].type) == "INT":
+            out.append(Token("STATS", f"{t} / {tokens[i + 2]}", t.start_pos, None, None,
+                             end_pos=tokens[i + 2].end_pos))
+            i += 3
+            continue
+        if (_base(t.type) == "INT" and i + 4 < n and _base(tokens[i + 1].type) in ("STAT",
+                                                                                    "W_STAT")
+                and str(tokens[i + 2]) == "/" and _base(tokens[i + 3].type) == "INT"):
+            end = tokens[i + 4]
+            out.append(Token("STATS", f"{t} {tokens[i + 1]} / {tokens[i + 3]} {end}",
+                             t.start_pos, None, None, end_pos=end.end_pos))
+            i += 5
+            continue
+        if str(t) == "x" and _base(t.type) == "WORD":
+            t = Token("XVAR", "x", t.start_pos, None, None, end_pos=t.end_pos)
+        out.append(t)
+        i += 1
+    return out
 
 
 _LIST_END = frozenset({"COMMA_CONJ", "OR", "AND", "AND_OR"})
@@ -310,6 +347,10 @@ _VERB_BEFORE = frozenset({"MODAL", "NEG", "DO", "TO_INF", "PRONOUN", "AND", "OR"
 _SINGULAR_BEFORE = frozenset({"SELF", "NOUN", "NAME"})
 _SINGULAR_WORDS = frozenset({"this", "it", "he", "she", "that", "each", "who", "which"})
 _NOUN_AFTER = frozenset({"NOUN", "STAT"})
+_OBJECT_STARTS = frozenset({"a", "an", "the", "target", "each", "all", "your", "their", "its",
+                            "his", "her", "up", "any", "another", "that", "those", "this",
+                            "these", "it", "them", "you", "one", "two", "three", "four", "five",
+                            "x"})
 _HEAD_NOUNS = frozenset({"phase", "step", "zone", "card", "cards", "pile", "pool", "action",
                          "actions", "value", "values", "token", "tokens"})
 
@@ -333,6 +374,19 @@ def _verb_here(out: list, low: str, words: Sequence[Word], i: int) -> bool:
     if low.endswith("ed") and prev in ("it", "them") and len(out) > 1 and \
             _base(out[-2].type).startswith("V_"):
         return False      # "build it committed": the state it ends in
+    if low.endswith(("ed", "en")) and not low.endswith("eed"):
+        # a past form reads as a verb after a subject pronoun or before an object; else it
+        # describes ("Attached ally has ...", "face down and exhausted")
+        if prev_type == "PRONOUN" and prev in ("you", "they", "he", "she", "it", "we", "i"):
+            return True
+        if prev_type in ("DO", "MODAL", "NEG", "HAVE"):
+            return True
+        nxt = words[i + 1] if i + 1 < len(words) else None
+        nxt_low = nxt.text.lower() if nxt is not None and nxt.kind == "word" else ""
+        if nxt is not None and (nxt.kind in ("int",) or nxt_low in _OBJECT_STARTS):
+            return prev_type in (None, "DOT", "SEMI", "COLON", "AND", "OR", "THEN", "_COMMA",
+                                 "COMMA", "COMMA_CONJ", "THEN_SEP", "QUOTE", "ARROW")
+        return False
     if prev_type is None or prev_type in _VERB_BEFORE or prev_type == "UNKNOWN":
         if i + 1 < len(words):
             nxt = words[i + 1]

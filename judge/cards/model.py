@@ -651,6 +651,7 @@ class Keyword:
     value: Amount | None = None
     citation: str | None = None
     span: Span | None = None
+    what: Target | None = None      # what it names: "Inspire: ally, equipment, or hero"
 
 
 @dataclass(frozen=True, slots=True)

@@ -78,6 +78,7 @@ class Vocabulary:
     players: frozenset = frozenset()
     stats: dict = field(default_factory=dict)
     kinds: dict = field(default_factory=dict)   # printed noun -> canonical kind
+    slash_stats: tuple = ()                     # "+1 / +1": the stats a bare pair changes
 
 
 COMMON_ZONES = {"hand": "hand", "deck": "deck", "graveyard": "graveyard",
@@ -330,6 +331,8 @@ class Reader:
                     kinds.append(meaning)
                 else:
                     qualities.append(str(tok))
+            elif k == "STATS":
+                qualities.append(str(tok))
             elif k in ("NAME", "WORD", "QUOTED", "NAMED"):
                 qualities.append(str(tok) if k != "WORD" else w)
             else:
@@ -399,6 +402,11 @@ class Reader:
             return replace(t, of=inner, span=span, text=text)
         if kind == "of":
             return self._of(t, body, span, text)
+        if kind == "adverb":
+            return replace(t, qualities=t.qualities + (post.word,), span=span, text=text)
+        if kind == "without doing":
+            return replace(t, qualities=t.qualities + ("without " + self.phrase(post.span)[8:],),
+                           span=span, text=text)
         if kind == "controlled":
             field = "owner" if post.body in ("owns",) else "controller"
             return replace(t, **{field: post.word}, span=span, text=text)

@@ -129,9 +129,14 @@ def sentences(tokens: list[Token]) -> list[Piece]:
     current: list[Token] = []
     quoted = False
     depth = 0
+    choice = False
     for tok in tokens:
         current.append(tok)
         t = base(tok.type)
+        if t == "CHOOSE_ONE":
+            choice = True                  # "Choose one: A; or B." is one sentence
+        if t == "SEMI" and choice:
+            continue
         if t == "QUOTE":
             quoted = not quoted
         elif t == "LPAR":
@@ -139,6 +144,13 @@ def sentences(tokens: list[Token]) -> list[Piece]:
         elif t == "RPAR":
             depth = max(0, depth - 1)
         elif t in _SENTENCE_ENDS and not quoted and depth == 0:
+            out.append(Piece(current, current[0].start_pos, current[-1].end_pos))
+            current = []
+            choice = False
+            continue
+        if t == "QUOTE" and not quoted and len(current) > 2 and \
+                base(current[-2].type) in _SENTENCE_ENDS and depth == 0:
+            # 'All heroes have "Sabotage: A Welcome Distraction."' ends at the closing quote
             out.append(Piece(current, current[0].start_pos, current[-1].end_pos))
             current = []
     if current:

@@ -90,9 +90,33 @@ class CardTransformer(Transformer):
 
     # hooks for game layers
     def keyword(self, np: NounPhrase) -> M.Keyword | None:
-        return None
+        """A keyword named by a noun phrase of capitalised words (and a value): "Stealth",
+        "Assault 2", "Ferocity" - when the rules of the game define it
+        (:meth:`keyword_named`)."""
+        words = np.words
+        if not words or any(p.kind != "duration" for p in np.posts):
+            return None
+        value = None
+        names = []
+        for w in words:
+            if isinstance(w, M.Amount):
+                value = w
+            elif isinstance(w, Token) and base(w.type) in ("INT", "XVAR") and names:
+                text = str(w)
+                value = M.Amount(value=int(text), text=text, span=span_of(w)) \
+                    if text.isdigit() else M.Amount(variable="X", text=text, span=span_of(w))
+            elif isinstance(w, Token) and not value and (
+                    str(w)[:1].isupper() or base(w.type)[1:2] == "_"):
+                names.append(str(w))        # capitalised, or a word of the game's own class
+            else:
+                return None
+        if not names:
+            return None
+        return self.keyword_named(" ".join(names), value, np.span)
 
     def quoted_abilities(self, item: Item) -> tuple[M.Ability, ...]:
+        if item.kind == "granted":
+            return tuple(item.value)
         return tuple(self.abilities(item.value))
 
     # ================================================================ statements
@@ -189,6 +213,35 @@ class CardTransformer(Transformer):
             st.mark = st.mark or "instead"
         st.span = span_of(children)
         return st
+
+    def choose_one(self, children):
+        """"Choose one: A; or B.": a modal choice."""
+        statements = [c for c in children if isinstance(c, Statement)]
+        options = tuple(self._wrap(st) for st in statements)
+        head = str(children[0]).lower()
+        count = 2 if "two" in head or "2" in head else 1
+        return Statement((M.Choice(verb="choose", pick=M.Amount(value=count), options=options,
+                                   span=span_of(children)),), span_of(children))
+
+    def only_item(self, children):
+        return Item("only", children[-1], span_of(children))
+
+    def condition_pp(self, children):
+        kw, pp = children[0], children[-1]
+        z = self.reader.zone(pp.obj) if isinstance(pp, PP) else None
+        state = pp.prep + " " + self.phrase(getattr(pp.obj, "span", None))
+        span = span_of(children)
+        return M.Condition(kind=" ".join(str(kw).lower().split()), test="is",
+                           subject=M.Target(ref="it"), state=state,
+                           object=M.Target(zone=z) if z is not None else self.reader.target(pp.obj),
+                           text=self.phrase(span), span=span)
+
+    def np_without_doing(self, children):
+        return Post("without doing", "without", children[-1], span_of(children))
+
+    def np_adverb(self, children):
+        return Post("adverb", " ".join(str(children[0]).lower().split()), None,
+                    span_of(children))
 
     def np_rel_that(self, children):
         return self.np_rel(children[1:])
@@ -383,9 +436,10 @@ class CardTransformer(Transformer):
         last = children[-1]
         t = base(last.type)
         if t.startswith("V_") or t == "PARTICIPLE":
-            auxes = [str(c).lower() for c in children[:-1]]
+            auxes = [w for c in children[:-1] for w in str(c).lower().split()]
             return VerbGroup(auxes, lemma_of(last), form_of(last), span_of(children))
-        return VerbGroup([str(c).lower() for c in children], None, "", span_of(children))
+        return VerbGroup([w for c in children for w in str(c).lower().split()], None, "",
+                         span_of(children))
 
     def pp(self, children):
         prep, obj = children
