@@ -15,6 +15,8 @@ GAMES: dict[str, str] = {
     "wow": "judge.cards.wow",
     "ufs": "judge.cards.ufs",
     "ashes": "judge.cards.ashes",
+    # the first FaB grammar, read by the FaB rules module until it reads the new values
+    "fab-legacy": "judge.cards.legacy_fab",
 }
 
 

@@ -199,8 +199,21 @@ class Parts:
                 kept.append(post)
                 if isinstance(post.body, (NounPhrase, Pronoun)) and post.kind in ("in", "of"):
                     self._hoist(post.body)
+                elif post.kind == "that" and isinstance(post.body, VP) and \
+                        "would" in post.body.group.auxes:
+                    # "the next 2 damage that would be dealt to your hero this turn"
+                    for item in post.body.items:
+                        inner = item.obj if isinstance(item, PP) else item
+                        if isinstance(inner, (NounPhrase, Pronoun)):
+                            self._durations_only(inner)
         if len(kept) != len(posts):
             np.posts = kept
+
+    def _durations_only(self, np) -> None:
+        posts = getattr(np, "posts", ())
+        if any(p.kind == "duration" for p in posts):
+            self.durations.extend(p.body for p in posts if p.kind == "duration")
+            np.posts = [p for p in posts if p.kind != "duration"]
 
     def pp(self, *preps: str):
         for p in self.pps:
@@ -515,8 +528,13 @@ class Frames:
         to = self.onto(parts, "to")
         target = to or target
         source = self.onto(parts, "by", "from")
+        duration = self.duration(parts)
+        if duration is None:
+            # "the next 2 damage that would be dealt to your hero this turn"
+            duration = next((f.event.within for f in t.filters
+                             if f.event is not None and f.event.within is not None), None)
         return M.Prevent(verb="prevent", amount=amount, damage_type=dtype, target=target,
-                         source=source, duration=self.duration(parts),
+                         source=source, duration=duration,
                          next="next" in t.qualities, span=span)
 
     def _move(self, lemma, s, parts, subject, span, *, what=None, to=None, frm=None):
@@ -564,6 +582,9 @@ class Frames:
 
     def v_shuffle(self, s, parts, subject, span):
         what = self.obj(parts)
+        if what is None and not parts.pps:     # "Then shuffle.": your deck
+            return M.Shuffle(verb="shuffle", zone=M.Zone(name="deck", owner="you"),
+                             who=self.doer(subject), span=span)
         to = self.zone_to(parts)
         if what is not None and to is None:
             z = self.r.zone(parts.objects[0])
@@ -721,6 +742,10 @@ class Frames:
         quals = set(parts.adverbs)
         for o in parts.objects:
             quals |= set(self.r.target(o).qualities)
+        words = self.r.phrase(span).lower()
+        for face in ("face down", "face-down", "face up", "face-up"):
+            if face in words:
+                quals.add(face)
         if quals & {"face down", "face-down"}:
             return M.Flip(verb="turn", target=t, face="down", span=span)
         if quals & {"face up", "face-up"}:
@@ -732,6 +757,10 @@ class Frames:
         if "upright" in quals:
             return M.Ready(verb="turn", target=t, span=span)
         return None
+
+    def v_tap_icon(self, s, parts, subject, span):
+        t = self.obj(parts)
+        return M.Exhaust(verb="{t}", target=t or M.Target(ref="this"), span=span)
 
     def v_flip_over(self, s, parts, subject, span):
         t = self.obj(parts)
@@ -1113,6 +1142,38 @@ class Frames:
         return M.Restriction(verb="ignore", actions=("apply",), what=obj, by=subject,
                              duration=self.duration(parts), span=span)
 
+    def v_cost(self, s, parts, subject, span):
+        """"This costs {r} less to play for each ...", "costs an additional {r} to play"."""
+        what = self.obj(parts)
+        if what is None:
+            return None
+        change = {"less": -1, "more": 1, "additional": 1}
+        sign = next((change[q] for q in what.qualities if q in change), 0)
+        if not sign:
+            return None
+        action = parts.infinitive.group.lemma if parts.infinitive is not None else "play"
+        if parts.infinitive is not None:
+            inner = Parts(parts.infinitive.items)       # "to play for each ..."
+            if parts.for_each is None:
+                parts.for_each = inner.for_each
+            if not parts.durations:
+                parts.durations = inner.durations
+        parts.infinitive = None
+        amount = what.count or M.Amount(value=sum(1 for k in what.kinds if k == "resource")
+                                        or 1)
+        amount = self.amount_with_x(amount, parts)
+        return M.ModifyValue(verb="cost", stat="cost" if action == "play" else f"{action} cost",
+                             amount=amount, sign=sign, target=subject,
+                             duration=self.duration(parts), span=span)
+
+    def v_equip(self, s, parts, subject, span):
+        return self._move("equip", s, parts, self.doer(subject), span,
+                          to=self.zone_to(parts) or M.Zone(name="arena"))
+
+    def v_pitch(self, s, parts, subject, span):
+        return self._move("pitch", s, parts, self.doer(subject), span,
+                          to=M.Zone(name="pitch"))
+
     def v_complete(self, s, parts, subject, span):
         what = self.obj(parts)
         if what is None:
@@ -1182,6 +1243,12 @@ class Frames:
                 if kw is not None:
                     return M.Gain(verb="have", resource="keyword", keyword=kw, target=subject,
                                   duration=self.duration(parts), span=span)
+        if set(auxes) & _BE and parts.equal is not None and s.subject is not None:
+            # "Bloodied Oval's {d} is equal to the number of ...": a value set
+            q = self.r.quantity(s.subject if not isinstance(s.subject, list) else s.subject[0])
+            return M.SetValue(verb="be equal", stat=q.measure,
+                              amount=M.Amount(defined_as=self.r.quantity(parts.equal.value[1])),
+                              target=q.of, duration=self.duration(parts), span=span)
         if set(auxes) & _BE and parts.objects:
             obj = self.obj(parts)
             if "playable" in obj.qualities:

@@ -44,7 +44,7 @@ _SAME = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"
 # One scan: skipped text (space, markdown emphasis), bracketed icons, signed numbers, numbers,
 # words (with inner hyphens and apostrophes), punctuation, anything else.
 _SCAN = re.compile(r"""
-    (?P<skip>[\s*\\_]+)
+    (?P<skip>[\s*\\_]+|'(?=[A-Za-z]))
   | (?P<icon>\{[A-Za-z0-9]+\}|\[\[[^\[\]\n]*\]\]|\[[^\[\]\n]{1,40}\])
   | (?P<signed>[+-](?:\d+|X)(?![\w]))
   | (?P<int>\d+(?:st|nd|rd|th)?(?![\w]))
@@ -105,7 +105,7 @@ class Lexicon:
             raise LexiconError("; ".join(self.errors))
 
     def _add(self, text: str, terminal: str) -> None:
-        words = tuple(_split_phrase(text))
+        words = (text,) if text.startswith("'") else tuple(_split_phrase(text))
         if len(words) > 1:
             entries = self.phrases.setdefault(words[0], [])
             for phrase, other in entries:
@@ -164,10 +164,16 @@ def scan(text: str, self_spans: Sequence[tuple[int, int]] = ()) -> list[Word]:
             stop = next_self[0]
         if kind == "word":
             word = plain[pos:stop]
+            after = stop                        # where scanning goes on
             if word.endswith("'") and not word.endswith("s'"):
-                word, stop = word[:-1], stop - 1
+                word, stop = word[:-1], stop - 1  # a closing single quote: skipped
             low = word.lower()
-            if low.endswith("'s") and len(word) > 2:
+            contraction = next((c for c in ("'ve", "'re", "'ll", "'d") if low.endswith(c)), None)
+            if contraction and len(word) > len(contraction):
+                cut = len(word) - len(contraction)
+                out.append(Word("word", word[:cut], pos, pos + cut))
+                out.append(Word("word", word[cut:], pos + cut, stop))
+            elif low.endswith("'s") and len(word) > 2:
                 base = word[:-2]
                 out.append(Word("word", base, pos, pos + len(base)))
                 kind2 = "is" if base.lower() in _IS_CONTRACTED else "poss"
@@ -177,6 +183,8 @@ def scan(text: str, self_spans: Sequence[tuple[int, int]] = ()) -> list[Word]:
                 out.append(Word("poss", "'", stop - 1, stop))
             else:
                 out.append(Word("word", word, pos, stop))
+            pos = after
+            continue
         elif kind != "skip":
             out.append(Word(kind, plain[pos:stop], pos, stop))
         pos = stop
@@ -188,7 +196,11 @@ def self_spans(text: str, name: str | None) -> list[tuple[int, int]]:
     if not name or len(name) < 2:
         return []
     plain, wanted = text.translate(_SAME), name.translate(_SAME)
-    pattern = re.compile(r"(?<![\w\[])" + re.escape(wanted) + r"(?![\w\]])")
+    names = [wanted]
+    if ", " in wanted and len(wanted.split(", ", 1)[0]) > 3:
+        names.append(wanted.split(", ", 1)[0])     # "Aegis" of "Aegis, Archangel of Protection"
+    pattern = re.compile(r"(?<![\w\[])(?:" + "|".join(re.escape(n) for n in names) +
+                         r")(?![\w\]])")
     return [(m.start(), m.end()) for m in pattern.finditer(plain)]
 
 
@@ -220,6 +232,19 @@ class Tokens:
                         continue
             if kind == "word":
                 terminal = known.get(low)
+                if terminal is not None and w.text[0].isupper() and out and \
+                        _base(terminal) in _FUNCTION_WORDS and _base(out[-1].type) not in \
+                        _SENTENCE_STARTS:
+                    terminal = "NAME"               # "create a Might token"
+                    if out[-1].type == "NAME":
+                        prev = out[-1]
+                        out[-1] = Token("NAME", prev + " " + w.text, prev.start_pos, None, None,
+                                        end_pos=w.end)
+                        i += 1
+                        continue
+                    out.append(Token(terminal, w.text, w.start, None, None, end_pos=w.end))
+                    i += 1
+                    continue
                 pair = lex.ambiguous.get(low)
                 if pair is not None:
                     terminal = pair[0] if _verb_here(out, low, words, i) else pair[1]
@@ -347,12 +372,18 @@ _VERB_BEFORE = frozenset({"MODAL", "NEG", "DO", "TO_INF", "PRONOUN", "AND", "OR"
 _SINGULAR_BEFORE = frozenset({"SELF", "NOUN", "NAME"})
 _SINGULAR_WORDS = frozenset({"this", "it", "he", "she", "that", "each", "who", "which"})
 _NOUN_AFTER = frozenset({"NOUN", "STAT"})
+_IRREGULAR_PAST = frozenset({"put", "set", "cast", "hit", "cut"})
 _OBJECT_STARTS = frozenset({"a", "an", "the", "target", "each", "all", "your", "their", "its",
                             "his", "her", "up", "any", "another", "that", "those", "this",
                             "these", "it", "them", "you", "one", "two", "three", "four", "five",
                             "x"})
 _HEAD_NOUNS = frozenset({"phase", "step", "zone", "card", "cards", "pile", "pool", "action",
                          "actions", "value", "values", "token", "tokens"})
+
+
+_FUNCTION_WORDS = frozenset({"MODAL", "BE", "HAVE", "DO", "NEG", "PRONOUN"})
+_SENTENCE_STARTS = frozenset({"DOT", "SEMI", "BANG", "COLON", "QUOTE", "LPAR", "DASH", "ARROW",
+                              "_COMMA", "COMMA", "KW", "DASH_LINE"})
 
 
 def _base(terminal: str) -> str:
@@ -365,6 +396,14 @@ def _verb_here(out: list, low: str, words: Sequence[Word], i: int) -> bool:
         prev_type, prev = None, ""
     else:
         prev_type, prev = _base(out[-1].type), str(out[-1]).lower()
+    nxt_word = words[i + 1] if i + 1 < len(words) else None
+    if low.endswith("s") and prev_type == "NAME" and (nxt_word is None or nxt_word.kind in (
+            "punct",)):
+        return True                    # "When Aegis attacks, ..."
+    if not low.endswith("s") and prev_type == "NOUN" and prev.endswith("s") and \
+            low not in _IRREGULAR_PAST and not low.endswith("ed") and nxt_word is not None \
+            and nxt_word.kind != "punct":
+        return True                    # "your sword attacks cost {r} less"
     if low.endswith("s") and (prev_type in ("SELF",) or prev in _SINGULAR_WORDS
                               or (prev_type == "NOUN" and not prev.endswith("s"))):
         nxt = words[i + 1] if i + 1 < len(words) else None
@@ -374,7 +413,7 @@ def _verb_here(out: list, low: str, words: Sequence[Word], i: int) -> bool:
     if low.endswith("ed") and prev in ("it", "them") and len(out) > 1 and \
             _base(out[-2].type).startswith("V_"):
         return False      # "build it committed": the state it ends in
-    if low.endswith(("ed", "en")) and not low.endswith("eed"):
+    if (low.endswith(("ed", "en")) and not low.endswith("eed")) or low in _IRREGULAR_PAST:
         # a past form reads as a verb after a subject pronoun or before an object; else it
         # describes ("Attached ally has ...", "face down and exhausted")
         if prev_type == "PRONOUN" and prev in ("you", "they", "he", "she", "it", "we", "i"):

@@ -574,6 +574,7 @@ class KeywordAction(Effect):
     """A keyword used as an instruction: "Ruin 3", "**Opt 2**", "**Amp 1**", "**Clash**": the
     rules define what it does (``keyword.citation``); ``keyword.value`` is its number."""
     keyword: Keyword | None = None
+    target: Target | None = None      # "**Negate** target instant card"
 
 
 @dataclass(frozen=True, slots=True)

@@ -214,6 +214,15 @@ class CardTransformer(Transformer):
         st.span = span_of(children)
         return st
 
+    def condition_np(self, children):
+        """"while defending a weapon attack", "while face up": a state of "it"."""
+        words = str(children[0]).lower().split()
+        kind, state = words[0], " ".join(words[1:])
+        t = self.reader.target(children[1]) if len(children) > 1 else None
+        span = span_of(children)
+        return M.Condition(kind=kind, test="is", subject=M.Target(ref="it"), state=state,
+                           object=t, text=self.phrase(span), span=span)
+
     def choose_one(self, children):
         """"Choose one: A; or B.": a modal choice."""
         statements = [c for c in children if isinstance(c, Statement)]
@@ -372,12 +381,37 @@ class CardTransformer(Transformer):
                         out.extend(e)
                     else:
                         out.append(e)
+            elif isinstance(c, M.Conditional):
+                out.append(c)
             elif isinstance(c, M.Condition):
                 tail = c
         span = span_of(children)
         if tail is not None:
             out = [M.Conditional(verb="if", condition=tail, then=tuple(out), span=span)]
         return Statement(tuple(out), span)
+
+    def then_if(self, children):
+        """"..., then if you control no other auras, put ...": a conditional step."""
+        cond = children[0]
+        clause = children[-1]
+        effects = []
+        for e in self.frames.effects(clause):
+            effects.extend(e if isinstance(e, _Several) else [e])
+        return M.Conditional(verb="if", condition=cond, then=tuple(effects),
+                             span=span_of(children))
+
+    def choose_marker(self, children):
+        """"Choose 1;" before "- ..." options: the choice, filled with them."""
+        head = str(children[0]).lower()
+        digits = "".join(c for c in head if c.isdigit())
+        words = {"one": 1, "two": 2, "three": 3}
+        count = int(digits) if digits else next((v for k, v in words.items() if k in head), 1)
+        return Statement((M.Choose(verb="choose", what=M.Target(count=M.Amount(value=count)),
+                                   span=span_of(children)),), span_of(children))
+
+    def pp_duration(self, children):
+        prep, dur = children
+        return PP(" ".join(str(prep).lower().split()), dur, span_of(children))
 
     def tail(self, children):
         return children[-1]

@@ -3,7 +3,7 @@ equipment has no cost value to return, so its cost counts as zero."""
 
 from __future__ import annotations
 
-from judge.cards.fab import Restriction, parse
+from judge.cards.legacy_fab import Restriction, parse
 from tests.engine.helpers import expectation, ruling
 
 FIND = ("**Combo** - If Crane Dance was the last attack this combat chain, Find Center can't be "

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from judge.cards.fab import Restriction, parse
+from judge.cards.legacy_fab import Restriction, parse
 from judge.cards.legacy_model import Conditional
 from tests.engine.helpers import expectation, ruling, steps_citing
 

@@ -3,7 +3,7 @@ is the pitch value of the card revealed this way"."""
 
 from __future__ import annotations
 
-from judge.cards.fab import parse
+from judge.cards.legacy_fab import parse
 from judge.cards.legacy_model import ModifyValue, Other
 from tests.engine.helpers import expectation, ruling, steps_citing
 

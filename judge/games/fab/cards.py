@@ -96,10 +96,10 @@ class CardRules:
 
 def parse_text(text: str) -> M.CardText | None:
     """The parsed card text, or None when the FaB card grammar is not installed."""
-    if not text.strip() or find_spec("judge.cards.fab") is None:
+    if not text.strip() or find_spec("judge.cards.legacy_fab") is None:
         return None
     from judge.cards.store import parse   # kept between runs (user cache folder)
-    return parse("fab", text)
+    return parse("fab-legacy", text)
 
 
 def keyword_name(name: str) -> tuple[str, int | None] | None:

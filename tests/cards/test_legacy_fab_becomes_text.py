@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from judge.cards.fab import Becomes, parse
+from judge.cards.legacy_fab import Becomes, parse
 
 IRIS = ("During your action phase, Illusionist auras you control are weapons with 4{p} and "
         "**Once per Turn Action** - {r}{r}{r}: **Attack. Go again**")
