@@ -107,22 +107,23 @@ def _run(body, *args, **kwargs) -> int:
             sys.stderr.write(notice + "\n")
 
 
-def rule_main(argv: list[str]) -> int | None:
-    """``judge rule DOC NUMBER... [--json]``"""
+def _first_and_words(argv: list[str], body) -> int | None:
+    """``COMMAND FIRST WORD... [--json]``: ``body(FIRST, "WORD ...", as_json=...)``."""
     got = parse(argv, {"--json": "as_json"}, {})
     if got is None or len(got[0]) < 2:
         return None
-    (doc, *number), opts = got
-    return _run(rule, doc, " ".join(number), as_json=bool(opts.get("as_json")))
+    (first, *words), opts = got
+    return _run(body, first, " ".join(words), as_json=bool(opts.get("as_json")))
+
+
+def rule_main(argv: list[str]) -> int | None:
+    """``judge rule DOC NUMBER... [--json]``"""
+    return _first_and_words(argv, rule)
 
 
 def define_main(argv: list[str]) -> int | None:
     """``judge define GAME TERM... [--json]``"""
-    got = parse(argv, {"--json": "as_json"}, {})
-    if got is None or len(got[0]) < 2:
-        return None
-    (game, *term), opts = got
-    return _run(define, game, " ".join(term), as_json=bool(opts.get("as_json")))
+    return _first_and_words(argv, define)
 
 
 def search_main(argv: list[str]) -> int | None:
@@ -144,8 +145,4 @@ def search_main(argv: list[str]) -> int | None:
 
 def history_main(argv: list[str]) -> int | None:
     """``judge history DOC NUMBER... [--json]``"""
-    got = parse(argv, {"--json": "as_json"}, {})
-    if got is None or len(got[0]) < 2:
-        return None
-    (doc, *number), opts = got
-    return _run(history, doc, " ".join(number), as_json=bool(opts.get("as_json")))
+    return _first_and_words(argv, history)
