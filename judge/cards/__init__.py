@@ -5,19 +5,16 @@
 
 from __future__ import annotations
 
+from collections import ChainMap
 from importlib import import_module
 
+from judge import registry
 from judge.cards.model import CardText
 
-# game id -> module with ``parse(text: str, *, strict: bool = False) -> CardText``
-GAMES: dict[str, str] = {
-    "fab": "judge.cards.fab",
-    "wow": "judge.cards.wow",
-    "ufs": "judge.cards.ufs",
-    "ashes": "judge.cards.ashes",
-    # the first FaB grammar, read by the FaB rules module until it reads the new values
-    "fab-legacy": "judge.cards.legacy_fab",
-}
+# game id -> module with ``parse(text: str, *, strict: bool = False) -> CardText``: the games'
+# card parsers (judge.registry), and the first FaB grammar, read by the FaB rules module until it
+# reads the new values
+GAMES = ChainMap(registry.CARD_PARSERS, {"fab-legacy": "judge.cards.legacy_fab"})
 
 
 def parse(game: str, text: str, *, strict: bool = False) -> CardText:

@@ -27,16 +27,12 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from pathlib import Path
 
+from judge import registry
 from judge.cards.model import walk
 from judge.errors import UsageError
 
 # game -> module with parse(text, *, strict=False, name=None) and iter_corpus(path).
-CORPUS_READERS: dict[str, str] = {
-    "fab": "judge.cards.fab",
-    "wow": "judge.cards.wow",
-    "ufs": "judge.cards.ufs",
-    "ashes": "judge.cards.ashes",
-}
+CORPUS_READERS = registry.CARD_PARSERS
 
 PARTS = ("tuning", "held-back")
 TUNING_PERCENT = 60

@@ -7,16 +7,12 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from judge import paths
+from judge import paths, registry
 from judge.errors import RulebookFormatError
 from judge.rules.model import Manifest
 
-GAMES: dict[str, str] = {
-    "fab": "Flesh and Blood",
-    "wow": "World of Warcraft TCG",
-    "ufs": "Universal Fighting System",
-    "ashes": "Ashes: Rise of the Phoenixborn",
-}
+# game id -> display name, from the games' descriptors (judge.registry)
+GAMES = registry.NAMES
 
 _FIELDS = ("id", "game", "title", "version", "date", "file", "format", "publisher")
 

@@ -198,11 +198,9 @@ def guess_version(text: str, filename: str) -> str | None:
 
 
 def _game_formats(game: str) -> list[str]:
-    """The formats of a game: those its installed documents use, in the registry's order."""
-    from judge.rules import catalog
-    from judge.rules.importers import IMPORTERS
-    used = {e.manifest.format for e in catalog.entries() if e.manifest.game == game}
-    return [f for f in IMPORTERS if f in used]
+    """The formats of a game: those its descriptor names (judge.registry)."""
+    from judge import registry
+    return list(registry.GAMES[game].importers) if game in registry.GAMES else []
 
 
 def _import_as(text: str, manifest, path: str):

@@ -10,18 +10,13 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Callable
 
+from judge import registry
 from judge.rules.model import ImportedDocument, Manifest
 
 Importer = Callable[[str, Manifest, str], ImportedDocument]
 
-# format name (as in a manifest's ``format``) -> "module:function"
-IMPORTERS: dict[str, str] = {
-    "fab-v1": "judge.rules.importers.fab_v1:import_text",
-    "fab-cr": "judge.rules.importers.fab_cr:import_text",
-    "wow": "judge.rules.importers.wow:import_text",
-    "ufs": "judge.rules.importers.ufs:import_text",
-    "ashes-raven": "judge.rules.importers.ashes:import_text",
-}
+# format name (as in a manifest's ``format``) -> "module:function", from the games' descriptors
+IMPORTERS = registry.FORMATS
 
 
 def get_importer(fmt: str) -> Importer:

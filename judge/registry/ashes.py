@@ -1,0 +1,21 @@
+"""Ashes: Rise of the Phoenixborn, "Raven Rules" 1.1."""
+
+from judge.registry.base import GameDescriptor
+
+GAME = GameDescriptor(
+    id="ashes",
+    name="Ashes: Rise of the Phoenixborn",
+    documents=("ashes-raven-1.1",),
+    importers={"ashes-raven": "judge.rules.importers.ashes:import_text"},
+    card_parser="judge.cards.ashes",
+    rules=None,
+    scenario_grammar="scenario_ashes.lark",
+    zones={"hand": "hand", "deck": "deck", "discard": "discard", "spellboard": "spellboard",
+           "battlefield": "battlefield", "conjuration pile": "conjuration pile",
+           "conjurations": "conjuration pile", "active pool": "active pool",
+           "exhausted pool": "exhausted pool", "removed": "removed"},
+    player_values={},
+    card_values={"attack": "attack", "life": "life", "recover": "recover",
+                 "battlefield": "battlefield", "spellboard": "spellboard"},
+    hero="phoenixborn",
+)
