@@ -1,6 +1,6 @@
 """``judge resolve`` (one scenario -> a ruling) and ``judge check`` (run scenarios, compare their
 ``expect`` lines). Scenario files are read by judge.scenario.parser, resolved by
-judge.engine.runner.run_scenario and shown by judge.render."""
+judge.games.run.run_scenario and shown by judge.render."""
 
 from __future__ import annotations
 
@@ -94,7 +94,7 @@ def check(paths: tuple[Path, ...], as_json: bool, jobs: int) -> None:
 
 
 def _run(path: Path, *, steps: bool = True):
-    from judge.engine.runner import run_scenario
+    from judge.games.run import run_scenario
     from judge.scenario.store import parse_file     # kept between runs (user cache folder)
 
     return run_scenario(parse_file(path), steps=steps)

@@ -1,4 +1,11 @@
-"""One run of a scenario: state, the game's rules, the trace, stated choices, pending triggers."""
+"""One run of a game: its state, its rules, the trace, stated choices and decisions.
+
+The :class:`Context` is what every rules procedure receives. It records trace steps
+(:meth:`step`, which also turns the state's notes into steps: bounds that held a value,
+unbound abilities that a value read concerns), takes the scenario's stated choices and answers
+to pending decisions (:meth:`decide`, :mod:`judge.engine.decisions`), and keeps the policies
+for unstated choices.
+"""
 
 from __future__ import annotations
 
@@ -7,20 +14,24 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from judge.engine import abilities
 from judge.engine import trace as T
-from judge.engine.errors import NotModelled
-from judge.engine.events import PendingTrigger
+from judge.engine.decisions import DEFAULT, Answer, Decision, DecisionPending
+from judge.engine.errors import NotModelled, UnstatedChoice
 from judge.engine.loops import LoopDetector
-from judge.engine.state import State
+from judge.engine.state import AddPending, State
+from judge.engine.values import Value, plain
 
 if TYPE_CHECKING:  # pragma: no cover
-    from judge.games.base import Game
+    from judge.engine.abilities import Unbound
+    from judge.engine.events import PendingTrigger
+    from judge.engine.game import Game
 
 
 @dataclass(frozen=True, slots=True)
 class StatedChoice:
-    """A choice the scenario states: ``player`` does ``kind`` with ``value`` (e.g. ``use``,
-    "Nullrune Hood"; ``order``, ("Runechant", "Spectra"); ``continue``/``close``)."""
+    """A choice the scenario states ahead of the moment it is needed: ``player`` does ``kind``
+    with ``value`` (e.g. ``use``, "Nullrune Hood"; ``order``, ("Runechant", "Spectra"))."""
     player: str
     kind: str
     value: Any
@@ -61,12 +72,17 @@ class Context:
         self.game = game
         self.trace = T.Trace()
         self.choices = Choices()
-        self.pending: list[PendingTrigger] = []
         self.loops = LoopDetector()
         self.untrusted = False        # set after a not-modelled step: later results unknown
         # the scenario's policies for unstated choices (key -> value, documented defaults
-        # included; docs/scenario-language.md), set by the runner
+        # included; docs/scenario-language.md), set by the driver
         self.policies: dict[str, str] = {}
+        # answers to decisions, by decision key (the scenario's, or DEFAULT), set by the driver
+        self.answers: dict[str, Any] = {}
+        self.suspendable = False      # the driver can wait for the next line (DecisionPending)
+        self.reported: set["Unbound"] = set()     # unbound abilities already named
+        self._bounds_noted: set[tuple] = set()
+        self.resolutions: list[Any] = []   # immediate block: resolutions in progress (a step's)
 
     def fork(self) -> "Context":
         new = Context.__new__(Context)
@@ -75,10 +91,14 @@ class Context:
         new.trace = T.Trace(list(self.trace.steps), self.trace.line, self.trace.covered,
                             self.trace.describe)
         new.choices = Choices(list(self.choices.stated))
-        new.pending = list(self.pending)
         new.loops = self.loops.copy()
         new.untrusted = self.untrusted
         new.policies = self.policies
+        new.answers = dict(self.answers)
+        new.suspendable = self.suspendable
+        new.reported = set(self.reported)
+        new._bounds_noted = set(self._bounds_noted)
+        new.resolutions = []
         return new
 
     def policy(self, key: str, default: str) -> str:
@@ -89,6 +109,7 @@ class Context:
     def document(self) -> str:
         return self.state.document
 
+    # ------------------------------------------------------------------ citations and steps
     def cite(self, procedure: str) -> str:
         return self.game.citations.cite(self.document, procedure)
 
@@ -99,11 +120,44 @@ class Context:
              *, mark: int | None = None, actor: str | None = None,
              cites: tuple[str, ...] | list[str] = (), default: str | None = None) -> T.Step:
         """Record a step citing the scenario document's rules for ``procedures`` (a procedure
-        its document does not cover is left out of the citations) plus literal ``cites``."""
+        its document does not cover is left out of the citations) plus literal ``cites``.
+        What the state noted meanwhile (a bound that held a value, a read that an unbound
+        ability concerns) follows as steps of its own."""
         lookup, document = self.game.citations.lookup, self.state.document
         citations = [c for c in (lookup(document, p) for p in procedures) if c] + list(cites)
-        return self.trace.add(self.state, kind, text, citations, mark=mark, actor=actor,
-                              default=default)
+        found = self.trace.add(self.state, kind, text, citations, mark=mark, actor=actor,
+                               default=default)
+        self.take_notes()
+        return found
+
+    def take_notes(self) -> None:
+        """Turn the state's notes into trace steps: each bound that held a value (once per
+        object, value and amount), each value read that an unbound ability concerns."""
+        st = self.state
+        if st.reads:
+            reads, st.reads = st.reads, set()
+            for stat in sorted(reads):
+                abilities.read(self, stat)
+        if not st.notes:
+            return
+        notes, st.notes = st.notes, []
+        for hit in notes:
+            key = (hit.obj, hit.incarnation, hit.stat, hit.raw)
+            if key in self._bounds_noted:
+                continue
+            self._bounds_noted.add(key)
+            b = hit.bound
+            citation = (self.cite_opt(b.procedure) or (b.procedure if " " in b.procedure
+                                                        else None))
+            name = st.objects[hit.obj].name
+            self.trace.add(st, T.RULE, f"{name}'s {hit.stat} would be {plain(hit.raw)}: "
+                           f"{b.text or 'it cannot go beyond ' + b.describe()}, so it is "
+                           f"{plain(hit.held)}", [citation] if citation else [])
+
+    def value(self, oid: int, stat: str) -> Value:
+        """``state.value``, for rules procedures: a bound that holds it is noted in the trace at
+        the next step."""
+        return self.state.value(oid, stat)
 
     def not_modelled(self, what: str, citation: str | None = None) -> None:
         self.untrusted = True
@@ -118,3 +172,47 @@ class Context:
             yield
         except NotModelled as nm:
             self.not_modelled(f"{about}: {nm.what}", nm.citation)
+
+    # ------------------------------------------------------------------ pending work
+    def trigger(self, *triggers: "PendingTrigger") -> None:
+        """Triggered effects wait (``state.pending``) until the game puts them where its rules
+        say (a chain, a window, at once)."""
+        if triggers:
+            self.state.apply(AddPending(tuple(triggers)))
+
+    # ------------------------------------------------------------------ decisions
+    def decide(self, decision: Decision) -> Any:
+        """The answer to ``decision`` (see :mod:`judge.engine.decisions`), recorded as a
+        choice step citing the rule that asks (marked as the default when it is one)."""
+        answer = self.answer_to(decision)
+        self.step(T.CHOICE, f"{decision.player} decides {decision.prompt}: "
+                  f"{_shown(answer.value)}", cites=[decision.citation], actor=decision.player,
+                  default=(decision.default_text or f"{decision.prompt}: "
+                           f"{_shown(decision.default)} (not stated)") if answer.default
+                  else None)
+        return answer.value
+
+    def answer_to(self, decision: Decision) -> Answer:
+        """The answer to ``decision``, not yet recorded: the scenario's (``default`` False) or
+        the decision's default. Raises :class:`DecisionPending` when the driver can wait for
+        the next line, :class:`NotModelled` when nothing answers and there is no default that
+        is not a guess, :class:`UnstatedChoice` under ``policy <key> error``."""
+        answer = self.answers.pop(decision.key, None)
+        if isinstance(answer, Answer):
+            return answer
+        if answer is not DEFAULT and self.suspendable:
+            raise DecisionPending(decision)
+        if decision.policy is not None and self.policy(decision.policy, "") == "error":
+            raise UnstatedChoice(decision.policy, decision.prompt, decision.example)
+        if decision.default is None:
+            if self.policy("choices", "not-modelled") == "error":
+                raise UnstatedChoice("choices", decision.prompt, decision.example)
+            raise NotModelled(f"{decision.prompt} is not stated (state it with: "
+                              f"{decision.example})", decision.citation)
+        return Answer(decision.key, decision.default, None, default=True)
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, (tuple, list)):
+        return ", ".join(f'"{v}"' if isinstance(v, str) else str(v) for v in value)
+    return f'"{value}"' if isinstance(value, str) else str(value)

@@ -1,28 +1,46 @@
-"""The event pipeline: before (replacement and prevention), the event, after (triggers).
+"""The event pipeline, in stages: before (the game's "would" window, then replacement and
+prevention), the event itself, then "when" and "after" triggers.
 
-``run(ctx, event)``:
-1. asks the game for the replacements that could apply (its static abilities and continuous
-   effects with a replacement); each applies at most once to an event and to what it becomes
-   (FaB 18.2, WoW 716.1e); the game's ``order_replacements`` picks the next one and says which
+``run_all(ctx, events)`` runs several events as one simultaneous event (FaB 3.2.1, WoW 802, UFS
+E.4.3-E.4.5): each goes through its "before" stage, then all are performed, then the triggers
+of all of them are collected, "when" before "after".
+
+1. **would**: ``game.before(ctx, event)`` may resolve "would" triggers at once (Ashes 4.3.0) and
+   returns the event as it is to go on (changed, or ``cancelled``);
+2. **replacements**: the game's replacements that could apply (its static abilities and
+   continuous effects with a replacement); each applies at most once to an event and to what
+   it becomes (FaB 18.2, WoW 716.1e); ``order_replacements`` picks the next one and says which
    rule decided (FaB 18.5 turn player, WoW 717.4 packet controller ...); optional ones apply
-   only when the scenario says the player uses them;
-2. if the event survives, the game's handler for ``event.kind`` performs it;
-3. the game's ``triggers`` hook collects what triggered; they wait in ``ctx.pending`` until the
-   game puts them where its rules say (a chain, a window, at once).
+   only when the scenario says the player uses them, or by the scenario's ``optional`` policy;
+3. **perform**: the game carries out what is left of the event;
+4. **when**, **after**: the game's ``triggers`` hook collects what triggered at each stage and
+   ``triggered`` puts it where the game's rules say (a chain, a window, at once).
+
+Abilities the game module could not bind are checked at stages 2 and 4: one that could replace
+or trigger on the event is named in the trace as not modelled (:mod:`judge.engine.abilities`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Callable
+from enum import Enum
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
+from judge.engine import abilities
 from judge.engine import trace as T
 from judge.engine.errors import UnstatedChoice
 
 if TYPE_CHECKING:  # pragma: no cover
+    from judge.engine.chain import Layer
     from judge.engine.context import Context
-    from judge.engine.stack import Layer
     from judge.engine.state import State
+
+
+class Stage(Enum):
+    """When a triggered effect looks at an event (Ashes 4.3.0's would / when / after)."""
+    WOULD = "would"
+    WHEN = "when"
+    AFTER = "after"
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,30 +80,60 @@ class Replacement:
     optional: bool = False
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class PendingTrigger:
+    """A triggered effect waiting to be put where its game's rules say. Immutable: it is kept
+    in the state (``state.pending``), in layers and in the log, and shared by forks."""
     name: str
     controller: str
     source: int | None
     resolve: Callable[["Context", "PendingTrigger"], None]
     citation: str | None = None
     still_true: Callable[["State"], bool] | None = None      # FaB 16.5 condition recheck
-    data: dict[str, Any] = field(default_factory=dict)
+    data: Mapping[str, Any] = field(default_factory=dict)     # never changed
+    targets: tuple[Any, ...] = ()     # chosen as it was put on the chain (FaB 19.1.1)
+
+    def with_targets(self, targets: tuple[Any, ...]) -> "PendingTrigger":
+        return replace(self, targets=tuple(targets))
 
     def targeted(self, layer: "Layer") -> "Layer":
-        """``layer``, the layer this trigger's effects resolve as, with the targets the scenario
-        stated for the trigger when it was added to the chain (``data["targets"]``, FaB
-        19.1.1) and marked ``data["targets stated"]``; ``layer`` itself when none were."""
-        stated = self.data.get("targets")
-        if not stated:
+        """``layer``, the layer this trigger's effects resolve as, with the targets chosen for
+        the trigger when it was added to the chain (FaB 19.1.1), marked ``data["targets
+        stated"]``; ``layer`` itself when none were."""
+        if not self.targets:
             return layer
-        return replace(layer, targets=tuple(stated), data={**layer.data, "targets stated": True})
+        return replace(layer, targets=self.targets, data={**layer.data, "targets stated": True})
 
 
 def run(ctx: "Context", event: Event) -> Event | None:
-    """Run ``event`` through replacements, perform it, collect triggers. Returns the event as it
-    happened (None when it was replaced away / prevented completely)."""
+    """Run one event through its stages; returns the event as it happened (None when it was
+    cancelled, replaced away or prevented completely)."""
+    return run_all(ctx, [event])[0]
+
+
+def run_all(ctx: "Context", events: list[Event]) -> list[Event | None]:
+    """Run ``events`` as one simultaneous event: each is replaced (or cancelled) first, then
+    all are performed, then the triggers of all of them are collected, "when" before "after"."""
+    game = ctx.game
+    ready = []
+    for event in events:
+        event = game.before(ctx, event)
+        ready.append(None if event is None or event.cancelled else _replace(ctx, event))
+    happened = [None if ev is None else game.perform(ctx, ev) for ev in ready]
+    done = [ev for ev in happened if ev is not None]
+    for ev in done:
+        abilities.occurred(ctx, ev.kind, "trigger")
+    for stage in (Stage.WHEN, Stage.AFTER):
+        found = [t for ev in done for t in game.triggers(ctx, ev, stage)]
+        if found:
+            game.triggered(ctx, stage, found)
+    return happened
+
+
+def _replace(ctx: "Context", event: Event) -> Event | None:
+    """Stage 2: replacements and prevention, one at a time, until none applies."""
     game, state = ctx.game, ctx.state
+    abilities.occurred(ctx, event.kind, "replacement")
     defaults: dict[str, str] = {}      # replacement id -> the policy default that chose it
     while True:
         candidates = [r for r in game.replacements(ctx, event)
@@ -109,12 +157,7 @@ def run(ctx: "Context", event: Event) -> Event | None:
                       mark=mark, actor=chosen.controller, default=defaults.get(chosen.id))
         if event.cancelled:
             return None
-    if event.cancelled:
-        return None
-    happened = game.perform(ctx, event)
-    if happened is not None:
-        ctx.pending.extend(game.triggers(ctx, happened))
-    return happened
+    return None if event.cancelled else event
 
 
 def _used(ctx: "Context", r: Replacement, event: Event, defaults: dict[str, str]) -> bool:

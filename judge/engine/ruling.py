@@ -1,6 +1,6 @@
 """The result of resolving a scenario: what the engine returns and the renderers show.
 
-``judge.engine.runner.run_scenario(scenario) -> Ruling``. Plain frozen values, no behaviour
+``judge.games.run.run_scenario(scenario) -> Ruling``. Plain frozen values, no behaviour
 beyond small read-only helpers; nothing heavy is imported.
 
 Citations are full citation strings, ``"<document id> <key>"`` (``"fab-1.4 20.7.2a"``,

@@ -9,15 +9,29 @@ time it changes zones, and modifiers bind to ``(id, incarnation)``, so an effect
 when the card leaves its zone (it became a new object) while the card stays traceable. When an
 object leaves a zone, a :class:`Snapshot` of its values is kept as last known information.
 
-Values: ``value(obj, stat)`` = base, then modifiers (and counters) in ``(layer, timestamp)``
-order. A game decides the layers: FaB's base/modified split (25.2, 25.3) uses two, UFS's C.3.3
-uses four, WoW orders by timestamp (718) -- all are this one mechanism.
+Values: ``value(obj, stat)`` = base, then modifiers (and counters) in the order the game's
+:class:`~judge.engine.values.ValueRules` gives (by default ``(layer, timestamp)``), then the
+bounds its documents set (FaB 9.2.8b, Ashes 6.0.0 ...). A game decides the layers: FaB's
+base/modified split (25.2, 25.3) uses two, UFS's C.3.3 uses four, WoW orders by timestamp and
+dependency (718, 719) -- all are this one mechanism. A value is a number, a word or a set of
+words (:data:`~judge.engine.values.Value`); players have game values too (FaB's life and action
+points, WoW's health, UFS's vitality and momentum): the core knows none of them by name.
+
+Reading a value may be worth a note in the trace (a bound that bit; an ability the game module
+could not bind that would change it): such reads are left in :attr:`State.notes` for the
+context to turn into steps (:meth:`judge.engine.context.Context.step`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
+
+from judge.engine.values import BoundHit, Value, ValueRules, apply_op
+
+if TYPE_CHECKING:  # pragma: no cover
+    from judge.engine.abilities import Unbound
+    from judge.engine.events import PendingTrigger
 
 ZoneKey = tuple[str | None, str]          # (owner player or None for shared zones, zone name)
 
@@ -36,8 +50,8 @@ class GameObject:
     owner: str
     controller: str
     kinds: frozenset[str]                 # card types and subtypes, lower case
-    base: dict[str, int | None]           # printed values: power, defense, cost, pitch, life ...
-    keywords: dict[str, int | None]       # printed keywords, canonical name -> N (or None)
+    base: dict[str, Value]                # printed values: power, defense, cost, pitch, life ...
+    keywords: dict[str, Value]            # printed keywords, canonical name -> N (or None)
     zone: ZoneKey
     text: Any = None                      # judge.cards.model.CardText when the card has text
     face_up: bool = True
@@ -55,7 +69,8 @@ class GameObject:
 class Modifier:
     """One change to one value of one object incarnation.
 
-    op: ``set`` (base-changing, e.g. "base power becomes N"), ``add`` (+N / -N), ``double``,
+    op: one of :data:`judge.engine.values.OPS` (``set`` for base-changing "base power becomes
+    N", ``add`` for +N / -N, ``double``, ``include`` / ``exclude`` for sets of words), or
     ``grant`` / ``revoke`` (stat ``kw:<keyword>``, value = N or None).
     """
 
@@ -63,31 +78,13 @@ class Modifier:
     target: tuple[int, int]               # (object id, incarnation)
     stat: str
     op: str
-    value: int | None
+    value: Value
     layer: int
     timestamp: int
     effect: int | None = None             # continuous effect that owns it (None: permanent)
 
-    def apply(self, current: int | None) -> int | None:
-        return _MOD_OPS[self.op](current, self.value)
-
-
-def _set(_cur: int | None, v: int | None) -> int | None:
-    return v
-
-
-def _add(cur: int | None, v: int | None) -> int | None:
-    # 19.6.2-style: a value that does not exist stays absent; adding to "no value" gives no value
-    return None if cur is None else cur + (v or 0)
-
-
-def _double(cur: int | None, _v: int | None) -> int | None:
-    return None if cur is None else cur * 2
-
-
-_MOD_OPS: dict[str, Callable[[int | None, int | None], int | None]] = {
-    "set": _set, "add": _add, "double": _double,
-}
+    def apply(self, current: Value) -> Value:
+        return apply_op(self.op, current, self.value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,12 +103,12 @@ class Snapshot:
     incarnation: int
     name: str
     zone: ZoneKey
-    values: tuple[tuple[str, int | None], ...]
-    keywords: tuple[tuple[str, int | None], ...]
+    values: tuple[tuple[str, Value], ...]
+    keywords: tuple[tuple[str, Value], ...]
     counters: tuple[tuple[str, int], ...]
     controller: str
 
-    def value(self, stat: str) -> int | None:
+    def value(self, stat: str) -> Value:
         return dict(self.values).get(stat)
 
     def has_keyword(self, name: str) -> bool:
@@ -120,11 +117,13 @@ class Snapshot:
 
 @dataclass(slots=True)
 class Player:
+    """A player. ``hero`` is the player's hero-like card (FaB hero, WoW hero, UFS character,
+    Ashes Phoenixborn), when the game has one; ``values`` are the game's values of the player
+    (action points, resources, life or health changes, momentum ...), keyed by the game."""
     name: str
     seat: int
     hero: int | None = None
-    pools: dict[str, int] = field(default_factory=dict)   # action points, resource points ...
-    life_delta: int = 0                                   # life gained minus life lost
+    values: dict[str, Value] = field(default_factory=dict)
     lost: bool = False
 
 
@@ -138,13 +137,41 @@ class GameResult:
 # --- operations ---------------------------------------------------------------------------
 
 class Operation:
-    """A recorded state change. Subclasses implement ``apply`` and ``describe``."""
+    """A recorded state change. Subclasses implement ``apply`` and ``describe``; a
+    bookkeeping operation (``shown = False``) is in the log but never in the trace's words."""
+
+    shown = True
 
     def apply(self, state: "State") -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
     def describe(self, state: "State") -> str:  # pragma: no cover - abstract
         raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class Tick(Operation):
+    """The game's clock moved on outside another operation (a timestamp taken for an effect
+    being made): kept in the log so that replaying it gives the same timestamps."""
+    shown = False
+
+    def apply(self, state: "State") -> None:
+        state._clock += 1
+
+    def describe(self, state: "State") -> str:
+        return "clock"
+
+
+@dataclass(frozen=True, slots=True)
+class NewId(Operation):
+    """An id was handed out outside another operation (a layer, an effect being made)."""
+    shown = False
+
+    def apply(self, state: "State") -> None:
+        state._ids += 1
+
+    def describe(self, state: "State") -> str:
+        return "id"
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,42 +203,33 @@ class MoveObject(Operation):
 
 
 @dataclass(frozen=True, slots=True)
-class ChangePool(Operation):
+class ChangeValue(Operation):
+    """A player's numeric value changes by ``delta``; ``shown`` names it in the trace when the
+    game keeps it under another key (FaB keeps "life delta" and shows "life")."""
     player: str
-    pool: str
+    name: str
     delta: int
+    shown: str = ""
 
     def apply(self, state: "State") -> None:
         p = state.players[self.player]
-        p.pools[self.pool] = p.pools.get(self.pool, 0) + self.delta
+        p.values[self.name] = (p.values.get(self.name) or 0) + self.delta
 
     def describe(self, state: "State") -> str:
-        return f"{self.player} {self.pool}: {self.delta:+d}"
+        return f"{self.player} {self.shown or self.name}: {self.delta:+d}"
 
 
 @dataclass(frozen=True, slots=True)
-class SetPool(Operation):
+class SetValue(Operation):
     player: str
-    pool: str
-    amount: int
+    name: str
+    value: Value
 
     def apply(self, state: "State") -> None:
-        state.players[self.player].pools[self.pool] = self.amount
+        state.players[self.player].values[self.name] = self.value
 
     def describe(self, state: "State") -> str:
-        return f"{self.player} {self.pool}: = {self.amount}"
-
-
-@dataclass(frozen=True, slots=True)
-class ChangeLife(Operation):
-    player: str
-    delta: int
-
-    def apply(self, state: "State") -> None:
-        state.players[self.player].life_delta += self.delta
-
-    def describe(self, state: "State") -> str:
-        return f"{self.player} life: {self.delta:+d}"
+        return f"{self.player} {self.name}: = {self.value}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,6 +254,30 @@ class RemoveModifier(Operation):
 
     def describe(self, state: "State") -> str:
         return f"modifier {self.modifier} ends"
+
+
+@dataclass(frozen=True, slots=True)
+class AddPending(Operation):
+    """Triggered effects that wait to be put where the game's rules say (FaB 16.2: on the
+    chain the next time a player would get priority; Ashes 4.3: resolved at once)."""
+    triggers: tuple["PendingTrigger", ...]
+
+    def apply(self, state: "State") -> None:
+        state.pending = state.pending + self.triggers
+
+    def describe(self, state: "State") -> str:
+        return "waiting: " + ", ".join(t.name for t in self.triggers)
+
+
+@dataclass(frozen=True, slots=True)
+class TakePending(Operation):
+    """Every waiting triggered effect is taken, to be put on the chain or resolved."""
+
+    def apply(self, state: "State") -> None:
+        state.pending = ()
+
+    def describe(self, state: "State") -> str:
+        return "no triggered effect waits"
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,6 +362,10 @@ class Custom(Operation):
         return self.label
 
 
+_TICK = Tick()
+_NEW_ID = NewId()
+
+
 def _zone_name(key: ZoneKey) -> str:
     owner, name = key
     return f"{owner}'s {name}" if owner else name
@@ -335,18 +381,28 @@ class State:
         self.objects: dict[int, GameObject] = {}
         self.zones: dict[ZoneKey, Zone] = {}
         self.modifiers: dict[int, Modifier] = {}
+        self.rules = ValueRules()             # the game's value order and bounds
         self.counter_rules: dict[str, CounterRule] = {}
         self.counters_leave: Callable[[ZoneKey], bool] | None = None  # keep counters in zone?
         self.effect_active: Callable[["State", int], bool] = lambda s, e: True
         self.globals: dict[str, Any] = {}
         self.lki: dict[int, Snapshot] = {}
-        self.chain: list[Any] = []            # pending layers, bottom first (judge.engine.stack)
+        self.chain: list[Any] = []            # pending layers, bottom first (judge.engine.chain)
+        self.pending: tuple["PendingTrigger", ...] = ()   # triggered, not yet placed
+        # abilities the game module could not bind, by object id (judge.engine.abilities)
+        self.unbound: dict[int, tuple["Unbound", ...]] = {}
+        self.watch_reads = False              # an unbound static ability may concern a read
         self.effects: dict[int, Any] = {}     # continuous effects by id (judge.engine.effects)
         self.log: list[Operation] = []
         self.result: GameResult | None = None
         self.cache: dict[str, Any] = {}       # derived, immutable data (parsed card text); shared by forks
+        # reads worth a note in the trace (bounds that bit ...), taken by the context; not state
+        self.notes: list[BoundHit] = []
+        self.reads: set[str] = set()          # values read while unbound abilities exist
         self._clock = 0
         self._ids = 0
+        self._applying = 0          # > 0 while an operation applies (its ticks are its own)
+        self._logging = False       # set-up (before the first operation) is not logged
 
     def fork(self) -> "State":
         """An independent copy for trying things (expectations, implicit passes). Immutable
@@ -362,15 +418,22 @@ class State:
         new.lki = dict(self.lki)
         new.log = list(self.log)
         new.chain = list(self.chain)
+        new.unbound = dict(self.unbound)
+        new.notes = []
+        new.reads = set()
         return new
 
-    # -- clocks and ids
+    # -- clocks and ids (taken outside an operation, they are logged: a replay gives the same)
     def tick(self) -> int:
         self._clock += 1
+        if self._logging and not self._applying:
+            self.log.append(_TICK)
         return self._clock
 
     def new_id(self) -> int:
         self._ids += 1
+        if self._logging and not self._applying:
+            self.log.append(_NEW_ID)
         return self._ids
 
     # -- building (setup is not part of the log: it is the scenario's starting position)
@@ -385,8 +448,8 @@ class State:
         return z
 
     def create(self, *, name: str, owner: str, zone: ZoneKey, kinds: Iterable[str] = (),
-               base: dict[str, int | None] | None = None,
-               keywords: dict[str, int | None] | None = None, text: Any = None,
+               base: dict[str, Value] | None = None,
+               keywords: dict[str, Value] | None = None, text: Any = None,
                face_up: bool = True, position: str = "bottom", token: bool = False) -> GameObject:
         if zone not in self.zones:
             raise KeyError(zone)
@@ -404,8 +467,13 @@ class State:
 
     # -- changing
     def apply(self, op: Operation) -> Operation:
-        op.apply(self)
+        self._applying += 1
+        try:
+            op.apply(self)
+        finally:
+            self._applying -= 1
         self.log.append(op)
+        self._logging = True        # from the first operation on, the game is under way
         return op
 
     # -- reading
@@ -424,9 +492,24 @@ class State:
                 if m.target == key and m.stat == stat
                 and (m.effect is None or self.effect_active(self, m.effect))]
 
-    def value(self, oid: int, stat: str) -> int | None:
+    def value(self, oid: int, stat: str) -> Value:
+        """The value of ``stat`` of object ``oid``: within the bounds its game sets."""
+        raw = self.raw_value(oid, stat)
+        if self.watch_reads:
+            self.reads.add(stat)
+        bound = self.rules.bound(stat, self.objects[oid].kinds)
+        if bound is None:
+            return raw
+        held = bound.hold(raw)
+        if held != raw:
+            self.notes.append(BoundHit(oid, self.objects[oid].incarnation, stat, raw, held, bound))
+        return held
+
+    def raw_value(self, oid: int, stat: str) -> Value:
+        """The value before the game's bounds apply (for calculations that use it so, e.g.
+        WoW 104.2)."""
         o = self.objects[oid]
-        steps: list[tuple[int, int, int, Callable[[int | None], int | None]]] = []
+        steps: list[tuple[int, int, int, Callable[[Value], Value]]] = []
         for m in self.active_modifiers(o, stat):
             steps.append((m.layer, m.timestamp, m.id, m.apply))
         for e in self.effects.values():
@@ -439,14 +522,14 @@ class State:
             if rule is not None and rule.stat == stat:
                 steps.append((rule.layer, stamp, -1 - i, _adder(rule.delta)))
         current = o.base.get(stat)
-        for _layer, _t, _id, fn in sorted(steps, key=lambda s: (s[0], s[1], s[2])):
+        for _layer, _t, _id, fn in self.rules.order(self, o, stat, steps):
             current = fn(current)
         return current
 
-    def base_value(self, oid: int, stat: str) -> int | None:
+    def base_value(self, oid: int, stat: str) -> Value:
         """The base after base-setting modifiers only (FaB 25.2)."""
         o = self.objects[oid]
-        steps: list[tuple[int, int, Callable[[int | None], int | None]]] = [
+        steps: list[tuple[int, int, Callable[[Value], Value]]] = [
             (m.timestamp, m.id, m.apply) for m in self.active_modifiers(o, stat)
             if m.op in ("set", "double") and m.layer == 0]
         for e in self.effects.values():      # "auras you control have 4{p}" (FaB 25.1.2)
@@ -460,7 +543,7 @@ class State:
             current = fn(current)
         return current
 
-    def keywords(self, oid: int) -> dict[str, int | None]:
+    def keywords(self, oid: int) -> dict[str, Value]:
         o = self.objects[oid]
         out = dict(o.keywords)
         mods = [m for m in self.modifiers.values()
@@ -485,8 +568,11 @@ class State:
         stats = sorted(set(o.base) | {m.stat for m in self.modifiers.values()
                                        if m.target == (o.id, o.incarnation)
                                        and not m.stat.startswith("kw:")})
+        notes = len(self.notes)
+        values = tuple((s, self.value(oid, s)) for s in stats)
+        del self.notes[notes:]            # keeping information is not using it
         return Snapshot(id=o.id, incarnation=o.incarnation, name=o.name, zone=o.zone,
-                        values=tuple((s, self.value(oid, s)) for s in stats),
+                        values=values,
                         keywords=tuple(sorted(self.keywords(oid).items(), key=lambda kv: kv[0])),
                         counters=tuple((c, self.counter_count(oid, c))
                                        for c in sorted({c for c, _ in o.counters})),
@@ -517,16 +603,45 @@ class State:
             if oid not in seen:
                 problems.append(f"object {oid} is in no zone")
         for p in self.players.values():
-            for pool, amount in p.pools.items():
-                if amount < 0:
-                    problems.append(f"{p.name} has {amount} {pool}")
+            for name, value in p.values.items():
+                bound = self.rules.player_bound(name)
+                if bound is not None and bound.hold(value) != value:
+                    problems.append(f"{p.name} has {value} {name}, outside {bound.describe()}")
         return problems
+
+    def canonical(self) -> tuple:
+        """Everything the state holds, as comparable plain values: two states with equal
+        ``canonical()`` are the same game position (tests compare a replayed log with the game it
+        came from, and a game before and after a fork of it was played on)."""
+        def plain(value: Any) -> Any:
+            if isinstance(value, dict):
+                return tuple(sorted(((repr(k), plain(v)) for k, v in value.items())))
+            if isinstance(value, (list, tuple)):
+                return tuple(plain(v) for v in value)
+            if isinstance(value, (set, frozenset)):
+                return tuple(sorted(repr(v) for v in value))
+            if isinstance(value, (int, str, float, bool, type(None))):
+                return value
+            return repr(value)
+        objects = tuple((o.id, o.name, o.owner, o.controller, plain(o.kinds), plain(o.base),
+                         plain(o.keywords), o.zone, o.face_up, o.incarnation, o.entered,
+                         plain(o.counters), plain(o.flags), o.token)
+                        for o in sorted(self.objects.values(), key=lambda o: o.id))
+        zones = tuple(sorted(((repr(k), tuple(z.ids)) for k, z in self.zones.items())))
+        players = tuple((p.name, p.seat, p.hero, plain(p.values), p.lost)
+                        for p in self.players.values())
+        return (objects, zones, players, plain({m.id: repr(m) for m in self.modifiers.values()}),
+                plain({e.id: (e.description, e.uses, plain(e.data), e.ends_at)
+                       for e in self.effects.values()}),
+                plain(self.globals), tuple(repr(l) for l in self.chain),
+                tuple(repr(t) for t in self.pending), plain(self.unbound), repr(self.result),
+                self._clock, self._ids)
 
     def fingerprint(self) -> int:
         """A hash of everything that matters for repetition (loop detection)."""
         zones_ = self.zones
         zones = tuple([(k, tuple(zones_[k].ids)) for k in _sorted_zone_keys(tuple(zones_))])
-        players = tuple([(p.name, p.life_delta, tuple(sorted(p.pools.items())))
+        players = tuple([(p.name, tuple(sorted(p.values.items(), key=_key_text)))
                          for p in self.players.values()])
         mods = tuple(sorted([(m.target, m.stat, m.op, m.value) for m in self.modifiers.values()]))
         counters = tuple([(o.id, tuple(sorted([c for c, _ in o.counters])) if o.counters else (),
@@ -535,8 +650,9 @@ class State:
         glob = tuple(sorted([(k, repr(v)) for k, v in self.globals.items()]))
         chain = tuple([(getattr(layer, "kind", ""), getattr(layer, "name", ""),
                         getattr(layer, "source", None)) for layer in self.chain])
+        pending = tuple([(t.name, t.source) for t in self.pending])
         effects = tuple(sorted([(e.id, e.description) for e in self.effects.values()]))
-        return hash((zones, players, mods, counters, glob, chain, effects))
+        return hash((zones, players, mods, counters, glob, chain, pending, effects))
 
 
 _ATOMIC = (int, str, float, bool, type(None))
@@ -617,8 +733,12 @@ def _sorted_zone_keys(keys: tuple[ZoneKey, ...]) -> tuple[ZoneKey, ...]:
 
 def _copy_player(p: Player) -> Player:
     new = _shallow(p)
-    new.pools = dict(p.pools)
+    new.values = dict(p.values)
     return new
+
+
+def _key_text(item: tuple[str, Any]) -> str:
+    return item[0]
 
 
 def _copy_object(o: GameObject) -> GameObject:
@@ -634,15 +754,13 @@ def _copy_effect(e: Any) -> Any:
     return new
 
 
-def _op(op: str, amount: int | None) -> Callable[[int | None], int | None]:
-    fn = _MOD_OPS[op]
-
-    def apply(cur: int | None) -> int | None:
-        return fn(cur, amount)
+def _op(op: str, amount: Value) -> Callable[[Value], Value]:
+    def apply(cur: Value) -> Value:
+        return apply_op(op, cur, amount)
     return apply
 
 
-def _adder(delta: int) -> Callable[[int | None], int | None]:
-    def add(cur: int | None) -> int | None:
-        return None if cur is None else cur + delta
+def _adder(delta: int) -> Callable[[Value], Value]:
+    def add(cur: Value) -> Value:
+        return apply_op("add", cur, delta)
     return add

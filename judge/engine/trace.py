@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from judge.engine.errors import NotModelled
-from judge.engine.state import ChangeLife, ChangePool, Operation, SetPool, State
+from judge.engine.state import ChangeValue, Operation, SetValue, State
 
 # step kinds (the renderer groups and styles by these)
 ACTION = "action"          # a player's action as the scenario states it
@@ -72,38 +72,34 @@ class Trace:
 
 def describe_changes(state: State, ops: list[Operation]) -> tuple[str, ...]:
     """Descriptions of ``ops`` (the last operations of ``state.log``, already applied). A
-    change of a player's life or of a pool reads ``"Bob life: 20 -> 18"``: its value before
-    and after, found by walking back from the current state; where that value cannot be known
-    (a pool set earlier in the same slice) it reads ``"Bob loses 2 life"`` / ``"Alice gains 1
-    action point"``."""
+    change of a player's value reads ``"Bob life: 20 -> 18"``: its value before and after,
+    found by walking back from the current state (as the game shows it: FaB's life is the
+    hero's life and the life gained and lost, :meth:`ValueRules.player_value`); where that
+    value cannot be known (a value set earlier in the same slice) it reads ``"Bob loses 2
+    life"`` / ``"Alice gains 1 action point"``."""
     after: dict[tuple[str, str], int | None] = {}
     out: list[str] = []
     for op in reversed(ops):
-        if isinstance(op, (ChangeLife, ChangePool, SetPool)):
-            key = (op.player, "life" if isinstance(op, ChangeLife) else op.pool)
+        if isinstance(op, (ChangeValue, SetValue)):
+            shown = op.shown if isinstance(op, ChangeValue) and op.shown else op.name
+            key = (op.player, shown)
             if key not in after:
-                after[key] = _current(state, *key)
+                now_value = state.rules.player_value(state, op.player, shown)
+                after[key] = now_value if isinstance(now_value, int) else None
             now = after[key]
-            if isinstance(op, SetPool):
-                out.append(f"{op.player} {op.pool}: set to {op.amount}")
+            if isinstance(op, SetValue):
+                out.append(f"{op.player} {shown}: set to {op.value}")
                 after[key] = None           # the value before a set is not known from here
                 continue
             if now is None:
-                out.append(_delta_words(op.player, key[1], op.delta))
+                out.append(_delta_words(op.player, shown, op.delta))
             else:
-                out.append(f"{op.player} {key[1]}: {now - op.delta} -> {now}")
+                out.append(f"{op.player} {shown}: {now - op.delta} -> {now}")
                 after[key] = now - op.delta
             continue
-        out.append(op.describe(state))
+        if op.shown:
+            out.append(op.describe(state))
     return tuple(reversed(out))
-
-
-def _current(state: State, player: str, what: str) -> int | None:
-    p = state.players[player]
-    if what != "life":
-        return p.pools.get(what)
-    base = state.value(p.hero, "life") if p.hero is not None else None
-    return None if base is None else base + p.life_delta
 
 
 def _delta_words(player: str, what: str, delta: int) -> str:

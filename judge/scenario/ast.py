@@ -19,9 +19,13 @@ far). A branch's steps continue from the state at the end of the main line.
 
 Names: cards are referred to by their defined name (``CardRef.name`` equals a ``CardDef.name``;
 the parser has already checked this). Players are referred to by name (``Player.name``).
-Zone names are normalised to: ``hand``, ``deck``, ``arsenal``, ``pitch``, ``graveyard``,
-``banished``, ``equipment``, ``weapons``, ``permanents``, or a game's own zone name as written
-after ``zone`` (lower case).
+Zone names are normalised through the game's zone table (``judge.registry``: ``wears`` ->
+``equipment`` for FaB ...), or are a game's own zone name as written after ``zone`` (lower
+case).
+
+Game-specific lines that a game's grammar extension adds without parser code arrive as
+:class:`GameAction`, :class:`ExpectGame`, a player's ``facts`` and a card reference's
+``states`` / ``values``; the game's rules module binds them.
 """
 
 from __future__ import annotations
@@ -55,7 +59,9 @@ class CardRef:
     ``slot`` is the equipment slot (head, chest, arms, legs): stated with ``on <slot>``, else
     taken from the card's subtypes for equipment (None when neither says);
     ``face_up`` is stated with ``face up`` / ``face down`` (None = not stated);
-    ``owner`` is set when written with a possessive (``Bob's "Nullrune Hood"``).
+    ``owner`` is set when written with a possessive (``Bob's "Nullrune Hood"``);
+    ``states``: game states written after it (``exhausted``, ``committed``); ``values``: game
+    numbers written after it (``with 3 damage`` -> ``(("damage", 3),)``).
     """
     name: str
     pos: Pos
@@ -63,6 +69,8 @@ class CardRef:
     slot: str | None = None
     face_up: bool | None = None
     owner: str | None = None
+    states: tuple[str, ...] = ()
+    values: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +90,8 @@ class CardDef:
     """``card "Zap": Wizard Instant, cost 0, pitch 1: "Deal 3 arcane damage to target hero."``
 
     ``types`` are the words before `` - `` (``("Wizard", "Instant")``), ``subtypes`` those after
-    (``("Head",)``). ``stats`` keeps every ``key value`` pair in order, keys lower case; values
+    (``("Head",)``); a type line with more dashes (WoW: ``Ally - Orc Warrior - Horde``) keeps
+    each later group in ``groups`` (``(("Horde",),)``). ``stats`` keeps every ``key value`` pair in order, keys lower case; values
     are ints when they are numbers, else the text as written (``"X"``, ``"*"``, ``"high"``).
     ``text`` is the printed text (parse it with ``judge.cards.parse(game, text)``); ``text_pos``
     is where the quoted text starts (``None`` when the card has no text).
@@ -94,6 +103,7 @@ class CardDef:
     text: str
     pos: Pos
     text_pos: Pos | None = None
+    groups: tuple[tuple[str, ...], ...] = ()
 
     def stat(self, key: str) -> int | str | None:
         for k, value in self.stats:
@@ -151,9 +161,12 @@ class Zone:
 class Player:
     """A player with everything the scenario states about them (several lines may add facts).
 
-    ``stats`` holds other ``key value`` facts (``("health", 30)`` ...) for games other than FaB.
+    ``stats`` holds the player's values as the game's table normalises them (``("health",
+    30)``, ``("life", 20)``, ``("action points", 1)`` ...); ``facts`` the game facts its grammar
+    extension adds (``(kind, words, numbers)``).
     ``first_turn`` is True/False when stated (``first turn`` / ``not first turn``), else None.
-    ``life`` / ``intellect`` are None when not stated (the hero card's value then applies).
+    ``life`` / ``intellect`` / ``action_points`` / ``resource_points`` repeat FaB's values of
+    ``stats`` (None when not stated: the hero card's value then applies).
     """
     name: str
     pos: Pos
@@ -166,6 +179,13 @@ class Player:
     first_turn: bool | None = None
     zones: tuple[Zone, ...] = ()
     stats: tuple[tuple[str, int], ...] = ()
+    facts: tuple[tuple[str, tuple[str, ...], tuple[int, ...]], ...] = ()
+
+    def stat(self, key: str) -> int | None:
+        for k, value in self.stats:
+            if k == key:
+                return value
+        return None
 
     def zone(self, name: str) -> Zone | None:
         for zone in self.zones:
@@ -186,19 +206,12 @@ class Policy:
     pos: Pos
 
 
-# key -> (default, allowed values); the documented defaults of docs/scenario-language.md.
-POLICIES: dict[str, tuple[str, tuple[str, ...]]] = {
-    # a player who is attacked and whose defence is not stated declares no defenders
-    "defending": ("none", ("none", "error")),
-    # an optional effect ("may", arcane barrier, ...) not stated as used is not used
-    "optional": ("decline", ("decline", "use", "error")),
-    # simultaneous triggers not ordered by a line are ordered by the turn player in printed order
-    "trigger-order": ("printed", ("printed", "error")),
-    # a triggered effect's "target hero" not stated by a "targets ... with" line: the opposing hero
-    "trigger-targets": ("opposing", ("opposing", "error")),
-    # priority not stated: every player passes when nothing else is stated
-    "priority": ("pass", ("pass", "error")),
-}
+def policies(game: str) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """key -> (default, allowed values) of ``game``'s policies: the documented defaults of
+    docs/scenario-language.md (the core's and the game's own, :mod:`judge.registry`)."""
+    from judge.registry import GAMES
+    found = GAMES[game].all_policies() if game in GAMES else {}
+    return {key: (p.default, p.values) for key, p in found.items()}
 
 
 # --- actions -------------------------------------------------------------------------------
@@ -297,6 +310,22 @@ class TargetTrigger(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class GameAction(Action):
+    """An action a game's grammar extension adds (``Bob protects with "Ally"``, ``Bob discards
+    "Sink"``): ``verb`` (the alias after ``g_``), the cards and targets named, other words and
+    numbers in order, and the modifiers written after it."""
+    verb: str = ""
+    cards: tuple[CardRef, ...] = ()
+    targets: tuple[Target, ...] = ()
+    words: tuple[str, ...] = ()
+    numbers: tuple[int, ...] = ()
+    pitching: tuple[CardRef, ...] = ()
+    modes: tuple[str, ...] = ()
+    from_zone: str | None = None
+    amount: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Find(Action):
     """``Alice finds "Zap"`` / ``Alice fails to find``: the result of a search effect that is
     waiting to resolve (FaB 24); ``card`` is None when the player fails to find."""
@@ -383,6 +412,17 @@ class ExpectAllowed(Expectation):
 
 
 @dataclass(frozen=True, slots=True)
+class ExpectGame(Expectation):
+    """An expectation a game's grammar extension adds (``expect "Ally" is exhausted``):
+    ``subject`` (the alias after ``gx_``), the player, cards, words and numbers named."""
+    subject: str = ""
+    player: str | None = None
+    cards: tuple[CardRef, ...] = ()
+    words: tuple[str, ...] = ()
+    numbers: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class ExpectCites(Expectation):
     """``expect cites "20.7.2a"`` or ``expect cites "Arcane Barrier"``: the trace so far cites
     that rule of the scenario's document (a number, or a glossary term: the lookup resolves it).
@@ -393,7 +433,16 @@ class ExpectCites(Expectation):
     negated: bool = False
 
 
-Step = Action | Expectation
+@dataclass(frozen=True, slots=True)
+class Settle:
+    """``settle``: the game runs on with every player passing until nothing waits; the
+    expectations after it see the result (an ``expect`` sees the game as it stands where it is
+    written)."""
+    pos: Pos
+    text: str = "settle"
+
+
+Step = Action | Expectation | Settle
 
 
 # --- whole scenario ------------------------------------------------------------------------
@@ -446,7 +495,7 @@ class Scenario:
         for policy in self.policies:
             if policy.key == key:
                 return policy.value
-        return POLICIES[key][0]
+        return policies(self.game)[key][0]
 
     def policy_stated(self, key: str) -> bool:
         return any(policy.key == key for policy in self.policies)

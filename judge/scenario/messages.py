@@ -89,10 +89,11 @@ TERMINAL_WORDS: dict[str, str] = {
 }
 
 
-def syntax_error(err: UnexpectedInput, text: str, path: str) -> ScenarioSyntaxError:
+def syntax_error(err: UnexpectedInput, text: str, path: str,
+                 game: str | None = None) -> ScenarioSyntaxError:
     from judge.scenario.parser import keywords, lark_parser
 
-    parser = lark_parser()
+    parser = lark_parser(game)
     lines = text.splitlines()
     line, column, found = _where(err, lines)
     line_text = lines[line - 1] if 0 < line <= len(lines) else ""
@@ -113,7 +114,7 @@ def syntax_error(err: UnexpectedInput, text: str, path: str) -> ScenarioSyntaxEr
     message = f"{lead}: {message}" if message else lead
 
     expected = _expected_words(expected_names, literal)
-    suggestion = _suggest(found_text, expected_names, literal, line_text, column, keywords())
+    suggestion = _suggest(found_text, expected_names, literal, line_text, column, keywords(game))
     if {literal.get(name) for name in expected_names} == {"'s"}:
         # a bare word where a card was expected is read as an owner (Bob's "Hood"): the word
         # itself is the mistake, a card name without quotes

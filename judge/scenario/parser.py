@@ -2,8 +2,10 @@
 
 ``parse(text, path=...)`` and ``parse_file(path)`` are the entry points. Three stages:
 
-1. lark (LALR, grammar/scenario.lark) builds a tree; a syntax error becomes a
-   :class:`ScenarioSyntaxError` with a friendly message (see ``judge.scenario.messages``);
+1. the ``game`` line names the document, hence the game, hence the grammar: the scenario core
+   (grammar/scenario_core.lark) extended by the game's file (``judge.registry``); lark (LALR)
+   builds a tree; a syntax error becomes a :class:`ScenarioSyntaxError` with a friendly message
+   (see ``judge.scenario.messages``);
 2. :class:`ScenarioTransformer` turns the tree into AST values plus setup records;
 3. :class:`_Builder` merges setup records (players, zones), checks meaning (defined cards,
    declared players, installed document, existing rules, policies) and raises
@@ -30,16 +32,27 @@ from judge.scenario.errors import ScenarioError, ScenarioSyntaxError
 # --- the lark parser -----------------------------------------------------------------------
 
 
-@lru_cache(maxsize=1)
-def lark_parser() -> Lark:
-    grammar = paths.GRAMMAR / "scenario.lark"
+CORE = "scenario_core.lark"
+
+
+def grammar_file(game: str | None) -> str:
+    """The grammar file of ``game``'s scenarios (the core alone for an unknown game)."""
+    from judge.registry import GAMES
+    return GAMES[game].scenario_grammar if game in GAMES else CORE
+
+
+@lru_cache(maxsize=8)
+def lark_parser(game: str | None = None) -> Lark:
+    """The parser of ``game``'s scenario language: the core and the game's extension."""
+    grammar = paths.GRAMMAR / grammar_file(game)      # a game's own file may live elsewhere
     return Lark.open(str(grammar), parser="lalr", propagate_positions=True,
-                     maybe_placeholders=False, cache=lark_cache(grammar))
+                     maybe_placeholders=False, cache=lark_cache(grammar),
+                     import_paths=[str(paths.GRAMMAR)])
 
 
-def keywords() -> frozenset[str]:
-    """Every keyword of the language (the lower-case string literals of the grammar)."""
-    return _keywords(lark_parser())
+def keywords(game: str | None = None) -> frozenset[str]:
+    """Every keyword of ``game``'s language (the lower-case string literals of its grammar)."""
+    return _keywords(lark_parser(game))
 
 
 @lru_cache(maxsize=1)
@@ -50,32 +63,21 @@ def _keywords(parser: Lark) -> frozenset[str]:
 
 # --- normalisation tables ------------------------------------------------------------------
 
-ZONE_WORDS: dict[str, str] = {
-    "hand": "hand", "arsenal": "arsenal", "pitch": "pitch", "graveyard": "graveyard",
-    "banished": "banished", "equipment": "equipment", "wears": "equipment",
-    "weapons": "weapons", "wields": "weapons", "permanents": "permanents",
-    "controls": "permanents", "deck": "deck",
-}
-
 SLOTS = ("head", "chest", "arms", "legs")
 
-# Player values each game knows by name (others may use any key). key as written -> normalised.
-PLAYER_VALUES: dict[str, dict[str, str]] = {
-    "fab": {
-        "life": "life", "hero life": "life", "intellect": "intellect",
-        "action point": "action points", "action points": "action points",
-        "resource point": "resource points", "resource points": "resource points",
-        "resources": "resource points",
-    },
-}
+# the prefixes of the aliases a game's grammar extension uses for its own lines (grammar/
+# scenario_core.lark): actions, expectations, player facts, card states and card numbers
+GAME_ACTION, GAME_EXPECT, GAME_FACT, GAME_STATE, GAME_NUMBER = "g_", "gx_", "gf_", "gs_", "gn_"
+_NAMESPACE = "scenario_core__"     # lark's prefix for names imported from the core
 
-# Card values each game knows by name (others may use any key). key as written -> normalised.
-CARD_VALUES: dict[str, dict[str, str]] = {
-    "fab": {
-        "cost": "cost", "pitch": "pitch", "power": "power", "attack": "power",
-        "defense": "defense", "defence": "defense", "life": "life", "intellect": "intellect",
-    },
-}
+
+def _tables(game: str | None) -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+    """(zone words, player values, card values) of ``game``: written -> normalised."""
+    from judge.registry import GAMES
+    d = GAMES.get(game) if game else None
+    if d is None:
+        return {"hand": "hand", "deck": "deck"}, {}, {}
+    return ({"deck": "deck", **d.zones}, dict(d.player_values), dict(d.card_values))
 
 _ESCAPE = re.compile(r"\\(.)")
 
@@ -163,10 +165,11 @@ class ScenarioTransformer(Transformer):
     """Builds AST values bottom-up. Card and player references are collected in ``refs`` so
     the builder can check them all against the definitions, wherever those appear."""
 
-    def __init__(self, lines: list[str]) -> None:
+    def __init__(self, lines: list[str], game: str | None = None) -> None:
         super().__init__(visit_tokens=False)      # no callbacks for tokens
         self.lines = lines
         self.refs = _Refs()
+        self.zones = _tables(game)[0]
 
     def transform(self, tree: Tree):
         """What lark's ``Transformer.transform`` does with these callbacks (meta and the children
@@ -178,14 +181,28 @@ class ScenarioTransformer(Transformer):
         children = [self._visit(c, callbacks) if isinstance(c, Tree) else c
                     for c in tree.children]
         fn = callbacks.get(tree.data)
-        if fn is None:
-            return self.__default__(tree.data, children, tree.meta)
         try:
+            if fn is None:
+                return self.__default__(tree.data, children, tree.meta)
             return fn(self, tree.meta, *children)
         except GrammarError:
             raise
         except Exception as err:  # noqa: BLE001 - wrapped exactly as lark does
             raise VisitError(tree.data, tree, err) from err
+
+    def __default__(self, data, children, meta):
+        """A rule with no callback of its own: one the core grammar names and a game's
+        extension imports (lark prefixes its name: ``scenario_core__play``), or a game's own
+        line (``g_protect``, ``gx_exhausted`` ...); anything else as lark would."""
+        name = str(data)
+        if name.startswith(_NAMESPACE):
+            fn = self._callbacks().get(name[len(_NAMESPACE):])
+            if fn is not None:
+                return fn(self, meta, *children)
+        game = self._game_line(name, meta, children)
+        if game is not None:
+            return game
+        return super().__default__(data, children, meta)
 
     @classmethod
     def _callbacks(cls) -> dict:
@@ -232,6 +249,32 @@ class ScenarioTransformer(Transformer):
     def expect_stmt(self, meta, expectation):
         return replace(expectation, pos=_pos(meta), text=self._text(meta))
 
+    def settle_stmt(self, meta):
+        return ast.Settle(_pos(meta))
+
+    # lines a game's grammar extension adds (aliases g_*, gx_*, gf_*, gs_*, gn_*)
+    def _game_line(self, name: str, meta, children: list):
+        """The AST value of a game's own line, or None when ``name`` is not one."""
+        if name.startswith(GAME_STATE):
+            return ("state", name[len(GAME_STATE):])
+        if name.startswith(GAME_NUMBER):
+            number = next(int(c) for c in children if isinstance(c, Token) and c.type == "INT")
+            return ("number", (name[len(GAME_NUMBER):], number))
+        if name.startswith(GAME_EXPECT):
+            player, cards, words, numbers, _targets, _mods = _sorted_parts(children)
+            return ast.ExpectGame(self._NOPOS, "", subject=name[len(GAME_EXPECT):],
+                                  player=player, cards=cards, words=words, numbers=numbers)
+        if name.startswith(GAME_FACT):
+            _player, cards, words, numbers, _targets, _mods = _sorted_parts(children)
+            return _Fact("game", _pos(meta), key=name[len(GAME_FACT):],
+                         value=(words, numbers), cards=cards)
+        if name.startswith(GAME_ACTION):
+            actor, *rest = children
+            _p, cards, words, numbers, targets, mods = _sorted_parts(rest)
+            return self._action(ast.GameAction, meta, actor, mods, verb=name[len(GAME_ACTION):],
+                                cards=cards, targets=targets, words=words, numbers=numbers)
+        return None
+
     # card definitions
     def card_stmt(self, meta, name, types, *rest):
         stats, text, text_pos = [], "", None
@@ -240,17 +283,17 @@ class ScenarioTransformer(Transformer):
                 text, text_pos = _unquote(item), _pos(item)
             else:
                 stats.append(item)
-        main, sub = types
+        main, groups = types
         for key, _value, pos in stats:
             self.refs.stats.append(("card", key, pos))
-        return ast.CardDef(name=_unquote(name), types=main, subtypes=sub,
+        return ast.CardDef(name=_unquote(name), types=main, subtypes=groups[0] if groups else (),
                            stats=tuple((k, v) for k, v, _ in stats), text=text,
-                           pos=_pos(name), text_pos=text_pos)
+                           pos=_pos(name), text_pos=text_pos, groups=groups[1:])
 
     def types(self, meta, *parts):
         main = tuple(p for p in parts if isinstance(p, str))
-        sub = next((p for p in parts if isinstance(p, tuple)), ())
-        return main, sub
+        groups = tuple(p for p in parts if isinstance(p, tuple))
+        return main, groups
 
     def subtypes(self, meta, *words):
         return tuple(words)
@@ -307,7 +350,7 @@ class ScenarioTransformer(Transformer):
         return _Fact("first_turn", _pos(meta), value=False)
 
     def zone_fact(self, meta, zone, cards):
-        return _Fact("zone", _pos(meta), key=ZONE_WORDS[zone], cards=cards)
+        return _Fact("zone", _pos(meta), key=self.zones[zone], cards=cards)
 
     def deck_top_fact(self, meta, cards):
         return _Fact("deck_top", _pos(meta), key="deck", cards=cards)
@@ -330,8 +373,8 @@ class ScenarioTransformer(Transformer):
     def zone_cards(self, meta, item):
         return () if isinstance(item, Token) else item
 
-    def zone_word(self, meta, word):
-        return str(word)
+    def zone_word(self, meta, *words):
+        return " ".join(str(w) for w in words)
 
     # cards
     def card_list(self, meta, *cards):
@@ -345,16 +388,20 @@ class ScenarioTransformer(Transformer):
         if rest and isinstance(rest[0], str) and not isinstance(rest[0], Token):
             owner = rest.pop(0)
         name_token = rest.pop(0)
-        counters, slot, face_up = [], None, None
+        counters, slot, face_up, states, values = [], None, None, [], []
         for kind, value in rest:
             if kind == "counter":
                 counters.append(value)
             elif kind == "slot":
                 slot = value
+            elif kind == "state":
+                states.append(value)
+            elif kind == "number":
+                values.append(value)
             else:
                 face_up = value
         card = ast.CardRef(_unquote(name_token), _pos(name_token), tuple(counters), slot,
-                           face_up, owner)
+                           face_up, owner, tuple(states), tuple(values))
         self.refs.cards.append(card)
         return card
 
@@ -440,7 +487,12 @@ class ScenarioTransformer(Transformer):
     def order(self, meta, actor, cards):
         return self._action(ast.OrderTriggers, meta, actor, order=cards)
 
-    def choose(self, meta, actor, choice, *mods):
+    def choose(self, meta, actor, choice, *rest):
+        more = [_unquote(r) for r in rest if isinstance(r, Token)]
+        mods = tuple(r for r in rest if not isinstance(r, Token))
+        if more:        # Bob chooses "A" and "B": several options of one decision
+            return self._action(ast.Choose, meta, actor, mods, choice="\n".join(
+                [_unquote(choice)] + more))
         return self._action(ast.Choose, meta, actor, mods, choice=_unquote(choice))
 
     def find(self, meta, actor, card):
@@ -455,7 +507,7 @@ class ScenarioTransformer(Transformer):
 
     # modifiers
     def from_modifier(self, meta, zone):
-        return _Modifier("from_zone", ZONE_WORDS[zone], _pos(meta), "from")
+        return _Modifier("from_zone", self.zones[zone], _pos(meta), "from")
 
     def pitching_modifier(self, meta, cards):
         return _Modifier("pitching", cards, _pos(meta), "pitching")
@@ -491,10 +543,10 @@ class ScenarioTransformer(Transformer):
         return () if isinstance(item, Token) else item
 
     def exp_zone(self, meta, player, zone, cards):
-        return ast.ExpectZone(self._NOPOS, "", player=player, zone=ZONE_WORDS[zone], cards=cards)
+        return ast.ExpectZone(self._NOPOS, "", player=player, zone=self.zones[zone], cards=cards)
 
     def exp_zone_count(self, meta, player, zone, count):
-        return ast.ExpectZone(self._NOPOS, "", player=player, zone=ZONE_WORDS[zone],
+        return ast.ExpectZone(self._NOPOS, "", player=player, zone=self.zones[zone],
                               count=int(count))
 
     def exp_deck(self, meta, player, cards):
@@ -504,7 +556,7 @@ class ScenarioTransformer(Transformer):
         return ast.ExpectZone(self._NOPOS, "", player=player, zone="deck", count=int(count))
 
     def any_zone(self, meta, word):
-        return ZONE_WORDS[str(word)]
+        return self.zones[str(word)]
 
     def exp_in_zone(self, meta, card, player, zone):
         return ast.ExpectInZone(self._NOPOS, "", card=card, player=player, zone=zone)
@@ -568,6 +620,35 @@ class ScenarioTransformer(Transformer):
         return ast.ExpectCites(self._NOPOS, "", reference=_unquote(ref), negated=True)
 
 
+def _sorted_parts(children: list) -> tuple:
+    """The parts of a game's own line, by kind: (player, cards, words, numbers, targets,
+    modifiers). A player comes as a plain string, a card as a CardRef, words and numbers as
+    tokens."""
+    player = None
+    cards, words, numbers, targets, mods = [], [], [], [], []
+    for c in children:
+        if isinstance(c, ast.CardRef):
+            cards.append(c)
+        elif isinstance(c, tuple) and all(isinstance(x, ast.CardRef) for x in c):
+            cards.extend(c)
+        elif isinstance(c, ast.PlayerRef):
+            targets.append(c)
+        elif isinstance(c, _Modifier):
+            mods.append(c)
+        elif isinstance(c, Token):
+            if c.type == "INT":
+                numbers.append(int(c))
+            elif c.type == "STRING":
+                words.append(_unquote(c))
+            else:
+                words.append(str(c).lower())
+        elif isinstance(c, str) and player is None:
+            player = c
+        elif isinstance(c, str):
+            words.append(c)
+    return player, tuple(cards), tuple(words), tuple(numbers), tuple(targets), tuple(mods)
+
+
 def _modifiers_of(cls) -> str:
     names = {f.name for f in fields(cls)}
     words = [w for key, w in (("from_zone", "from"), ("pitching", "pitching"),
@@ -587,11 +668,12 @@ def _nearest(word: str, choices, cutoff: float = 0.6) -> str | None:
 class _Builder:
     """Assembles the Scenario from the transformer's records and checks its meaning."""
 
-    def __init__(self, path: str, text: str, refs: _Refs) -> None:
+    def __init__(self, path: str, text: str, refs: _Refs, game: str | None = None) -> None:
         self.path = path
         self.text = text
         self.lines = text.splitlines()
         self.refs = refs
+        self.game_id = game
         self.turn_positions: dict[str, ast.Pos] = {}
 
     def error(self, message: str, pos: ast.Pos, **extra) -> ScenarioError:
@@ -621,9 +703,11 @@ class _Builder:
             raise self.error("the scenario has no `game` line", ast.Pos(1, 1),
                              expected="game <document id>, e.g. game fab-1.4")
         game_id = self._game_of(game)
+        for policy in policies.values():
+            self._check_policy(policy, game_id)
 
         self._check_cards(cards)
-        card_table = CARD_VALUES.get(game_id, {})
+        card_table = _tables(game_id)[2]
         cards = {name: replace(card, stats=tuple((card_table.get(k, k), v) for k, v in card.stats))
                  for name, card in cards.items()}
         players = tuple(self._player(name, facts, cards, game_id)
@@ -693,7 +777,6 @@ class _Builder:
     @_add.register
     def _(self, record: ast.Policy) -> None:
         self._setup_allowed(record.pos)
-        self._check_policy(record)
         self.policies[record.key] = record
 
     @_add.register
@@ -711,12 +794,13 @@ class _Builder:
                              suggestion=_nearest(game.document, docs, cutoff=0.4))
         return docs[game.document]
 
-    def _check_policy(self, policy: ast.Policy) -> None:
-        if policy.key not in ast.POLICIES:
-            raise self.error(f"unknown policy {policy.key!r}", policy.pos,
-                             expected=", ".join(ast.POLICIES),
-                             suggestion=_nearest(policy.key, ast.POLICIES))
-        allowed = ast.POLICIES[policy.key][1]
+    def _check_policy(self, policy: ast.Policy, game: str) -> None:
+        known = ast.policies(game)
+        if policy.key not in known:
+            raise self.error(f"unknown policy {policy.key!r} for {game}", policy.pos,
+                             expected=", ".join(known),
+                             suggestion=_nearest(policy.key, known))
+        allowed = known[policy.key][1]
         if policy.value not in allowed:
             raise self.error(f"policy {policy.key} cannot be {policy.value!r}", policy.pos,
                              expected=", ".join(allowed),
@@ -738,7 +822,7 @@ class _Builder:
                 near = _nearest(name, names, cutoff=0.5)
                 if near is None and pos.column == 1:
                     # the first word of a line may be a misspelt keyword rather than a player
-                    near = _nearest(name, sorted(keywords()), cutoff=0.75)
+                    near = _nearest(name, sorted(keywords(self.game_id)), cutoff=0.75)
                 raise self.error(f"player {name!r} is not declared", pos,
                                  expected=f"a `{name}: ...` line" if not names else
                                  "one of the players " + ", ".join(names),
@@ -749,20 +833,23 @@ class _Builder:
                              self.turn_positions.get(turn[1].name, turn[1].pos))
 
     def _check_stats(self, game: str) -> None:
+        _zones, players, cards = _tables(game)
         for kind, key, pos in self.refs.stats:
-            table = (PLAYER_VALUES if kind == "player" else CARD_VALUES).get(game)
-            if table is not None and key not in table:
+            table = players if kind == "player" else cards
+            if key not in table:
                 raise self.error(f"unknown {kind} value {key!r} for {game}", pos,
-                                 expected=", ".join(sorted(set(table.values()))),
+                                 expected=", ".join(sorted(set(table.values())))
+                                 or f"none: {game} {kind}s have no values of their own here",
                                  suggestion=_nearest(key, table))
 
     def _player(self, name: str, records: list[_PlayerFacts], cards: dict[str, ast.CardDef],
                 game: str) -> ast.Player:
         values: dict[str, object] = {}
         stats: dict[str, int] = {}
+        facts: list[tuple[str, tuple[str, ...], tuple[int, ...]]] = []
         zones: dict[str, dict] = {}
         last_zone: tuple[str, str] | None = None   # (zone, "cards" | "bottom")
-        table = PLAYER_VALUES.get(game, {})
+        table = _tables(game)[1]
         for record in records:
             for fact in record.facts:
                 if fact.kind == "more":
@@ -777,10 +864,12 @@ class _Builder:
                     values["hero"] = fact.cards[0]
                 elif fact.kind == "stat":
                     key = table.get(fact.key, fact.key)
+                    stats[key] = fact.value
                     if key in ("life", "intellect", "action points", "resource points"):
                         values[key.replace(" ", "_")] = fact.value
-                    else:
-                        stats[key] = fact.value
+                elif fact.kind == "game":
+                    words, numbers = fact.value
+                    facts.append((fact.key, words + tuple(c.name for c in fact.cards), numbers))
                 elif fact.kind == "turn_player":
                     values["turn_player"] = True
                     self.turn_positions.setdefault(name, fact.pos)
@@ -803,7 +892,7 @@ class _Builder:
                                  zone["pos"])
             built.append(ast.Zone(zone_name, refs, zone["pos"], zone["bottom"], zone["count"]))
         return ast.Player(name=name, pos=records[0].pos, zones=tuple(built),
-                          stats=tuple(stats.items()), **values)
+                          stats=tuple(stats.items()), facts=tuple(facts), **values)
 
     @staticmethod
     def _with_slot(ref: ast.CardRef, cards: dict[str, ast.CardDef]) -> ast.CardRef:
@@ -816,10 +905,13 @@ class _Builder:
 
     def _finish_step(self, step: ast.Step, document: str, game: str) -> ast.Step:
         """Normalise value names to the game's (``defence`` -> ``defense``); resolve citations."""
+        _zones, players, cards = _tables(game)
         if isinstance(step, ast.ExpectCardValue):
-            return replace(step, stat=CARD_VALUES.get(game, {}).get(step.stat, step.stat))
+            base = step.stat.startswith("base ")
+            stat = step.stat.removeprefix("base ")
+            return replace(step, stat=("base " if base else "") + cards.get(stat, stat))
         if isinstance(step, ast.ExpectPlayerValue):
-            return replace(step, stat=PLAYER_VALUES.get(game, {}).get(step.stat, step.stat))
+            return replace(step, stat=players.get(step.stat, step.stat))
         if not isinstance(step, ast.ExpectCites):
             return step
         from judge.rules.lookup import citation_exists, term_citation
@@ -885,6 +977,27 @@ def _zone(pos: ast.Pos) -> dict:
 # --- entry points ---------------------------------------------------------------------------
 
 
+_GAME_LINE = re.compile(r"^([ \t]*game[ \t]+)(\S+)", re.M)
+
+
+def game_of(text: str, path: str = "<scenario>") -> str | None:
+    """The game of the document a scenario's first ``game`` line names (None: no such line).
+    An unknown document is an error at that line, before the rest is read: the document
+    chooses the language the rest is written in."""
+    m = _GAME_LINE.search(text)
+    if m is None:
+        return None
+    doc = m.group(2)
+    docs = _document_games()
+    if doc in docs:
+        return docs[doc]
+    line = text.count("\n", 0, m.start()) + 1
+    raise ScenarioError(f"unknown document {doc!r}", path=path, line=line,
+                        column=len(m.group(1)) + 1, line_text=text.splitlines()[line - 1],
+                        expected="one of " + ", ".join(sorted(docs)),
+                        suggestion=_nearest(doc, docs, cutoff=0.4))
+
+
 def parse(text: str, path: str = "<scenario>") -> ast.Scenario:
     """Parse and check a scenario. Raises ScenarioSyntaxError or ScenarioError."""
     from judge.scenario.bounds import check_counts, check_text
@@ -893,13 +1006,14 @@ def parse(text: str, path: str = "<scenario>") -> ast.Scenario:
 
     text = without_bom(text)
     check_text(text, path)
-    parser = lark_parser()
+    game = game_of(text, path)
+    parser = lark_parser(game)
     try:
         tree = parser.parse(text)
     except UnexpectedInput as err:
-        raise syntax_error(err, text, path) from None
+        raise syntax_error(err, text, path, game) from None
     lines = text.splitlines()
-    transformer = ScenarioTransformer(lines)
+    transformer = ScenarioTransformer(lines, game)
     try:
         records = transformer.transform(tree)
     except VisitError as err:
@@ -907,7 +1021,7 @@ def parse(text: str, path: str = "<scenario>") -> ast.Scenario:
             err.orig_exc.path = path
             raise err.orig_exc from None
         raise
-    scenario = _Builder(path, text, transformer.refs).build(records)
+    scenario = _Builder(path, text, transformer.refs, game).build(records)
     check_counts(scenario)
     return scenario
 

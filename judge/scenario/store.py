@@ -65,8 +65,9 @@ def version() -> str:
     digest = hashlib.sha256()
     digest.update(f"{sys.version_info[:2]} {paths.ROOT}".encode())
     digest.update(lark_version_stamp())
-    for source in (sorted(_CODE.glob("*.py")) + [paths.GRAMMAR / "scenario.lark",
-                                                    Path(frozen_pickle.__file__)]):
+    registry = Path(frozen_pickle.__file__).parent / "registry"
+    for source in (sorted(_CODE.glob("*.py")) + sorted(paths.GRAMMAR.glob("scenario_*.lark"))
+                   + sorted(registry.glob("*.py")) + [Path(frozen_pickle.__file__)]):
         digest.update(source.name.encode() + b"\0" + source.read_bytes() + b"\0")
     digest.update(json.dumps(lookup.fingerprint()).encode())
     return digest.hexdigest()[:20]

@@ -1,5 +1,5 @@
 """Bundled scenarios as ruling pages: each ``scenarios/**/*.scn`` is parsed, run by the engine
-(``judge.engine.runner.run_scenario``) and shown with the ruling renderer's data
+(``judge.games.run.run_scenario``) and shown with the ruling renderer's data
 (``judge.render.view.ruling_view``) inside the site's layout, beside its numbered source.
 
 A scenario that cannot be read or run is skipped with a notice (its error, rendered with file,
@@ -39,7 +39,7 @@ def scenario_files(folder: Path | None) -> list[Path]:
 
 def run_text(text: str, path: str):
     """Parse and run a scenario text: the Ruling. Raises JudgeError for input problems."""
-    from judge.engine.runner import run_scenario
+    from judge.games.run import run_scenario
     from judge.scenario.parser import parse
 
     return run_scenario(parse(text, path=path))

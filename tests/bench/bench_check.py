@@ -77,7 +77,7 @@ def measure(repeat: int = 5, total: int = 300) -> dict[str, float]:
 def _in_process(files: list[Path], repeat: int) -> float:
     """Per-scenario time of what ``judge check`` does for each file (parse, run, compare), in a
     process that has already loaded the grammars."""
-    from judge.engine.runner import run_scenario
+    from judge.games.run import run_scenario
     from judge.scenario.parser import parse_file
 
     for path in files:                       # warm-up: imports, grammar builds
@@ -92,7 +92,7 @@ def _in_process(files: list[Path], repeat: int) -> float:
 
 
 def test_bench_judge_check_per_scenario(benchmark):
-    from judge.engine.runner import run_scenario
+    from judge.games.run import run_scenario
     from judge.scenario.parser import parse_file
 
     files = sorted(SCENARIOS.rglob("*.scn"))

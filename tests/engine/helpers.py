@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from judge.engine.ruling import Ruling
-from judge.engine.runner import run_scenario
+from judge.games.run import run_scenario
 from judge.scenario.parser import parse
 
 HEAD = """scenario "test"

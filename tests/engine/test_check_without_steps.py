@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from judge.engine.runner import run_scenario
+from judge.games.run import run_scenario
 from judge.paths import SCENARIOS
 from judge.scenario.parser import parse_file
 

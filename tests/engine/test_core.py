@@ -1,5 +1,7 @@
-"""The game-independent core: values from bases and modifiers, identity across zones and last
-known information, the event pipeline, priority passing, effect lifetimes, loop detection."""
+"""The game-neutral core, on plain states and on the toy game of ``tests/conformance``: values
+(numbers, words, sets; layers; bounds), identity across zones, the staged event pipeline and
+simultaneous events, decisions, the immediate-resolution block, effect lifetimes, loop
+detection. These tests import no real game (``test_contract.py`` checks it)."""
 
 from __future__ import annotations
 
@@ -7,24 +9,31 @@ import pytest
 
 from judge.engine import effects as E
 from judge.engine import events as V
-from judge.engine.context import Context, StatedChoice
-from judge.engine.errors import NotModelled
-from judge.engine.events import Event, Replacement
+from judge.engine import immediate as I
+from judge.engine.context import Context
+from judge.engine.decisions import DEFAULT, Answer, Decision, DecisionPending
+from judge.engine.errors import NotModelled, UnstatedChoice
+from judge.engine.events import Event, PendingTrigger, Replacement, Stage
 from judge.engine.loops import LoopDetected, LoopDetector
-from judge.engine.stack import Priority
-from judge.engine.state import AddModifier, CounterRule, Modifier, MoveObject, State
+from judge.engine.state import (AddModifier, ChangeValue, CounterRule, Modifier, MoveObject,
+                                State)
 from judge.engine.trace import CitationTable
-from judge.games.fab.game import GAME
+from judge.engine.values import Bound, ValueRules
+from tests.conformance.toy.game import GAME as TOY
 
 
-def _state() -> State:
-    st = GAME.new_state("fab-1.4")
+def _state(rules: ValueRules | None = None) -> State:
+    st = State("x", "doc")
+    if rules is not None:
+        st.rules = rules
     for p in ("Alice", "Bob"):
-        GAME.add_player(st, p)
+        st.add_player(p)
+        for z in ("hand", "board", "pile"):
+            st.add_zone(p, z)
     return st
 
 
-def _mod(st: State, oid: int, op: str, value: int, layer: int, stat: str = "power") -> Modifier:
+def _mod(st: State, oid: int, op: str, value, layer: int, stat: str = "power") -> Modifier:
     o = st.objects[oid]
     m = Modifier(id=st.new_id(), target=(o.id, o.incarnation), stat=stat, op=op, value=value,
                  layer=layer, timestamp=st.tick())
@@ -32,56 +41,110 @@ def _mod(st: State, oid: int, op: str, value: int, layer: int, stat: str = "powe
     return m
 
 
+def _toy(life: int = 10) -> Context:
+    st = TOY.new_state("toy-1")
+    for p in ("Alice", "Bob"):
+        TOY.add_player(st, p)
+        st.players[p].values["life"] = life
+    st.globals.update({"turn player": "Alice", "priority": "Alice", "passes": 0})
+    return Context(st, TOY)
+
+
+# ---------------------------------------------------------------------------- values
 def test_values_apply_layers_before_timestamps():
-    """A later base-setting modifier (layer 0, FaB 25.2) applies before an earlier +3 (25.3)."""
     st = _state()
-    o = st.create(name="Hit", owner="Alice", zone=("Alice", "hand"), base={"power": 4})
+    o = st.create(name="U", owner="Alice", zone=("Alice", "board"), base={"power": 4})
     _mod(st, o.id, "add", 3, layer=1)
     _mod(st, o.id, "set", 1, layer=0)
     assert st.value(o.id, "power") == 4          # (base 4 -> set 1) + 3
     assert st.base_value(o.id, "power") == 1
 
 
-def test_fab_25_4_counters_change_the_value_not_the_base():
+def test_values_may_be_words_and_sets_of_words():
     st = _state()
-    o = st.create(name="Helm", owner="Bob", zone=("Bob", "equipment"), base={"defense": 2})
-    o.counters.append(("-1{d}", st.tick()))
-    assert st.value(o.id, "defense") == 1 and st.base_value(o.id, "defense") == 2
+    o = st.create(name="U", owner="Alice", zone=("Alice", "board"),
+                  base={"zone": "high", "traits": frozenset({"elf"})})
+    _mod(st, o.id, "set", "low", layer=1, stat="zone")
+    _mod(st, o.id, "include", frozenset({"warrior"}), layer=1, stat="traits")
+    _mod(st, o.id, "exclude", "elf", layer=2, stat="traits")
+    assert st.value(o.id, "zone") == "low"
+    assert st.value(o.id, "traits") == frozenset({"warrior"})
 
 
-def test_fab_19_6_2_a_missing_value_stays_missing():
+def test_a_missing_value_stays_missing():
     st = _state()
-    o = st.create(name="Potion", owner="Alice", zone=("Alice", "hand"), base={})
+    o = st.create(name="U", owner="Alice", zone=("Alice", "hand"), base={})
     _mod(st, o.id, "add", 2, layer=1)
     assert st.value(o.id, "power") is None
 
 
+def test_a_game_orders_competing_modifiers_its_own_way():
+    """WoW 718: by timestamp only; the default is by layer first."""
+    by_time = ValueRules(order=lambda s, o, stat, steps: sorted(steps, key=lambda x: x[1]))
+    st = _state(by_time)
+    o = st.create(name="U", owner="Alice", zone=("Alice", "board"), base={"power": 4})
+    _mod(st, o.id, "add", 3, layer=1)
+    _mod(st, o.id, "set", 1, layer=0)
+    assert st.value(o.id, "power") == 1          # +3 first, then "becomes 1"
+
+
+def test_a_bound_holds_a_value_and_the_trace_cites_the_rule_once():
+    bound = Bound("power", 0, procedure="value.power", text="a card cannot have negative power")
+    st = _state(ValueRules(bounds=(bound,)))
+    o = st.create(name="Jab", owner="Alice", zone=("Alice", "board"), base={"power": 2})
+    _mod(st, o.id, "add", -3, layer=1)
+    assert st.raw_value(o.id, "power") == -1
+    assert st.value(o.id, "power") == 0
+    ctx = Context(st, TOY)
+    ctx.game = type("G", (), {"citations": CitationTable({"value.power": {"doc": "9.2.8b"}})})()
+    st.value(o.id, "power")
+    ctx.step("rule", "damage calculation")
+    noted = [s for s in ctx.trace.steps if "would be -1" in s.text]
+    assert len(noted) == 1 and noted[0].citations == ("doc 9.2.8b",)
+    assert "so it is 0" in noted[0].text
+
+
+def test_a_bound_applies_only_to_the_kinds_it_names():
+    weapons = Bound("power", 0, procedure="p", kinds=frozenset({"weapon"}))
+    st = _state(ValueRules(bounds=(weapons,)))
+    w = st.create(name="W", owner="Alice", zone=("Alice", "board"), kinds=("weapon",),
+                  base={"power": 1})
+    a = st.create(name="A", owner="Alice", zone=("Alice", "board"), base={"power": 1})
+    for o in (w, a):
+        _mod(st, o.id, "add", -2, layer=1)
+    assert (st.value(w.id, "power"), st.value(a.id, "power")) == (0, -1)
+
+
+def test_player_values_outside_their_bounds_are_invariant_problems():
+    st = _state(ValueRules(player_bounds=(Bound("resources", 0, procedure="r"),)))
+    st.apply(ChangeValue("Alice", "resources", -1))
+    assert any("resources" in p for p in st.invariant_problems())
+
+
 def test_moving_gives_a_new_incarnation_and_keeps_last_known_information():
     st = _state()
-    o = st.create(name="Jab", owner="Alice", zone=(None, "combat chain"), base={"power": 3},
+    o = st.create(name="Jab", owner="Alice", zone=("Alice", "board"), base={"power": 3},
                   keywords={"go again": None})
     _mod(st, o.id, "add", 2, layer=1)
-    st.apply(MoveObject(o.id, ("Alice", "deck"), position="bottom"))
+    st.apply(MoveObject(o.id, ("Alice", "pile"), position="bottom"))
     assert st.value(o.id, "power") == 3               # the +2 was on the old object
     snap = st.lki[o.id]
     assert snap.value("power") == 5 and snap.has_keyword("go again")
-    assert st.zones[("Alice", "deck")].ids[-1] == o.id
+    assert st.zones[("Alice", "pile")].ids[-1] == o.id
 
 
-def test_counters_leave_outside_arena_and_arsenal():
+def test_counter_rules_are_per_game():
     st = _state()
-    o = st.create(name="Helm", owner="Bob", zone=("Bob", "equipment"), base={"defense": 2})
-    o.counters.append(("-1{d}", st.tick()))
-    st.apply(MoveObject(o.id, (None, "combat chain")))
-    assert st.counter_count(o.id, "-1{d}") == 1
-    st.apply(MoveObject(o.id, ("Bob", "graveyard")))
-    assert st.counter_count(o.id, "-1{d}") == 0
+    st.counter_rules["+1"] = CounterRule("+1", "atk", 1, layer=2)
+    o = st.create(name="U", owner="Alice", zone=("Alice", "board"), base={"atk": 1})
+    o.counters.append(("+1", st.tick()))
+    assert st.value(o.id, "atk") == 2
 
 
 def test_conditional_effect_turns_on_and_off():
-    """FaB 17.2.1: a conditional continuous effect applies only while its condition holds."""
     st = _state()
-    o = st.create(name="Exude", owner="Alice", zone=("Alice", "hand"), base={"power": 3})
+    E.install(st)
+    o = st.create(name="U", owner="Alice", zone=("Alice", "hand"), base={"power": 3})
     e = E.create(st, description="+1 while flag", controller="Alice", citation=None,
                  condition=lambda s: bool(s.globals.get("flag")))
     st.apply(AddModifier(Modifier(id=st.new_id(), target=(o.id, o.incarnation), stat="power",
@@ -89,19 +152,43 @@ def test_conditional_effect_turns_on_and_off():
     assert st.value(o.id, "power") == 3
     st.globals["flag"] = True
     assert st.value(o.id, "power") == 4
-    E.expire(st, "never")
-    assert st.value(o.id, "power") == 4
     st.effects[e.id].ends_at = frozenset({"end of turn"})
     E.expire(st, "end of turn")
     assert st.value(o.id, "power") == 3 and not st.modifiers
 
 
-def test_fab_18_2_each_replacement_applies_once_per_event():
+def test_fork_is_independent():
     st = _state()
-    st.players["Bob"].hero = st.create(name="Hero", owner="Bob", zone=("Bob", "hero"),
-                                       base={"life": 20}).id
-    ctx = Context(st, GAME)
-    GAME.start(ctx, "Alice")
+    o = st.create(name="Jab", owner="Alice", zone=("Alice", "hand"), base={"power": 3})
+    copy = st.fork()
+    copy.apply(MoveObject(o.id, ("Alice", "pile")))
+    copy.apply(ChangeValue("Alice", "life", 3))
+    assert st.objects[o.id].zone == ("Alice", "hand") and "life" not in st.players["Alice"].values
+    assert copy.objects[o.id].zone == ("Alice", "pile") and not copy.invariant_problems()
+
+
+def test_an_unbound_static_ability_is_named_when_a_value_it_could_change_is_read():
+    from judge.engine.abilities import BindAbilities, Unbound
+    ctx = _toy()
+    st = ctx.state
+    o = st.create(name="Glow", owner="Alice", zone=("Alice", "board"), base={"power": 1})
+    st.apply(BindAbilities(o.id, (Unbound(obj=o.id, card="Glow", kind="static",
+                                          text="Cards you control glow.",
+                                          zones=frozenset({"board"}),
+                                          values=frozenset({"power"})),)))
+    st.value(o.id, "cost")
+    ctx.step("rule", "a cost is read")
+    assert not ctx.untrusted
+    st.value(o.id, "power")
+    ctx.step("rule", "power is read")
+    assert ctx.untrusted
+    assert any("Glow's static ability 'Cards you control glow.'" in s.text
+               and "it could change power" in s.text for s in ctx.trace.steps)
+
+
+# ---------------------------------------------------------------------------- events
+def test_each_replacement_applies_once_per_event():
+    ctx = _toy()
     calls = []
 
     def apply(c, ev):
@@ -109,39 +196,157 @@ def test_fab_18_2_each_replacement_applies_once_per_event():
         return ev.with_(amount=ev.amount - 1)
     repl = Replacement(id="minus one", name="X", label="X", controller="Bob", citation="c",
                        applies=lambda s, ev: ev.kind == "damage", apply=apply)
-    e = E.create(st, description="minus one", controller="Bob", citation=None)
-    e.replacement = repl
-    V.run(ctx, Event("damage", player="Bob", amount=3))
+    TOY_REPLACEMENTS = type(TOY).replacements
+    try:
+        type(TOY).replacements = lambda self, c, ev: [repl]
+        V.run(ctx, Event("damage", player="Bob", amount=3))
+    finally:
+        type(TOY).replacements = TOY_REPLACEMENTS
     assert calls == [3]
-    assert GAME.life(st, "Bob") == 18
+    assert ctx.state.players["Bob"].values["life"] == 8
 
 
-def test_fab_26_5_optional_replacement_needs_a_stated_use():
-    st = _state()
-    hero = st.create(name="Hero", owner="Bob", zone=("Bob", "hero"), base={"life": 20})
-    st.players["Bob"].hero = hero.id
-    st.create(name="Hood", owner="Bob", zone=("Bob", "equipment"), base={"defense": 0},
-              keywords={"arcane barrier": 1})
-    st.players["Bob"].pools["resource points"] = 1
-    ctx = Context(st, GAME)
-    GAME.start(ctx, "Alice")
-    V.run(ctx, Event("damage", player="Bob", amount=2, dtype="arcane"))
-    assert GAME.life(st, "Bob") == 18
-    ctx.choices.stated.append(StatedChoice("Bob", "use", "Hood"))
-    V.run(ctx, Event("damage", player="Bob", amount=2, dtype="arcane"))
-    assert GAME.life(st, "Bob") == 17 and st.players["Bob"].pools["resource points"] == 0
-    assert not ctx.choices.stated                     # used once, for one event
+def test_simultaneous_events_are_all_replaced_then_all_performed_then_trigger():
+    ctx = _toy()
+    order = []
+    game = type("Recording", (type(TOY),), {
+        "before": lambda self, c, ev: order.append(("before", ev.player)) or ev,
+        "perform": lambda self, c, ev: order.append(("perform", ev.player)) or ev,
+        "triggers": lambda self, c, ev, stage: order.append((stage.value, ev.player)) or [],
+    })()
+    ctx.game = game
+    V.run_all(ctx, [Event("damage", player="Alice", amount=1),
+                    Event("damage", player="Bob", amount=1)])
+    assert order == [("before", "Alice"), ("before", "Bob"), ("perform", "Alice"),
+                     ("perform", "Bob"), ("when", "Alice"), ("when", "Bob"),
+                     ("after", "Alice"), ("after", "Bob")]
 
 
-def test_fab_14_5_priority_passes_in_succession():
-    st = _state()
-    ctx = Context(st, GAME)
-    GAME.start(ctx, "Alice")
-    assert Priority.holder(st) == "Alice"
-    assert Priority.pass_(st) is False and Priority.holder(st) == "Bob"
-    assert Priority.pass_(st) is True
+def test_a_would_stage_can_cancel_the_event():
+    ctx = _toy()
+    game = type("Cancelling", (type(TOY),), {
+        "before": lambda self, c, ev: ev.with_(cancelled=True)})()
+    ctx.game = game
+    assert V.run(ctx, Event("damage", player="Bob", amount=3)) is None
+    assert ctx.state.players["Bob"].values["life"] == 10
 
 
+# ---------------------------------------------------------------------------- decisions
+def _decision(default=None, policy=None) -> Decision:
+    return Decision(key="k", player="Bob", kind="discard", prompt="which card Bob discards",
+                    options=("A", "B"), citation="doc 1.1", example='Bob discards "A"',
+                    default=default, policy=policy)
+
+
+def test_a_decision_waits_for_the_next_line_when_the_driver_can_wait():
+    ctx = _toy()
+    ctx.suspendable = True
+    with pytest.raises(DecisionPending) as waiting:
+        ctx.decide(_decision())
+    assert waiting.value.decision.key == "k"
+
+
+def test_an_answered_decision_is_recorded_with_the_rule_that_asks():
+    ctx = _toy()
+    ctx.answers["k"] = Answer("k", "B", line=7)
+    assert ctx.decide(_decision()) == "B"
+    step = ctx.trace.steps[-1]
+    assert step.citations == ("doc 1.1",) and step.default is None and '"B"' in step.text
+    assert "k" not in ctx.answers                      # an answer is spent once
+
+
+def test_an_unanswered_decision_takes_its_default_and_says_so():
+    ctx = _toy()
+    ctx.answers["k"] = DEFAULT
+    assert ctx.decide(_decision(default="A")) == "A"
+    assert ctx.trace.steps[-1].default
+
+
+def test_an_unanswered_decision_without_a_default_is_not_modelled_never_guessed():
+    ctx = _toy()
+    with pytest.raises(NotModelled) as nm:
+        ctx.decide(_decision())
+    assert 'Bob discards "A"' in nm.value.what
+
+
+def test_policy_error_makes_an_unanswered_decision_an_error():
+    ctx = _toy()
+    ctx.policies = {"choices": "error"}
+    with pytest.raises(UnstatedChoice):
+        ctx.decide(_decision())
+    ctx.policies = {"x": "error"}
+    with pytest.raises(UnstatedChoice):
+        ctx.decide(_decision(default="A", policy="x"))
+
+
+# ---------------------------------------------------------------------------- immediate block
+class _Immediate:
+    """A minimal game for the immediate block: triggers resolve in the order given."""
+
+    def __init__(self, responders=(), responses=None):
+        self._responders = list(responders)
+        self._responses = responses or {}
+        self.responded: list[tuple[str, str]] = []
+
+    def order_triggers(self, ctx, triggers):
+        return list(triggers), "doc 4.5.1"
+
+    def responders(self, ctx, event):
+        return self._responders
+
+    def responses(self, ctx, player, event, stage):
+        return list(self._responses.get(player, ()))
+
+    def respond(self, ctx, player, response, event):
+        self.responded.append((player, response))
+
+
+def test_immediate_effects_resolve_one_at_a_time_and_nest():
+    ctx = _toy()
+    log: list[str] = []
+
+    def inner(c, t):
+        log.append("inner")
+
+    def outer(c, t):
+        log.append("outer starts")
+        I.resolve_now(c, _Immediate(), [PendingTrigger("Inner", "Alice", None, inner)],
+                      Stage.WHEN)
+        log.append("outer ends")
+    I.resolve_now(ctx, _Immediate(), [PendingTrigger("Outer", "Alice", None, outer),
+                                      PendingTrigger("Second", "Alice", None,
+                                                     lambda c, t: log.append("second"))])
+    assert log == ["outer starts", "inner", "outer ends", "second"]
+
+
+def test_a_cancel_stops_only_the_remaining_effects():
+    ctx = _toy()
+    done: list[int] = []
+    effects = [lambda c: done.append(1), lambda c: I.cancel(c, None, "Cancel"),
+               lambda c: done.append(3)]
+    assert I.run_effects(ctx, "Spell", effects) is False
+    assert done == [1]
+    assert any("remaining effects of Spell do not resolve" in s.text for s in ctx.trace.steps)
+
+
+def test_a_response_window_asks_each_player_in_order_and_defaults_to_no_response():
+    ctx = _toy()
+    rules = _Immediate(responders=("Alice", "Bob"), responses={"Bob": ("Counter",)})
+    ctx.answers = {}
+    done = I.window(ctx, rules, None, Stage.AFTER, what="the attack")
+    assert done == [] and ctx.trace.steps[-1].default        # not stated: no response
+    key = next(iter([s for s in ctx.trace.steps if "responds" in s.text]), None)
+    assert key is not None
+    ctx2 = _toy()
+    ctx2.suspendable = True
+    with pytest.raises(DecisionPending) as waiting:
+        I.window(ctx2, rules, None, Stage.AFTER, what="the attack")
+    ctx3 = _toy()
+    ctx3.answers[waiting.value.decision.key] = Answer(waiting.value.decision.key, "Counter")
+    assert I.window(ctx3, rules, None, Stage.AFTER, what="the attack") == [("Bob", "Counter")]
+
+
+# ---------------------------------------------------------------------------- loops, citations
 def test_loop_detector_reports_a_repeated_state():
     st = _state()
     det = LoopDetector(unwatched=0)
@@ -172,37 +377,3 @@ def test_citation_table_never_borrows_another_documents_number():
     assert table.cite("fab-1.4", "combat.damage") == "fab-1.4 20.7.2a"
     with pytest.raises(NotModelled):
         table.cite("fab-section4", "combat.damage")
-
-
-def test_fork_is_independent():
-    st = _state()
-    o = st.create(name="Jab", owner="Alice", zone=("Alice", "hand"), base={"power": 3})
-    copy = st.fork()
-    copy.apply(MoveObject(o.id, ("Alice", "graveyard")))
-    assert st.objects[o.id].zone == ("Alice", "hand") and not st.invariant_problems()
-    assert copy.objects[o.id].zone == ("Alice", "graveyard") and not copy.invariant_problems()
-
-
-def test_counter_rules_are_per_game():
-    st = State("x", "doc")
-    st.counter_rules["+1"] = CounterRule("+1", "atk", 1, layer=2)
-    st.add_player("A")
-    st.add_zone("A", "play")
-    o = st.create(name="U", owner="A", zone=("A", "play"), base={"atk": 1})
-    o.counters.append(("+1", st.tick()))
-    assert st.value(o.id, "atk") == 2
-
-
-def test_fab_combat_deepcopy_keeps_shared_links_shared_and_lists_independent():
-    import copy
-    from judge.games.fab.combat import Combat, Link
-    a = Link(1, attack=5, layer=6, controller="Alice", target="Bob", defenders=[7])
-    b = Link(2, attack=8, layer=9, controller="Alice", target="Bob")
-    c = Combat(True, [b], [a, b])
-    d = copy.deepcopy(c)
-    assert d.links[0] is d.history[1] and d.links[0] is not b
-    assert d.history[0] == a and d.history[0] is not a
-    d.history[0].defenders.append(3)
-    assert a.defenders == [7]
-    assert [f for f in Link.__slots__] and all(
-        getattr(d.history[0], f) == getattr(a, f) for f in Link.__slots__ if f != "defenders")

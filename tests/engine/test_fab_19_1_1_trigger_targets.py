@@ -23,6 +23,7 @@ def test_fab_19_1_1_a_stated_target_is_the_triggered_effects_target():
     r = ruling(SEEDS + '''Alice targets Alice with "Wounding Blow"
 Alice plays "Wounding Blow"
 Bob does not defend
+settle
 expect Alice life 19
 expect Bob life 16
 ''')
@@ -35,6 +36,7 @@ expect Bob life 16
 def test_fab_23_1_an_unstated_trigger_target_is_the_opposing_hero_marked_as_a_default():
     r = ruling(SEEDS + '''Alice plays "Wounding Blow"
 Bob does not defend
+settle
 expect Bob life 15
 ''')
     assert all(e.passed for e in r.all_expectations)
@@ -50,6 +52,7 @@ Bob passes
 Alice targets Alice with "Wounding Blow"
 Alice plays "Wounding Blow"
 Bob does not defend
+settle
 expect Alice life 19
 expect Bob life 15
 ''')

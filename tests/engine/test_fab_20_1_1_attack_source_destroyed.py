@@ -34,6 +34,7 @@ Alice passes
 
 def test_fab_20_1_1_destroying_the_source_closes_the_chain_without_damage():
     r = ruling(_attack_then('Bob plays "Shunt Stand-in" targeting Alice\'s "Spectral Shield"') + '''
+settle
 expect Bob life 20
 expect "Spectral Shield" does not hit
 expect "Shunt Stand-in" in Bob's graveyard
@@ -53,6 +54,7 @@ Bob does not defend
 Alice passes
 Bob plays "Shunt Stand-in" targeting Alice's "Shield Two"
 Alice passes
+settle
 expect "Shield Two" in Alice's graveyard
 expect Bob life 20
 ''')
@@ -63,6 +65,7 @@ expect Bob life 20
 def test_fab_20_1_1_destroying_another_weapon_aura_leaves_the_attack_to_resolve():
     r = ruling(_attack_then('Bob plays "Shunt Stand-in" targeting Alice\'s "Shield Two"',
                             ', "Shield Two"') + '''
+settle
 expect "Shield Two" in Alice's graveyard
 expect Bob life 19
 expect "Spectral Shield" hits
@@ -75,6 +78,7 @@ expect "Spectral Shield" hits
 def test_fab_20_1_1_a_plain_aura_is_not_a_weapon_so_not_a_legal_target():
     r = ruling(_attack_then('Bob plays "Shunt Stand-in" targeting Alice\'s "Other Aura"',
                             ', "Other Aura"') + '''
+settle
 expect "Other Aura" in Alice's permanents
 expect "Spectral Shield" hits
 expect Bob life 19
@@ -92,6 +96,7 @@ Alice activates "Shield Three" ability "Attack"
 Bob does not defend
 Alice activates "Shield Three" ability "Banish"
 Alice passes
+settle
 expect "Shield Three" in Alice's banished
 ''')
     assert not steps_citing(r, "fab-1.4 20.1.1")
@@ -108,6 +113,7 @@ Bob does not defend
 Alice passes
 Bob plays "Weapon Breaker" targeting Alice's "Blade"
 Alice passes
+settle
 expect "Blade" in Alice's graveyard
 expect Bob life 20
 ''')

@@ -17,6 +17,7 @@ def _zap(target_text: str) -> str:
 def test_fab_23_1_target_opponent_cannot_be_yourself():
     r = ruling(_zap("target opponent") + '''expect Alice plays "Zap" targeting Alice is not allowed
 Alice plays "Zap" targeting Alice
+settle
 expect Alice life 20
 ''')
     assert all(e.passed for e in r.all_expectations), [e.actual for e in r.all_expectations]
@@ -28,6 +29,7 @@ expect Alice life 20
 
 def test_fab_23_1_target_opponent_is_the_opponent():
     r = ruling(_zap("target opponent") + '''Alice plays "Zap" targeting Bob
+settle
 expect Bob life 17
 ''')
     assert all(e.passed for e in r.all_expectations)
@@ -36,6 +38,7 @@ expect Bob life 17
 
 def test_fab_23_1_target_hero_may_be_your_own():
     r = ruling(_zap("target hero") + '''Alice plays "Zap" targeting Alice
+settle
 expect Alice life 17
 ''')
     assert all(e.passed for e in r.all_expectations), [e.actual for e in r.all_expectations]
@@ -48,6 +51,7 @@ def test_fab_19_1_1_a_stated_trigger_target_it_cannot_take_is_refused_and_the_de
     r = ruling(SEEDS_OPPONENT + '''Alice targets Alice with "Wounding Blow"
 Alice plays "Wounding Blow"
 Bob does not defend
+settle
 expect Alice life 20
 expect Bob life 15
 ''')

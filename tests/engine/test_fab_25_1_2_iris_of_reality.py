@@ -33,6 +33,7 @@ def test_fab_25_1_2_the_granted_ability_attacks_with_4_power_and_go_again():
 Bob: hero life 20
 Alice attacks with "Spectral Shield"
 Bob does not defend
+settle
 expect Bob life 16
 expect Alice action points 1
 expect Alice resource points 0
@@ -86,6 +87,7 @@ Bob: hero life 20, intellect 4, deck 4 cards
 expect "Spectral Shield" power 4
 Alice passes
 Bob passes
+settle
 expect "Spectral Shield" power none
 ''')
     _all_pass(r)
@@ -98,6 +100,7 @@ def test_fab_17_2_1_once_iris_leaves_the_arena_the_aura_has_no_power():
 Alice is the turn player; hero life 20, wields "Iris of Reality", controls "Spectral Shield", hand "Iris Breaker"
 Bob: hero life 20
 Alice plays "Iris Breaker" targeting Alice's "Iris of Reality"
+settle
 expect "Iris of Reality" in Alice's graveyard
 expect "Spectral Shield" power none
 ''')
@@ -124,6 +127,7 @@ Bob: hero life 20
 expect "Spectral Shield" base power 1
 Alice attacks with "Spectral Shield"
 Bob does not defend
+settle
 expect Bob life 19
 expect Alice action points 0
 ''')

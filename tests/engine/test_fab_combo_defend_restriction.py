@@ -87,12 +87,12 @@ Alice plays "Crane Dance"
 
 def test_fab_combo_crane_dance_gains_power_go_again_and_a_defend_restriction():
     r = _crane("Soulbead Strike", 'expect Bob defends with "Strong" is not allowed\n'
-               'Bob does not defend\nexpect Bob life 15\nexpect Alice action points 1\n')
+               'Bob does not defend\nsettle\nexpect Bob life 15\nexpect Alice action points 1\n')
     assert all(e.passed for e in r.all_expectations), [e.actual for e in r.all_expectations]
     assert not r.all_not_modelled
 
 
 def test_fab_combo_off_crane_dance_has_no_bonus():
     r = _crane("Other Strike", 'expect Bob defends with "Strong" is allowed\n'
-               'Bob does not defend\nexpect Bob life 16\nexpect Alice action points 0\n')
+               'Bob does not defend\nsettle\nexpect Bob life 16\nexpect Alice action points 0\n')
     assert all(e.passed for e in r.all_expectations), [e.actual for e in r.all_expectations]

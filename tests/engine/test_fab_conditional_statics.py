@@ -18,6 +18,7 @@ def test_fab_17_2_1_pitching_a_cost_0_card_turns_go_again_on():
 Bob: hero life 20
 Alice attacks with "Kodachi" pitching "Zero"
 Bob does not defend
+settle
 expect Alice action points 1
 expect Bob life 19
 ''')
@@ -31,6 +32,7 @@ def test_fab_19_6_1_a_card_with_another_cost_does_not_answer_cost_0():
 Bob: hero life 20
 Alice attacks with "Kodachi" pitching "One"
 Bob does not defend
+settle
 expect Alice action points 0
 ''')
     assert expectation(r, "action points 0").passed
@@ -42,6 +44,7 @@ def test_fab_19_6_1_heart_of_fyendal_answers_false_and_is_cited():
 Bob: hero life 20
 Alice attacks with "Kodachi"
 Bob does not defend
+settle
 expect Alice action points 0
 ''')
     assert expectation(r, "action points 0").passed

@@ -12,6 +12,7 @@ Bob: hero life 20, hand "Block A"
 {body}
 Alice plays "Triptych"
 Bob defends with "Block A"
+settle
 expect Alice permanents count {count}
 """
 RUNECHANT = 'card "Runechant": Runeblade Token - Aura: "When you play an attack action card or activate a weapon attack, destroy Runechant and deal 1 arcane damage to target opposing hero."'

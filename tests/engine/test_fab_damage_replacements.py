@@ -24,14 +24,14 @@ def test_fab_crush_example_2_text_keeps_plus_3():
 
 
 def test_fab_18_4_replaced_damage_triggers_crush_and_the_discard_leaves_no_choice():
-    body = PLAY_PLUS + 'Alice plays "Crusher"\nBob defends with "Ten Wall"\nexpect Bob life 16\nexpect Bob hand empty\n'
+    body = PLAY_PLUS + 'Alice plays "Crusher"\nBob defends with "Ten Wall"\nsettle\nexpect Bob life 16\nexpect Bob hand empty\n'
     r = ruling(PLUS.format(hand='"Plus Three", "Crusher"', bob='"Ten Wall", "Red", "Red"', body=body))
     assert r.passed, r.all_expectations
     assert any("crush effect triggers" in s.description for s in r.steps)
 
 
 def test_fab_crush_a_random_discard_with_a_choice_left_is_not_modelled():
-    body = (PLAY_PLUS + 'Alice plays "Crusher"\nBob defends with "Ten Wall"\nexpect Bob life 16\n'
+    body = (PLAY_PLUS + 'Alice plays "Crusher"\nBob defends with "Ten Wall"\nsettle\nexpect Bob life 16\n'
             'expect Bob hand count 0\n')
     r = ruling(PLUS.format(hand='"Plus Three", "Crusher"', bob='"Ten Wall", "Red", "Red", "Red"',
                            body=body))
@@ -41,7 +41,7 @@ def test_fab_crush_a_random_discard_with_a_choice_left_is_not_modelled():
 
 def test_fab_18_2_the_next_time_replacement_applies_to_one_event_only():
     body = (PLAY_PLUS + 'Alice plays "Poke" targeting Bob\nAlice passes\nBob passes\n'
-            'expect Bob life 16\nAlice plays "Poke" targeting Bob\nexpect Bob life 15\n')
+            'settle\nexpect Bob life 16\nAlice plays "Poke" targeting Bob\nsettle\nexpect Bob life 15\n')
     r = ruling(PLUS.format(hand='"Plus Three", "Poke", "Poke"', bob='"Red"', body=body))
     assert r.passed, r.all_expectations
 
@@ -55,8 +55,10 @@ Bob passes
 Alice activates "Shield"
 Alice passes
 Bob passes
+settle
 expect Alice life 19
 Bob plays "Strike" targeting Alice
+settle
 expect Alice life {life}
 """
 EACH = ("If your hero would be dealt damage this turn, prevent X of that damage, where X is the "

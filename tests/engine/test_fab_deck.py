@@ -31,6 +31,7 @@ Alice finds "Spark"
 Alice passes
 Bob passes
 Alice plays "Cantrip"
+settle
 expect "Spark" in Alice's hand
 expect Alice deck "Sigil"
 ''')
@@ -47,6 +48,7 @@ Alice fails to find
 Alice passes
 Bob passes
 Alice plays "Cantrip"
+settle
 expect Alice hand count 0
 ''')
     assert any("deck was shuffled" in what for what in r.all_not_modelled)
@@ -67,6 +69,7 @@ Bob: hero life 20
 Alice plays "Plan"
 expect Alice fails to find is allowed
 Alice fails to find
+settle
 expect "Plan" in Alice's graveyard
 ''')
     assert _passed(r) and not r.all_not_modelled
@@ -103,6 +106,7 @@ def test_fab_24_5_shuffling_one_card_in_shuffles_the_deck():
 Bob: hero life 20
 Alice plays "Remembrance"
 Alice chooses "Spark"
+settle
 expect Alice deck "Sigil", "Spark"
 expect "Remembrance" in Alice's banished
 expect does not cite "24.5"
@@ -131,6 +135,7 @@ def test_fab_24_3_the_discarded_card_decides_the_action_points():
 Bob: hero life 20
 Alice plays "Sand"
 Alice finds "{found}"
+settle
 expect Alice action points {points}
 expect "{found}" in Alice's graveyard
 ''')
@@ -142,6 +147,7 @@ def test_fab_19_6_1_a_discarded_card_without_power_does_not_have_6_or_more():
 Bob: hero life 20
 Alice plays "Sand"
 Alice finds "Sigil"
+settle
 expect Alice action points 0
 ''')
     assert _passed(r)
@@ -150,9 +156,9 @@ expect Alice action points 0
 
 def test_fab_19_3_a_permanent_that_banishes_itself_is_banished_from_the_arena():
     # "banish Charm" resolved by Charm's own triggered ability: its name means itself
-    from judge.engine.runner import game_for
+    from judge.games.run import game_for
     from judge.engine.context import Context
-    from judge.engine.stack import Layer
+    from judge.engine.chain import Layer
     from judge.games.fab import deck as fab_deck
     from judge.cards.legacy_model import Move, Target
     game = game_for("fab")

@@ -11,6 +11,7 @@ Bob: hero life 20
 {plays}
 Alice plays "{attack}"
 Bob does not defend
+settle
 expect Bob life {life}
 """
 ARCANE = "When you attack with this, deal 1 arcane damage to target hero."

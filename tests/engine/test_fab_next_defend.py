@@ -26,17 +26,17 @@ def _run(hand: str, rest: str):
 
 
 def test_fab_20_5_2c_one_combo_card_among_the_defenders_gets_the_bonus_without_a_choice():
-    r = _run('"Combo A", "Plain"', 'Bob defends with "Combo A", "Plain"\nexpect Bob life 18\n')
+    r = _run('"Combo A", "Plain"', 'Bob defends with "Combo A", "Plain"\nsettle\nexpect Bob life 18\n')
     assert expectation(r, "life 18").passed and not r.all_not_modelled
 
 
 def test_fab_20_5_2c_two_combo_cards_need_the_defenders_choice_never_a_guess():
-    r = _run('"Combo A", "Combo B"', 'Bob defends with "Combo A", "Combo B"\nexpect Bob life 18\n')
+    r = _run('"Combo A", "Combo B"', 'Bob defends with "Combo A", "Combo B"\nsettle\nexpect Bob life 18\n')
     assert any("must specify one" in what for what in r.all_not_modelled)
     assert not expectation(r, "life 18").passed
 
 
 def test_fab_20_5_2c_no_combo_card_uses_the_effect_up():
-    r = _run('"Plain", "Combo A"', 'Bob defends with "Plain"\nexpect Bob life 14\n')
+    r = _run('"Plain", "Combo A"', 'Bob defends with "Plain"\nsettle\nexpect Bob life 14\n')
     assert expectation(r, "life 14").passed
     assert any("used up" in s.description for s in r.steps)

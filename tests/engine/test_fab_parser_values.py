@@ -14,6 +14,7 @@ Bob plays "{shield}"
 Bob passes
 Alice passes
 Alice plays "Zap" targeting Bob
+settle
 expect Bob life {life}
 """
 

@@ -21,6 +21,7 @@ def test_fab_reprise_is_off_without_a_card_from_hand_on_this_chain_link():
     r = ruling(CARDS + '''Bob does not defend
 Alice plays "Rout" targeting "Sword" and Bob's "Guard A"
 Alice uses return of "Rout"
+settle
 expect "Guard A" not in Bob's hand
 expect Bob life 15
 ''')
@@ -31,6 +32,7 @@ expect Bob life 15
 def test_fab_reprise_may_is_declined_by_default_and_says_so():
     r = ruling(CARDS + '''Bob defends with "Guard B"
 Alice plays "Rout" targeting "Sword" and Bob's "Guard A"
+settle
 expect "Guard A" not in Bob's hand
 ''')
     assert expectation(r, "Guard A").passed

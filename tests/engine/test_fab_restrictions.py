@@ -79,6 +79,7 @@ Bob defends with "Four"
 Alice activates "Exude"
 Alice passes
 Bob passes
+settle
 expect "Exude" power 6
 expect Bob plays "Zap" targeting Alice is not allowed
 ''')
@@ -115,6 +116,7 @@ Alice plays "Exude"
 Bob does not defend
 Alice plays "Red"
 Alice activates "Exude"
+settle
 expect "Exude" power 6
 ''')
     assert expectation(r, "power 6").passed

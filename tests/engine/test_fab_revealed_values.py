@@ -30,6 +30,7 @@ def test_fab_19_6_2_revealed_card_with_pitch_3_gives_minus_3_power():
 Bob: hero life 20
 Alice plays "Rabble"
 Bob does not defend
+settle
 expect Bob life 18
 ''')
     assert expectation(r, "life 18").passed
@@ -41,6 +42,7 @@ def test_fab_19_6_2_a_card_with_no_pitch_value_counts_as_zero():
 Bob: hero life 20
 Alice plays "Rabble"
 Bob does not defend
+settle
 expect Bob life 15
 ''')
     assert expectation(r, "life 15").passed
@@ -51,7 +53,7 @@ expect Bob life 15
 def test_fab_24_4_revealing_the_top_of_a_shuffled_deck_is_not_modelled():
     from judge.games.fab import deck as fab_deck
     from judge.engine.errors import NotModelled
-    from judge.engine.runner import game_for
+    from judge.games.run import game_for
     from judge.engine.context import Context
     game = game_for("fab")
     st = game.new_state("fab-1.4")

@@ -16,7 +16,7 @@ def board(alice: str, bob: str = "", bob_life: int = 20) -> str:
 def test_fab_20_7_2a_damage_is_power_minus_defense():
     r = ruling(board('"Brute Force", "Red"', 'hand "Block A"')
                + 'Alice plays "Brute Force" pitching "Red"\nBob defends with "Block A"\n'
-               'expect Bob life 17\n')
+               'settle\nexpect Bob life 17\n')
     assert r.passed, r.all_expectations
     assert steps_citing(r, "fab-1.4 20.7.2a")
     assert steps_citing(r, "fab-1.4 20.7.2b")
@@ -24,7 +24,7 @@ def test_fab_20_7_2a_damage_is_power_minus_defense():
 
 def test_fab_20_7_2a_no_damage_when_defense_is_not_lower():
     r = ruling(board('"Red"', 'hand "Block A"')
-               + 'Alice plays "Red"\nBob defends with "Block A"\nexpect Bob life 20\nexpect no hit\n')
+               + 'Alice plays "Red"\nBob defends with "Block A"\nsettle\nexpect Bob life 20\nexpect no hit\n')
     assert r.passed, r.all_expectations
     assert not steps_citing(r, "fab-1.4 20.7.2b")
 
@@ -38,8 +38,8 @@ def test_fab_15_5_3d_an_action_needs_an_action_point():
 
 def test_fab_20_8_3a_go_again_gives_an_action_point():
     r = ruling(board('"Quick Jab", "Red"')
-               + 'Alice plays "Quick Jab"\nexpect Alice action points 1\nAlice plays "Red"\n'
-               'expect Bob life 17\n')
+               + 'Alice plays "Quick Jab"\nsettle\nexpect Alice action points 1\nAlice plays "Red"\n'
+               'settle\nexpect Bob life 17\n')
     assert r.passed, r.all_expectations
     assert steps_citing(r, "fab-1.4 20.8.3a")
 
@@ -47,7 +47,7 @@ def test_fab_20_8_3a_go_again_gives_an_action_point():
 def test_fab_dominate_refuses_two_cards_from_hand():
     r = ruling(board('"Overpower"', 'hand "Block A", "Block B"')
                + 'Alice plays "Overpower"\nBob defends with "Block A", "Block B"\n'
-               'expect Bob life 14\n')
+               'settle\nexpect Bob life 14\n')
     refused = [s for s in r.steps if s.action == "refused"]
     assert refused and refused[0].citations == ("fab-1.4 Dominate",)
     assert r.passed
@@ -56,7 +56,7 @@ def test_fab_dominate_refuses_two_cards_from_hand():
 def test_fab_20_6_4e_dominate_blocks_a_defense_reaction_from_hand():
     r = ruling(board('"Overpower"', 'hand "Block A", "Sink Below"')
                + 'Alice plays "Overpower"\nBob defends with "Block A"\nBob plays "Sink Below"\n'
-               'expect Bob life 17\n')
+               'settle\nexpect Bob life 17\n')
     refused = [s for s in r.steps if s.action == "refused"]
     assert refused[0].citations == ("fab-1.4 20.6.4e",)
     assert r.passed, r.all_expectations
@@ -65,14 +65,14 @@ def test_fab_20_6_4e_dominate_blocks_a_defense_reaction_from_hand():
 def test_fab_20_6_4b_defense_reaction_becomes_a_defending_card():
     r = ruling(board('"Brute Force", "Red"', 'hand "Sink Below"')
                + 'Alice plays "Brute Force" pitching "Red"\nBob does not defend\n'
-               'Bob plays "Sink Below"\nexpect Bob life 18\n')
+               'Bob plays "Sink Below"\nsettle\nexpect Bob life 18\n')
     assert r.passed, r.all_expectations
     assert steps_citing(r, "fab-1.4 20.6.4b")
 
 
 def test_fab_15_1_cards_are_played_from_hand_or_arsenal():
     r = ruling('Alice is the turn player; hero life 20, graveyard "Red"\nBob: hero life 20\n'
-               'Alice plays "Red" from graveyard\nexpect Bob life 20\n')
+               'Alice plays "Red" from graveyard\nsettle\nexpect Bob life 20\n')
     refused = [s for s in r.steps if s.action == "refused"]
     assert refused[0].citations == ("fab-1.4 15.1",)
 
@@ -92,14 +92,14 @@ def test_fab_pitching_outside_a_cost_is_refused():
 
 def test_fab_6_4_6c_life_stops_at_zero_and_3_1_the_attacker_wins():
     r = ruling(board('"Overpower"', bob_life=2) + 'Alice plays "Overpower"\n'
-               'expect Bob life 0\nexpect Alice wins\n')
+               'settle\nexpect Bob life 0\nexpect Alice wins\n')
     assert r.passed, r.all_expectations
     assert steps_citing(r, "fab-1.4 6.4.6c") and steps_citing(r, "fab-1.4 3.1.1")
 
 
 def test_fab_3_1_1_nothing_happens_after_the_game_ends():
     r = ruling(board('"Overpower"', bob_life=2) + 'Alice plays "Overpower"\n'
-               'Bob does not defend\nAlice chooses "close the combat chain"\nexpect Alice wins\n')
+               'Bob does not defend\nAlice chooses "close the combat chain"\nsettle\nexpect Alice wins\n')
     assert r.passed
     refused = [s for s in r.steps if s.action == "refused"]
     assert refused[-1].citations == ("fab-1.4 3.1.1",)
@@ -108,7 +108,7 @@ def test_fab_3_1_1_nothing_happens_after_the_game_ends():
 def test_fab_blade_break_destroys_defending_equipment_when_the_chain_closes():
     r = ruling(board('"Brute Force", "Red"', 'wears "Helm"')
                + 'Alice plays "Brute Force" pitching "Red"\nBob defends with "Helm"\n'
-               'Alice chooses "close the combat chain"\nexpect "Helm" in Bob\'s graveyard\n'
+               'Alice chooses "close the combat chain"\nsettle\nexpect "Helm" in Bob\'s graveyard\n'
                'expect Bob life 16\n')
     assert r.passed, r.all_expectations
     assert steps_citing(r, "fab-1.4 Blade Break") and steps_citing(r, "fab-1.4 21.3")
@@ -116,7 +116,7 @@ def test_fab_blade_break_destroys_defending_equipment_when_the_chain_closes():
 
 def test_fab_21_2_attack_goes_to_graveyard_when_the_chain_closes():
     r = ruling(board('"Red"') + 'Alice plays "Red"\nAlice chooses "close the combat chain"\n'
-               'expect "Red" in Alice\'s graveyard\n')
+               'settle\nexpect "Red" in Alice\'s graveyard\n')
     assert r.passed, r.all_expectations
     assert steps_citing(r, "fab-1.4 21.2")
 
@@ -133,7 +133,7 @@ def test_fab_13_3_end_of_turn_pitch_to_bottom_draw_to_intellect():
                'deck top "Block A", "Block B"\nBob: hero life 20, intellect 2\n'
                'Alice plays "Brute Force" pitching "Red"\nAlice chooses "close the combat chain"\n'
                'Alice passes\nBob passes\n'
-               'expect Alice hand "Block A", "Block B"\nexpect Alice deck "Red"\n'
+               'settle\nexpect Alice hand "Block A", "Block B"\nexpect Alice deck "Red"\n'
                'expect Bob action points 1\n')
     assert r.passed, r.all_expectations
     for rule in ("13.3.3a", "13.3.3c", "13.3.3d", "13.3.3g", "13.2.1"):
@@ -143,7 +143,7 @@ def test_fab_13_3_end_of_turn_pitch_to_bottom_draw_to_intellect():
 def test_section4_end_of_turn_cites_its_own_numbers():
     r = ruling('Alice is the turn player; hero life 20, intellect 1, deck top "Red"\n'
                'Bob: hero life 20, intellect 1\nAlice passes\nBob passes\n'
-               'expect Alice hand "Red"\nexpect Bob action points 1\n', doc="fab-section4")
+               'settle\nexpect Alice hand "Red"\nexpect Bob action points 1\n', doc="fab-section4")
     assert r.passed, r.all_expectations
     cited = set(r.rules_consulted)
     assert {"fab-section4 4.3.4", "fab-section4 4.4.3f", "fab-section4 4.3.2"} <= cited
@@ -163,6 +163,7 @@ Alice is the turn player; hero life 20, hand "Zap"
 Bob: hero life 20, wears "Nullrune Hood", 1 resource point
 Alice plays "Zap" targeting Bob
 Bob uses arcane barrier of "Nullrune Hood"
+settle
 expect Bob life 18
 """
 
@@ -196,7 +197,7 @@ def _phantasm_triggers(r) -> int:
 
 
 def test_fab_phantasm_destroys_the_attack_and_closes_the_chain():
-    r = ruling(PHANTASM + 'Bob defends with "Six"\nexpect "Illusion" in Alice\'s graveyard\n'
+    r = ruling(PHANTASM + 'Bob defends with "Six"\nsettle\nexpect "Illusion" in Alice\'s graveyard\n'
                'expect Bob life 20\n')
     assert r.passed and _phantasm_triggers(r) == 1
     assert steps_citing(r, "fab-1.4 Phantasm") and steps_citing(r, "fab-1.4 21.2")
@@ -204,19 +205,19 @@ def test_fab_phantasm_destroys_the_attack_and_closes_the_chain():
 
 def test_fab_16_5_phantasm_does_not_resolve_when_its_condition_is_no_longer_true():
     r = ruling(PHANTASM + 'Bob defends with "Six"\nAlice plays "Shrink" targeting Bob\'s "Six"\n'
-               'expect "Illusion" in combat chain\nexpect Bob life 18\n')
+               'settle\nexpect "Illusion" in combat chain\nexpect Bob life 18\n')
     assert r.passed
     assert any("does not resolve" in s.description for s in steps_citing(r, "fab-1.4 16.5"))
 
 
 def test_fab_phantasm_triggers_only_when_its_condition_turns_true():
     r = ruling(PHANTASM + 'Bob defends with "Six"\nAlice passes\nBob plays "Grow"\n'
-               'expect "Illusion" in Alice\'s graveyard\n')
+               'settle\nexpect "Illusion" in Alice\'s graveyard\n')
     assert r.passed and _phantasm_triggers(r) == 1
 
 
 def test_fab_phantasm_ignores_a_defender_under_6_power():
-    r = ruling(PHANTASM + 'Bob defends with "Five"\nexpect Bob life 18\n')
+    r = ruling(PHANTASM + 'Bob defends with "Five"\nsettle\nexpect Bob life 18\n')
     assert r.passed and _phantasm_triggers(r) == 0
 
 
@@ -229,7 +230,7 @@ Bob: hero life 20, controls "Mirage"
 
 def test_fab_21_2_a_triggered_layer_stays_on_the_chain_when_spectra_closes_it():
     r = ruling(SPECTRA + 'Alice orders triggers "Mirage", "Runechant"\n'
-               'Alice plays "Brute Force" targeting Bob\'s "Mirage"\nexpect Bob life 19\n'
+               'Alice plays "Brute Force" targeting Bob\'s "Mirage"\nsettle\nexpect Bob life 19\n'
                'expect "Brute Force" in Alice\'s graveyard\n')
     assert r.passed
     close = steps_citing(r, "fab-1.4 21.2")
@@ -237,7 +238,7 @@ def test_fab_21_2_a_triggered_layer_stays_on_the_chain_when_spectra_closes_it():
 
 
 def test_fab_10_3_a_destroyed_token_ceases_to_exist():
-    r = ruling(SPECTRA + 'Alice plays "Brute Force"\nexpect "Runechant" not in Alice\'s permanents\n'
+    r = ruling(SPECTRA + 'Alice plays "Brute Force"\nsettle\nexpect "Runechant" not in Alice\'s permanents\n'
                'expect "Runechant" not in Alice\'s graveyard\n')
     assert r.passed and steps_citing(r, "fab-1.4 10.3")
 
@@ -254,7 +255,7 @@ def test_fab_26_6_life_loss_from_blood_debt_is_not_prevented():
                'would be dealt to your hero this turn."\ncard "Debt": Generic Action, cost 0, '
                'pitch 1: "Blood Debt"\nAlice is the turn player; hero life 20, intellect 4, hand '
                '"Shield", banished "Debt"\nBob: hero life 20, intellect 4\nAlice plays "Shield"\n'
-               'Alice passes\nBob passes\nAlice passes\nBob passes\nexpect Alice life 19\n')
+               'Alice passes\nBob passes\nAlice passes\nBob passes\nsettle\nexpect Alice life 19\n')
     assert r.passed and steps_citing(r, "fab-1.4 26.6")
     assert not [s for s in r.steps if s.action == "replaced"]
 
@@ -262,7 +263,7 @@ def test_fab_26_6_life_loss_from_blood_debt_is_not_prevented():
 def test_fab_blood_debt_does_not_trigger_outside_the_banished_zone():
     r = ruling('card "Debt": Generic Action, cost 0, pitch 1: "Blood Debt"\nAlice is the turn '
                'player; hero life 20, intellect 4, graveyard "Debt"\nBob: hero life 20, intellect 4\n'
-               'Alice passes\nBob passes\nexpect Alice life 20\n')
+               'Alice passes\nBob passes\nsettle\nexpect Alice life 20\n')
     assert r.passed and not steps_citing(r, "fab-1.4 Blood Debt")
 
 
@@ -278,21 +279,21 @@ Bob passes
 
 def test_fab_18_2_a_doubling_replacement_applies_once():
     r = ruling(DOUBLE + 'Alice plays "Brute Force"\nBob does not defend\nAlice plays "Pump" '
-               'targeting "Brute Force"\nexpect "Brute Force" power 12\n')
+               'targeting "Brute Force"\nsettle\nexpect "Brute Force" power 12\n')
     assert r.passed
 
 
 def test_fab_18_3_two_doubling_replacements_both_apply():
     r = ruling(DOUBLE + 'Alice plays "Double"\nAlice passes\nBob passes\nAlice plays "Brute Force"\n'
                'Bob does not defend\nAlice plays "Pump" targeting "Brute Force"\n'
-               'expect "Brute Force" power 18\nexpect "Brute Force" base power 6\n')
+               'settle\nexpect "Brute Force" power 18\nexpect "Brute Force" base power 6\n')
     assert r.passed and len(steps_citing(r, "fab-1.4 18.3")) == 2
 
 
 def test_an_unknown_replacement_is_not_modelled():
     r = ruling('card "Odd": Generic Instant, cost 0, pitch 1: "The next time you would draw a card '
                'this turn, instead draw 2 cards."\nAlice is the turn player; hand "Odd"\n'
-               'Bob: hero life 20\nAlice plays "Odd"\nexpect Alice hand count 0\n')
+               'Bob: hero life 20\nAlice plays "Odd"\nsettle\nexpect Alice hand count 0\n')
     assert r.all_not_modelled and not r.passed
 
 
@@ -300,7 +301,7 @@ def test_fab_crush_triggers_on_one_instance_of_4_damage_and_random_discard_is_no
     r = ruling('card "Crusher": Guardian Action - Attack, cost 0, pitch 1, power 6, defense 3: '
                '"Crush - If Crusher deals 4 or more damage to a hero, they discard 2 random cards."'
                '\nAlice is the turn player; hero life 20, hand "Crusher"\nBob: hero life 20, hand "Red", "Red", "Red"\n'
-               'Alice plays "Crusher"\nexpect Bob life 14\n')
+               'Alice plays "Crusher"\nsettle\nexpect Bob life 14\n')
     assert any("crush effect triggers" in s.description for s in r.steps)   # 3 cards: a choice
     assert any("discard" in n for n in r.all_not_modelled)
 
@@ -311,7 +312,7 @@ def test_fab_16_4_a_next_time_delayed_trigger_triggers_once():
                'to target hero."\nAlice is the turn player; hero life 20, hand "Study", "Poke", "Poke", deck top '
                '"Red", "Block A"\nBob: hero life 20\nAlice plays "Study"\nAlice passes\nBob passes\n'
                'Alice plays "Poke" targeting Bob\nAlice passes\nBob passes\nAlice plays "Poke" '
-               'targeting Bob\nexpect Alice hand "Red"\nexpect Bob life 18\n')
+               'targeting Bob\nsettle\nexpect Alice hand "Red"\nexpect Bob life 18\n')
     assert r.passed and steps_citing(r, "fab-1.4 26.4.3d")
 
 
@@ -321,7 +322,7 @@ def test_fab_17_2_a_permanents_static_ability_ends_when_it_leaves_the_arena():
                'Alice is the turn player; hero life 20, intellect 4\n'
                'Bob: hero life 20, intellect 4, controls "Plating", wears "Helm"\n'
                'expect "Helm" defense 3\nAlice passes\nBob passes\n'
-               'expect "Plating" in Bob\'s graveyard\nexpect "Helm" defense 2\n')
+               'settle\nexpect "Plating" in Bob\'s graveyard\nexpect "Helm" defense 2\n')
     assert r.passed and steps_citing(r, "fab-1.4 13.2.2")
 
 
@@ -330,7 +331,7 @@ def test_a_state_change_reads_before_and_after_and_is_shown_by_one_step_only():
     step's '+1' (the state gained 1 action point only)."""
     from judge.paths import SCENARIOS
     from judge.scenario.parser import parse_file
-    from judge.engine.runner import run_scenario
+    from judge.games.run import run_scenario
     r = run_scenario(parse_file(str(SCENARIOS / "fab" / "arcane-barrier-example-3-seeds-of-agony.scn")))
     gains = [s for s in r.steps if ("Alice action points", "0 -> 1") in s.state_change]
     assert len(gains) == 3 and all("go again" in s.description for s in gains)
@@ -341,13 +342,13 @@ def test_a_state_change_reads_before_and_after_and_is_shown_by_one_step_only():
 
 
 def test_describe_changes_walks_back_from_the_state_and_says_what_it_cannot_know():
-    from judge.engine.state import ChangePool, SetPool, State
+    from judge.engine.state import ChangeValue, SetValue, State
     from judge.engine.trace import describe_changes, plural
     st = State("fab", "fab-1.4")
-    st.add_player("Alice").pools["action points"] = 0
-    ops = [st.apply(ChangePool("Alice", "action points", 2)),
-           st.apply(SetPool("Alice", "action points", 0)),
-           st.apply(ChangePool("Alice", "action points", 1))]
+    st.add_player("Alice").values["action points"] = 0
+    ops = [st.apply(ChangeValue("Alice", "action points", 2)),
+           st.apply(SetValue("Alice", "action points", 0)),
+           st.apply(ChangeValue("Alice", "action points", 1))]
     assert describe_changes(st, ops) == ("Alice gains 2 action points",
                                          "Alice action points: set to 0",
                                          "Alice action points: 0 -> 1")

@@ -14,6 +14,7 @@ Bob: hero life 20, wears "Nullrune Hood", 1 resource point
 Alice plays "Blazing Aether" targeting Bob
 Alice passes
 Bob passes
+settle
 expect Bob life {life}
 """
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from judge.engine.runner import run_scenario
+from judge.games.run import run_scenario
 from judge.paths import ROOT, SCENARIOS
 from judge.scenario.parser import parse_file
 

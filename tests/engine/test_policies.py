@@ -29,7 +29,7 @@ def _defaults(r) -> list[str]:
 
 
 def test_fab_arcane_barrier_n_optional_decline_is_the_default_and_is_marked():
-    r = ruling(ZAP + 'Alice plays "Zap" targeting Bob\nexpect Bob life 17\n')
+    r = ruling(ZAP + 'Alice plays "Zap" targeting Bob\nsettle\nexpect Bob life 17\n')
     assert expectation(r, "life 17").passed
     assert any(d.startswith("optional: decline - Bob does not use Arcane barrier 1")
                for d in _defaults(r))
@@ -37,14 +37,14 @@ def test_fab_arcane_barrier_n_optional_decline_is_the_default_and_is_marked():
 
 def test_fab_arcane_barrier_n_stated_decline_is_no_default():
     r = ruling(ZAP + 'Bob declines arcane barrier of "Nullrune Hood"\n'
-                     'Alice plays "Zap" targeting Bob\nexpect Bob life 17\n')
+                     'Alice plays "Zap" targeting Bob\nsettle\nexpect Bob life 17\n')
     assert expectation(r, "life 17").passed
     assert not any(d.startswith("optional:") for d in _defaults(r))
 
 
 def test_fab_arcane_barrier_n_policy_optional_use_uses_it_and_says_so():
     r = ruling("policy optional use\n" + ZAP + 'Alice plays "Zap" targeting Bob\n'
-               "expect Bob life 18\nexpect Bob resource points 0\n")
+               "settle\nexpect Bob life 18\nexpect Bob resource points 0\n")
     assert expectation(r, "life 18").passed and expectation(r, "resource points 0").passed
     replaced = [s for s in r.steps if s.action == "replaced"]
     assert replaced and replaced[0].default_applied == (
@@ -65,20 +65,19 @@ def test_fab_policy_optional_error_is_a_scenario_error_at_the_action_line():
 
 def test_fab_20_5_policy_defending_error_needs_the_defence_stated():
     body = 'Alice is the turn player; hero life 20, hand "Red"\nBob: hero life 20\n' \
-           'Alice plays "Red"\nexpect Bob life 19\n'
-    assert expectation(ruling(body), "life 19").passed          # default: no defenders
+           'Alice plays "Red"\n{defence}settle\nexpect Bob life 19\n'
+    assert expectation(ruling(body.format(defence="")), "life 19").passed   # default: no defenders
     with pytest.raises(ScenarioStateError) as info:
-        ruling("policy defending error\n" + body)
+        ruling("policy defending error\n" + body.format(defence=""))
     assert "Bob's defence against Red is not stated" in info.value.message
-    assert info.value.line == 14
-    stated = ruling("policy defending error\n" + body.replace(
-        "expect", "Bob does not defend\nexpect"))
+    assert (info.value.line, info.value.line_text) == (15, "settle")   # the line that runs on
+    stated = ruling("policy defending error\n" + body.format(defence="Bob does not defend\n"))
     assert expectation(stated, "life 19").passed
 
 
 def test_fab_16_3_simultaneous_triggers_printed_order_is_a_marked_default():
     r = ruling(TWO_TRIGGERS + 'Alice chooses "close the combat chain"\n'
-               'expect "Brittle Helm" in Bob\'s graveyard\n')
+               'settle\nexpect "Brittle Helm" in Bob\'s graveyard\n')
     assert expectation(r, "graveyard").passed
     assert any(d.startswith("trigger-order: printed - Alice orders them") for d in _defaults(r))
 
@@ -92,7 +91,7 @@ def test_fab_16_3_policy_trigger_order_error_needs_an_orders_line():
     stated = ruling("policy trigger-order error\n" + TWO_TRIGGERS
                     + 'Alice orders triggers "Brittle Helm", "Worn Chest"\n'
                     'Alice chooses "close the combat chain"\n'
-                    'expect "Brittle Helm" in Bob\'s graveyard\n')
+                    'settle\nexpect "Brittle Helm" in Bob\'s graveyard\n')
     assert expectation(stated, "graveyard").passed
     assert not any(d.startswith("trigger-order:") for d in _defaults(stated))
 
@@ -101,7 +100,7 @@ SEEDS = seeds_played()
 
 
 def test_fab_23_1_unstated_trigger_target_is_the_opposing_hero_a_marked_default():
-    r = ruling(SEEDS + 'Alice plays "Wounding Blow"\nBob does not defend\nexpect Bob life 15\n')
+    r = ruling(SEEDS + 'Alice plays "Wounding Blow"\nBob does not defend\nsettle\nexpect Bob life 15\n')
     assert expectation(r, "life 15").passed
     assert any(d.startswith("trigger-targets: opposing - Alice targets the opposing hero, Bob")
                for d in _defaults(r))
@@ -115,6 +114,6 @@ def test_fab_23_1_policy_trigger_targets_error_needs_a_targets_line():
     assert 'Alice targets Bob with "Wounding Blow"' in info.value.expected
     stated = ruling("policy trigger-targets error\n" + SEEDS
                     + 'Alice targets Bob with "Wounding Blow"\nAlice plays "Wounding Blow"\n'
-                    'Bob does not defend\nexpect Bob life 15\n')
+                    'Bob does not defend\nsettle\nexpect Bob life 15\n')
     assert expectation(stated, "life 15").passed
     assert not any(d.startswith("trigger-targets:") for d in _defaults(stated))

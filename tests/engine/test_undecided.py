@@ -13,6 +13,7 @@ Alice passes
 Bob passes
 expect Alice plays "Red" is allowed
 expect Alice plays "Red" is not allowed
+settle
 expect Bob life 20
 '''
 

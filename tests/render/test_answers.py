@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from judge.engine.runner import run_scenario
+from judge.games.run import run_scenario
 from judge.paths import SCENARIOS
 from judge.render import render
 from judge.scenario.parser import parse_file

@@ -206,7 +206,7 @@ def test_markdown_escape_neutralises_html_and_markup_and_nothing_else():
 def test_html_step_ids_are_unique_across_branches():
     """Branches number their steps from 1 each; their anchors must not collide."""
     import re
-    from judge.engine.runner import run_scenario
+    from judge.games.run import run_scenario
     from judge.render import render
     from judge.scenario.parser import parse_file
     from judge.paths import SCENARIOS
@@ -250,7 +250,7 @@ def test_markdown_shows_the_numbered_scenario_in_a_fence_its_text_cannot_close(r
 
 
 def test_json_of_a_resolved_scenario_carries_its_source():
-    from judge.engine.runner import run_scenario
+    from judge.games.run import run_scenario
     from judge.paths import SCENARIOS
     from judge.scenario.parser import parse_file
     path = SCENARIOS / "fab" / "arcane-barrier-example-1.scn"

@@ -42,9 +42,10 @@ def test_grammar_cache_file_is_named_by_grammar_content(tmp_path, monkeypatch):
 
 def test_grammar_loaded_from_cache_parses_like_a_fresh_build(tmp_path, monkeypatch):
     monkeypatch.setenv("JUDGE_HOME", str(tmp_path))
-    grammar = paths.GRAMMAR / "scenario.lark"
+    grammar = paths.GRAMMAR / "scenario_fab.lark"
     text = (paths.SCENARIOS / "fab" / "arcane-barrier-example-1.scn").read_text(encoding="utf-8")
-    options = dict(parser="lalr", propagate_positions=True, maybe_placeholders=False)
+    options = dict(parser="lalr", propagate_positions=True, maybe_placeholders=False,
+                   import_paths=[str(paths.GRAMMAR)])
     fresh = Lark.open(str(grammar), **options)
     Lark.open(str(grammar), cache=grammar_cache.lark_cache(grammar), **options)   # writes
     loaded = Lark.open(str(grammar), cache=grammar_cache.lark_cache(grammar), **options)
@@ -55,7 +56,7 @@ def test_grammar_cache_off_when_the_cache_folder_cannot_be_made(tmp_path, monkey
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     monkeypatch.setenv("JUDGE_HOME", str(blocker))
-    assert grammar_cache.lark_cache(paths.GRAMMAR / "scenario.lark") is False
+    assert grammar_cache.lark_cache(paths.GRAMMAR / "scenario_fab.lark") is False
 
 
 def test_card_store_answers_like_a_fresh_parse_and_from_the_file_next_time(
@@ -117,9 +118,10 @@ def test_scenario_transform_matches_lark_transformer(path):
     from lark import Transformer
 
     text = path.read_text(encoding="utf-8")
-    tree = scenario_parser.lark_parser().parse(text)
-    ours = scenario_parser.ScenarioTransformer(text.splitlines())
-    theirs = scenario_parser.ScenarioTransformer(text.splitlines())
+    game = scenario_parser.game_of(text)
+    tree = scenario_parser.lark_parser(game).parse(text)
+    ours = scenario_parser.ScenarioTransformer(text.splitlines(), game)
+    theirs = scenario_parser.ScenarioTransformer(text.splitlines(), game)
     assert ours.transform(tree) == Transformer.transform(theirs, tree)
     assert ours.refs == theirs.refs
 

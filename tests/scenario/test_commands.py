@@ -1,5 +1,5 @@
 """`judge resolve` and `judge check`: output formats, never overwriting, exit codes 0/1/2 and
-the JSON summary. The rulings come from the engine (judge.engine.runner)."""
+the JSON summary. The rulings come from the engine (judge.games.run)."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from judge.engine.runner import run_scenario
+from judge.games.run import run_scenario
 from judge.errors import JudgeError
 from judge.scenario.parser import parse
 

@@ -111,13 +111,23 @@ def test_british_defence_is_read_as_defense():
     assert s.card("Helm").defense == 1
 
 
-def test_other_games_take_any_key_value_pairs_for_cards_and_players():
+def test_other_games_values_are_their_own_words():
     s = parse('scenario "w"\ngame wow-7.4\ncard "Hogger": Ally - Gnoll, cost 3, atk 2, '
-              'health 4, damage-type melee\nA is the turn player; health 30, 5 resources\n', "w.scn")
+              'health 4, type melee\nA is the turn player; health 30, 5 resources\n', "w.scn")
     assert s.game == "wow"
     assert s.card("Hogger").stats == (("cost", 3), ("atk", 2), ("health", 4),
-                                      ("damage-type", "melee"))
+                                      ("damage type", "melee"))
     assert s.player("A").stats == (("health", 30), ("resources", 5))
+
+
+def test_a_value_word_another_game_uses_is_an_error_with_a_suggestion():
+    with pytest.raises(ScenarioError) as err:
+        parse('scenario "w"\ngame wow-7.4\nA is the turn player; helth 30\n', "w.scn")
+    assert "unknown player value 'helth' for wow" in err.value.message
+    assert err.value.suggestion == "health"
+    with pytest.raises(ScenarioError) as err:
+        parse('scenario "w"\ngame wow-7.4\nA is the turn player; life 30\n', "w.scn")
+    assert "for wow" in err.value.message
 
 
 def test_card_text_escapes_quotes_and_newlines():
@@ -379,7 +389,9 @@ def test_grammar_is_lalr_without_conflicts(caplog):
     logger.setLevel(logging.DEBUG)
     try:
         with caplog.at_level(logging.DEBUG, logger="lark"):
-            Lark.open(str(paths.GRAMMAR / "scenario.lark"), parser="lalr", debug=True)
+            for grammar in sorted(paths.GRAMMAR.glob("scenario_*.lark")):
+                Lark.open(str(grammar), parser="lalr", debug=True,
+                          import_paths=[str(paths.GRAMMAR)])
     finally:
         logger.setLevel(logging.WARNING)
     assert not [r for r in caplog.records if "conflict" in r.getMessage().lower()]

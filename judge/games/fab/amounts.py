@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from judge.engine import trace as T
 from judge.engine.context import Context
 from judge.engine.errors import NotModelled
-from judge.engine.stack import Layer
+from judge.engine.chain import Layer
 from judge.games.fab import records as R
 
 if TYPE_CHECKING:  # pragma: no cover

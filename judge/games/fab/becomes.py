@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from judge.cards import legacy_model as M
 from judge.cards.legacy_model import Becomes
 from judge.engine import effects as E
-from judge.engine import stack as S
+from judge.engine import chain as S
 from judge.engine import trace as T
 from judge.engine.context import Context
 from judge.engine.errors import NotModelled

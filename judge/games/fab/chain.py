@@ -9,13 +9,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.engine import effects as E
-from judge.engine import stack as S
+from judge.engine import chain as S
 from judge.engine import trace as T
 from judge.engine.context import Context
 from judge.engine.errors import NotModelled
 from judge.engine.events import Event, PendingTrigger
-from judge.engine.stack import Priority
-from judge.engine.state import AddCounter, ChangePool, MoveObject, SetGlobal
+from judge.engine.chain import Priority
+from judge.engine.state import AddCounter, ChangeValue, MoveObject, SetGlobal
 from judge.games.fab import combat as K
 from judge.games.fab import effects as fab_effects
 from judge.games.fab import restrictions as fab_restrictions
@@ -37,7 +37,7 @@ def advance(game: FabGame, ctx: Context, link: K.Link) -> None:
                      f"and {link.target} the defending hero", ["combat.attacking"], mark=mark)
             fab_restrictions.attack_effects_on(game, ctx, link)       # 20.4.4b
             attack_triggers(game, ctx, link)
-            if ctx.pending:
+            if ctx.state.pending:
                 game.give_priority(ctx)
                 return
         mark = len(st.log)
@@ -75,9 +75,9 @@ def attack_triggers(game: FabGame, ctx: Context, link: K.Link) -> None:
     st = ctx.state
     rules = game.card_rules(st, link.attack)
     if rules.on_attack:
-        ctx.pending.append(effect_trigger(game, ctx, link, "attacks", rules.on_attack,
+        ctx.trigger(effect_trigger(game, ctx, link, "attacks", rules.on_attack,
                                                 "combat.attack-triggers"))
-    ctx.pending.extend(fab_triggers.attack_triggers(game, ctx, link))
+    ctx.trigger(*fab_triggers.attack_triggers(game, ctx, link))
     game._watchers(ctx, link.controller, "you attack")
 
 
@@ -119,13 +119,13 @@ def damage_calculation(game: FabGame, ctx: Context, link: K.Link) -> None:
         K.change_link(st, f"{attack.name} hits",
                       lambda l: (setattr(l, "hit", True), setattr(l, "damage", dealt)))
         ctx.step(T.RULE, f"{attack.name} hits {link.target}", ["combat.hit"], mark=mark)
-        ctx.pending.extend(fab_effects.delayed_triggers(
+        ctx.trigger(*fab_effects.delayed_triggers(
             game, ctx, Event("hit", player=link.target, source=link.attack)))
         rules = game.card_rules(st, link.attack)
         if rules.on_hit and st.result is None:
-            ctx.pending.append(effect_trigger(game, ctx, link, "hit", rules.on_hit,
+            ctx.trigger(effect_trigger(game, ctx, link, "hit", rules.on_hit,
                                                     "combat.resolution-triggers"))
-        ctx.pending.extend(fab_triggers.hit_triggers(game, ctx, link))
+        ctx.trigger(*fab_triggers.hit_triggers(game, ctx, link))
     else:
         ctx.step(T.RULE, "all the damage was prevented: it was never dealt and the attack "
                  "does not hit", ["damage.prevented", "combat.hit"])
@@ -148,7 +148,7 @@ def resolve_link(game: FabGame, ctx: Context, link: K.Link) -> None:
         cites = ["combat.go-again", "kw.go-again"] + ([] if on_chain else ["lki"])
         mark = len(st.log)
         if game.turn_player(st) == link.controller:
-            st.apply(ChangePool(link.controller, AP, 1))
+            st.apply(ChangeValue(link.controller, AP, 1))
         ctx.step(T.RULE, f"{attack.name} has go again ({source}): {link.controller} gains 1 "
                  "action point", cites, mark=mark)
     mark = len(st.log)
@@ -195,10 +195,10 @@ def close(game: FabGame, ctx: Context, procedure: str, why: str) -> None:
     for e in [e for e in st.effects.values() if CHAIN_CLOSES in e.ends_at]:
         kind = e.data.get("delayed")
         if kind:
-            ctx.pending.append(close_trigger(game, ctx, e.data["object"], kind,
+            ctx.trigger(close_trigger(game, ctx, e.data["object"], kind,
                                                    e.data["procedure"]))
     E.expire(st, CHAIN_CLOSES)
-    if ctx.pending:
+    if ctx.state.pending:
         ctx.step(T.RULE, "\"when the combat chain closes\" triggers are added to the chain",
                  ["close.triggers"])
     game.give_priority(ctx)

@@ -14,6 +14,13 @@ V14 = "fab-1.4"
 S4 = "fab-section4"
 
 TABLE: dict[str, dict[str, str]] = {
+    # the bounds of values (a value an effect would take below zero is zero)
+    "value.weapon-power": {V14: "7.2.5b"},
+    "value.equipment-defense": {V14: "8.2.5b"},
+    "value.cost": {V14: "9.2.5c"},
+    "value.pitch": {V14: "9.2.6c"},
+    "value.power": {V14: "9.2.8b"},
+    "value.defense": {V14: "9.2.9b"},
     # priority (14, 19)
     "priority.only-holder": {V14: "14.1"},
     "priority.pass": {V14: "14.4"},

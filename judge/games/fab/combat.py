@@ -68,11 +68,8 @@ KEY = "combat"
 
 
 def combat(state: State) -> Combat:
-    c = state.globals.get(KEY)
-    if c is None:
-        c = Combat()
-        state.globals[KEY] = c
-    return c
+    """The combat chain (made with the state: ``FabGame.new_state``)."""
+    return state.globals[KEY]
 
 
 def current(state: State) -> Link | None:

@@ -26,7 +26,7 @@ from judge.cards import legacy_model as M
 from judge.engine import trace as T
 from judge.engine.context import Context, StatedChoice
 from judge.engine.errors import IllegalAction, NotModelled
-from judge.engine.stack import Layer
+from judge.engine.chain import Layer
 from judge.engine.state import MoveObject, SetGlobal, State
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -273,7 +273,7 @@ def handles(layer: Layer, eff: M.Effect) -> bool:
     if isinstance(eff, M.Move):
         if verb in ("search", "shuffle"):
             return True
-        if verb == "put" and _text(eff.what) == "it" and FOUND in layer.data:
+        if verb == "put" and _text(eff.what) == "it" and FOUND in layer.memory:
             return True
         if verb == "banish" and _text(eff.what) in ("this", "it", "itself", layer.name.lower()):
             return True                       # its own name means itself (19.3)
@@ -312,7 +312,7 @@ def _search(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
     oid = choice.value if choice is not None else None
     if oid is not None and st.objects[oid].zone != (p, "deck"):
         raise NotModelled(f"{st.objects[oid].name} is no longer in {p}'s deck")
-    layer.data[FOUND] = oid
+    layer.memory[FOUND] = oid
     if oid is None:
         ctx.step(T.EVENT, f"{p} searches their deck for {what} and "
                  + ("finds nothing: the deck is empty" if not deck else
@@ -325,7 +325,7 @@ def _search(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
                  f"{st.objects[oid].name}", ["search.must"], mark=mark, actor=p)
     later = _later_shuffle(layer, eff)
     if later:
-        layer.data["search shuffle"] = True      # the card's own shuffle is the 24.4 shuffle
+        layer.memory["search shuffle"] = True      # the card's own shuffle is the 24.4 shuffle
     else:
         shuffle(ctx, p, ["search.shuffle"], " after searching it")
 
@@ -346,7 +346,7 @@ def _shuffle(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
     p = layer.controller
     text = _text(eff.what)
     if text == "your deck":
-        searched = layer.data.pop("search shuffle", False)
+        searched = layer.memory.pop("search shuffle", False)
         shuffle(ctx, p, ["resolve.in-order"] + (["search.shuffle"] if searched else []),
                 " after searching it" if searched else "")
         return
@@ -380,7 +380,7 @@ def _shuffle(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
 def _put_found(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
     st = ctx.state
     p = layer.controller
-    oid = layer.data.get(FOUND)
+    oid = layer.memory.get(FOUND)
     to = " ".join(eff.to_zone.lower().split())
     mark = len(st.log)
     if oid is None:
@@ -425,26 +425,26 @@ def _reveal(game: "FabGame", ctx: Context, layer: Layer, eff: M.Other) -> None:
     what = dict(eff.args).get("object", "")
     mark = len(st.log)
     if what == "it":
-        if FOUND not in layer.data:
+        if FOUND not in layer.memory:
             raise NotModelled("revealing 'it' with nothing found before")
-        oid = layer.data[FOUND]
+        oid = layer.memory[FOUND]
         if oid is None:
             ctx.step(T.RULE, "no card was found: there is nothing to reveal",
                      ["resolve.part-ignored"], mark=mark)
             return
         ctx.step(T.EVENT, f"{p} reveals {st.objects[oid].name}", ["resolve.in-order"],
                  mark=mark, actor=p)
-        layer.data[REVEALED] = oid
+        layer.memory[REVEALED] = oid
         return
     if what == "the top card of your deck":
         deck = st.zones[(p, "deck")].ids
         if not deck:
-            layer.data[REVEALED] = None
+            layer.memory[REVEALED] = None
             ctx.step(T.RULE, f"{p}'s deck is empty: no card is revealed",
                      ["resolve.part-ignored"], mark=mark)
             return
         check_top(ctx, p, 1, "revealing the top card")
-        layer.data[REVEALED] = deck[0]
+        layer.memory[REVEALED] = deck[0]
         ctx.step(T.EVENT, f"{p} reveals the top card of their deck: {st.objects[deck[0]].name}",
                  ["resolve.in-order"], mark=mark, actor=p)
         return
@@ -455,9 +455,9 @@ def revealed_value(ctx: Context, layer: Layer, stat: str) -> int:
     """A value of "the card revealed this way": a card with no such value returns zero
     (19.6.2)."""
     st = ctx.state
-    if REVEALED not in layer.data:
+    if REVEALED not in layer.memory:
         raise NotModelled("'the card revealed this way' before any card was revealed")
-    oid = layer.data[REVEALED]
+    oid = layer.memory[REVEALED]
     if oid is None:
         ctx.step(T.RULE, f"X is the {stat} of the card revealed: no card was revealed, so there "
                  "is no value to return and it is zero", ["value.returned"])
@@ -494,9 +494,9 @@ def _card_condition(game: "FabGame", ctx: Context, layer: Layer, eff: M.Conditio
     which, n, bound = m.group(1), int(m.group(2)), m.group(3)
     stat = "power" if m.group(4) == "p" else "defense"
     key = _MEMORY[which]
-    if key not in layer.data:
+    if key not in layer.memory:
         raise NotModelled(f"'the {which} card' before any card was {which}")
-    held = layer.data[key]
+    held = layer.memory[key]
     cards = list(held) if isinstance(held, tuple) else ([] if held is None else [held])
     if len(cards) > 1:
         raise NotModelled(f"'the {which} card' with {len(cards)} cards {which}")

@@ -14,10 +14,11 @@ from judge.cards import legacy_model as M
 from judge.engine import effects as E
 from judge.engine import trace as T
 from judge.engine.context import Context
+from judge.engine.decisions import Decision
 from judge.engine.errors import NotModelled, UnstatedChoice
 from judge.engine.events import Event, Replacement
-from judge.engine.stack import Layer
-from judge.engine.state import (AddModifier, ChangeLife, ChangePool, Custom, Modifier, MoveObject,
+from judge.engine.chain import Layer
+from judge.engine.state import (AddModifier, ChangeValue, Custom, Modifier, MoveObject,
                                 State)
 from judge.games.fab import amounts as A
 from judge.games.fab import cards as C
@@ -365,7 +366,7 @@ def _gain(game: "FabGame", ctx: Context, layer: Layer, eff: M.Gain) -> None:
         for p in players_for(game, ctx, layer, eff.target):
             mark = len(st.log)
             before = game.life(st, p)
-            st.apply(ChangeLife(p, n))
+            st.apply(ChangeValue(p, "life delta", n, shown="life"))
             ctx.step(T.EVENT, f"{p} gains {n} life: {before} -> {before + n}", ["life.total"],
                      mark=mark)
         return
@@ -375,7 +376,7 @@ def _gain(game: "FabGame", ctx: Context, layer: Layer, eff: M.Gain) -> None:
         return
     if what in ("resource", "resources", "resource point", "resource points", "{r}"):
         mark = len(st.log)
-        st.apply(ChangePool(layer.controller, RP, n))
+        st.apply(ChangeValue(layer.controller, RP, n))
         ctx.step(T.EVENT, f"{layer.controller} gains {T.plural(n, 'resource points')}", ["resource-points"],
                  mark=mark)
         return
@@ -423,8 +424,9 @@ def _put(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
 
 def _discard(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
     """"<who> discard(s) N [random] cards" (Discard glossary): the player selects the cards
-    unless the discard is random. Only a discard that leaves no choice (N or more cards for a
-    hand of at most N) is carried out; which cards a player or chance picks is not derived."""
+    unless the discard is random. A discard that leaves no choice (N or more cards for a hand
+    of at most N) is carried out; otherwise the player's choice is a decision the scenario
+    answers (``Bob discards "X"``); which cards chance picks is not derived."""
     st = ctx.state
     n = C.amount(eff.count if eff.count is not None else 1)
     what = C.target_text(eff.what)
@@ -433,18 +435,35 @@ def _discard(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
     random = "random" in what.split()
     for p in players_for(game, ctx, layer, eff.who):
         hand = list(st.zones[(p, "hand")].ids)
+        chosen = hand
         if len(hand) > n:
-            raise NotModelled(f"which {n} of {p}'s {len(hand)} cards in hand "
-                              + ("are discarded at random" if random else f"{p} discards"))
+            if random:
+                raise NotModelled(f"which {n} of {p}'s {len(hand)} cards in hand are discarded "
+                                  "at random")
+            names = tuple(st.objects[o].name for o in hand)
+            picked = ctx.answer_to(Decision(
+                key=f"discard:{layer.id}:{layer.name}:{p}:{len(st.log)}", player=p,
+                kind="discard", prompt=f"which {n} card(s) {p} discards to {layer.name}",
+                options=names, citation=ctx.cite_opt("discard") or "",
+                example=f'{p} discards "{names[0]}"', count=n))
+            want = [picked.value] if isinstance(picked.value, str) else list(picked.value)
+            chosen = []
+            for name in want:
+                oid = next(o for o in hand if st.objects[o].name == name and o not in chosen)
+                chosen.append(oid)
         mark = len(st.log)
-        names = [st.objects[o].name for o in hand]
-        for oid in hand:
+        names = [st.objects[o].name for o in chosen]
+        for oid in chosen:
             st.apply(MoveObject(oid, (st.objects[oid].owner, "graveyard")))
-        layer.data[fab_deck.DISCARDED] = tuple(hand)     # "the discarded card" (fab_deck)
-        ctx.step(T.EVENT, f"{p} discards {', '.join(names) or 'nothing'}: with "
-                 f"{T.plural(len(hand), 'cards')} in hand, discarding "
-                 f"{T.plural(n, ('random ' if random else '') + 'cards')} leaves no choice",
-                 ["discard"], mark=mark)
+        layer.memory[fab_deck.DISCARDED] = tuple(chosen)     # "the discarded card" (fab_deck)
+        if chosen is hand:
+            ctx.step(T.EVENT, f"{p} discards {', '.join(names) or 'nothing'}: with "
+                     f"{T.plural(len(hand), 'cards')} in hand, discarding "
+                     f"{T.plural(n, ('random ' if random else '') + 'cards')} leaves no choice",
+                     ["discard"], mark=mark)
+        else:
+            ctx.step(T.EVENT, f"{p} discards {', '.join(names)}, chosen from "
+                     f"{T.plural(len(hand), 'cards')} in hand", ["discard"], mark=mark, actor=p)
 
 
 def _move(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
@@ -683,18 +702,18 @@ def _arcane_barrier(ctx: Context, oid: int, n: int) -> Replacement:
         choice = ctx.choices.find_use(player, state.objects[oid].name)
         pitch = sum(state.value(p, "pitch") or 0 for p in (choice.pitching if choice else ())
                     if state.objects[p].zone == (player, "hand"))
-        return state.players[player].pools.get(RP, 0) + pitch >= n
+        return state.players[player].values.get(RP, 0) + pitch >= n
 
     def apply(c: Context, ev: Event) -> Event:
         s = c.state
         choice = c.choices.find_use(player, s.objects[oid].name)
         mark = len(s.log)
         for p in (choice.pitching if choice else ()):
-            if s.players[player].pools.get(RP, 0) >= n:
+            if s.players[player].values.get(RP, 0) >= n:
                 break
             s.apply(MoveObject(p, (player, "pitch")))
-            s.apply(ChangePool(player, RP, s.value(p, "pitch") or 0))
-        s.apply(ChangePool(player, RP, -n))
+            s.apply(ChangeValue(player, RP, s.value(p, "pitch") or 0))
+        s.apply(ChangeValue(player, RP, -n))
         c.step(T.RULE, f"{player} pays {T.plural(n, 'resource points')} for arcane barrier {n} of "
                f"{s.objects[oid].name}", ["kw.arcane-barrier", "pitching"], mark=mark,
                actor=player)

@@ -16,14 +16,19 @@ from typing import Any
 from judge.cards import legacy_model as M
 from judge.engine import effects as E
 from judge.engine import events as V
-from judge.engine import stack as S
+from judge.engine import chain as S
 from judge.engine import trace as T
+from judge.engine import abilities
+from judge.engine.abilities import Unbound
+from judge.engine.chain import Layer, Priority
 from judge.engine.context import Context, StatedChoice
+from judge.engine.decisions import Decision
 from judge.engine.errors import IllegalAction, NotModelled, UnstatedChoice
-from judge.engine.events import Event, PendingTrigger, Replacement
-from judge.engine.stack import Layer, Priority
-from judge.engine.state import (ChangeLife, ChangePool, CounterRule, EndGame, GameResult,
-                                MoveObject, SetGlobal, State, ZoneKey)
+from judge.engine.events import Event, PendingTrigger, Replacement, Stage
+from judge.engine.game import Call
+from judge.engine.state import (ChangeValue, CounterRule, EndGame, GameResult, MoveObject,
+                                SetFlag, SetGlobal, State, ZoneKey)
+from judge.engine.values import Bound, ValueRules
 from judge.games.fab import cards as C
 from judge.games.fab import combat as K
 from judge.games.fab import becomes as fab_becomes
@@ -36,7 +41,7 @@ from judge.games.fab import restrictions as fab_restrictions
 from judge.games.fab import statics as fab_statics
 from judge.games.fab import targets as fab_targets
 from judge.games.fab import turn as fab_turn
-from judge.games.base import Game
+from judge.games.fab.scenario import FabScenario
 from judge.games.fab.citations import CITATIONS
 from judge.games.fab.zones import (AP, ARENA, CHAIN, CHAIN_CLOSES, COMBAT, GONE, PERMANENT_KINDS,
                                    PLAYER_ZONES, RP)
@@ -48,16 +53,42 @@ def _keeps_counters(zone: ZoneKey) -> bool:
     return zone[1] in ARENA or zone[1] == "arsenal"
 
 
-class FabGame(Game):
+# the bounds v1.4 sets on values (a card's value that an effect would take below zero is
+# zero; a hero's life total is never negative)
+BOUNDS = (
+    Bound("power", 0, procedure="value.weapon-power", kinds=frozenset({"weapon"}),
+          text="a card cannot have a negative power value"),
+    Bound("power", 0, procedure="value.power", text="a card cannot have a negative power value"),
+    Bound("defense", 0, procedure="value.equipment-defense", kinds=frozenset({"equipment"}),
+          text="a card cannot have a negative defense value"),
+    Bound("defense", 0, procedure="value.defense",
+          text="a card cannot have a negative defense value"),
+    Bound("cost", 0, procedure="value.cost",
+          text="an effect cannot reduce a resource cost below zero"),
+    Bound("pitch", 0, procedure="value.pitch",
+          text="an effect cannot reduce a pitch value below zero"),
+)
+PLAYER_BOUNDS = (
+    Bound(AP, 0, procedure="action-points", text="a player cannot have fewer than 0 action points"),
+    Bound(RP, 0, procedure="resource-points",
+          text="a player cannot have fewer than 0 resource points"),
+)
+# where a card's abilities function: the arena, face up (a card in hand or deck is not in play)
+FUNCTIONS_IN = frozenset({"equipment", "weapons", "permanents", "hero"})
+
+
+class FabGame(FabScenario):
     id = "fab"
     documents = ("fab-1.4", "fab-section4")
     ACTIONS = ("play", "activate", "attack", "defend", "pitch", "pass_priority", "use_optional",
-               "order", "choose", "find", "target_trigger")
+               "order", "choose", "find", "target_trigger", "discard")
     citations = CITATIONS
 
     # ------------------------------------------------------------------ set-up
     def new_state(self, document: str) -> State:
         st = State("fab", document)
+        st.rules = ValueRules(bounds=BOUNDS, player_bounds=PLAYER_BOUNDS,
+                              player_value=_player_value)
         E.install(st)
         st.counters_leave = _keeps_counters
         for name, stat, delta in (("+1{p}", "power", 1), ("-1{p}", "power", -1),
@@ -66,16 +97,17 @@ class FabGame(Game):
         st.add_zone(*CHAIN)
         st.add_zone(*COMBAT)
         st.add_zone(*GONE)
-        st.globals.update({"turn": 1, "phase": "action", "first turn": True})
+        st.globals.update({"turn": 1, "phase": "action", "first turn": True,
+                           K.KEY: K.Combat()})
         return st
 
     def add_player(self, state: State, name: str) -> None:
         state.add_player(name)
         for zone in PLAYER_ZONES:
             state.add_zone(name, zone)
-        state.players[name].pools.update({AP: 0, RP: 0})
+        state.players[name].values.update({AP: 0, RP: 0, "life delta": 0})
 
-    def start(self, ctx: Context, turn_player: str) -> None:
+    def start_turn(self, ctx: Context, turn_player: str) -> None:
         """The scenario starts in the turn player's action phase, with priority (13.2.3)."""
         st = ctx.state
         st.globals["turn player"] = turn_player
@@ -122,7 +154,7 @@ class FabGame(Game):
         """Base life plus life gained minus life lost (6.4.6a)."""
         p = state.players[player]
         base = state.value(p.hero, "life") if p.hero is not None else 0
-        return (base or 0) + p.life_delta
+        return (base or 0) + int(p.values.get("life delta") or 0)
 
     def turn_player(self, state: State) -> str:
         return state.globals["turn player"]
@@ -139,9 +171,9 @@ class FabGame(Game):
             raise IllegalAction(action, f"{player} does not have priority",
                                 ctx.cite("priority.only-holder"), timing=True)
 
-    def before_action(self, ctx: Context, action: str) -> None:
+    def before_action(self, ctx: Context, call: Call) -> None:
         """A turn-based declaration nobody stated happens before the next action (policy)."""
-        if action != "defend":
+        if call.name != "defend":
             self._declare_default(ctx)
 
     # ------------------------------------------------------------------ pass priority
@@ -150,12 +182,7 @@ class FabGame(Game):
         self._holder(ctx, "pass", player)
 
     def pass_priority(self, ctx: Context, player: str, default: str | None = None) -> None:
-        st = ctx.state
-        mark = len(st.log)
-        everyone = Priority.pass_(st)
-        ctx.step(T.ACTION, f"{player} passes priority", ["priority.pass"], mark=mark,
-                 actor=player, default=default)
-        if everyone:
+        if S.pass_priority(ctx, player, default=default):
             self._all_passed(ctx)
 
     def _all_passed(self, ctx: Context) -> None:
@@ -163,7 +190,7 @@ class FabGame(Game):
         link = K.current(st)
         top = S.top(st)
         if top is not None and not (link is not None and top.id == link.layer):
-            self._resolve_top(ctx)
+            S.resolve_top(ctx, self)
         elif link is not None and link.step != K.RESOLVED:
             fab_chain.advance(self, ctx, link)
         elif K.combat(st).open:
@@ -208,7 +235,7 @@ class FabGame(Game):
             true = _phantasm_condition(st, link.number)
             now[oid] = true
             if true and not was.get(oid, False):
-                ctx.pending.append(self._phantasm_trigger(ctx, link.number, oid))
+                ctx.trigger(self._phantasm_trigger(ctx, link.number, oid))
         if now != was:
             st.apply(SetGlobal("phantasm state", now))
 
@@ -241,24 +268,9 @@ class FabGame(Game):
                               still_true=still_true)
 
     def flush_triggers(self, ctx: Context) -> None:
-        st = ctx.state
-        if not ctx.pending:
-            return
-        ordered, why = self.order_triggers(ctx, ctx.pending)
-        ctx.pending = []
-        for trig in ordered:
-            mark = len(st.log)
-            stated = fab_targets.stated_for(ctx, trig)
-            layer = Layer(id=st.new_id(), kind="triggered", name=trig.name,
-                          controller=trig.controller, source=trig.source, targets=stated,
-                          citation=trig.citation, data={"trigger": trig})
-            n = S.push(st, layer)
-            ctx.step(T.TRIGGER, f"{trig.name} triggers and becomes layer {n} of the chain",
-                     ["trigger.layer"], mark=mark, cites=[why] + ([trig.citation] if trig.citation else []))
-            if stated:
-                ctx.step(T.CHOICE, f"{trig.controller} chooses {fab_targets.names(st, stated)} "
-                         f"as the target of {trig.name} as it is added to the chain",
-                         ["target.choose", "trigger.targets"], actor=trig.controller)
+        """Waiting triggered effects become layers (16.2), in the order 16.3 gives, each with
+        the targets a ``targets ... with`` line stated for it (19.1.1)."""
+        S.flush_triggers(ctx, self, targets=fab_targets.stated_for)
 
 
     # ------------------------------------------------------------------ play a card
@@ -279,7 +291,7 @@ class FabGame(Game):
                 raise IllegalAction("play", f"{o.name} is an action: it can only be layer 1 "
                                     "(the chain must be empty)", ctx.cite("play.action-layer-1"),
                                     timing=True)
-            if player != self.turn_player(st) or st.players[player].pools.get(AP, 0) < 1:
+            if player != self.turn_player(st) or st.players[player].values.get(AP, 0) < 1:
                 raise IllegalAction("play", f"{player} has no action point to pay for {o.name}",
                                     ctx.cite("play.action-point"),
                                     timing=player != self.turn_player(st))
@@ -332,7 +344,7 @@ class FabGame(Game):
     def _verify_payment(self, ctx: Context, player: str, cost: int, pitching: tuple[int, ...],
                         action: str) -> None:
         st = ctx.state
-        pool = st.players[player].pools.get(RP, 0)
+        pool = st.players[player].values.get(RP, 0)
         for oid in pitching:
             o = st.objects[oid]
             if o.zone != (player, "hand"):
@@ -359,12 +371,12 @@ class FabGame(Game):
         for oid in pitching:
             o = st.objects[oid]
             st.apply(MoveObject(oid, (player, "pitch")))
-            st.apply(ChangePool(player, RP, st.value(oid, "pitch") or 0))
+            st.apply(ChangeValue(player, RP, st.value(oid, "pitch") or 0))
             ctx.step(T.EVENT, f"{player} pitches {o.name} for "
                      f"{T.plural(st.value(oid, 'pitch') or 0, 'resource points')}", ["play.pitch", "pitching"], mark=mark, actor=player)
             mark = len(st.log)
         if cost:
-            st.apply(ChangePool(player, RP, -cost))
+            st.apply(ChangeValue(player, RP, -cost))
             ctx.step(T.RULE, f"{player} pays {T.plural(cost, 'resource points')} for {what}",
                      ["play.cost", "play.pool-first"], mark=mark, actor=player)
 
@@ -380,10 +392,11 @@ class FabGame(Game):
         fab_records.record_play(st, player, card)           # "if you've played ... this turn"
         ctx.step(T.ACTION, f"{player} plays {o.name} from {from_zone or 'hand'}",
                  [self._timing_rule(o), "play.announce"], mark=mark, actor=player)
+        self.happens(ctx, "play")
         self._pay(ctx, player, self._cost(st, card), pitching, o.name)
         if o.has_kind("action"):
             mark = len(st.log)
-            st.apply(ChangePool(player, AP, -1))
+            st.apply(ChangeValue(player, AP, -1))
             ctx.step(T.RULE, f"{player} pays 1 action point", ["play.action-point"], mark=mark,
                      actor=player)
         target = next((t for t in targets if isinstance(t, str)), None)
@@ -444,10 +457,10 @@ class FabGame(Game):
         opened = not c.open
         number = 1 if opened else len(c.links) + 1
         S.push(st, layer)
-        link = K.Link(number=number, attack=attack, layer=layer.id, controller=player,
-                      target=target, proxy=proxy)
-
         def add(combat: K.Combat) -> None:
+            # a new link each time the operation applies (a replay must not share it)
+            link = K.Link(number=number, attack=attack, layer=layer.id, controller=player,
+                          target=target, proxy=proxy)
             if not combat.open:
                 combat.open = True
                 combat.links = []
@@ -463,7 +476,7 @@ class FabGame(Game):
                  + (["target.attack"] if card_target is not None else []), mark=mark)
         spectra = card_target is not None and st_has_spectra(st, card_target)
         if spectra:
-            ctx.pending.append(self._spectra_trigger(ctx, card_target))
+            ctx.trigger(self._spectra_trigger(ctx, card_target))
         from judge.games.fab import effects as fab_effects
         fab_effects.apply_next_attack(self, ctx, attack, player, played_card=not proxy,
                                       spectra=spectra)
@@ -509,7 +522,7 @@ class FabGame(Game):
                 rules = self.card_rules(st, o.id)
                 for watched, effs in rules.watches:
                     if watched == moment:
-                        ctx.pending.append(self._permanent_trigger(ctx, o.id, moment, effs))
+                        ctx.trigger(self._permanent_trigger(ctx, o.id, moment, effs))
 
     def _permanent_trigger(self, ctx: Context, oid: int, moment: str,
                            effs: tuple[Any, ...]) -> PendingTrigger:
@@ -554,7 +567,7 @@ class FabGame(Game):
         if st.chain:
             raise IllegalAction("activate", "an action ability can only be layer 1",
                                 ctx.cite("play.action-layer-1"), timing=True)
-        if player != self.turn_player(st) or st.players[player].pools.get(AP, 0) < 1:
+        if player != self.turn_player(st) or st.players[player].values.get(AP, 0) < 1:
             raise IllegalAction("activate", f"{player} has no action point",
                                 ctx.cite("play.action-point"), timing=player != self.turn_player(st))
         if rules.once_per_turn and card in st.globals.get("used this turn", ()):
@@ -576,10 +589,11 @@ class FabGame(Game):
         cost = rules.attack_cost if rules.attack_cost is not None else (o.base.get("cost") or 0)
         ctx.step(T.ACTION, f"{player} activates {o.name}'s attack ability", ["play.announce"],
                  actor=player)
+        self.happens(ctx, "activate")
         fab_becomes.note_attack(self, ctx, card)       # 25.1.2: a granted attack ability
         self._pay(ctx, player, cost, pitching, f"{o.name}'s ability")
         mark = len(st.log)
-        st.apply(ChangePool(player, AP, -1))
+        st.apply(ChangeValue(player, AP, -1))
         used = tuple(st.globals.get("used this turn", ())) + (card,)
         st.apply(SetGlobal("used this turn", used))
         ctx.step(T.RULE, f"{player} pays 1 action point", ["play.action-point"], mark=mark)
@@ -636,7 +650,7 @@ class FabGame(Game):
             if st.chain:
                 raise IllegalAction("activate", "an action ability can only be layer 1",
                                     ctx.cite("play.action-layer-1"), timing=True)
-            if player != self.turn_player(st) or st.players[player].pools.get(AP, 0) < 1:
+            if player != self.turn_player(st) or st.players[player].values.get(AP, 0) < 1:
                 raise IllegalAction("activate", f"{player} has no action point",
                                     ctx.cite("play.action-point"),
                                     timing=player != self.turn_player(st))
@@ -670,7 +684,7 @@ class FabGame(Game):
                      ["play.other-costs", "destroy"], mark=mark, actor=player)
         if ab.kind == "action":
             mark = len(st.log)
-            st.apply(ChangePool(player, AP, -1))
+            st.apply(ChangeValue(player, AP, -1))
             ctx.step(T.RULE, f"{player} pays 1 action point", ["play.action-point"], mark=mark)
         mark = len(st.log)
         layer = Layer(id=st.new_id(), kind="activated", name=f"{o.name}'s ability",
@@ -772,10 +786,11 @@ class FabGame(Game):
             l.from_hand += hand
         K.change_link(st, f"{player} declares defenders", declare)
         for oid in cards:
-            st.objects[oid].flags.add("defending")
+            st.apply(SetFlag(oid, "defending"))
         ctx.step(T.ACTION, f"{player} defends with {', '.join(names)}" if names else
                  f"{player} declares no defending cards", ["combat.defend-declare", "combat.defend"],
                  mark=mark, actor=player, default=default)
+        self.happens(ctx, "defend")
         fab_next_defend.on_defend(self, ctx, player, cards)     # 20.5.2c
         for oid in cards:
             self._equipment_close_triggers(ctx, oid)
@@ -914,19 +929,9 @@ class FabGame(Game):
         fab_deck.find(self, ctx, player, card)
 
     # ------------------------------------------------------------------ resolving layers
-    def _resolve_top(self, ctx: Context) -> None:
-        st = ctx.state
-        layer = S.top(st)
-        assert layer is not None
-        ctx.loops.check(st, "resolving layers")
-        self.resolve_layer(ctx, layer)
-        if st.result is None:
-            self.state_checks(ctx)
-        if st.result is None:
-            self.give_priority(ctx)
-
     def resolve_layer(self, ctx: Context, layer: Layer) -> None:
         st = ctx.state
+        layer = layer.resolving()          # what the resolution remembers stays with it
         if layer.kind == "triggered":
             trig: PendingTrigger = layer.data["trigger"]
             mark = len(st.log)
@@ -961,7 +966,7 @@ class FabGame(Game):
             oid = o.id
             K.change_link(st, f"{o.name} becomes a defending card",
                           lambda l: l.defenders.append(oid))
-            st.objects[o.id].flags.add("defending")
+            st.apply(SetFlag(o.id, "defending"))
             ctx.step(T.RULE, f"{o.name} becomes a defending card on chain link {link.number}",
                      ["combat.defense-reaction-resolves", "resolve.reaction-stays"], mark=mark)
         elif (o.has_kind("attack reaction") or {"attack", "reaction"} <= o.kinds) and link:
@@ -991,9 +996,10 @@ class FabGame(Game):
             ctx.step(T.RULE, f"{player} would gain an action point from {why}, but it is not "
                      f"{player}'s action phase", [procedure, "action-points"], mark=mark)
             return
-        st.apply(ChangePool(player, AP, 1))
+        st.apply(ChangeValue(player, AP, 1))
         ctx.step(T.RULE, (f"{why} has go again: " if procedure == "kw.go-again" else f"{why}: ")
                  + f"{player} gains 1 action point", [procedure], mark=mark)
+        self.happens(ctx, "gain action points")
 
     def intellect(self, state: State, player: str) -> int:
         p = state.players[player]
@@ -1047,7 +1053,7 @@ class FabGame(Game):
         before = self.life(st, ev.player)
         lost = min(ev.amount, before)
         mark = len(st.log)
-        st.apply(ChangeLife(ev.player, -lost))
+        st.apply(ChangeValue(ev.player, "life delta", -lost, shown="life"))
         src = st.objects[ev.source].name if ev.source is not None else "an effect"
         ctx.step(T.EVENT, f"{ev.player} loses {ev.amount} life from {src}: life {before} -> "
                  f"{before - lost}; losing life is not damage, so damage prevention does not "
@@ -1062,7 +1068,7 @@ class FabGame(Game):
         before = self.life(st, ev.player)
         reduce = min(ev.amount, before)
         mark = len(st.log)
-        st.apply(ChangeLife(ev.player, -reduce))
+        st.apply(ChangeValue(ev.player, "life delta", -reduce, shown="life"))
         src = fab_records.record_damage(st, ev).source_name     # this turn's record (26.5)
         kind = f"{ev.dtype} damage" if ev.dtype and ev.dtype != "physical" else "damage"
         cites = list(ev.citations)
@@ -1074,7 +1080,11 @@ class FabGame(Game):
                                          else ""), procs, mark=mark, cites=[c for c in cites if c])
         return ev
 
-    def triggers(self, ctx: Context, event: Event) -> list[PendingTrigger]:
+    def triggers(self, ctx: Context, event: Event, stage: Stage) -> list[PendingTrigger]:
+        """FaB's triggered effects trigger when the event happens (16.1); none look at the
+        moment after."""
+        if stage is not Stage.WHEN:
+            return []
         from judge.games.fab import effects as fab_effects
         return self._crush(ctx, event) + fab_effects.delayed_triggers(self, ctx, event)
 
@@ -1112,28 +1122,38 @@ class FabGame(Game):
         """16.3: the turn player orders simultaneous triggers. A stated order lists them in the
         order they resolve; otherwise they resolve in the order they triggered."""
         why = ctx.cite_opt("trigger.order") or ""
-        stated = ctx.choices.take(self.turn_player(ctx.state), "order")
+        st = ctx.state
+        tp = self.turn_player(st)
+        stated = ctx.choices.take(tp, "order")
         resolve_order = list(triggers)
-        if stated is not None:
-            names = [n.lower() for n in stated.value]
+        order: tuple[str, ...] | None = stated.value if stated is not None else None
+        if order is None and len(triggers) > 1:
+            names = tuple(t.name for t in triggers)
+            answer = ctx.answer_to(Decision(
+                key=f"order triggers:{len(st.log)}:{'|'.join(names)}", player=tp,
+                kind="order triggers", prompt=f"the order of the simultaneous triggers "
+                f"{', '.join(names)}", options=names, citation=why,
+                example=f'{tp} orders triggers "A", "B"', default=names,
+                policy="trigger-order", count=len(names)))
+            if answer.default:
+                ctx.step(T.CHOICE, f"{tp} orders the simultaneous triggers {', '.join(names)}: "
+                         "they resolve in that order", ["trigger.order"], actor=tp,
+                         default=f"trigger-order: printed - {tp} orders them in printed order "
+                                 "(not stated)")
+            else:
+                order = tuple(answer.value)
+                ctx.step(T.CHOICE, f"{tp} orders the simultaneous triggers to resolve as "
+                         f"{', '.join(order)}", ["trigger.order"], actor=tp)
+        if order is not None:
+            names = [n.lower() for n in order]
 
             def rank(t: PendingTrigger) -> int:
-                src = ctx.state.objects[t.source].name.lower() if t.source is not None else ""
+                src = st.objects[t.source].name.lower() if t.source is not None else ""
                 for i, n in enumerate(names):
                     if n == src or n in t.name.lower():
                         return i
                 return len(names)
             resolve_order.sort(key=rank)
-        elif len(triggers) > 1:
-            tp = self.turn_player(ctx.state)
-            names = ", ".join(t.name for t in triggers)
-            if ctx.policy("trigger-order", "printed") == "error":
-                raise UnstatedChoice("trigger-order", f"the order of the simultaneous triggers "
-                                     f"{names}", f'{tp} orders triggers "A", "B"')
-            ctx.step(T.CHOICE, f"{tp} orders the simultaneous triggers {names}: they resolve in "
-                     "that order", ["trigger.order"], actor=tp,
-                     default=f"trigger-order: printed - {tp} orders them in printed order (not "
-                             "stated)")
         return list(reversed(resolve_order)), why
 
     # ------------------------------------------------------------------ state checks (3)
@@ -1157,9 +1177,6 @@ class FabGame(Game):
                      ["game.win-life", "game.opponents-lost", "game.ends"], mark=mark)
         st.apply(SetGlobal(Priority.HOLDER, None))
 
-    def winner(self, state: State) -> GameResult | None:
-        return state.result
-
     # ------------------------------------------------------------------ settling
     def settle(self, ctx: Context) -> None:
         """Everyone passes (the scenario's ``priority pass`` policy) until nothing is waiting:
@@ -1178,14 +1195,105 @@ class FabGame(Game):
             self.pass_priority(ctx, holder, default=f"priority: pass - {holder} passes (not "
                                "stated)")
 
-    # ------------------------------------------------------------------ expectations
-    def query(self, ctx: Context, subject: str, args: tuple[str, ...]) -> Any:
-        from judge.games.fab import query as fab_query
-        return fab_query.query(self, ctx, subject, args)
+    def advance(self, ctx: Context) -> bool:
+        """The player with priority passes it (the ``priority pass`` policy)."""
+        st = ctx.state
+        holder = Priority.holder(st)
+        if holder is None or st.result is not None:
+            return False
+        self.pass_priority(ctx, holder, default=f"priority: pass - {holder} passes (not stated)")
+        return True
+
+    def turn(self, state: State) -> int:
+        return state.globals.get("turn", 0)
 
     def verify_order(self, ctx: Context, player: str, order: tuple[str, ...] = ()) -> None:
         self.verify_order_triggers(ctx, player, order)
 
+    # ------------------------------------------------------------------ decisions
+    def answer(self, ctx: Context, decision: Decision, call: Call) -> Any:
+        """``Bob discards "X"`` answers a discard; ``Alice orders triggers ...`` the order of
+        simultaneous triggers; ``Bob chooses "X"`` any decision that has an option "X"."""
+        player = call.args.get("player")
+        if player != decision.player:
+            return None
+        if call.name == "discard" and decision.kind == "discard":
+            return _options(decision, call.args.get("names", ()))
+        if call.name == "order" and decision.kind == "order triggers":
+            return tuple(call.args.get("order", ())) or None
+        if call.name == "choose":
+            return _options(decision, str(call.args.get("choice", "")).split("\n"))
+        return None
+
+    def verify_discard(self, ctx: Context, player: str, names: tuple[str, ...] = ()) -> None:
+        """A player discards only when an effect asks them to (its decision is pending: the
+        line answers it)."""
+        self._over(ctx, "discard")
+        raise IllegalAction("discard", f"nothing asks {player} to discard now", ctx.cite("discard"),
+                            timing=True)
+
+    def discard(self, ctx: Context, player: str, names: tuple[str, ...] = ()) -> None:
+        raise NotModelled("discarding with nothing that asks for it")    # verify refuses
+
+    # ------------------------------------------------------------------ abilities
+    def bind_card(self, ctx: Context, oid: int) -> tuple[Unbound, ...]:
+        """What this module cannot carry out of a card's text, where the card's abilities
+        function (the arena). A card played from hand reports its unmodelled parts as it
+        resolves (``resolve_layer``); a card in the arena may act at any time, so its
+        unmodelled abilities are named whenever their situation could arise."""
+        st = ctx.state
+        o = st.objects[oid]
+        if not o.text:
+            return ()
+        rules = self.card_rules(st, oid)
+        found = []
+        for what in rules.unsupported:
+            kind, events, values = _unbound_kind(what)
+            found.append(Unbound(obj=oid, card=o.name, kind=kind, text=what,
+                                 zones=FUNCTIONS_IN, events=events, values=values))
+        return tuple(found)
+
+    def happens(self, ctx: Context, moment: str) -> None:
+        """A moment that is not an event of the pipeline (playing a card, gaining an action
+        point, a phase starting): unbound triggered abilities that could watch it are named."""
+        abilities.occurred(ctx, moment)
+
+
+
+def _player_value(state: State, player: str, name: str) -> Any:
+    """A player's value as FaB shows it: life is the hero's life plus life gained minus life
+    lost (6.4.6a)."""
+    if name == "life":
+        return GAME.life(state, player) if state.players[player].hero is not None else None
+    return state.players[player].values.get(name)
+
+
+def _options(decision: Decision, said) -> Any:
+    """The option(s) of ``decision`` that a line names (case aside), or None."""
+    low = {o.lower(): o for o in decision.options}
+    found = [low[s.strip().lower()] for s in said if s.strip().lower() in low]
+    if not found or len(found) != decision.count:
+        return None
+    return found[0] if len(found) == 1 else tuple(found)
+
+
+def _unbound_kind(what: str) -> tuple[str, frozenset[str], frozenset[str]]:
+    """(kind, events, values) of an unsupported part of a card's text as ``cards.read`` words
+    it ("triggered ability '...'", "keyword 'X'" ...): what could make it matter. Events and
+    values the text does not name are ``ANY``."""
+    low = what.lower()
+    everything = frozenset({abilities.ANY})
+    if low.startswith("unparsed text"):
+        return "unknown", everything, everything
+    if low.startswith("triggered ability"):
+        return "trigger", everything, frozenset()
+    if low.startswith("activated ability"):
+        return "activated", frozenset(), frozenset()
+    if low.startswith(("static ability", "keyword", "spell ability")):
+        return "static", frozenset(), everything
+    if "replacement" in low or " instead" in low or "prevent" in low:
+        return "replacement", everything, frozenset()
+    return "static", frozenset(), everything
 
 
 def st_has_spectra(state: State, oid: int) -> bool:

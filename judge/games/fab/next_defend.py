@@ -19,7 +19,7 @@ from judge.engine import effects as E
 from judge.engine import trace as T
 from judge.engine.context import Context, StatedChoice
 from judge.engine.errors import IllegalAction, NotModelled
-from judge.engine.stack import Layer
+from judge.engine.chain import Layer
 from judge.engine.state import AddModifier, Modifier, State
 
 if TYPE_CHECKING:  # pragma: no cover

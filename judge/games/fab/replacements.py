@@ -24,7 +24,7 @@ from judge.engine import trace as T
 from judge.engine.context import Context
 from judge.engine.errors import NotModelled
 from judge.engine.events import Event, Replacement
-from judge.engine.stack import Layer
+from judge.engine.chain import Layer
 from judge.engine.state import State
 from judge.games.fab import amounts as A
 from judge.games.fab import cards as C

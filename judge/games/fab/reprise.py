@@ -21,7 +21,7 @@ from judge.cards import legacy_model as M
 from judge.engine import trace as T
 from judge.engine.context import Context
 from judge.engine.errors import NotModelled
-from judge.engine.stack import Layer
+from judge.engine.chain import Layer
 from judge.engine.state import MoveObject, State
 from judge.games.fab import combat as K
 from judge.games.fab.zones import COMBAT

@@ -41,8 +41,9 @@ def illegal_hero(state: State, controller: str, effects: Iterable[M.Effect],
 
 def stated_for(ctx: Context, trig: PendingTrigger) -> tuple[Any, ...]:
     """The targets a ``targets ... with`` line stated for the next triggered effect of
-    ``trig``'s source card that its controller controls, kept on the trigger (its effects
-    resolve with them, :meth:`PendingTrigger.targeted`); () when none was stated, or when the
+    ``trig``'s source card that its controller controls (the chain block keeps them on the
+    trigger's layer: its effects resolve with them, :meth:`PendingTrigger.targeted`); () when
+    none was stated, or when the
     stated hero is one the effect cannot target (refused in the trace, 23.1)."""
     for choice in ctx.choices.stated:
         if (choice.kind == TRIGGER_TARGETS and choice.player == trig.controller
@@ -55,7 +56,6 @@ def stated_for(ctx: Context, trig: PendingTrigger) -> tuple[Any, ...]:
                          f"opponent of {trig.controller}, not {bad[0]}; the stated target is "
                          "not used", ["target.choose"])
                 return ()
-            trig.data["targets"] = choice.value[1]
             return choice.value[1]
     return ()
 

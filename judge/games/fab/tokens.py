@@ -14,9 +14,9 @@ from judge.cards import legacy_model as M
 from judge.engine import trace as T
 from judge.engine.context import Context
 from judge.engine.errors import NotModelled
-from judge.engine.runner import DEFINITIONS, new_object
-from judge.engine.stack import Layer
+from judge.engine.chain import Layer
 from judge.engine.state import Custom, State
+from judge.games.base import DEFINITIONS
 from judge.games.fab import cards as C
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -48,7 +48,7 @@ def create_token(game: "FabGame", ctx: Context, layer: Layer, eff: M.CreateToken
         made: list[int] = []
 
         def make(s: State, card=card, made=made) -> None:
-            made.append(new_object(s, game, card, player, (player, "permanents")).id)
+            made.append(game.new_object(s, card, player, (player, "permanents")).id)
         st.apply(Custom(f"{card.name} token created in {player}'s permanents", make))
         ctx.step(T.EVENT, f"{layer.name} creates a {card.name} token: {player} controls it, and "
                  "as an aura, item or ally token it is a permanent in the arena",

@@ -12,7 +12,7 @@ from judge.engine import trace as T
 from judge.engine.context import Context
 from judge.engine.errors import NotModelled
 from judge.engine.events import PendingTrigger
-from judge.engine.stack import Layer
+from judge.engine.chain import Layer
 from judge.games.fab import combat as K
 from judge.games.fab import conditions as F
 

@@ -13,8 +13,8 @@ from judge.engine import events as V
 from judge.engine import trace as T
 from judge.engine.context import Context
 from judge.engine.events import Event, PendingTrigger
-from judge.engine.stack import Priority
-from judge.engine.state import MoveObject, SetGlobal, SetPool, State
+from judge.engine.chain import Priority
+from judge.engine.state import MoveObject, SetGlobal, SetValue, State
 from judge.games.fab import deck as fab_deck
 from judge.games.fab.zones import AP, END_OF_TURN, RP, START_OF_TURN
 
@@ -36,8 +36,8 @@ def end_turn(game: FabGame, ctx: Context) -> None:
         return
     mark = len(st.log)
     for name in st.players:
-        st.apply(SetPool(name, AP, 0))
-        st.apply(SetPool(name, RP, 0))
+        st.apply(SetValue(name, AP, 0))
+        st.apply(SetValue(name, RP, 0))
     ctx.step(T.RULE, "unused action points and resource points are lost",
              ["turn.end-lose-points"], mark=mark)
     mark = len(st.log)
@@ -63,7 +63,7 @@ def end_turn(game: FabGame, ctx: Context) -> None:
     mark = len(st.log)
     E.expire(st, START_OF_TURN)
     st.apply(SetGlobal("phase", "action"))
-    st.apply(SetPool(nxt, AP, 1))
+    st.apply(SetValue(nxt, AP, 1))
     ctx.step(T.RULE, f"{nxt}'s turn: \"until the start of turn\" effects end; {nxt} has 1 "
              "action point", ["turn.start-effects-end", "turn.action-point"], mark=mark)
     game._watchers(ctx, nxt, "start of action phase")
@@ -79,8 +79,8 @@ def end_phase_triggers(game: FabGame, ctx: Context, tp: str) -> None:
     st = ctx.state
     for o in st.in_zone((tp, "banished")):
         if o.face_up and st.has_keyword(o.id, "blood debt"):
-            ctx.pending.append(blood_debt_trigger(game, ctx, o.id))
-    if not ctx.pending:
+            ctx.trigger(blood_debt_trigger(game, ctx, o.id))
+    if not ctx.state.pending:
         return
     game.flush_triggers(ctx)
     ctx.step(T.RULE, "players do not get priority in the end phase: the chain resolves as "
