@@ -35,6 +35,7 @@ from judge.engine.context import Context
 from judge.engine.decisions import DEFAULT, Answer, Decision, DecisionPending
 from judge.engine.errors import IllegalAction, NotModelled, ScenarioStateError, UnstatedChoice
 from judge.engine.game import Call, Game
+from judge.engine.loops import LoopDetected
 from judge.engine.ruling import ExpectationResult, Ruling, TraceStep
 from judge.engine.script import (ActionLine, ExpectAllowed, ExpectCites, ExpectLine, ExpectState,
                                  Line, Script, SettleLine)
@@ -226,6 +227,10 @@ class _Run:
         ctx.suspendable = True
         try:
             return unit(ctx)
+        except LoopDetected as loop:
+            ctx.suspendable = False
+            self._guard(ctx, lambda: self.game.loop(ctx, loop))
+            return ctx
         except DecisionPending as waiting:
             self.pending = _Pending(waiting.decision, before, unit, ctx)
             ctx.step(T.CHOICE, f"waiting for {waiting.decision.player} to decide "
@@ -376,6 +381,8 @@ class _Run:
             passed, actual = self.game.expect(view, e.body)
         except NotModelled as nm:
             return ExpectationResult(e.line, e.text, False, f"undecided (not modelled: {nm.what})")
+        except LoopDetected as loop:      # trying an action ran into a loop
+            return ExpectationResult(e.line, e.text, False, f"undecided ({loop.describe()})")
         if not passed and self.pending is not None:
             actual += (f" (waiting for {self.pending.decision.player} to decide "
                        f"{self.pending.decision.prompt})")

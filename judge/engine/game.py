@@ -22,13 +22,14 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping
 
-from judge.engine.errors import IllegalAction
+from judge.engine.errors import IllegalAction, NotModelled
 
 if TYPE_CHECKING:  # pragma: no cover
     from judge.engine.abilities import Unbound
     from judge.engine.context import Context
     from judge.engine.decisions import Decision
     from judge.engine.events import Event, PendingTrigger, Replacement, Stage
+    from judge.engine.loops import LoopDetected
     from judge.engine.state import State
     from judge.engine.trace import CitationTable
 
@@ -109,6 +110,13 @@ class Game(ABC):
     @abstractmethod
     def turn(self, state: "State") -> int:
         """The number of the current turn (implicit passes never end a turn)."""
+
+    def loop(self, ctx: "Context", loop: "LoopDetected") -> None:
+        """The game advances on its own without end (:mod:`judge.engine.loops`): apply the
+        game's rule for loops (WoW 803), or raise :class:`NotModelled` when its documents have
+        none (the default) or the step budget ran out."""
+        raise NotModelled(loop.describe() + ("" if not loop.repeated else
+                          f"; the {self.id} rules documents give no rule that ends a loop"))
 
     @abstractmethod
     def settle(self, ctx: "Context") -> None:

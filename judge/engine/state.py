@@ -637,8 +637,10 @@ class State:
                 tuple(repr(t) for t in self.pending), plain(self.unbound), repr(self.result),
                 self._clock, self._ids)
 
-    def fingerprint(self) -> int:
-        """A hash of everything that matters for repetition (loop detection)."""
+    def fingerprint(self) -> tuple:
+        """Everything that matters for repetition (loop detection), as a hashable value. The
+        value itself, not its hash, is what is compared: hashes collide (in CPython ``hash(-1)
+        == hash(-2)``, so a life total falling from -1 to -2 would look like a repeat)."""
         zones_ = self.zones
         zones = tuple([(k, tuple(zones_[k].ids)) for k in _sorted_zone_keys(tuple(zones_))])
         players = tuple([(p.name, tuple(sorted(p.values.items(), key=_key_text)))
@@ -652,7 +654,7 @@ class State:
                         getattr(layer, "source", None)) for layer in self.chain])
         pending = tuple([(t.name, t.source) for t in self.pending])
         effects = tuple(sorted([(e.id, e.description) for e in self.effects.values()]))
-        return hash((zones, players, mods, counters, glob, chain, pending, effects))
+        return (zones, players, mods, counters, glob, chain, pending, effects)
 
 
 _ATOMIC = (int, str, float, bool, type(None))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from judge.engine.context import Context
 from judge.engine.driver import Execution
 from judge.engine.errors import NotModelled
+from judge.engine.loops import LoopDetected
 from judge.engine.ruling import Ruling
 from judge.engine.state import State
 
@@ -41,7 +42,7 @@ def fork_isolation_problems(ctx: Context) -> list[str]:
         for _ in range(6):
             if not trial.game.advance(trial):
                 break
-    except NotModelled:
+    except (NotModelled, LoopDetected):
         pass
     problems = []
     if ctx.state.canonical() != before:

@@ -172,3 +172,40 @@ def test_a_zone_word_of_another_game_is_a_syntax_error():
     from judge.scenario.errors import ScenarioSyntaxError
     with pytest.raises(ScenarioSyntaxError):
         run('Alice is the turn player; life 5, graveyard "Bolt"\nBob: life 5\n')
+
+
+class _Looping(type(__import__("tests.conformance.toy.game", fromlist=["GAME"]).GAME)):
+    """The toy game with a settle that never ends: ``falling`` loses a life each time round
+    (the state never repeats); otherwise nothing changes (it repeats)."""
+
+    def __init__(self, falling: bool) -> None:
+        self.falling = falling
+
+    def settle(self, ctx):
+        from judge.engine.state import ChangeValue
+        while True:
+            ctx.loops.check(ctx.state, "resolving the toy's triggers")
+            if self.falling:
+                ctx.state.apply(ChangeValue("Alice", "life", -1))
+
+
+def _looping(falling: bool):
+    from judge.engine import driver
+    from judge.scenario.script import to_script
+    sc = parse(HEAD + 'Alice is the turn player; life 5\nBob: life 5\nsettle\nexpect Alice life 5\n',
+               "loop.scn")
+    return driver.execute(to_script(sc), _Looping(falling))
+
+
+def test_a_loop_whose_state_repeats_applies_the_games_loop_rule_or_is_not_modelled():
+    r = _looping(falling=False)
+    nm = r.ruling.not_modelled
+    assert any("the game state repeats while resolving the toy's triggers" in n
+               and "toy rules documents give no rule that ends a loop" in n for n in nm), nm
+
+
+def test_a_step_budget_that_runs_out_says_so_and_never_claims_a_repeat():
+    r = _looping(falling=True)
+    nm = r.ruling.not_modelled
+    assert any("the step budget ran out" in n and "did not repeat" in n for n in nm), nm
+    assert not any("repeats" in n for n in nm)

@@ -351,10 +351,22 @@ def test_loop_detector_reports_a_repeated_state():
     st = _state()
     det = LoopDetector(unwatched=0)
     det.check(st, "x")
-    with pytest.raises(LoopDetected):
+    with pytest.raises(LoopDetected) as loop:
         det.check(st, "x")
+    assert loop.value.repeated and "repeats" in loop.value.describe()
     det.reset()
     det.check(st, "x")
+
+
+def test_a_step_budget_that_runs_out_is_never_called_a_repeated_state():
+    st = _state()
+    det = LoopDetector(limit=50, unwatched=0)
+    with pytest.raises(LoopDetected) as loop:
+        for n in range(100):
+            st.apply(ChangeValue("Alice", "life", -1))       # life keeps falling: no repeat
+            det.check(st, "resolving triggers")
+    assert not loop.value.repeated and loop.value.steps == 51
+    assert "did not repeat" in loop.value.describe() and "repeats" not in loop.value.describe()
 
 
 def test_loop_detector_watches_after_the_unwatched_steps_and_a_copy_keeps_counting():
