@@ -23,6 +23,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("judge.commands.cards", "cards"),
     ("judge.commands.scenarios", "resolve"),
     ("judge.commands.scenarios", "check"),
+    ("judge.commands.scenarios", "coverage"),
     ("judge.commands.site", "site"),
     ("judge.commands.site", "serve"),
     ("judge.commands.rulebook", "rulebook"),

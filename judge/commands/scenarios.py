@@ -93,6 +93,26 @@ def check(paths: tuple[Path, ...], as_json: bool, jobs: int) -> None:
         click.get_current_context().exit(1)
 
 
+@click.command()
+@click.argument("document")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the coverage as JSON.")
+@click.option("--full", is_flag=True, help="Also list, for each rule cited, the scenarios.")
+def coverage(document: str, paths: tuple[Path, ...], as_json: bool, full: bool) -> None:
+    """Which rules of DOCUMENT the scenarios' rulings cite: the bundled scenarios, or the files
+    and folders PATHS; the rules and glossary entries no scenario reaches are listed."""
+    from judge import paths as judge_paths
+    from judge.games.coverage import coverage as compute
+
+    files = _scenario_files(paths) if paths else sorted(judge_paths.SCENARIOS.rglob(
+        f"*{SCENARIO_SUFFIX}"))
+    found = compute(document, files, root=None if paths else judge_paths.SCENARIOS)
+    if as_json:
+        click.echo(json.dumps(found.as_json(), ensure_ascii=False, indent=2))
+    else:
+        click.echo(found.render(full=full), nl=False)
+
+
 def _run(path: Path, *, steps: bool = True):
     from judge.games.run import run_scenario
     from judge.scenario.store import parse_file     # kept between runs (user cache folder)
