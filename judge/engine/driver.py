@@ -174,6 +174,8 @@ class _Run:
             game.set_up(ctx, sc.setup)
         except ScenarioStateError as err:
             raise self.located(err) from None
+        for text, citations in sc.notes:
+            ctx.trace.add(state, T.RULE, text, citations)
         for oid in list(state.objects):
             if oid not in state.unbound:      # the starting position: not part of the log
                 BindAbilities(oid, game.bind_card(ctx, oid)).apply(state)

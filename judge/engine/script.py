@@ -79,6 +79,7 @@ class Script:
     path: str = "<scenario>"
     source: str = ""
     line: int = 1                    # the scenario's first line (its title)
+    notes: tuple[tuple[str, tuple[str, ...]], ...] = ()   # (text, citations) said at the start
 
     def line_text(self, line: int) -> str:
         lines = self.source.splitlines()

@@ -142,6 +142,18 @@ class CitationTable:
     def covers(self, document: str, procedure: str) -> bool:
         return document in self._table.get(procedure, {})
 
+    def key(self, document: str, procedure: str) -> str | None:
+        """The rule key (not the citation) ``procedure`` has in ``document``."""
+        return self._table.get(procedure, {}).get(document)
+
+    def with_document(self, document: str, keys: Mapping[str, str]) -> "CitationTable":
+        """This table and another document: ``keys`` gives each procedure's rule in it (a
+        procedure without one is not modelled under that document)."""
+        table = {proc: dict(docs) for proc, docs in self._table.items()}
+        for proc, key in keys.items():
+            table.setdefault(proc, {})[document] = key
+        return CitationTable(table)
+
     def all_citations(self) -> list[str]:
         return [f"{doc} {key}" for docs in self._table.values() for doc, key in docs.items()]
 

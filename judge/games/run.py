@@ -3,11 +3,15 @@ through :mod:`judge.registry`), and the engine's driver."""
 
 from __future__ import annotations
 
+import copy
+from dataclasses import replace
+
 from judge.engine import driver
 from judge.engine.errors import NotModelled
 from judge.engine.game import Game
 from judge.engine.ruling import Ruling
 from judge.engine.state import State
+from judge.errors import JudgeError
 from judge.registry import GAMES, load
 from judge.scenario import ast
 from judge.scenario.script import to_script
@@ -37,7 +41,64 @@ def execute(scenario: ast.Scenario, *, steps: bool = True) -> driver.Execution:
     script = to_script(scenario)
     try:
         game = game_for(scenario.game)
+        if scenario.document not in game.documents:
+            game, note = for_document(game, scenario.document)
+            script = replace(script, notes=script.notes + (note,))
     except NotModelled as nm:
         return driver.Execution(driver.not_modelled(script, nm.what),
                                 State(scenario.game, scenario.document))
     return driver.execute(script, game, steps=steps)
+
+
+_DERIVED: dict[tuple[str, str], tuple[Game, tuple[str, tuple[str, ...]]]] = {}
+
+# A reworded rule is cited under another document only above this confidence: stricter than
+# `judge diff`'s 0.47 (measured on v1.4 <-> section 4, two close texts), because a ruling names
+# the number as the rule that governs a step. Between 0.47 and 0.6 on v1.4 <-> 2.10.1, matches
+# such as 20.7.2b ("the attack is considered to have hit") -> 7.5.5b (a replaced hit-event)
+# are not the same rule.
+CITE_CONFIDENCE = 0.6
+
+
+def for_document(game: Game, document: str) -> tuple[Game, tuple[str, tuple[str, ...]]]:
+    """``game`` citing ``document``, an installed document of its game that its module was not
+    written for (a user's newer version, say): each procedure is cited by the counterpart of its
+    rule that ``judge diff`` matches with confidence (same, moved, or reworded above the
+    threshold); a procedure without one is not modelled under that document. Returns the game
+    and the note the ruling opens with."""
+    found = _DERIVED.get((game.id, document))
+    if found is not None:
+        return found
+    from judge.rules import versions
+    from judge.rules.versions_light import counterpart_table
+    try:
+        tables = {base: counterpart_table(versions.get_diff(base, document).to_dict())
+                  for base in game.documents}
+    except JudgeError as err:
+        raise NotModelled(f"rulings under {document}: its rules cannot be matched to "
+                          f"{' and '.join(game.documents)} ({err.message})") from None
+    keys: dict[str, str] = {}
+    procedures = game.citations.procedures()
+    for proc in procedures:
+        for base in game.documents:
+            key = game.citations.key(base, proc)
+            cp = tables[base].get(key) if key else None
+            if (cp and cp["status"] in ("same", "moved", "reworded") and cp["citations"]
+                    and (cp["status"] != "reworded"
+                         or (cp["confidence"] or 0) >= CITE_CONFIDENCE)):
+                keys[proc] = cp["citations"][0].split(" ", 1)[1]
+                break
+    if not keys:
+        raise NotModelled(f"rulings under {document}: none of the rules the {game.id} module "
+                          f"cites ({' and '.join(game.documents)}) has a sure counterpart in it")
+    derived = copy.copy(game)
+    derived.citations = game.citations.with_document(document, keys)     # type: ignore[misc]
+    derived.documents = tuple(game.documents) + (document,)              # type: ignore[misc]
+    note = (f"rule numbers: the {game.id} rules module is written for "
+            f"{' and '.join(game.documents)}; under {document} each rule it applies is cited by "
+            f"its counterpart in {document} (matched as `judge diff` matches them, reworded "
+            f"rules only with confidence {CITE_CONFIDENCE} or more: {len(keys)} of "
+            f"{len(procedures)} have one; a step whose rule has none is not modelled, or shown "
+            "without its number)", ())
+    _DERIVED[(game.id, document)] = found = (derived, note)
+    return found
