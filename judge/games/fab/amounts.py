@@ -15,11 +15,11 @@ from judge.engine.context import Context
 from judge.engine.errors import NotModelled
 from judge.engine.chain import Layer
 from judge.games.fab import records as R
+from judge.games.fab.zones import ARENA
 
 if TYPE_CHECKING:  # pragma: no cover
     from judge.games.fab.game import FabGame
 
-ARENA_ZONES = ("equipment", "weapons", "permanents", "hero", "combat chain", "chain")
 
 # "the amount of arcane damage you have dealt to that hero this turn"
 _DEALT = re.compile(r"^the amount of (?:(arcane|physical) )?damage (you) (?:have|has) dealt"
@@ -82,7 +82,7 @@ def _counters(ctx: Context, layer: Layer, kind: str, where: str) -> int:
     src = st.objects.get(layer.source) if layer.source is not None else None
     if src is None or where not in ("this", "it", "itself", src.name.lower()):
         raise NotModelled(f"counting {kind} counters on {where!r}")
-    if src.zone[1] in ARENA_ZONES:
+    if src.zone[1] in ARENA:
         n = st.counter_count(src.id, kind)
         ctx.step(T.RULE, f"X is the number of {kind} counters on {src.name}: {n}", ["counters"])
         return n

@@ -31,6 +31,7 @@ from judge.engine.context import Context
 from judge.engine.errors import NotModelled
 from judge.engine.state import AddModifier, Modifier, SetGlobal, State
 from judge.games.fab import combat as K
+from judge.games.fab.zones import ARENA
 
 if TYPE_CHECKING:  # pragma: no cover
     from judge.games.fab.game import FabGame
@@ -40,7 +41,6 @@ KEY = "becomes"
 DESTROYED = "destroyed objects"
 LEFT_NOTED = "attack source left the arena"
 ON = "type-changing effects on"
-ARENA = frozenset({"equipment", "weapons", "permanents", "hero", "combat chain"})
 _WHAT = re.compile(r"^(?:(\w+) )?(auras|items|allies|tokens) you control$")
 _SINGULAR = {"auras": "aura", "items": "item", "allies": "ally", "tokens": "token"}
 _DURING = {"during your action phase": "action"}

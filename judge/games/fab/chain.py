@@ -78,7 +78,7 @@ def attack_triggers(game: FabGame, ctx: Context, link: K.Link) -> None:
         ctx.trigger(effect_trigger(game, ctx, link, "attacks", rules.on_attack,
                                                 "combat.attack-triggers"))
     ctx.trigger(*fab_triggers.attack_triggers(game, ctx, link))
-    game._watchers(ctx, link.controller, "you attack")
+    game.watchers(ctx, link.controller, "you attack")
 
 
 def effect_trigger(game: FabGame, ctx: Context, link: K.Link, what: str, effs: tuple[Any, ...],

@@ -182,7 +182,7 @@ def _text(t: M.Target | None) -> str:
 
 def verify_find(game: "FabGame", ctx: Context, player: str, card: int | None = None) -> None:
     st = ctx.state
-    game._over(ctx, "find")
+    game.refuse_if_over(ctx, "find")
     found = _pending(ctx, player, _is_search)
     if found is None:
         raise IllegalAction("find", f"no search effect of {player} waits to resolve on the chain",

@@ -29,12 +29,12 @@ from judge.games.fab import reprise as fab_reprise
 from judge.games.fab import grants as G
 from judge.games.fab import replacements as FR
 from judge.games.fab import tokens as fab_tokens
+from judge.games.fab.zones import ARENA, PLAYER_ARENA
 
 if TYPE_CHECKING:  # pragma: no cover
     from judge.games.fab.game import FabGame
 
 RP = "resource points"
-ARENA_ZONES = ("equipment", "weapons", "permanents", "hero", "combat chain")
 
 
 def run(game: "FabGame", ctx: Context, layer: Layer, eff: M.Effect) -> None:
@@ -315,7 +315,7 @@ def static_effect(ctx: Context, source: Any, eff: M.ModifyValue) -> None:
 
     def affects(state: State, o: Any) -> bool:
         return (o.controller == controller and o.has_kind("equipment")
-                and o.zone[1] in ARENA_ZONES)
+                and o.zone[1] in ARENA)
     mark = len(st.log)
     E.create(st, description=f"{source.name}: {text} gain {delta:+d} {stat}",
              controller=controller, citation=ctx.cite_opt("continuous.duration"),
@@ -333,7 +333,7 @@ def _attacks_of(controller: str, need: str | None) -> Callable[[State, Any], boo
         if o.controller != controller:
             return False
         if need is not None:
-            return {"attack", need} <= o.kinds and o.zone[1] in ARENA_ZONES
+            return {"attack", need} <= o.kinds and o.zone[1] in ARENA
         link = K.current(state)
         return (o.zone == (None, "combat chain") and link is not None
                 and any(l.attack == o.id for l in K.combat(state).links))
@@ -372,7 +372,7 @@ def _gain(game: "FabGame", ctx: Context, layer: Layer, eff: M.Gain) -> None:
         return
     if what in ("action point", "action points"):
         for _ in range(n):
-            game._gain_action_point(ctx, layer.controller, layer.name, "action-points")
+            game.gain_action_point(ctx, layer.controller, layer.name, "action-points")
         return
     if what in ("resource", "resources", "resource point", "resource points", "{r}"):
         mark = len(st.log)
@@ -413,7 +413,7 @@ def _put(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
     for oid in objects_for(game, ctx, layer, eff.what):
         o = st.objects[oid]
         mark = len(st.log)
-        if o.zone[1] not in ARENA_ZONES:
+        if o.zone[1] not in ARENA:
             ctx.step(T.RULE, f"{o.name} is no longer in the arena: it is not put into the deck",
                      ["resolve.part-ignored"], mark=mark)
             continue
@@ -513,11 +513,11 @@ def _destroy(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
     if src is None or text not in ("this", "it", "itself", src.name.lower()):
         raise NotModelled(f"destroying {text!r}")
     mark = len(st.log)
-    if src.zone[1] not in ARENA_ZONES:
+    if src.zone[1] not in ARENA:
         ctx.step(T.RULE, f"{src.name} is no longer in the arena: it can't be destroyed",
                  ["resolve.part-ignored"], mark=mark)
         return
-    game._destroy(ctx, src.id)
+    game.destroy(ctx, src.id)
     gone = src.has_kind("token")
     ctx.step(T.EVENT, f"{src.name} is destroyed" + (": a token that leaves the arena ceases to "
              "exist" if gone else ""), ["own-name", "destroy"] + (["token.ceases"] if gone
@@ -535,12 +535,12 @@ def _destroy_target(game: "FabGame", ctx: Context, layer: Layer, kind: str) -> N
     o = st.objects[chosen[0]]
     is_kind = (fab_becomes.is_weapon(st, o.id) if kind == "weapon" else o.has_kind(kind))
     mark = len(st.log)
-    if o.zone[1] not in ARENA_ZONES or not is_kind:
+    if o.zone[1] not in ARENA or not is_kind:
         ctx.step(T.RULE, f"{o.name} is no longer a{'n' if kind[0] in 'aeiou' else ''} {kind} in "
                  "the arena: it is not a legal target and can't be destroyed",
                  ["target.legal", "resolve.part-ignored"], mark=mark)
         return
-    game._destroy(ctx, o.id)
+    game.destroy(ctx, o.id)
     gone = o.has_kind("token")
     ctx.step(T.EVENT, f"{layer.name} destroys {o.name}" + (": a token that leaves the arena "
              "ceases to exist" if gone else ""), ["target.choose", "destroy"]
@@ -673,7 +673,7 @@ def delayed_triggers(game: "FabGame", ctx: Context, ev: Event) -> list[Any]:
 def replacements(game: "FabGame", ctx: Context, ev: Event) -> list[Replacement]:
     st = ctx.state
     out: list[Replacement] = []
-    for zone in ARENA_ZONES[:-1] if ev.kind == "damage" and ev.player is not None else ():
+    for zone in PLAYER_ARENA if ev.kind == "damage" and ev.player is not None else ():
         for o in st.in_zone((ev.player, zone)):
             kws = st.keywords(o.id)
             typed = [k for k in ("arcane barrier", "spellvoid") if kws.get(k)]
@@ -731,7 +731,7 @@ def _spellvoid(ctx: Context, oid: int, n: int) -> Replacement:
     player = o.controller
 
     def applies(state: State, ev: Event) -> bool:
-        return state.objects[oid].zone[1] in ARENA_ZONES
+        return state.objects[oid].zone[1] in ARENA
 
     def apply(c: Context, ev: Event) -> Event:
         s = c.state

@@ -44,7 +44,7 @@ from judge.games.fab import turn as fab_turn
 from judge.games.fab.scenario import FabScenario
 from judge.games.fab.citations import CITATIONS
 from judge.games.fab.zones import (AP, ARENA, CHAIN, CHAIN_CLOSES, COMBAT, GONE, PERMANENT_KINDS,
-                                   PLAYER_ZONES, RP)
+                                   PLAYER_ARENA, PLAYER_ZONES, RP)
 
 
 
@@ -74,7 +74,7 @@ PLAYER_BOUNDS = (
           text="a player cannot have fewer than 0 resource points"),
 )
 # where a card's abilities function: the arena, face up (a card in hand or deck is not in play)
-FUNCTIONS_IN = frozenset({"equipment", "weapons", "permanents", "hero"})
+FUNCTIONS_IN = frozenset(PLAYER_ARENA)
 
 
 class FabGame(FabScenario):
@@ -115,11 +115,11 @@ class FabGame(FabScenario):
         st.globals[Priority.PASSES] = 0
         st.globals["start turn"] = st.globals["turn"]
         for name in st.players:
-            for zone in ("permanents", "equipment", "weapons", "hero"):
+            for zone in PLAYER_ARENA:
                 for o in st.in_zone((name, zone)):
-                    self._static_abilities(ctx, o.id)
+                    self.static_abilities(ctx, o.id)
 
-    def _static_abilities(self, ctx: Context, oid: int) -> None:
+    def static_abilities(self, ctx: Context, oid: int) -> None:
         """A permanent's static abilities are on while it is face up in the arena (17.2)."""
         from judge.games.fab import effects as fab_effects
         st = ctx.state
@@ -162,7 +162,7 @@ class FabGame(FabScenario):
     def defending_player(self, state: State, link: K.Link | None) -> str | None:
         return None if link is None else link.target
 
-    def _over(self, ctx: Context, action: str) -> None:
+    def refuse_if_over(self, ctx: Context, action: str) -> None:
         if ctx.state.result is not None:
             raise IllegalAction(action, "the game is over", ctx.cite("game.ends"))
 
@@ -178,7 +178,7 @@ class FabGame(FabScenario):
 
     # ------------------------------------------------------------------ pass priority
     def verify_pass_priority(self, ctx: Context, player: str) -> None:
-        self._over(ctx, "pass")
+        self.refuse_if_over(ctx, "pass")
         self._holder(ctx, "pass", player)
 
     def pass_priority(self, ctx: Context, player: str, default: str | None = None) -> None:
@@ -280,7 +280,7 @@ class FabGame(FabScenario):
         st = ctx.state
         o = st.objects[card]
         ctx.cite("play.layer")              # documents without rule 15 do not model playing
-        self._over(ctx, "play")
+        self.refuse_if_over(ctx, "play")
         if o.zone not in ((player, "hand"), (player, "arsenal")):
             raise IllegalAction("play", f"{o.name} is in {o.zone[0]}'s {o.zone[1]}, not in "
                                 f"{player}'s hand or arsenal", ctx.cite("play.zone"))
@@ -407,7 +407,7 @@ class FabGame(FabScenario):
             self._open_link(ctx, layer, card, player, target or self._attacked(st, player, targets),
                             proxy=False, procedure="play.attack-opens",
                             card_target=next((t for t in targets if isinstance(t, int)), None))
-            self._watchers(ctx, player, "you play an attack")
+            self.watchers(ctx, player, "you play an attack")
         else:
             mark = len(st.log)
             n = S.push(st, layer)
@@ -495,7 +495,7 @@ class FabGame(FabScenario):
             obj = s.objects[oid]
             mark = len(s.log)
             if obj.incarnation == inc and obj.zone[1] in ARENA:
-                self._destroy(c, oid)
+                self.destroy(c, oid)
                 c.step(T.EVENT, f"spectra: {o.name} is destroyed", ["kw.spectra", "destroy"],
                        mark=mark)
             if K.combat(s).open:
@@ -503,7 +503,7 @@ class FabGame(FabScenario):
         return PendingTrigger(name=f"{o.name}'s spectra", controller=o.controller, source=oid,
                               resolve=resolve, citation=ctx.cite_opt("kw.spectra"))
 
-    def _destroy(self, ctx: Context, oid: int) -> None:
+    def destroy(self, ctx: Context, oid: int) -> None:
         """Destroy: put into its owner's graveyard (glossary); a token leaving the arena ceases
         to exist instead (10.3)."""
         st = ctx.state
@@ -511,11 +511,11 @@ class FabGame(FabScenario):
         st.apply(MoveObject(oid, GONE if o.has_kind("token") else (o.owner, "graveyard")))
         fab_becomes.note_destroyed(st, oid)                    # 20.1.1 asks "destroyed?"
 
-    def _watchers(self, ctx: Context, player: str, moment: str) -> None:
+    def watchers(self, ctx: Context, player: str, moment: str) -> None:
         """Triggered abilities of ``player``'s permanents that watch for ``moment`` ("you play
         an attack" at 15.5.4 / 20.4.2, "you attack" at 20.4.4d)."""
         st = ctx.state
-        for zone in ("permanents", "equipment", "weapons", "hero"):
+        for zone in PLAYER_ARENA:
             for o in st.in_zone((player, zone)):
                 if not o.face_up:
                     continue
@@ -551,7 +551,7 @@ class FabGame(FabScenario):
         st = ctx.state
         o = st.objects[card]
         ctx.cite("activate.attack")
-        self._over(ctx, "activate")
+        self.refuse_if_over(ctx, "activate")
         if o.controller != player or o.zone[1] not in ARENA or not o.face_up:
             raise IllegalAction("activate", f"{player} does not control {o.name} face up in the "
                                 "arena", ctx.cite("activate.controller"))
@@ -603,7 +603,7 @@ class FabGame(FabScenario):
         self._open_link(ctx, layer, card, player, target or self._attacked(st, player, targets),
                         proxy=True, procedure="activate.attack",
                         card_target=next((t for t in targets if isinstance(t, int)), None))
-        self._watchers(ctx, player, "you play an attack")
+        self.watchers(ctx, player, "you play an attack")
         self.flush_triggers(ctx)
         Priority.keep(st, player)
 
@@ -679,7 +679,7 @@ class FabGame(FabScenario):
         self._pay(ctx, player, resources, pitching, f"{o.name}'s ability")
         if destroy:
             mark = len(st.log)
-            self._destroy(ctx, card)
+            self.destroy(ctx, card)
             ctx.step(T.RULE, f"{player} destroys {o.name} to pay the ability's cost",
                      ["play.other-costs", "destroy"], mark=mark, actor=player)
         if ab.kind == "action":
@@ -711,7 +711,7 @@ class FabGame(FabScenario):
                  mark=mark)
         self.run_effects(ctx, layer, ab.effects)
         if ab.go_again and st.result is None:
-            self._gain_action_point(ctx, layer.controller, layer.name, "kw.go-again")
+            self.gain_action_point(ctx, layer.controller, layer.name, "kw.go-again")
 
     def verify_attack(self, ctx: Context, player: str, card: int, **args: Any) -> None:
         o = ctx.state.objects[card]
@@ -731,7 +731,7 @@ class FabGame(FabScenario):
 
     # ------------------------------------------------------------------ pitch (outside a cost)
     def verify_pitch(self, ctx: Context, player: str, cards: tuple[int, ...] = ()) -> None:
-        self._over(ctx, "pitch")
+        self.refuse_if_over(ctx, "pitch")
         raise IllegalAction("pitch", "a card can be pitched only while a resource cost is being "
                             "paid", ctx.cite("pitching"))
 
@@ -742,7 +742,7 @@ class FabGame(FabScenario):
     def verify_defend(self, ctx: Context, player: str, cards: tuple[int, ...] = ()) -> None:
         st = ctx.state
         ctx.cite("combat.defend")
-        self._over(ctx, "defend")
+        self.refuse_if_over(ctx, "defend")
         link = K.current(st)
         if link is None or link.step != K.DEFEND or link.declared:
             raise IllegalAction("defend", "defending cards are declared in the defend step of a "
@@ -833,7 +833,7 @@ class FabGame(FabScenario):
                             amount: int | None = None, pitching: tuple[int, ...] = (),
                             targets: tuple[Any, ...] = ()) -> None:
         st = ctx.state
-        self._over(ctx, "use")
+        self.refuse_if_over(ctx, "use")
         if card is not None and fab_reprise.has_optional(self, st, card):   # "you may ..."
             return
         kw = C.keyword_name(effect)
@@ -856,7 +856,7 @@ class FabGame(FabScenario):
                  "when it can apply", actor=player)
 
     def verify_order_triggers(self, ctx: Context, player: str, order: tuple[str, ...] = ()) -> None:
-        self._over(ctx, "order")
+        self.refuse_if_over(ctx, "order")
         if player != self.turn_player(ctx.state):
             raise IllegalAction("order", "the turn player orders simultaneous triggers",
                                 ctx.cite("trigger.order"))
@@ -870,7 +870,7 @@ class FabGame(FabScenario):
     def verify_choose(self, ctx: Context, player: str, choice: str = "",
                       targets: tuple[Any, ...] = ()) -> None:
         st = ctx.state
-        self._over(ctx, "choose")
+        self.refuse_if_over(ctx, "choose")
         low = choice.lower()
         if "close" in low or "continue" in low:
             c = K.combat(st)
@@ -910,7 +910,7 @@ class FabGame(FabScenario):
                               targets: tuple[Any, ...] = ()) -> None:
         """``Alice targets Bob with "X"``: stated before X's triggered effect is added to the
         chain (the scenario checks that the players and cards named exist)."""
-        self._over(ctx, "target")
+        self.refuse_if_over(ctx, "target")
 
     def target_trigger(self, ctx: Context, player: str, card: int,
                        targets: tuple[Any, ...] = ()) -> None:
@@ -960,7 +960,7 @@ class FabGame(FabScenario):
         link = K.current(st)
         mark = len(st.log)
         if o.has_kind("action") and st.has_keyword(o.id, "go again"):
-            self._gain_action_point(ctx, layer.controller, o.name, "kw.go-again")
+            self.gain_action_point(ctx, layer.controller, o.name, "kw.go-again")
         if (o.has_kind("defense reaction") or {"defense", "reaction"} <= o.kinds) and link:
             st.apply(MoveObject(o.id, COMBAT))
             oid = o.id
@@ -989,7 +989,7 @@ class FabGame(FabScenario):
             with ctx.recording_not_modelled(layer.name):
                 fab_effects.run(self, ctx, layer, eff)
 
-    def _gain_action_point(self, ctx: Context, player: str, why: str, procedure: str) -> None:
+    def gain_action_point(self, ctx: Context, player: str, why: str, procedure: str) -> None:
         st = ctx.state
         mark = len(st.log)
         if player != self.turn_player(st) or st.globals.get("phase") != "action":
@@ -1228,7 +1228,7 @@ class FabGame(FabScenario):
     def verify_discard(self, ctx: Context, player: str, names: tuple[str, ...] = ()) -> None:
         """A player discards only when an effect asks them to (its decision is pending: the
         line answers it)."""
-        self._over(ctx, "discard")
+        self.refuse_if_over(ctx, "discard")
         raise IllegalAction("discard", f"nothing asks {player} to discard now", ctx.cite("discard"),
                             timing=True)
 

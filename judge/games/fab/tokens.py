@@ -53,4 +53,4 @@ def create_token(game: "FabGame", ctx: Context, layer: Layer, eff: M.CreateToken
         ctx.step(T.EVENT, f"{layer.name} creates a {card.name} token: {player} controls it, and "
                  "as an aura, item or ally token it is a permanent in the arena",
                  ["token.created", "token.permanent"], mark=mark)
-        game._static_abilities(ctx, made[0])
+        game.static_abilities(ctx, made[0])

@@ -66,7 +66,7 @@ def end_turn(game: FabGame, ctx: Context) -> None:
     st.apply(SetValue(nxt, AP, 1))
     ctx.step(T.RULE, f"{nxt}'s turn: \"until the start of turn\" effects end; {nxt} has 1 "
              "action point", ["turn.start-effects-end", "turn.action-point"], mark=mark)
-    game._watchers(ctx, nxt, "start of action phase")
+    game.watchers(ctx, nxt, "start of action phase")
     game.give_priority(ctx, nxt)
     ctx.step(T.RULE, f"{nxt} gains priority", ["turn.priority"])
 

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 AP, RP = "action points", "resource points"
 PLAYER_ZONES = ("hand", "deck", "arsenal", "pitch", "graveyard", "banished", "equipment",
-                "weapons", "permanents", "hero")
-ARENA = frozenset({"equipment", "weapons", "permanents", "hero", "chain", "combat chain"})
+                "weapons", "permanents", "hero", "soul")
+# the arena zones each player has of their own (where the cards they control stay in play)
+PLAYER_ARENA = ("equipment", "weapons", "permanents", "hero")
+# the arena (11.2): those and the chain zones (11.1.8), the chain and the combat chain
+ARENA = frozenset(PLAYER_ARENA + ("chain", "combat chain"))
 CHAIN, COMBAT = (None, "chain"), (None, "combat chain")
 PERMANENT_KINDS = frozenset({"aura", "item", "token", "equipment", "weapon", "ally"})
 GONE = (None, "ceased to exist")       # tokens that left the arena (10.3), kept for their LKI
