@@ -58,6 +58,8 @@ _TIMINGS = ("action", "instant", "attack reaction", "defense reaction", "reactio
             "attack", "activate")
 _LIMIT = re.compile(r"^(once|twice) per turn\s+", re.I)
 _BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
+_TYPED_HEAD = re.compile(r"^((once|twice) per turn\s+)?(action|instant|attack reaction|"
+                         r"defense reaction|reaction)$", re.I)
 
 
 def cite(*terms: str) -> str | None:
@@ -94,7 +96,13 @@ class _Costs(list):
 
 class FabTransformer(CardTransformer):
     def plain_sentence(self, children):
-        return children[0]
+        st = children[0]
+        if len(st.effects) == 1 and isinstance(st.effects[0], M.Gain) and \
+                st.effects[0].keyword is not None and st.effects[0].keyword.name == "Go again" \
+                and st.effects[0].verb == "gain" and st.trigger is None and st.condition is None:
+            st.mark = "keywords"              # "Go again" alone: the card's keyword
+            st.during = [st.effects[0].keyword]
+        return st
 
     def kw_sentence(self, children):
         kws = [c for c in children if isinstance(c, Token) and base(c.type) == "KW"]
@@ -134,6 +142,33 @@ class FabTransformer(CardTransformer):
                               span=span_of(children))
         return Statement((eff,), span_of(children))
 
+    def embedded_ability(self, children):
+        """"**Once per Turn Action** - {r}{r}{r}: **Attack**" inside a sentence."""
+        head = str(children[0])
+        limit = ""
+        m = _LIMIT.match(head)
+        if m:
+            limit = m.group(0).strip().lower()
+            head = head[m.end():]
+        icons = [c for c in children if isinstance(c, Token) and base(c.type) == "ICON"]
+        cost = self.cost_icons(icons)
+        kws = [c for c in children if isinstance(c, Token) and base(c.type) == "KW"][1:]
+        effects = []
+        keywords = []
+        for k in kws:
+            for part in str(k).split("."):
+                if not part.strip():
+                    continue
+                if part.strip().lower() == "attack":
+                    effects.append(M.Attack(verb="attack", span=span_of(k)))
+                else:
+                    keywords.append(keyword(part, span_of(k)))
+        ability = M.Ability(kind="activated", effects=tuple(effects), costs=(cost,),
+                            keywords=tuple(keywords), timing=head.lower(), limit=limit,
+                            citation=cite(head.lower(), "activated abilities"),
+                            span=span_of(children))
+        return Item("granted", (ability,), span_of(children))
+
     def np_rel_kw(self, children):
         from judge.cards.syntax import Post, Pronoun
         pronoun, kw = children[0], children[1]
@@ -142,6 +177,23 @@ class FabTransformer(CardTransformer):
             text=self.phrase(span_of(children)), span=span_of(children))
         cond = M.Condition(kind="that", test="event", event=ev, text=ev.text, span=ev.span)
         return Post("filter", "", cond, span_of(children))
+
+    def keyword_action(self, children):
+        """A sentence that is capitalised words (and a number): a keyword the rules define
+        ("Dominate", "Spellvoid 1", "Arcane Barrier 3")."""
+        from judge.cards.transformer import NotAKeyword
+        words = [w for w in children[0] if isinstance(w, Token)]
+        text = " ".join(str(w) for w in words)
+        if not words or not str(words[0])[:1].isupper() or any(
+                base(w.type) in ("DET", "POSS", "QUOTED") for w in words):
+            raise NotAKeyword(text)
+        k = keyword(text, span_of(children))
+        if k.citation is None:
+            raise NotAKeyword(text)
+        st = Statement((_keyword_effect(k),), span_of(children))
+        st.mark = "keywords"
+        st.during = [k]
+        return st
 
     def keyword(self, np):
         words = np.words
@@ -197,6 +249,43 @@ class FabTransformer(CardTransformer):
         return costs[0] if len(costs) == 1 else _Costs(costs)
 
 
+def _go(f, s, parts, subject, span):
+    """"Go again" printed without bold: the keyword."""
+    if parts.again and not parts.objects and subject is None:
+        k = M.Keyword(name="Go again", citation=keyword_citation("go again"), span=span)
+        return M.Gain(verb="gain", resource="keyword", keyword=k, target=M.Target(ref="this"),
+                      span=span)
+    return None
+
+
+def _keyword_verb(f, s, parts, subject, span):
+    """A keyword the rules define printed as a plain verb: "opt 2", "clash", "mark target
+    hero" - the keyword as an instruction, its number its value, its object its target."""
+    lemma = s.group.lemma
+    if subject is not None and subject.ref != "you" or parts.pps or parts.changes or \
+            parts.durations or parts.quoted is not None or parts.for_each is not None or \
+            len(parts.objects) > 1:
+        return None
+    value = target = None
+    if parts.objects:
+        obj = parts.objects[0]
+        n = f.r.number_phrase(obj)
+        if n is not None:
+            value = n
+        else:
+            target = f.r.target(obj)
+    # the verbs are FaB's keyword verbs (card_fab.lark); a later rules text defines those
+    # fab-1.4 does not ("clash", "mark"): no citation then
+    citation = keyword_citation(lemma + (" N" if value is not None else ""))
+    k = M.Keyword(name=lemma, value=value, citation=citation, span=span)
+    return M.KeywordAction(verb=lemma, keyword=k, target=target, span=span)
+
+
+FRAMES = {"go": _go, **{v: _keyword_verb for v in (
+    "opt", "amp", "boost", "charge", "clash", "fuse", "temper", "wager", "mark", "surge",
+    "crank", "reload", "freeze", "thaw", "transcend", "galvanize")}}
+
+
 def _keyword_effect(k: M.Keyword) -> M.Effect:
     """A keyword in a statement's place: "go again" is gained by the card, any other is an
     instruction ("**amp 1**", "**clash**")."""
@@ -213,7 +302,7 @@ class FabReader(GameReader):
     default_kind = "spell"
 
     def make_transformer(self):
-        return FabTransformer(VOCABULARY)
+        return FabTransformer(VOCABULARY, FRAMES)
 
     def icon_terminal(self, text: str) -> str | None:
         return "V_TAP_ICON" if text.lower() == "{t}" else None
@@ -233,8 +322,10 @@ class FabReader(GameReader):
             return self._option(piece)
         if len(tokens) > 2 and base(tokens[0].type) == "KW" and base(tokens[1].type) == "DASH":
             return self._headed(piece)
-        dash = next((i for i, t in enumerate(tokens[:5]) if base(t.type) == "DASH"), None)
-        if dash and all(str(t)[:1].isupper() for t in tokens[:dash]):
+        dash = next((i for i, t in enumerate(tokens[:6]) if base(t.type) == "DASH"), None)
+        head_words = " ".join(str(t) for t in tokens[:dash]) if dash else ""
+        if dash and (all(str(t)[:1].isupper() for t in tokens[:dash])
+                     or _TYPED_HEAD.match(head_words)):
             # "High Tide - If ...": a label printed without bold
             label = " ".join(str(t) for t in tokens[:dash])
             kw = Token("KW", label, tokens[0].start_pos, None, None,

@@ -504,7 +504,7 @@ class Frames:
             first = self.r.target(parts.objects[0])
             if "damage" not in first.kinds:
                 target = first
-        if target is None:
+        if target is None and not (amount is not None and amount.ref):
             return None
         divided = "divided as you choose" in parts.adverbs
         return M.Damage(verb="deal", amount=amount, damage_type=dtype, target=target,
@@ -1118,8 +1118,7 @@ class Frames:
                               target=q.of, duration=self.duration(parts), span=span)
         if obj is None:
             return None
-        return M.Becomes(verb="become", what=what, kinds=obj.kinds, qualities=obj.qualities,
-                         duration=self.duration(parts), span=span)
+        return self.becomes("become", what, obj, parts, span)
 
     def v_consider(self, s, parts, subject, span):
         """"is considered completely blocked", "is considered to be exhausted"."""
@@ -1261,11 +1260,30 @@ class Frames:
                               duration=self.duration(parts), span=span)
             capital = obj.qualities and all(q[:1].isupper() for q in obj.qualities)
             if (obj.kinds or capital) and not obj.count and subject is not None:
-                # "It is a weapon", "All heroes are Sheep", "is also a Naga"
-                return M.Becomes(verb="be", what=subject, kinds=obj.kinds,
-                                 qualities=obj.qualities, duration=self.duration(parts),
-                                 span=span)
+                # "It is a weapon", "All heroes are Sheep", "is also a Naga", "are weapons
+                # with 4{p} and **Once per Turn Action** - {r}: **Attack**"
+                return self.becomes("be", subject, obj, parts, span)
         return None
+
+    def becomes(self, verb, subject, obj: M.Target, parts: Parts, span) -> M.Effect | None:
+        """``subject`` becomes objects like ``obj``: its "with N<stat>" filters are base
+        values, granted abilities its abilities; None when a filter is something else."""
+        values = []
+        for f in obj.filters:
+            c = f.comparison
+            if f.kind == "with" and c is not None and c.op == "==" and \
+                    c.right.constant is not None:
+                values.append((c.left.measure, c.right.constant))
+            else:
+                return None
+        abilities = ()
+        if parts.quoted is not None:
+            abilities = tuple(self.ability_reader(parts.quoted) if self.ability_reader else ())
+            if not abilities:
+                return None
+        return M.Becomes(verb=verb, what=subject, kinds=obj.kinds, qualities=obj.qualities,
+                         values=tuple(values), abilities=abilities,
+                         duration=self.duration(parts), span=span)
 
     def restriction(self, s: Simple, parts: Parts, subject, span) -> M.Effect:
         lemma = s.group.lemma
@@ -1467,8 +1485,8 @@ class Frames:
                 state = " ".join(o.qualities) if o.qualities else " ".join(o.kinds)
             verb = _STATE_ADJ_EVENT.get(state, ("be " + state) if state else
                                         " ".join(group.auxes))
-            return M.Event(verb=verb, subject=subject, within=within, negated=negated, text=text,
-                           span=span)
+            return M.Event(verb=verb, subject=subject, within=within, negated=negated,
+                           would="would" in auxes, text=text, span=span)
         form = group.form
         is_passive = passive or (bool(auxes & _BE) and form == "past")
         verb = ("be " + lemma) if is_passive else lemma
@@ -1500,7 +1518,7 @@ class Frames:
             verb = "leave play"
         return M.Event(verb=verb, subject=subject, object=object_, amount=amount,
                        damage_type=damage_type, zone=zone, within=within, times=times,
-                       negated=negated, text=text, span=span)
+                       negated=negated, would="would" in auxes, text=text, span=span)
 
     def time_event(self, np, span, default: str = "start") -> M.Event:
         """"the start of your turn", "the end of each round", "the beginning of the player

@@ -192,16 +192,28 @@ def scan(text: str, self_spans: Sequence[tuple[int, int]] = ()) -> list[Word]:
 
 
 def self_spans(text: str, name: str | None) -> list[tuple[int, int]]:
-    """Where ``name`` (the card's own name) is printed in ``text``, whole words only."""
+    """Where ``name`` (the card's own name) is printed in ``text``, whole words only (and not
+    inside [[...]]); a name with a comma also matches its first part ("Aegis" of "Aegis,
+    Archangel of Protection")."""
     if not name or len(name) < 2:
         return []
     plain, wanted = text.translate(_SAME), name.translate(_SAME)
     names = [wanted]
     if ", " in wanted and len(wanted.split(", ", 1)[0]) > 3:
-        names.append(wanted.split(", ", 1)[0])     # "Aegis" of "Aegis, Archangel of Protection"
-    pattern = re.compile(r"(?<![\w\[])(?:" + "|".join(re.escape(n) for n in names) +
-                         r")(?![\w\]])")
-    return [(m.start(), m.end()) for m in pattern.finditer(plain)]
+        names.append(wanted.split(", ", 1)[0])
+    found: list[tuple[int, int]] = []
+    for n in names:
+        at = plain.find(n)
+        while at >= 0:
+            end = at + len(n)
+            before = plain[at - 1] if at else " "
+            after = plain[end] if end < len(plain) else " "
+            if not (before.isalnum() or before in "_[") and not (after.isalnum() or
+                                                                 after in "_]"):
+                if not any(s <= at < e for s, e in found):
+                    found.append((at, end))
+            at = plain.find(n, at + 1)
+    return sorted(found)
 
 
 class Tokens:
@@ -387,7 +399,13 @@ _SENTENCE_STARTS = frozenset({"DOT", "SEMI", "BANG", "COLON", "QUOTE", "LPAR", "
 
 
 def _base(terminal: str) -> str:
-    return terminal.rsplit("__", 1)[-1]
+    found = _BASES.get(terminal)
+    if found is None:
+        found = _BASES[terminal] = terminal.rsplit("__", 1)[-1]
+    return found
+
+
+_BASES: dict[str, str] = {}
 
 
 def _verb_here(out: list, low: str, words: Sequence[Word], i: int) -> bool:

@@ -70,6 +70,7 @@ class Quantity:
     measure: str
     of: Target | None = None
     event: Event | None = None
+    plus: int = 0                      # "the number of cards in your hand plus 1"
     text: str = ""
     span: Span | None = None
 
@@ -204,6 +205,7 @@ class Event:
     within: Duration | None = None    # "this turn": when a past event counts
     times: Amount | None = None       # "played 2 or more attacks": how often
     negated: bool = False
+    would: bool = False               # "would be dealt": the event about to happen (replacements)
     text: str = ""
     span: Span | None = None
 

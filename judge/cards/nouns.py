@@ -49,7 +49,13 @@ _REFERRING = frozenset({"revealed", "chosen", "named", "discarded", "destroyed",
 
 def base(token_type: str) -> str:
     """'card_common__DET' -> 'DET' (imported terminals keep their grammar's prefix)."""
-    return token_type.rsplit("__", 1)[-1]
+    found = _BASES.get(token_type)
+    if found is None:
+        found = _BASES[token_type] = token_type.rsplit("__", 1)[-1]
+    return found
+
+
+_BASES: dict[str, str] = {}
 
 
 def singular(word: str) -> str:
@@ -402,6 +408,13 @@ class Reader:
             return replace(t, of=inner, span=span, text=text)
         if kind == "of":
             return self._of(t, body, span, text)
+        if kind == "plus":
+            n = number(body)
+            if t.count is not None and isinstance(n, int):
+                return replace(t, count=replace(t.count, plus=n), span=span, text=text)
+            # a number added to no count of this phrase (a quantity reads it: see quantity())
+            return replace(t, qualities=t.qualities + (self.phrase(post.span),), span=span,
+                           text=text)
         if kind == "adverb":
             return replace(t, qualities=t.qualities + (post.word,), span=span, text=text)
         if kind == "without doing":
@@ -575,12 +588,23 @@ class Reader:
         t = self.target(np) if not isinstance(np, Target) else np
         return t.count
 
+    def number_phrase(self, np) -> Amount | None:
+        """The amount a noun phrase that is only a number prints ("2", "X"), else None."""
+        if isinstance(np, NounPhrase) and len(np.words) == 1 and not np.posts:
+            n = number(np.words[0])
+            if n is not None:
+                return amount_from(n, span=np.span, text=str(np.words[0]))
+        return None
+
     def quantity(self, np) -> Quantity:
         """A number the game supplies: "the number of cards in your hand", "its cost", "the
         damage dealt this way", "your hero's {h}"."""
         span = getattr(np, "span", None)
         text = self.phrase(span)
         if isinstance(np, NounPhrase):
+            np, plus = _without_plus(np)
+            if plus:
+                return replace(self.quantity(np), plus=plus, text=text, span=span)
             words = [word_of(w) for w in np.words]
             posts = np.posts
             if "number" in words and posts and posts[0].kind == "of":
@@ -609,6 +633,26 @@ class Reader:
         if isinstance(np, Pronoun):
             return Quantity(measure="value", of=self.pronoun(np), text=text, span=span)
         return Quantity(measure="value", text=text, span=span)
+
+
+def _without_plus(np: NounPhrase) -> tuple[NounPhrase, int]:
+    """A quantity's noun phrase without its trailing "plus N" (on it or on its last
+    post-modifier's noun phrase, "the number of cards in your hand plus 1"), and N."""
+    posts = np.posts
+    if not posts:
+        return np, 0
+    last = posts[-1]
+    if last.kind == "plus":
+        n = number(last.body)
+        if isinstance(n, int):
+            return NounPhrase(np.words, posts[:-1], np.span), n
+        return np, 0
+    if isinstance(last.body, NounPhrase):
+        inner, n = _without_plus(last.body)
+        if n:
+            post = Post(last.kind, last.word, inner, last.span)
+            return NounPhrase(np.words, posts[:-1] + [post], np.span), n
+    return np, 0
 
 
 def _relation(subject) -> str:

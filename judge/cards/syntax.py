@@ -13,34 +13,53 @@ from judge.cards.model import Span
 
 def span_of(*parts) -> Span | None:
     """The span from the first to the last of ``parts`` that has one (tokens, records,
-    values, lists of them)."""
+    values, lists of them: a list's elements are in text order, so only its first and last
+    spans are looked at)."""
     start = end = None
     for part in parts:
-        s = _span(part)
+        s = _first(part)
         if s is None:
             continue
-        if start is None or s[0] < start:
-            start = s[0]
-        if end is None or s[1] > end:
-            end = s[1]
+        e = _last(part)
+        if start is None or s < start:
+            start = s
+        if end is None or e > end:
+            end = e
     return None if start is None else Span(start, end)
 
 
-def _span(part):
-    if part is None:
+def _first(part):
+    t = type(part)
+    if t is Span:
+        return part.start
+    if t is list or t is tuple or isinstance(part, list):
+        for item in part:
+            s = _first(item)
+            if s is not None:
+                return s
         return None
-    if type(part) is Span:
-        return part.start, part.end
     start = getattr(part, "start_pos", None)
     if start is not None:
-        return start, part.end_pos
+        return start
     span = getattr(part, "span", None)
-    if span is not None:
-        return span.start, span.end
-    if isinstance(part, (list, tuple)):
-        found = span_of(*part)
-        return None if found is None else (found.start, found.end)
-    return None
+    return span.start if span is not None else None
+
+
+def _last(part):
+    t = type(part)
+    if t is Span:
+        return part.end
+    if t is list or t is tuple or isinstance(part, list):
+        for item in reversed(part):
+            e = _last(item)
+            if e is not None:
+                return e
+        return None
+    end = getattr(part, "end_pos", None)
+    if end is not None:
+        return end
+    span = getattr(part, "span", None)
+    return span.end if span is not None else None
 
 
 class Record:

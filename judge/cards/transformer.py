@@ -127,6 +127,13 @@ class CardTransformer(Transformer):
 
     def triggered(self, children):
         trigger, st = children[0], children[-1]
+        if trigger.event.would and st.mark == "instead" and st.trigger is None:
+            # "The next time a source you control would deal damage this turn, instead ..."
+            rep = M.Replacement(verb="instead", event=trigger.event, instead=self._wrap(st),
+                                duration=trigger.event.within,
+                                next_only=trigger.kind == "next time", span=span_of(children))
+            out = Statement((rep,), span_of(children))
+            return out
         if st.trigger is not None:
             # "When this hits, the next time they ..., ...": a delayed trigger
             inner = M.DelayedTrigger(verb="delayed trigger", trigger=st.trigger,
@@ -139,6 +146,12 @@ class CardTransformer(Transformer):
 
     def conditional(self, children):
         cond, st = children[0], children[-1]
+        if cond.event is not None and cond.event.would and st.mark == "instead" and \
+                st.trigger is None:
+            # "If your hero would be dealt damage, instead ...": a replacement (FaB 6.5)
+            rep = M.Replacement(verb="instead", event=cond.event, instead=self._wrap(st),
+                                duration=cond.event.within, span=span_of(children))
+            return Statement((rep,), span_of(children))
         if st.condition is not None:
             st.effects = self._wrap(st)
             st.condition = None
@@ -291,6 +304,9 @@ class CardTransformer(Transformer):
         st.span = span_of(children)
         return st
 
+    def np_plus(self, children):
+        return Post("plus", "plus", children[-1], span_of(children))
+
     def np_of_duration(self, children):
         return Post("of duration", "of", children[-1], span_of(children))
 
@@ -388,7 +404,10 @@ class CardTransformer(Transformer):
         span = span_of(children)
         if tail is not None:
             out = [M.Conditional(verb="if", condition=tail, then=tuple(out), span=span)]
-        return Statement(tuple(out), span)
+        st = Statement(tuple(out), span)
+        if any(isinstance(c, Clause) and _says_instead(c) for c in children):
+            st.mark = "instead"             # "... prevent 1 of that damage instead."
+        return st
 
     def then_if(self, children):
         """"..., then if you control no other auras, put ...": a conditional step."""
@@ -705,8 +724,17 @@ def define_x(value, quantity: M.Quantity):
     return replace(value, **changes) if changes else value
 
 
+def _says_instead(clause: Clause) -> bool:
+    """Whether a clause ends in the adverb "instead" (its verb phrase's or a conjunct's)."""
+    vps = [clause.vp] + [c.vp for c in clause.conjuncts if getattr(c, "vp", None) is not None]
+    return any(isinstance(i, Item) and i.kind == "instead" for vp in vps
+               for i in getattr(vp, "items", ()))
+
+
 def _kind_of(effects) -> str:
-    static = (M.ModifyValue, M.SetValue, M.Restriction, M.Permission, M.Becomes, M.Replacement)
+    if effects and all(isinstance(e, M.Replacement) for e in effects):
+        return "replacement"
+    static = (M.ModifyValue, M.SetValue, M.Restriction, M.Permission, M.Becomes)
     if effects and all(isinstance(e, static) and getattr(e, "duration", None) is None
                        and not _targets(e) for e in effects):
         return "static"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import asdict, fields, is_dataclass
 
 import click
@@ -55,7 +56,7 @@ def coverage(game: str, path: str, top: int, rules: bool, as_json: bool) -> None
     from judge.cards.coverage import measure
 
     def progress(items):
-        with click.progressbar(items, label="parsing cards", file=click.get_text_stream("stderr"),
+        with click.progressbar(items, label="parsing cards", file=sys.stderr,
                                show_pos=True) as bar:
             yield from bar
 

@@ -98,3 +98,53 @@ def test_fab_unreadable_sentence_is_located():
     assert card.unparsed[0].text == "Flibber the jabberwock." and card.unparsed[0].at >= 13
     with pytest.raises(CardSyntaxError):
         fab.parse(text, strict=True)
+
+
+@pytest.mark.parametrize("text", [
+    "If your hero would be dealt damage, prevent 1 of that damage instead.",
+    "If your hero would be dealt damage, instead prevent 1 of that damage.",
+])
+def test_fab_6_5_would_instead_is_a_replacement(text):
+    a = one(text)
+    rep = a.effects[0]
+    assert a.kind == "replacement" and isinstance(rep, M.Replacement)
+    assert rep.event.would and rep.event.verb == "be dealt damage"
+    assert isinstance(rep.instead[0], M.Prevent) and rep.instead[0].amount.value == 1
+
+
+def test_fab_next_time_would_instead_replaces_once():
+    rep = one("The next time you would be dealt damage this turn, prevent 1 of that damage "
+              "instead.").effects[0]
+    assert isinstance(rep, M.Replacement) and rep.next_only
+    assert rep.duration.kind == "this turn"
+
+
+def test_fab_keyword_verbs_printed_plainly_are_keyword_actions():
+    [opt] = one("Opt 2.").effects
+    assert isinstance(opt, M.KeywordAction) and opt.keyword.value.value == 2
+    assert opt.keyword.citation == "fab-1.4 Opt N"
+    [mark] = one("When this hits, mark target hero.").effects
+    assert isinstance(mark, M.KeywordAction) and mark.target.kinds == ("hero",)
+    assert mark.target.targeted
+
+
+def test_fab_plain_go_again_is_the_cards_keyword():
+    card = fab.parse("Draw a card.\n\nGo again")
+    assert card.fully_parsed
+    assert [k.name for a in card.abilities for k in a.keywords] == ["Go again"]
+
+
+def test_fab_becomes_weapons_with_values_and_an_embedded_ability():
+    [b] = one("Auras you control are weapons with 4{p} and **Once per Turn Action** - "
+              "{r}{r}{r}: **Attack**").effects
+    assert isinstance(b, M.Becomes) and b.kinds == ("weapon",) and b.values == (("power", 4),)
+    [ab] = b.abilities
+    assert ab.kind == "activated" and ab.limit == "once per turn" and ab.timing == "action"
+    assert ab.costs[0].amount.value == 3 and isinstance(ab.effects[0], M.Attack)
+
+
+def test_fab_quantity_plus_a_number():
+    [d] = one("Deal damage to target hero equal to the number of cards in your hand "
+              "plus 1.").effects
+    q = d.amount.defined_as
+    assert q.measure == "count" and q.plus == 1 and q.of.zone.name == "hand"
