@@ -144,8 +144,8 @@ def _fill_document(con: sqlite3.Connection, rg: RuleGraph, doc_id: str,
             continue
         if a["kind"] == NodeKind.GLOSSARY.value:
             names, weight = {a["key"], a["title"], *a["aliases"]}, 3
-        elif a["kind"] == NodeKind.ERRATA.value:
-            names, weight = {a["key"]}, 2
+        elif a["kind"] == NodeKind.ERRATA.value:    # the card's name and the printed number
+            names, weight = {a["key"], *a["aliases"]}, 2
         elif a["title"]:
             names, weight = {a["title"]}, 1
         else:

@@ -8,7 +8,7 @@ Identity
 * A node is addressed inside its document by ``key``. For a numbered rule the key is the number
   as printed (``20.7.2a``, ``717.2a``, ``G.2.1.3``, ``4.2.3``); for a glossary or keyword entry
   it is the term as printed in its heading (``Arcane Barrier N``, ``Go Again``); for card errata
-  (Ashes section 1) the card name.
+  (Ashes section 1) the card name, with ``number`` the erratum's printed number (``1.1.2``).
 * When a source prints the same number twice (UFS has a few), the first keeps the plain key and
   the later ones get ``~2``, ``~3`` ...: ``C.3.3.2.1~2``. ``number`` keeps the printed number.
 * A citation is ``"<document id> <key>"``, e.g. ``fab-1.4 20.7.2a``.
@@ -61,7 +61,7 @@ class Example:
 @dataclass(frozen=True, slots=True)
 class RuleNode:
     key: str                       # unique inside the document (see module doc)
-    number: str                    # as printed; for glossary/errata entries the term
+    number: str                    # as printed; for glossary entries the term
     kind: NodeKind
     title: str | None              # heading text for sections and glossary entries, else None
     text: str                      # body: cleaned of layout noise, otherwise the source words

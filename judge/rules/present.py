@@ -51,6 +51,8 @@ def format_rule(rec: dict, *, labelled: bool = False, doc_title: str = "") -> st
     crumbs = " > ".join(f"{a['citation'].split(' ', 1)[1]} {a['title']}".strip()
                         for a in rec["ancestors"])
     kind = {"glossary": "glossary entry", "errata": "card errata"}.get(rec["kind"], rec["kind"])
+    if rec["kind"] == "errata" and rec.get("number") and rec["number"] != rec["key"]:
+        kind += f" {rec['number']}"          # Ashes errata are cited by their printed number
     out.append(f"  {kind}, source line {rec['source_line']}" + (f"; in {crumbs}" if crumbs else ""))
     if rec["text"]:
         out.append("")

@@ -30,6 +30,20 @@ def test_rule_glossary_term_as_number(run):
     assert json.loads(res.output)["citation"] == "fab-1.4 Go again"
 
 
+def test_ashes_erratum_by_its_printed_number(run):
+    # a judge cites an erratum by its number (issue 14): 1.1.2 is Golden Veil's
+    res = run("rule", "ashes-raven-1.1", "1.1.2", "--json")
+    assert res.exit_code == 0
+    found = json.loads(res.output)
+    assert (found["citation"], found["number"], found["kind"]) == (
+        "ashes-raven-1.1 Golden Veil", "1.1.2", "errata")
+    text = run("rule", "ashes-raven-1.1", "1.1.2").output
+    assert "card errata 1.1.2" in text and "Golden Veil now reads" in text
+    from judge.rules.lookup import term_citation
+    assert term_citation("ashes", "1.1.2") == "ashes-raven-1.1 Golden Veil"
+    assert term_citation("ashes", "Golden Veil") == "ashes-raven-1.1 Golden Veil"
+
+
 def test_rule_unknown_exits_2_with_caretless_message(run):
     res = run("rule", "wow-7.4", "999.9")
     assert res.exit_code == 2

@@ -219,10 +219,10 @@ def test_ashes_4_2_0_link_to_a_definition():
 
 # --- errata --------------------------------------------------------------------------------
 
-def test_ashes_errata_golden_veil_keyed_by_card_name():
+def test_ashes_errata_golden_veil_keyed_by_card_name_numbered_as_printed():
     node = NODES["Golden Veil"]
     assert (node.kind, node.number, node.title, node.parent, node.aliases, node.line) == (
-        NodeKind.ERRATA, "Golden Veil", "Golden Veil", "1.1.0", ("1.1.2",), 111)
+        NodeKind.ERRATA, "1.1.2", "Golden Veil", "1.1.0", ("1.1.2",), 111)
     assert node.text == (
         'Golden Veil now reads "You may play this spell when an opponent uses a spell, ability, '
         'or dice power that would target a unit you control. Cancel all remaining effects of '

@@ -25,9 +25,10 @@ Decisions:
   table of contents) is not rules text and produces no node; TOC entries go to ``toc``.
 * Every numbered heading is a SECTION (title = heading text, text = its prose). Inside the
   top-level section whose title mentions "Errata", headings numbered ``a.b.c`` with ``c != 0``
-  name one card: they become ERRATA nodes keyed by the card name (``number`` and ``title`` the
-  name too, per the model; the printed number is kept in ``aliases``); their parent follows
-  the numbering (``1.1.1`` -> ``1.1.0`` the set heading -> ``1.0.0``). TOC entries for those
+  name one card: they become ERRATA nodes keyed by the card name (``title`` the name too, per
+  the model); ``number`` is the printed number (``1.1.2``), by which a judge cites the erratum
+  (``judge rule ashes-raven-1.1 1.1.2``), and ``aliases`` keep it for term lookups; their
+  parent follows the numbering (``1.1.1`` -> ``1.1.0`` the set heading -> ``1.0.0``). TOC entries for those
   numbers are recorded under the card name, the form keys take.
 * Inside the top-level section whose title mentions "Definitions", each paragraph shaped
   ``Term: definition`` starts a GLOSSARY node keyed by the term; following bullets and
@@ -291,7 +292,7 @@ def _build(drafts: list[_Draft], toc_raw: list[tuple[str, int]],
         errata = d.kind is NodeKind.ERRATA
         nodes.append(RuleNode(
             key=key,
-            number=d.title if errata else d.number,
+            number=d.number,
             kind=d.kind,
             title=d.title,
             text="\n".join(text_lines),
