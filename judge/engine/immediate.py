@@ -52,9 +52,10 @@ class ImmediateRules(Protocol):
                   stage: "Stage") -> list[str]:
         """What ``player`` could respond with now (names of cards or abilities)."""
 
-    def respond(self, ctx: "Context", player: str, response: str,
+    def respond(self, ctx: "Context", player: str, response: Any,
                 event: "Event | None") -> None:
-        """``player`` responds with ``response``: it resolves at once."""
+        """``player`` responds with ``response`` (the option, or what the game's ``answer``
+        made of the line that chose it): it resolves at once."""
 
 
 @dataclass(slots=True)
@@ -129,26 +130,36 @@ def resolve_now(ctx: "Context", rules: ImmediateRules, triggers: list["PendingTr
 
 
 def window(ctx: "Context", rules: ImmediateRules, event: "Event | None", stage: "Stage",
-           *, what: str) -> list[tuple[str, str]]:
+           *, what: str, repeat: bool = False) -> list[tuple[str, Any]]:
     """Each player in turn may respond to ``what`` (the event in words). Returns the
-    (player, response) pairs that resolved, in order."""
-    done: list[tuple[str, str]] = []
+    (player, response) pairs that resolved, in order. A response is what the game's
+    :meth:`~judge.engine.game.Game.answer` made of the line that answered (an option's name,
+    or a richer value such as the option with its targets), or the option itself.
+
+    ``repeat``: a player who responded is asked again, and the next player only when they
+    pass (Ashes 4.3.1: each player "has a chance to activate as many abilities and spells
+    ... as they like before passing to the next player"); otherwise each player is asked
+    once."""
+    done: list[tuple[str, Any]] = []
     for player in rules.responders(ctx, event):
-        options = rules.responses(ctx, player, event, stage)
-        if not options:
-            continue
-        choice = ctx.decide(Decision(
-            key=f"respond:{stage.value}:{what}:{player}:{len(ctx.trace.steps)}", player=player,
-            kind="respond", prompt=f"whether {player} responds to {what}",
-            options=tuple(options) + (NO_RESPONSE,),
-            citation=ctx.cite_opt("window.respond") or "", example=f'{player} chooses '
-            f'"{options[0]}" (or "{NO_RESPONSE}")', default=NO_RESPONSE,
-            default_text=f"responses: none - {player} does not respond to {what} (not stated)",
-            policy="responses"))
-        if choice == NO_RESPONSE:
-            continue
-        rules.respond(ctx, player, str(choice), event)
-        done.append((player, str(choice)))
+        while True:
+            options = rules.responses(ctx, player, event, stage)
+            if not options or ctx.state.result is not None:
+                break
+            choice = ctx.decide(Decision(
+                key=f"respond:{stage.value}:{what}:{player}:{len(ctx.trace.steps)}",
+                player=player, kind="respond", prompt=f"whether {player} responds to {what}",
+                options=tuple(options) + (NO_RESPONSE,),
+                citation=ctx.cite_opt("window.respond") or "", example=f'{player} chooses '
+                f'"{options[0]}" (or "{NO_RESPONSE}")', default=NO_RESPONSE,
+                default_text=f"responses: none - {player} does not respond to {what} (not "
+                "stated)", policy="responses"))
+            if choice == NO_RESPONSE:
+                break
+            rules.respond(ctx, player, choice, event)
+            done.append((player, choice))
+            if not repeat:
+                break
     return done
 
 

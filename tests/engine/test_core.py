@@ -346,6 +346,30 @@ def test_a_response_window_asks_each_player_in_order_and_defaults_to_no_response
     assert I.window(ctx3, rules, None, Stage.AFTER, what="the attack") == [("Bob", "Counter")]
 
 
+def test_a_repeating_window_asks_a_player_again_until_they_pass_then_the_next():
+    # Ashes 4.3.1: as many responses as a player likes before passing to the next player
+    rules = _Immediate(responders=("Alice", "Bob"), responses={"Alice": ("Veil", "Ward"),
+                                                               "Bob": ("Counter",)})
+    said = ["Veil", ("Ward", "with a target"), I.NO_RESPONSE, "Counter", I.NO_RESPONSE]
+    answers: dict = {}
+    asked: list[str] = []
+    for _ in range(10):           # the driver's way: run again with each answer given
+        rules.responded.clear()
+        ctx = _toy()
+        ctx.suspendable = True
+        ctx.answers = dict(answers)
+        try:
+            done = I.window(ctx, rules, None, Stage.WHEN, what="the spell", repeat=True)
+            break
+        except DecisionPending as waiting:
+            asked.append(waiting.decision.player)
+            answers[waiting.decision.key] = Answer(waiting.decision.key, said[len(asked) - 1])
+    assert asked == ["Alice", "Alice", "Alice", "Bob", "Bob"]
+    # the richer answer (an option with its targets) reaches the game as it was given
+    assert done == [("Alice", "Veil"), ("Alice", ("Ward", "with a target")), ("Bob", "Counter")]
+    assert rules.responded == done
+
+
 # ---------------------------------------------------------------------------- loops, citations
 def test_loop_detector_reports_a_repeated_state():
     st = _state()
