@@ -123,13 +123,59 @@ def render_rulings(site: pages.Site, writer: Writer, scenarios: Path | None, *,
             "source": p.source, "expectations": len(all_exp),
             "passed": sum(1 for e in all_exp if e["passed"]), "own": len(expectations)})
     index = "rulings/index.html"
+    covered = render_coverage(site, writer, found, serving=serving)
     writer.add(index, render(
         "rulings.html.j2", index, page_title="Rulings", serving=serving, versions=None,
         groups=[{"game": g, "name": GAMES.get(g, g or "Other"), "pages": ps}
                 for g, ps in sorted(groups.items())],
+        coverage=[{"document": d, "href": urls.href(index, path), "share": share}
+                  for d, path, share in covered],
         skipped=[{"source": p.source, "notice": p.notice} for p in found if p.view is None],
         crumbs=[_crumb("Home", urls.href(index, "index.html")), _crumb("Rulings")]))
     return found
+
+
+def render_coverage(site: pages.Site, writer: Writer, found: list[rulings.RulingPage], *,
+                    serving: bool) -> list[tuple[str, str, str]]:
+    """A page per document that bundled scenarios name: each rule and glossary entry with the
+    rulings that cite it, by section, and the ones none reaches (as ``judge coverage``).
+    Returns (document, page, share cited) for the rulings index."""
+    from judge.games.coverage import Coverage, rules_of, section_titles
+
+    made = []
+    for doc in sorted({p.document for p in found if p.view is not None and p.document}):
+        page = f"rulings/coverage-{doc}.html"
+        cov = Coverage(doc, rules=rules_of(doc), titles=section_titles(doc))
+        by_key = {f"{doc} {r.key}": r for r in cov.rules}
+        runs = {}
+        for p in found:
+            if p.view is None or p.document != doc:
+                continue
+            cov.scenarios.append(p.source)
+            runs[p.source] = {"title": p.title, "href": urls.href(page, p.path)}
+            for citation in p.cited:
+                rule = by_key.get(citation)
+                if rule is not None and p.source not in rule.scenarios:
+                    rule.scenarios.append(p.source)
+        sections = []
+        for section, cited, total in cov.sections():
+            rules = [{"key": r.key, "title": r.title,
+                      "href": site.node_href(page, f"{doc} {r.key}")
+                      if f"{doc} {r.key}" in site.page_of else None,
+                      "rulings": [runs[s] for s in r.scenarios]}
+                     for r in cov.rules if r.section == section]
+            sections.append({"key": section, "title": cov.titles.get(section, ""),
+                             "cited": cited, "total": total, "rules": rules})
+        share = f"{len(cov.covered)} of {len(cov.rules)}"
+        writer.add(page, render(
+            "coverage.html.j2", page, page_title=f"Coverage of {doc}", serving=serving,
+            versions=None, document=doc, share=share, scenarios=len(cov.scenarios),
+            sections=sections,
+            crumbs=[_crumb("Home", urls.href(page, "index.html")),
+                    _crumb("Rulings", urls.href(page, "rulings/index.html")),
+                    _crumb(f"Coverage of {doc}")]))
+        made.append((doc, page, share))
+    return made
 
 
 def _all_expectations(view: dict) -> list[dict]:

@@ -29,6 +29,8 @@ class RulingPage:
     game: str = ""
     title: str = ""
     lines: list[str] = field(default_factory=list)
+    document: str = ""
+    cited: tuple[str, ...] = ()  # every rule the ruling cites (its branches' too)
 
 
 def scenario_files(folder: Path | None) -> list[Path]:
@@ -113,4 +115,6 @@ def build(folder: Path | None, site: Site) -> list[RulingPage]:
         page.view = view_for(ruling, site, page.path)
         page.game = ruling.game or page.game
         page.title = ruling.title or rel
+        page.document = ruling.document
+        page.cited = ruling.rules_consulted
     return pages

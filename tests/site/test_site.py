@@ -255,7 +255,7 @@ def test_no_page_loads_anything_from_the_network(site):
 def test_bundled_scenarios_become_ruling_pages_with_rule_links(built):
     site, report, folder = built
     scenarios = sorted(folder.rglob("*.scn"))  # the bundled ones (copied) + the tests' two
-    pages = list((site / "rulings").rglob("*.html"))
+    pages = [p for p in (site / "rulings").rglob("*.html") if not p.name.startswith("coverage-")]
     assert report.rulings + len(report.skipped) == len(scenarios)
     assert len(pages) == report.rulings + 1  # + the index
     page = site / "rulings" / "fab" / "zz-script-card-text.html"
@@ -423,3 +423,13 @@ def test_cli_writes_the_site_and_checks_its_links(tmp_path):
     again = subprocess.run([sys.executable, "-m", "judge", "site", str(out)],
                            capture_output=True, text=True, timeout=600)
     assert again.returncode == 0, again.stderr  # a previous judge site: rewritten, no --force
+
+
+def test_a_coverage_page_per_document_lists_rules_with_the_rulings_that_cite_them(tmp_path):
+    from judge.site.build import build_site
+    build_site(tmp_path / "site")
+    page = (tmp_path / "site" / "rulings" / "coverage-fab-1.4.html").read_text(encoding="utf-8")
+    assert "Coverage of fab-1.4" in page and "not cited" in page
+    assert 'href="fab/combat-basic-hit.html"' in page or "combat-basic-hit" in page
+    index = (tmp_path / "site" / "rulings" / "index.html").read_text(encoding="utf-8")
+    assert "coverage-fab-1.4.html" in index
