@@ -715,7 +715,7 @@ class Frames:
         t = self.obj(parts)
         if t is None:
             return None
-        return cls(verb=lemma, target=t, span=span)
+        return cls(verb=lemma, target=t, who=subject, span=span)
 
     def v_exhaust(self, s, parts, subject, span):
         return self._state(M.Exhaust, "exhaust", s, parts, subject, span)
@@ -733,7 +733,7 @@ class Frames:
         face = "down"
         if "face up" in parts.adverbs or "face up" in t.qualities:
             face = "up"
-        return M.Flip(verb="flip", target=t, face=face, span=span)
+        return M.Flip(verb="flip", target=t, face=face, who=subject, span=span)
 
     def v_turn(self, s, parts, subject, span):
         t = self.obj(parts)

@@ -383,21 +383,27 @@ class Lose(Effect):
 
 @dataclass(frozen=True, slots=True)
 class Exhaust(Effect):
-    """Turn ``target`` sideways: WoW/Ashes "exhaust", UFS "commit" (``verb`` keeps which)."""
+    """Turn ``target`` sideways: WoW/Ashes "exhaust", UFS "commit" (``verb`` keeps which);
+    ``who`` does it when the text names a player ("Your rival commits 1 foundation")."""
     target: Target | None = None
+    who: Target | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Ready(Effect):
-    """Turn ``target`` upright: "ready", "untap"."""
+    """Turn ``target`` upright: "ready", "untap"; ``who`` does it when the text names a
+    player."""
     target: Target | None = None
+    who: Target | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Flip(Effect):
-    """Turn ``target`` ``face`` down / up / over (UFS "flip" is face down)."""
+    """Turn ``target`` ``face`` down / up / over (UFS "flip" is face down); ``who`` does it
+    when the text names a player ("Your rival flips 1 foundation")."""
     target: Target | None = None
     face: str = "down"
+    who: Target | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -697,6 +703,7 @@ class Ability:
     limit: str = ""
     citation: str | None = None
     span: Span | None = None
+    brackets: tuple[str, ...] = ()      # UFS: the bracketed restrictions after the type (H.3.2)
 
 
 @dataclass(frozen=True, slots=True)

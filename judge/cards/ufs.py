@@ -64,7 +64,7 @@ _PARAGRAPH_BREAK = re.compile(r"\n\s*\n|[ \t]*\t[ \t]*\t[ \t]*(?=\S)|(?<=[.\]])[
 
 def _commit(f, s, parts, subject, span):
     t = f.obj(parts)
-    return None if t is None else M.Exhaust(verb="commit", target=t, span=span)
+    return None if t is None else M.Exhaust(verb="commit", target=t, who=subject, span=span)
 
 
 def _seal(f, s, parts, subject, span):
@@ -87,7 +87,8 @@ def _freeze(f, s, parts, subject, span):
 
 def _unflip(f, s, parts, subject, span):
     t = f.obj(parts)
-    return None if t is None else M.Flip(verb="unflip", target=t, face="up", span=span)
+    return None if t is None else M.Flip(verb="unflip", target=t, face="up", who=subject,
+                                         span=span)
 
 
 def _build(f, s, parts, subject, span):
@@ -209,6 +210,7 @@ class UfsTransformer(CardTransformer):
         limit = next((b for b in brackets if "per" in b.lower()), "")
         label = " ".join(words + [b for b in brackets if b != limit])
         return {"timing": timing, "limit": limit.lower(), "label": label, "costs": costs,
+                "brackets": tuple(b for b in brackets if b != limit),
                 "citation": cite(*_TYPE_TERMS.get(timing, ("played abilities types",)))}
 
     def costs(self, children):
@@ -332,6 +334,7 @@ class UfsReader(GameReader):
                 kind = "triggered"
             return [M.Ability(kind=kind, effects=effects, trigger=trigger, costs=head["costs"],
                               timing=head["timing"], label=head["label"], limit=head["limit"],
+                              brackets=head["brackets"],
                               citation=head["citation"], span=M.Span(piece.start, piece.end))]
         return self.assemble(self.statements(piece))
 

@@ -154,3 +154,24 @@ def test_ufs_iter_corpus_rejects_non_json(tmp_path):
     bad.write_text("{nope", encoding="utf-8")
     with pytest.raises(UsageError):
         list(ufs.iter_corpus(bad))
+
+
+def test_ufs_k_2_2_the_player_who_commits_readies_or_flips_is_kept():
+    """K.2.2: "Your rival commits 1 foundation" commits a foundation the rival controls; the
+    value keeps who does it (``who``), as Move does."""
+    commit = effect("Enhance: Your rival commits 1 foundation.")
+    assert isinstance(commit, M.Exhaust) and commit.who.controller == "opponent"
+    flip = effect("Enhance: Your rival flips 1 foundation.")
+    assert isinstance(flip, M.Flip) and flip.who.controller == "opponent"
+    ready = effect("Enhance: Ready 1 foundation.")
+    assert isinstance(ready, M.Ready) and ready.who is None          # imperative: you
+
+
+def test_ufs_h_3_2_bracketed_restrictions_are_kept_apart_from_the_label():
+    """H.3.2 restrictions in brackets after the type (``brackets``) are not H.3.1 restriction
+    words before it (``label`` keeps both, as printed)."""
+    a = one("Endeavor Enhance [Your turn] Flip: Draw 1 card.")
+    assert a.brackets == ("Your turn",)
+    assert a.label.split()[0] == "Endeavor"
+    b = one("Enhance [Once per turn] Commit: Draw 1 card.")
+    assert b.limit == "once per turn" and b.brackets == ()
