@@ -17,7 +17,7 @@ order of simultaneous triggered effects).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Mapping, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol
 
 from judge.engine import trace as T
 from judge.engine.state import Operation, SetGlobal, State, TakePending
@@ -139,6 +139,9 @@ class ChainRules(Protocol):
         """Triggered effects become layers, then ``player`` (the turn player by default) gets
         priority; a game adds its own checks first (WoW 410.5)."""
 
+    def pass_priority(self, ctx: "Context", player: str, default: str | None = None) -> None:
+        """``player`` passes, and the game moves on as its rules say when all have passed."""
+
 
 def pass_priority(ctx: "Context", player: str, *, default: str | None = None) -> bool:
     """``player`` (the holder) passes; True when every player has passed in succession (the
@@ -199,3 +202,21 @@ def flush_triggers(ctx: "Context", rules: ChainRules, *,
 def names(state: State, targets: tuple[Any, ...]) -> str:
     """``targets`` in words: players by name, objects by their names."""
     return " and ".join(t if isinstance(t, str) else state.objects[t].name for t in targets)
+
+
+def pass_until_settled(ctx: "Context", rules: "ChainRules", waiting: Callable[[State], bool],
+                       before: Callable[[], None] | None = None) -> None:
+    """Every player passes in turn (each pass a default, the ``priority pass`` policy) while
+    ``waiting(state)`` says something waits and somebody has priority; ``before`` runs before
+    each pass (a turn-based default such as FaB's undeclared defence)."""
+    st = ctx.state
+    while st.result is None:
+        if before is not None:
+            before()
+        if not waiting(st):
+            return
+        holder = Priority.holder(st)
+        if holder is None:
+            return
+        ctx.loops.check(st, "passing priority")
+        rules.pass_priority(ctx, holder, default=f"priority: pass - {holder} passes (not stated)")

@@ -231,7 +231,7 @@ class _Run:
             return unit(ctx)
         except LoopDetected as loop:
             ctx.suspendable = False
-            self._guard(ctx, lambda: self.game.loop(ctx, loop))
+            self.apply_loop_rule(ctx, loop)
             return ctx
         except DecisionPending as waiting:
             self.pending = _Pending(waiting.decision, before, unit, ctx)
@@ -259,6 +259,14 @@ class _Run:
         while self.pending is not None:
             ctx = self.close_pending(ctx)
         return ctx
+
+    def apply_loop_rule(self, ctx: Context, loop: LoopDetected) -> None:
+        """The game went round without end: its rules say what happens (Game.loop), or the
+        ruling says it is not modelled."""
+        try:
+            self.game.loop(ctx, loop)
+        except NotModelled as nm:
+            ctx.not_modelled(nm.what, nm.citation)
 
     def _guard(self, ctx: Context, fn: Callable[[], None]) -> bool:
         try:

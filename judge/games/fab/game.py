@@ -1181,19 +1181,11 @@ class FabGame(FabScenario):
     def settle(self, ctx: Context) -> None:
         """Everyone passes (the scenario's ``priority pass`` policy) until nothing is waiting:
         no layer above the attack, and the current chain link has resolved."""
-        st = ctx.state
-        while st.result is None:
-            self._declare_default(ctx)
+        def waiting(st: State) -> bool:
             link = K.current(st)
-            waiting = any(not (link is not None and l.id == link.layer) for l in st.chain)
-            if not waiting and (link is None or link.step == K.RESOLVED):
-                return
-            holder = Priority.holder(st)
-            if holder is None:
-                return
-            ctx.loops.check(st, "passing priority")
-            self.pass_priority(ctx, holder, default=f"priority: pass - {holder} passes (not "
-                               "stated)")
+            above = any(not (link is not None and l.id == link.layer) for l in st.chain)
+            return above or (link is not None and link.step != K.RESOLVED)
+        S.pass_until_settled(ctx, self, waiting, before=lambda: self._declare_default(ctx))
 
     def advance(self, ctx: Context) -> bool:
         """The player with priority passes it (the ``priority pass`` policy)."""

@@ -377,14 +377,7 @@ class ToyGame(ScenarioGame):
         return state.globals.get("turn", 0)
 
     def settle(self, ctx: Context) -> None:
-        st = ctx.state
-        while st.chain and st.result is None:
-            holder = Priority.holder(st)
-            if holder is None:
-                return
-            ctx.loops.check(st, "passing priority")
-            self.pass_priority(ctx, holder, default=f"priority: pass - {holder} passes (not "
-                               "stated)")
+        C.pass_until_settled(ctx, self, lambda st: bool(st.chain))
 
     def player_value(self, ctx: Context, player: str, stat: str) -> Any:
         if stat != LIFE:
