@@ -55,8 +55,13 @@ def _guarded(*, end_fast_at_once: bool) -> None:
     try:
         code = fast(sys.argv[1:])
         if code is None:
+            from judge import dataclass_code
             from judge.cli import main as cli_main
-            cli_main()
+            dataclass_code.enable()     # the other commands load the engine's dataclasses
+            try:
+                cli_main()
+            finally:
+                dataclass_code.save()
             return
         if end_fast_at_once:
             sys.stdout.flush()
