@@ -1506,6 +1506,11 @@ class Frames:
                 if o.count is not None and o.count.relation:
                     times = o.count
         to = self.onto(parts, "to")
+        with_ = self.onto(parts, "with")
+        if with_ is None:
+            # "deals combat damage with this weapon to an ally": a post of the damage phrase
+            with_, inner_to = self._with_post(parts.objects)
+            to = to or inner_to
         if to is not None and object_ is None:
             object_ = to
         zone = self.zone_from(parts) or self.zone_to(parts)
@@ -1518,7 +1523,22 @@ class Frames:
             verb = "leave play"
         return M.Event(verb=verb, subject=subject, object=object_, amount=amount,
                        damage_type=damage_type, zone=zone, within=within, times=times,
-                       negated=negated, would="would" in auxes, text=text, span=span)
+                       negated=negated, would="would" in auxes, text=text, span=span,
+                       with_=with_)
+
+    def _with_post(self, objects) -> tuple[M.Target | None, M.Target | None]:
+        """(what a damage phrase's "with" names, what a "to" inside it names)."""
+        for np in objects:
+            for post in getattr(np, "posts", ()) or ():
+                if post.kind != "with" or not isinstance(post.body, NounPhrase):
+                    continue
+                body = post.body
+                to = next((p for p in body.posts or () if p.kind == "to"), None)
+                kept = NounPhrase(body.words, [p for p in body.posts or () if p.kind != "to"],
+                                  body.span)
+                return (self.r.target(kept),
+                        self.r.target(to.body) if to is not None else None)
+        return None, None
 
     def time_event(self, np, span, default: str = "start") -> M.Event:
         """"the start of your turn", "the end of each round", "the beginning of the player

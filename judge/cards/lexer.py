@@ -317,7 +317,11 @@ def _merge_stats(tokens: list[Token]) -> list[Token]:
             continue
         if (_base(t.type) == "INT" and i + 4 < n and _base(tokens[i + 1].type) in ("STAT",
                                                                                     "W_STAT")
-                and str(tokens[i + 2]) == "/" and _base(tokens[i + 3].type) == "INT"):
+                and str(tokens[i + 2]) == "/" and _base(tokens[i + 3].type) == "INT") or (
+                # WoW "0 [Melee] / 1 [Health]": ATK with its damage-type icon, then health
+                _base(t.type) == "INT" and i + 4 < n and _base(tokens[i + 1].type) == "ICON"
+                and str(tokens[i + 2]) == "/" and _base(tokens[i + 3].type) == "INT"
+                and _base(tokens[i + 4].type) in ("STAT", "W_STAT")):
             end = tokens[i + 4]
             out.append(Token("STATS", f"{t} {tokens[i + 1]} / {tokens[i + 3]} {end}",
                              t.start_pos, None, None, end_pos=end.end_pos))

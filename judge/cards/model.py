@@ -208,6 +208,8 @@ class Event:
     would: bool = False               # "would be dealt": the event about to happen (replacements)
     text: str = ""
     span: Span | None = None
+    with_: Target | None = None       # what it is done with: "with this weapon", "with an ability"
+    this_way: bool = False            # done by the text it is in ("dealt damage this way")
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,12 +286,17 @@ class Effect:
 class Damage(Effect):
     """``source`` deals ``amount`` damage of ``damage_type`` ("" untyped; ``physical``,
     ``arcane``, ``fire``, ``frost``, ``nature``, ``shadow``, ``holy``, ``melee``, ``ranged``
-    ...) to ``target``. ``source`` None: the card itself (or the ability's source)."""
+    ...) to ``target``. ``source`` None: the card itself (or the ability's source).
+    Several types are joined by spaces (WoW "shadowfire" is ``"shadow fire"``, 408.3a);
+    ``unpreventable`` for damage that can't be prevented (WoW 408.3c "unpreventable", FaB
+    "can't be prevented"); ``combat`` for damage that "counts as combat damage" (WoW 408.3b)."""
     amount: Amount | None = None
     damage_type: str = ""
     target: Target | None = None
     source: Target | None = None
     divided: bool = False               # "divided as you choose"
+    unpreventable: bool = False
+    combat: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import fields, is_dataclass, replace
 from functools import cached_property
 from pathlib import Path
 
@@ -46,7 +46,7 @@ VOCABULARY = Vocabulary(
            "hand": "hand", "play": "play", "arena graveyard": "arena graveyard",
            "resource row": "resources"},
     players=frozenset({"player", "opponent"}),
-    stats={"atk": "atk", "attack": "atk", "health": "health", "def": "def", "damage": "damage",
+    stats={"atk": "atk", "attack": "atk", "health": "health", "[health]": "health", "def": "def", "damage": "damage",
            "cost": "cost", "strike cost": "strike cost", "hand size": "hand size",
            "maximum hand size": "hand size"},
     slash_stats=("atk", "health"),
@@ -149,7 +149,169 @@ def _reflip(f, s, parts, subject, span):
     return None if t is None else M.Flip(verb="reflip", target=t, face="up", span=span)
 
 
-FRAMES = {"protect": _protect, "reflip": _reflip}
+_TYPE_WORDS = ("arcane", "fire", "frost", "holy", "melee", "nature", "ranged", "shadow")
+
+
+def _damage_types(words) -> str:
+    """WoW damage types among a damage phrase's words, in printed order (408.3a):
+    "shadowfire" is shadow and fire; several are joined by spaces."""
+    found: list[str] = []
+    for w in words:
+        low = str(w).lower().strip("[]")
+        here = sorted((low.find(t), t) for t in _TYPE_WORDS if t in low)
+        if here and "".join(t for _i, t in here) == low:
+            found += [t for _i, t in here if t not in found]
+    return " ".join(found)
+
+
+def _amount_word(np) -> str:
+    words = getattr(np, "words", None) or []
+    return " ".join(str(w).lower() for w in words if base(getattr(w, "type", "")) ==
+                    "AMOUNT_WORD")
+
+
+def _instead(f, lemma, s, parts, subject, span):
+    """"it deals that much +1 instead", "it deals double that much instead", "it's dealt to
+    your hero instead", "it heals that much +1 instead": what a replacement modifier (716.1)
+    changes in the packet it replaces (717.1)."""
+    stat = "heal" if lemma == "heal" else "damage"
+    word = _amount_word(parts.objects[0]) if parts.objects else ""
+    if word == "double that much":
+        return M.ModifyValue(verb=lemma, stat=stat, op="multiply",
+                             amount=M.Amount(value=2, text="double"), target=subject, span=span)
+    if word == "that much" and parts.changes:
+        text = parts.changes[0].parts[0][0]
+        digits = text.lstrip("+-")
+        if digits.isdigit():
+            return M.ModifyValue(verb=lemma, stat=stat, sign=-1 if text.startswith("-") else 1,
+                                 amount=M.Amount(value=int(digits), text=text), target=subject,
+                                 span=span)
+    to = f.onto(parts, "to")
+    if to is not None and not parts.objects:
+        # "it's dealt to your hero instead": the packet's destination changes
+        return M.Damage(verb=lemma, amount=M.Amount(ref="that much", text="that much"),
+                        target=to, span=span)
+    return None
+
+
+def _deal(f, s, parts, subject, span):
+    if parts.instead:
+        return _instead(f, "deal", s, parts, subject, span)
+    found = f.v_deal(s, parts, subject, span)
+    if not isinstance(found, M.Damage):
+        return found
+    dmg = next((o for o in parts.objects if "damage" in f.r.target(o).kinds), None)
+    if dmg is None:
+        return found
+    t = f.r.target(dmg)
+    types = _damage_types(t.qualities) or found.damage_type
+    unpreventable = any(str(q).lower() == "unpreventable" for q in t.qualities)
+    combat = "combat" in [str(q).lower() for q in t.qualities]
+    return replace(found, damage_type=types, unpreventable=unpreventable,
+                   combat=combat or found.damage_type == "combat")
+
+
+def _heal(f, s, parts, subject, span):
+    if parts.instead:
+        return _instead(f, "heal", s, parts, subject, span)
+    return None
+
+
+def _nested_zone(np):
+    """"target ally from your graveyard into play": the destination the noun phrase kept."""
+    for post in getattr(np, "posts", None) or ():
+        if post.kind == "zone" and post.body is None and "play" in str(post.word).lower():
+            return M.Zone(name="play")
+        inner = _nested_zone(post.body) if post.body is not None else None
+        if inner is not None:
+            return inner
+    return None
+
+
+def _put(f, s, parts, subject, span):
+    found = f.v_put(s, parts, subject, span)
+    if isinstance(found, M.Move) and found.to_zone is None and parts.objects:
+        zone = _nested_zone(parts.objects[0])
+        if zone is not None:
+            return replace(found, to_zone=zone)
+    return found
+
+
+FRAMES = {"protect": _protect, "reflip": _reflip, "deal": _deal, "heal": _heal, "put": _put}
+
+
+# --------------------------------------------------------------------------- pronouns
+
+_PERSONAL = frozenset({"she", "he", "her", "him"})
+
+
+def _self_pronouns(value):
+    """A WoW card calls itself "she" or "he" ("When this ally is destroyed, she deals ...",
+    "destroy her"): such pronouns are self-references (200.1)."""
+    if isinstance(value, tuple):
+        return tuple(_self_pronouns(v) for v in value)
+    if not is_dataclass(value) or isinstance(value, type):
+        return value
+    if isinstance(value, M.Target) and value.text.lower() in _PERSONAL:
+        return replace(value, who="object", ref="this", controller="", quantifier="one")
+    if isinstance(value, M.Event) and value.text.lower().endswith(" this way") \
+            and not value.this_way:
+        value = replace(value, this_way=True)        # glossary: This Way
+    changes = {}
+    for fl in fields(value):
+        child = getattr(value, fl.name)
+        if child is None or isinstance(child, (str, int, bool, M.Span)):
+            continue
+        new = _self_pronouns(child)
+        if new is not child:
+            changes[fl.name] = new
+    return replace(value, **changes) if changes else value
+
+
+# --------------------------------------------------------------------------- replacements
+
+def _would(text: str) -> bool:
+    return " would " in f" {text.lower()} "
+
+
+def _replacement_of(ability: M.Ability) -> M.Ability:
+    """716.1, 717.3: "If [event] would happen, [modified event] instead" and "If [event] would
+    happen, [action]. If you do, prevent that [event]." read as a :class:`M.Replacement`;
+    "The next time [event] would happen this turn, ... instead" as one that replaces once
+    (717.5)."""
+    effects = list(ability.effects)
+    trig = ability.trigger
+    if trig is not None and trig.kind == "next time" and trig.event is not None \
+            and _would(trig.event.text):
+        event = _would_event(trig.event)
+        rep = M.Replacement(verb="replace", event=event, instead=tuple(effects),
+                            duration=trig.event.within or ability.duration, next_only=True,
+                            span=ability.span)
+        return replace(ability, kind="spell" if ability.kind == "triggered" else ability.kind,
+                       trigger=None, effects=(rep,))
+    for i, e in enumerate(effects):
+        if isinstance(e, M.Conditional) and e.condition is not None \
+                and e.condition.test == "event" and e.condition.event is not None \
+                and _would(e.condition.text):
+            event = _would_event(e.condition.event)
+            rep = M.Replacement(verb="replace", event=event,
+                                instead=tuple(e.then) + tuple(effects[i + 1:]),
+                                span=e.span)
+            return replace(ability, effects=tuple(effects[:i]) + (rep,))
+    return ability
+
+
+def _would_event(event: M.Event) -> M.Event:
+    """The event a replacement watches, with "damage would be dealt to X" read as X being
+    dealt damage and the "this turn" of its text kept apart."""
+    if event.verb in ("be deal", "be dealt") and event.subject is not None \
+            and "damage" in event.subject.kinds and event.object is not None:
+        obj = event.object
+        alts = tuple(replace(a, text=a.text.removesuffix(" this turn")) for a in obj.alternatives)
+        obj = replace(obj, text=obj.text.removesuffix(" this turn"), alternatives=alts)
+        return replace(event, verb="be dealt damage", subject=obj, object=None,
+                       damage_type=_damage_types(event.subject.qualities) or event.damage_type)
+    return event
 
 
 # --------------------------------------------------------------------------- transformer
@@ -279,7 +441,12 @@ class WowReader(GameReader):
         return WowTransformer(VOCABULARY, FRAMES)
 
     def icon_terminal(self, text: str) -> str | None:
-        return "ACTIVATE_ICON" if text.lower() == "[activate]" else None
+        low = text.lower()
+        if low == "[activate]":
+            return "ACTIVATE_ICON"
+        if low == "[health]":      # "+1 [Health]": the health icon is the word health
+            return "STAT"
+        return None
 
     @cached_property
     def header(self) -> HeaderReader:
@@ -298,6 +465,8 @@ class WowReader(GameReader):
         if name is None and meta:
             name = meta[0][1]
         card = super().parse(text, strict=strict, name=name)
+        card = replace(card, abilities=tuple(_replacement_of(_self_pronouns(a))
+                                             for a in card.abilities))
         return replace(card, meta=meta) if meta else card
 
     def paragraph(self, piece: Piece) -> list[M.Ability]:

@@ -1,0 +1,80 @@
+"""Values of the WoW card grammar that the WoW rules module acts on (issue 12): the small
+additive changes made for it, each pinned by a test."""
+
+from __future__ import annotations
+
+from judge.cards import model as M
+from judge.cards import wow
+
+
+def effects(text: str) -> tuple[M.Effect, ...]:
+    card = wow.parse(text)
+    assert card.fully_parsed, card.unparsed or card.others()
+    return tuple(e for a in card.abilities for e in a.effects)
+
+
+def test_would_instead_is_a_replacement_of_the_packet_amount():
+    (rep,) = effects("Ongoing: If your hero would deal fire damage, it deals double that much "
+                     "instead.")
+    assert isinstance(rep, M.Replacement) and rep.event.verb == "deal damage"
+    assert rep.event.damage_type == "fire" and rep.event.subject.kinds == ("hero",)
+    (double,) = rep.instead
+    assert (double.stat, double.op, double.amount.value) == ("damage", "multiply", 2)
+    (plus,) = effects("If your hero would deal damage, it deals that much +1 instead.")[0].instead
+    assert (plus.stat, plus.op, plus.sign, plus.amount.value) == ("damage", "add", 1, 1)
+    (heal,) = effects("If your hero would heal damage, it heals that much +1 instead.")[0].instead
+    assert heal.stat == "heal"
+
+
+def test_the_next_time_would_is_a_replacement_that_replaces_once():
+    (rep,) = effects("The next time damage would be dealt to target friendly hero or ally this "
+                     "turn, it's dealt to your hero instead.")
+    assert isinstance(rep, M.Replacement) and rep.next_only
+    assert rep.event.verb == "be dealt damage" and rep.event.subject.targeted
+    (redirect,) = rep.instead
+    assert isinstance(redirect, M.Damage) and redirect.amount.ref == "that much"
+    assert redirect.target.kinds == ("hero",)
+
+
+def test_conditional_prevention_keeps_its_optional_action_and_if_you_do():
+    (rep,) = effects("Ongoing: If your hero would be dealt damage, you may put this ability from "
+                     "play into its owner's hand. If you do, prevent that damage.")
+    assert isinstance(rep, M.Replacement)
+    may, if_you_do = rep.instead
+    assert isinstance(may, M.Choice) and may.optional
+    assert isinstance(if_you_do.then[0], M.Prevent)
+
+
+def test_damage_types_unpreventable_and_what_it_is_dealt_with():
+    (d,) = effects("Your hero deals 2 unpreventable shadowfire damage to target hero or ally.")
+    assert d.damage_type == "shadow fire" and d.unpreventable
+    (rep,) = effects("If your hero would deal damage with an ability, it deals that much +1 "
+                     "instead.")
+    assert rep.event.with_.kinds == ("ability",)
+    card = wow.parse("When your hero deals combat damage with this weapon to an ally, draw a card.")
+    ev = card.abilities[0].trigger.event
+    assert ev.with_.ref == "this" and ev.object.kinds == ("ally",)
+    assert "combat" in ev.damage_type
+
+
+def test_health_icon_and_token_stats_with_a_damage_type_icon():
+    (m,) = effects("This ally has +1 [Health] for each other ally named Ironforge Guards you "
+                   "control.")
+    assert m.stat == "health" and m.amount.per.kinds == ("ally",)
+    (t,) = effects("Put a 0 [Melee] / 1 [Health] Wisp ally token into play.")
+    assert isinstance(t, M.CreateToken) and dict(t.values) == {"atk": 0, "health": 1}
+
+
+def test_personal_pronouns_and_this_way():
+    card = wow.parse("When this ally is destroyed, she deals 1 arcane damage to target hero for "
+                     "each card in its controller's hand.")
+    (d,) = card.abilities[0].effects
+    assert d.source.ref == "this"
+    (_dmg, cant) = effects("Your hero deals 1 frost damage to each opposing hero and ally. A "
+                           "character dealt damage this way can't attack this turn.")
+    assert cant.who.filters[0].event.this_way
+
+
+def test_put_into_play_keeps_its_destination():
+    (m,) = effects("Put target ally from your graveyard into play.")
+    assert m.to_zone.name == "play" and m.what.zone.name == "graveyard"
