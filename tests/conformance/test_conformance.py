@@ -121,7 +121,57 @@ def _fab_line(draw, cards: list[str]) -> str:
 FAB = Case("fab", 'scenario "random FaB play"\ngame fab-1.4\n'
            + "".join(f'card "{n}": {d}\n' for n, d in FAB_CARDS.items()), _fab_board, _fab_line)
 
-CASES = {"toy": TOY, "fab": FAB}
+# ------------------------------------------------------------------------------ WoW TCG
+WOW_CARDS = {
+    "Bolt": 'Instant Ability - Elemental, cost 1: "Your hero deals 2 nature damage to target '
+            'hero or ally."',
+    "Nova": 'Ability - Frost, cost 2: "Your hero deals 1 frost damage to each opposing hero '
+            'and ally."',
+    "Heal": 'Instant Ability - Holy, cost 1: "Your hero heals 3 damage from target hero or '
+            'ally."',
+    "Flames": 'Ability - Fire, cost 0: "Ongoing: If your hero would deal damage, it deals '
+              'that much +1 instead."',
+    "Grunt": 'Ally - Orc Warrior, cost 1, atk 2, health 2, type melee: "Protector"',
+    "Ogre": 'Ally - Ogre, cost 2, atk 3, health 3, type melee: "Hardiness"',
+    "Axe": 'Equipment - Weapon - Axe Melee, cost 1, atk 2, strike 1, type melee',
+    "Helm": 'Equipment - Armor - Plate Head, cost 1, def 2',
+    "Odd": 'Ally - Gnome, cost 1, atk 1, health 1, type melee: "Sentinel"',
+}
+
+
+def _wow_board(draw, player: str) -> str:
+    hand = draw(st.lists(st.sampled_from(["Bolt", "Nova", "Heal", "Grunt", "Ogre"]),
+                         max_size=4))
+    board = draw(st.lists(st.sampled_from(["Grunt", "Ogre", "Axe", "Helm", "Flames", "Odd"]),
+                          max_size=3))
+    facts = [f"health {draw(st.integers(1, 30))}", f"{draw(st.integers(0, 4))} resources"]
+    if hand:
+        facts.append("hand " + ", ".join(f'"{c}"' for c in hand))
+    if board:
+        facts.append("controls " + ", ".join(f'"{c}"' for c in board))
+    if draw(st.booleans()):
+        facts.append("deck 5 cards")
+    return ", ".join(facts), hand + board
+
+
+def _wow_line(draw, cards: list[str]) -> str:
+    p = draw(st.sampled_from(PLAYERS))
+    other = draw(st.sampled_from(PLAYERS))
+    card = draw(st.sampled_from(cards))
+    return draw(st.sampled_from([
+        f'{p} plays "{card}"', f'{p} plays "{card}" targeting {other}',
+        f'{p} plays "{card}" targeting {other}\'s "{card}"',
+        f'{p} attacks with "{card}" targeting {other}',
+        f'{p} attacks with "{card}" targeting {other}\'s "{card}"',
+        f'{p} protects with "{card}"', f'{p} strikes with "Axe"', f"{p} passes",
+        f'{p} uses "Helm"', f'{p} places "{card}"', f"{p} ends the turn",
+        f'{p} chooses "{card}"', "settle"]))
+
+
+WOW = Case("wow", 'scenario "random WoW play"\ngame wow-7.4\n'
+           + "".join(f'card "{n}": {d}\n' for n, d in WOW_CARDS.items()), _wow_board, _wow_line)
+
+CASES = {"toy": TOY, "fab": FAB, "wow": WOW}
 
 
 def test_every_game_with_rules_has_a_case():

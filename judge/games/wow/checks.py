@@ -1,0 +1,289 @@
+"""Pre-priority processing (410.5): the waves of pre-priority checks (410.6), each wave's
+actions simultaneous (802), until a wave finds nothing to do; uniqueness violations (414) and
+wielding (406) repaired as soon as they occur; players who lose (102).
+
+None of this uses the chain. A hero destroyed makes its controller lose at once (102.1a, 102.3);
+when every remaining player loses at the same time the game is a draw.
+"""
+
+from __future__ import annotations
+
+from judge.engine import trace as T
+from judge.engine.context import Context
+from judge.engine.decisions import Decision
+from judge.engine.state import EndGame, GameResult, SetGlobal, State
+from judge.games.wow import model as W
+from judge.games.wow import moves as MV
+from judge.games.wow import values as VA
+
+MAX_WAVES = 50
+
+
+def pre_priority_checks(game, ctx: Context, *, why: str = "ppp") -> None:
+    st = ctx.state
+    for wave in range(1, MAX_WAVES + 1):
+        if st.result is not None:
+            return
+        acted = _wave(game, ctx, wave, why)
+        if not acted:
+            return
+        ctx.loops.check(st, "making pre-priority checks")
+
+
+def _wave(game, ctx: Context, wave: int, why: str) -> bool:
+    st = ctx.state
+    events = []
+    reasons = []
+    for o in W.all_in_play(st):
+        if not VA.is_character(st, o.id):
+            continue
+        health = st.value(o.id, "health")
+        dmg = W.damage(st, o.id)
+        if isinstance(health, int) and health <= 0:
+            reasons.append(f"{o.name} has 0 health")
+            events.append(o.id)
+        elif isinstance(health, int) and dmg > 0 and dmg >= health:
+            reasons.append(f"{o.name} has fatal damage ({dmg} >= {health})")
+            events.append(o.id)
+    decked = [p for p in dict.fromkeys(W.records(st, "drew from empty"))
+              if not st.players[p].lost and p not in st.globals.get("decked", ())]
+    hosts = _host_problems(st)
+    gone_tokens = [o for o in st.objects.values()
+                   if o.token and not W.in_play(o) and o.zone != W.CHAIN
+                   and o.zone[1] != "ceased"]
+    stray_damage = [o for o in W.all_in_play(st)
+                    if W.damage(st, o.id) and not VA.is_character(st, o.id)]
+    if not (events or decked or hosts or gone_tokens or stray_damage):
+        return False
+    mark = len(st.log)
+    procs = [why, "ppp.waves"]
+    text = []
+    if events:
+        procs.append("ppp.destroy")
+        text.append("; ".join(reasons))
+    if decked:
+        procs.append("ppp.decked")
+        text.append(", ".join(decked) + " drew from an empty deck")
+    if hosts:
+        procs.append("ppp.host")
+        text.append("; ".join(f"{st.objects[a].name} is not attached to a host matching its "
+                              "host description" for a in hosts))
+    ctx.step(T.CHECK, f"pre-priority checks, wave {wave}: " + ("; ".join(text) or
+                                                               "tokens and stray damage"),
+             procs, mark=mark)
+    moving = []
+    for oid in events:
+        if not MV.can_be_destroyed(st, oid):
+            from judge.games.wow import restrictions as R
+            ctx.step(T.RULE, f"{st.objects[oid].name} is not destroyed: "
+                     f"{', '.join(R.blockers(st, oid, 'be destroyed'))} says it can't be",
+                     ["cant", "ppp.destroy"])
+            continue
+        moving.append(MV.destroy_event(st, oid))
+    for a in hosts:
+        moving.append(MV.destroy_event(st, a, by="the game"))
+    results = MV.move_all(ctx, moving) if moving else []
+    for p in decked:
+        W.record(st, "decked", p)
+    for o in gone_tokens:
+        _cease(ctx, o.id)
+    for o in stray_damage:
+        mark = len(st.log)
+        st.apply(W.SetDamage(o.id, 0, W.damage(st, o.id)))
+        ctx.step(T.RULE, f"{o.name} is not a character: its damage is removed",
+                 ["ppp.non-character-damage", "damage.permanent"], mark=mark)
+    losers = [st.objects[r.target].owner for r in results if r is not None
+              and r.get("why") == "destroy" and "hero" in st.objects[r.target].kinds
+              and st.players[st.objects[r.target].owner].hero == r.target]
+    losers += decked
+    if losers:
+        lose(ctx, list(dict.fromkeys(losers)),
+             "game.lose-destroyed")
+    if st.result is None:
+        uniqueness(game, ctx)
+    return True
+
+
+def _cease(ctx: Context, oid: int) -> None:
+    st = ctx.state
+    o = st.objects[oid]
+    mark = len(st.log)
+    key = (o.owner, "ceased")
+    if key not in st.zones:
+        from judge.engine.state import Custom
+        st.apply(Custom("ceased tokens", lambda s, k=key: s.zones.setdefault(
+            k, __import__("judge.engine.state", fromlist=["Zone"]).Zone(k[0], k[1]))))
+    st.apply(W.MoveCard(oid, key))
+    ctx.step(T.RULE, f"{o.name} is a token out of play: it ceases to exist", ["ppp.tokens",
+                                                                               "token.ceases"],
+             mark=mark)
+
+
+def _host_problems(state: State) -> list[int]:
+    """410.6c: attachments not attached to a host matching their host description."""
+    from judge.games.wow import powers as P
+    out = []
+    for o in W.all_in_play(state):
+        ps = P.of(state, o.id)
+        if ps.attach is None or W.is_resource(o):
+            continue
+        host = W.host_of(state, o.id)
+        if host is None:
+            out.append(o.id)
+            continue
+        desc = host_description(state, o.id)
+        if desc is None:
+            continue
+        from judge.games.wow import describe as D
+        try:
+            ok = D.matches(state, desc, host, D.Scope(you=o.controller, source=o.id),
+                           ignore_zone=True)
+        except D.Unknown:
+            ok = True
+        if not ok:
+            out.append(o.id)
+    return out
+
+
+def host_description(state: State, oid: int):
+    """400.6: the "attached [thing]" its powers name, else its attach description."""
+    from judge.cards import model as M
+    from judge.games.wow import powers as P
+    ps = P.of(state, oid)
+    for _i, e, _c in ps.statics:
+        for name in ("target", "what", "who"):
+            t = getattr(e, name, None)
+            if isinstance(t, M.Target) and "attached" in [q.lower() for q in t.qualities]:
+                from dataclasses import replace
+                return replace(t, qualities=tuple(q for q in t.qualities
+                                                  if q.lower() != "attached"))
+    if ps.attach is not None and ps.attach.to is not None:
+        from dataclasses import replace
+        return replace(ps.attach.to, targeted=False)
+    return None
+
+
+def lose(ctx: Context, players: list[str], procedure: str) -> None:
+    """102.1a-102.2: players who lose are removed from the game; the last team standing wins;
+    all remaining players losing at once is a draw."""
+    st = ctx.state
+    mark = len(st.log)
+    remaining = [p for p in st.players if not st.players[p].lost and p not in players]
+    teams = {W.team(st, p) for p in remaining}
+    for p in players:
+        from judge.engine.state import Custom
+        st.apply(Custom(f"{p} loses the game", lambda s, q=p: setattr(s.players[q], "lost",
+                                                                        True)))
+    if not remaining:
+        st.apply(EndGame(GameResult("draw", (), ctx.cite("game.draw"))))
+        ctx.step(T.CHECK, f"{', '.join(players)} lose the game at the same time: the game is a "
+                 "draw", [procedure, "game.draw"], mark=mark)
+        return
+    if len(teams) == 1:
+        st.apply(EndGame(GameResult("win", tuple(remaining), ctx.cite("game.win"))))
+        ctx.step(T.CHECK, f"{', '.join(players)} {'loses' if len(players) == 1 else 'lose'} "
+                 f"the game: {', '.join(remaining)} {'wins' if len(remaining) == 1 else 'win'}",
+                 [procedure, "game.win", "game.removed"], mark=mark)
+        return
+    ctx.step(T.CHECK, f"{', '.join(players)} {'loses' if len(players) == 1 else 'lose'} the "
+             "game and is removed from it", [procedure, "game.removed"], mark=mark)
+
+
+# --------------------------------------------------------------------------- uniqueness
+
+def violations(state: State, player: str) -> list[tuple[str, list[int], str]]:
+    """414.3: (what is violated, the violating cards, procedure)."""
+    party = [o for o in state.in_zone((player, W.IN_PLAY)) if o.face_up]
+    out: list[tuple[str, list[int], str]] = []
+    uniques: dict[str, list[int]] = {}
+    for o in party:
+        if VA.has_tag(state, o.id, "unique"):
+            uniques.setdefault(o.name, []).append(o.id)
+    for name, ids in uniques.items():
+        if len(ids) > 1:
+            out.append((f"two or more unique cards named {name}", ids, "unique.name"))
+    limits: dict[str, int] = {}
+    for o in party:
+        for tag, n in _limits(state, o.id):
+            limits[tag] = max(n + _extra(state, player, tag), limits.get(tag, 0)) \
+                if tag in limits else n + _extra(state, player, tag)
+    for tag, n in limits.items():
+        ids = [o.id for o in party if VA.has_tag(state, o.id, tag)]
+        if len(ids) > n:
+            out.append((f"more than {n} {tag.title()}", ids, "unique.tag"))
+    hero = W.hero(state, player)
+    weapons = [o.id for o in party if "weapon" in VA.kinds(state, o.id)
+               and "melee" in _weapon_kind(state, o.id)]
+    two = [w for w in weapons if VA.has_tag(state, w, "2h")]
+    off = [o.id for o in party if VA.has_tag(state, o.id, "off-hand")]
+    dual = hero is not None and (VA.has_keyword(state, hero, "dual wield")
+                                 or VA.has_keyword(state, hero, "two-handed dual wield"))
+    if dual:
+        allowed = len(weapons) + len(off) <= 2 and (not two or VA.has_keyword(
+            state, hero, "two-handed dual wield"))
+        if not allowed:
+            out.append(("more Melee weapons and Off-Hand equipment than dual wield allows",
+                        weapons + off, "wield.dual-violation"))
+    else:
+        if len(weapons) > 1:
+            out.append(("more than one Melee weapon", weapons, "unique.name"))
+        if two and off:
+            out.append(("a Two-Handed and an Off-Hand card", two + off, "unique.hands"))
+    return out
+
+
+def _weapon_kind(state: State, oid: int) -> set[str]:
+    ks = VA.kinds(state, oid)
+    out = set()
+    if "ranged" in ks:
+        out.add("ranged")
+    if "melee" in ks or "ranged" not in ks:
+        out.add("melee")
+    return out
+
+
+def _limits(state: State, oid: int) -> list[tuple[str, int]]:
+    raw = state.objects[oid].base.get("limits")
+    if not raw:
+        return []
+    out = []
+    for item in raw:
+        tag, _, n = str(item).rpartition(":")
+        if n.isdigit():
+            out.append((tag, int(n)))
+    return out
+
+
+def _extra(state: State, player: str, tag: str) -> int:
+    return 0
+
+
+def uniqueness(game, ctx: Context) -> None:
+    """414.1-414.2: a violation is repaired before the game continues: the violating player
+    chooses a violating card, destroyed by the game; the turn player first."""
+    st = ctx.state
+    for _ in range(20):
+        found = None
+        for p in W.seat_order(st):
+            v = violations(st, p)
+            if v:
+                found = (p, v[0])
+                break
+        if found is None:
+            return
+        player, (what, ids, proc) = found
+        names = tuple(dict.fromkeys(st.objects[i].name for i in ids))
+        if len(names) == 1:
+            chosen = ids[-1]
+            ctx.step(T.CHECK, f"{player} violates uniqueness ({what}): one of them is destroyed",
+                     ["unique", "unique.repair", proc])
+        else:
+            name = ctx.decide(Decision(
+                key=f"unique:{player}:{len(st.log)}", player=player, kind="uniqueness",
+                prompt=f"which card {player} destroys to repair a uniqueness violation ({what})",
+                options=names, citation=ctx.cite("unique.repair"),
+                example=f'{player} chooses "{names[0]}"'))
+            ctx.step(T.CHECK, f"{player} violates uniqueness ({what}) and chooses {name}",
+                     ["unique", "unique.repair", proc], actor=player)
+            chosen = next(i for i in ids if st.objects[i].name == name)
+        MV.move(ctx, chosen, W.GRAVEYARD, "destroy", by="the game")

@@ -1,0 +1,442 @@
+"""Combat (600-603): proposing a combat (601), the combat step with its attack window, protect
+point and defend window (602), and combat conclusion (603); striking with weapons (303.2,
+406.6).
+
+The combat in progress is one immutable :class:`Combat` in the game's globals. A card is an
+attacker, defender, proposed attacker or proposed defender as the same card (415.9a): each is
+kept with its incarnation, and one that became a different card is no longer in combat
+(602.4)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from judge.engine import events as V
+from judge.engine import trace as T
+from judge.engine.chain import Priority
+from judge.engine.context import Context
+from judge.engine.decisions import Decision
+from judge.engine.errors import NotModelled
+from judge.engine.events import Event
+from judge.engine.state import SetGlobal, State
+from judge.games.wow import model as W
+from judge.games.wow import values as VA
+
+KEY = "combat"
+
+
+@dataclass(frozen=True)
+class Combat:
+    player: str                                   # the attacking player (turn player)
+    attacker: tuple[int, int] | None = None       # (id, incarnation)
+    defender: tuple[int, int] | None = None
+    proposed_attacker: tuple[int, int] | None = None
+    proposed_defender: tuple[int, int] | None = None
+    protecting: tuple[int, int] | None = None
+    stage: str = "proposed"                       # proposed | attack window | defend window
+    strikes: tuple[tuple[int, int, int], ...] = ()  # (weapon, wielder, time) 303.2a
+    entered: bool = False                         # 602.3: attacker and defender in combat
+    sabotage: bool = False
+
+
+def combat(state: State) -> Combat | None:
+    return state.globals.get(KEY)
+
+
+@dataclass(frozen=True, slots=True)
+class SetCombat(SetGlobal):
+    def describe(self, state: State) -> str:
+        c = self.value
+        if c is None:
+            return "no combat"
+        def n(ref):
+            return state.objects[ref[0]].name if ref else "none"
+        if c.stage == "proposed":
+            return f"proposed: {n(c.proposed_attacker)} attacking {n(c.proposed_defender)}"
+        if c.defender is None:
+            return f"attacker {n(c.attacker)}, proposed defender {n(c.proposed_defender)}"
+        return f"attacker {n(c.attacker)}, defender {n(c.defender)}"
+
+
+def set_combat(state: State, c: Combat | None) -> None:
+    state.apply(SetCombat(KEY, c))
+
+
+def _is(state: State, ref: tuple[int, int] | None, oid: int) -> bool:
+    if ref is None or ref[0] != oid:
+        return False
+    o = state.objects.get(oid)
+    return o is not None and o.incarnation == ref[1] and W.in_play(o)
+
+
+def live(state: State, ref: tuple[int, int] | None) -> int | None:
+    if ref is None:
+        return None
+    o = state.objects.get(ref[0])
+    if o is None or o.incarnation != ref[1] or not W.in_play(o):
+        return None
+    return ref[0]
+
+
+def attacking(state: State, oid: int) -> bool:
+    c = combat(state)
+    return c is not None and c.stage != "proposed" and _is(state, c.attacker, oid)
+
+
+def defending(state: State, oid: int) -> bool:
+    c = combat(state)
+    return c is not None and _is(state, c.defender, oid)
+
+
+def protecting(state: State, oid: int) -> bool:
+    c = combat(state)
+    return c is not None and _is(state, c.protecting, oid) and _is(state, c.defender, oid)
+
+
+def in_combat(state: State, oid: int) -> bool:
+    """602.3b: an attacker or defender is in combat while there is an opposing one."""
+    c = combat(state)
+    if c is None or not c.entered:
+        return False
+    a, d = live(state, c.attacker), live(state, c.defender)
+    return a is not None and d is not None and oid in (a, d)
+
+
+def strikes_of(state: State, wielder: int) -> list[tuple[int, int]]:
+    """(weapon, time of the strike) for each weapon associated with ``wielder`` (303.2a)."""
+    c = combat(state)
+    if c is None:
+        return []
+    out = []
+    for weapon, who, when in c.strikes:
+        w = state.objects.get(weapon)
+        if who == wielder and w is not None and W.in_play(w) and \
+                w.controller == state.objects[wielder].controller and \
+                "weapon" in VA.kinds(state, weapon):
+            out.append((weapon, when))
+    return out
+
+
+def weapons_of(state: State, wielder: int) -> list[int]:
+    return [w for w, _t in strikes_of(state, wielder)]
+
+
+def remove_from_combat(ctx: Context, oid: int, *, quiet: bool = False) -> None:
+    """602.4: a card stops being an attacker, defender, proposed attacker or defender."""
+    st = ctx.state
+    c = combat(st)
+    if c is None:
+        return
+    changes: dict[str, Any] = {}
+    for name in ("attacker", "defender", "proposed_attacker", "proposed_defender",
+                 "protecting"):
+        ref = getattr(c, name)
+        if ref is not None and ref[0] == oid:
+            changes[name] = None
+    if not changes:
+        return
+    mark = len(st.log)
+    set_combat(st, replace(c, **changes))
+    if not quiet:
+        ctx.step(T.RULE, f"{st.objects[oid].name} is removed from combat", ["combat.removed"],
+                 mark=mark)
+
+
+# --------------------------------------------------------------------------- legality
+
+def since_turn_start(state: State, oid: int) -> bool:
+    """601.2a, 302.2: in its current party continuously since the start of its controller's
+    most recent turn."""
+    o = state.objects[oid]
+    starts = dict(state.globals.get("turn starts", ()))
+    start = starts.get(o.controller, 0)
+    joined = dict(state.globals.get("joined", ())).get((o.id, o.incarnation), o.entered)
+    return joined <= start
+
+
+def attacker_problem(state: State, oid: int, player: str) -> tuple[str, str] | None:
+    """Why ``oid`` can't be proposed as an attacker by ``player``: (reason, procedure)."""
+    from judge.games.wow import restrictions as R
+    o = state.objects[oid]
+    ks = VA.kinds(state, oid)
+    if not VA.is_character(state, oid):
+        return f"{o.name} is not a character in play", "combat.proposal"
+    if o.controller != player:
+        return f"{player} does not control {o.name}", "combat.proposal"
+    if "totem" in ks:
+        return f"{o.name} is a Totem: Totems can't be proposed as attackers", "totem"
+    if "mount" in ks:
+        return f"{o.name} is a Mount: Mounts can't be proposed as attackers", "ally.mount"
+    if W.exhausted(state, oid):
+        return f"{o.name} is exhausted", "combat.attacker-legal"
+    if "hero" not in ks and not since_turn_start(state, oid) and \
+            not VA.has_keyword(state, oid, "ferocity"):
+        return (f"{o.name} has not been under {player}'s control since the start of the turn "
+                "and has no Ferocity", "combat.attacker-legal")
+    blockers = R.blockers(state, oid, "attack")
+    if blockers:
+        return f"{o.name} can't attack ({', '.join(blockers)})", "cant"
+    return None
+
+
+def defender_problem(state: State, oid: int, attacker: int) -> tuple[str, str] | None:
+    o = state.objects[oid]
+    a = state.objects[attacker]
+    if not VA.is_character(state, oid):
+        return f"{o.name} is not a character in play", "combat.defender-legal"
+    if W.friendly(state, o.controller, a.controller):
+        return f"{o.name} is not controlled by an opponent", "combat.defender-legal"
+    if VA.has_keyword(state, oid, "elusive"):
+        return f"{o.name} has Elusive: it can't be proposed as a defender", "kw.elusive"
+    if "mount" in VA.kinds(state, oid):
+        return f"{o.name} is a Mount: Mounts can't be proposed as defenders", "ally.mount"
+    return None
+
+
+def can_protect(state: State, oid: int, c: Combat) -> tuple[bool, str]:
+    """602.2: a ready character with Protector, opposed to the attacker, not the proposed
+    defender; no protecting against Stealth (602.2a)."""
+    from judge.games.wow import restrictions as R
+    attacker = live(state, c.attacker)
+    defender = live(state, c.proposed_defender)
+    if attacker is None or defender is None:
+        return False, "there is no attacker or proposed defender"
+    o = state.objects[oid]
+    if not VA.is_character(state, oid):
+        return False, f"{o.name} is not a character in play"
+    if W.friendly(state, o.controller, state.objects[attacker].controller):
+        return False, f"{o.name} is not opposed to the attacker"
+    if oid == defender:
+        return False, "a proposed defender can't protect itself"
+    if W.exhausted(state, oid):
+        return False, f"{o.name} is exhausted"
+    if VA.has_keyword(state, attacker, "stealth"):
+        return False, f"{state.objects[attacker].name} has Stealth: characters can't protect"
+    if not VA.has_keyword(state, oid, "protector") and not \
+            VA.has_keyword(state, attacker, "conspicuous"):
+        return False, f"{o.name} has no Protector"
+    if R.cant(state, oid, "protect"):
+        return False, f"{o.name} can't protect"
+    return True, ""
+
+
+# --------------------------------------------------------------------------- the step
+
+def start_step(game, ctx: Context) -> None:
+    """602.1: the proposed attacker exhausts, becomes an attacker and starts attacking; the
+    attacking player may strike; the attack window opens."""
+    st = ctx.state
+    c = combat(st)
+    attacker = live(st, c.proposed_attacker)
+    mark = len(st.log)
+    set_combat(st, replace(c, attacker=c.proposed_attacker, proposed_attacker=None,
+                           stage="attack window"))
+    W_set_stage(st, "attack window")
+    name = st.objects[attacker].name
+    ctx.step(T.RULE, f"the combat step starts: {name} exhausts and becomes the attacker",
+             ["combat.step"], mark=mark)
+    from judge.games.wow import moves as MV
+    MV.orient(ctx, attacker, True, "it attacks")
+    strike(game, ctx, c.player, attacker, "attacker")
+    V.run(ctx, Event("attack", player=c.player, source=attacker, target=live(
+        st, c.proposed_defender)))
+    game.give_priority(ctx)
+
+
+def strike(game, ctx: Context, player: str, wielder: int, role: str) -> None:
+    """303.2: striking as a wielder becomes an attacker or defender: exhaust the weapon and pay
+    its strike cost; one weapon per combat (303.2c) unless wielding rules allow more (406.6)."""
+    st = ctx.state
+    weapons = [o.id for o in st.in_zone((player, W.IN_PLAY))
+               if "weapon" in VA.kinds(st, o.id) and not W.exhausted(st, o.id)]
+    if not weapons or "hero" not in VA.kinds(st, wielder):
+        return
+    names = tuple(dict.fromkeys(st.objects[w].name for w in weapons))
+    options = names + ("none",)
+    stated = ctx.answers.get(f"strike:{player}:{role}:{len(_strikes(st))}")
+    answer = ctx.decide(Decision(
+        key=f"strike:{player}:{role}:{len(_strikes(st))}", player=player, kind="strike",
+        prompt=f"which weapons {player} strikes with as {st.objects[wielder].name} becomes the "
+               f"{role}", options=options, citation=ctx.cite("strike"),
+        example=f'{player} strikes with "{names[0]}"', default=("none",),
+        default_text=f"striking: none - {player} strikes with no weapon (not stated)",
+        policy="striking", count=0))
+    chosen = [a for a in (answer if isinstance(answer, tuple) else (answer,)) if a != "none"]
+    if not chosen:
+        return
+    limit = 2 if VA.has_keyword(st, wielder, "dual wield") or \
+        VA.has_keyword(st, wielder, "two-handed dual wield") else 1
+    if len(chosen) > limit:
+        raise NotModelled(f"striking with {len(chosen)} weapons (303.2c allows one; 406.6 "
+                          "wielding keywords more)")
+    from judge.games.wow import moves as MV
+    for name in chosen:
+        w = next(x for x in weapons if st.objects[x].name == name and x not in
+                 [s[0] for s in _strikes(st)])
+        cost = st.value(w, "strike cost")
+        cost = cost if isinstance(cost, int) else 0
+        from judge.games.wow import links as L
+        paid = L.pay_resources(game, ctx, player, cost, (), f"the strike cost of "
+                               f"{st.objects[w].name}")
+        if not paid:
+            ctx.step(T.REFUSED, f"{player} can't pay the strike cost of {st.objects[w].name}",
+                     ["strike"])
+            continue
+        MV.orient(ctx, w, True, "strike")
+        mark = len(st.log)
+        c = combat(st)
+        set_combat(st, replace(c, strikes=c.strikes + ((w, wielder, st.tick()),)))
+        ctx.step(T.ACTION, f"{player} strikes with {st.objects[w].name}: it is associated with "
+                 f"{st.objects[wielder].name} for this combat step",
+                 ["strike", "strike.association", "strike.modifier"]
+                 + (["wield.strike"] if len(chosen) > 1 else []), mark=mark, actor=player)
+
+
+def _strikes(state: State) -> tuple:
+    c = combat(state)
+    return c.strikes if c else ()
+
+
+def attack_window_closes(game, ctx: Context) -> None:
+    """602.2 (protect point) and 602.3 (defenders, entering combat, defend window)."""
+    st = ctx.state
+    c = combat(st)
+    attacker = live(st, c.attacker)
+    defender = live(st, c.proposed_defender)
+    if attacker is None or defender is None:
+        ctx.step(T.RULE, "the attack window closes with no attacker or no proposed defender: "
+                 "the combat concludes", ["combat.protect"])
+        conclude(game, ctx)
+        return
+    _protect_point(game, ctx)
+    c = combat(st)
+    attacker = live(st, c.attacker)
+    defender = live(st, c.proposed_defender)
+    if attacker is None or defender is None:
+        ctx.step(T.RULE, "no attacker or no proposed defender remains: the combat concludes",
+                 ["combat.enter"])
+        conclude(game, ctx)
+        return
+    mark = len(st.log)
+    set_combat(st, replace(c, defender=c.proposed_defender, proposed_defender=None,
+                           stage="defend window", entered=True))
+    W_set_stage(st, "defend window")
+    a, d = st.objects[attacker], st.objects[defender]
+    ctx.step(T.RULE, f"{d.name} becomes the defender; {a.name} and {d.name} enter combat "
+             "with each other", ["combat.enter", "combat.in-combat"], mark=mark)
+    strike(game, ctx, d.controller, defender, "defender")
+    V.run_all(ctx, [Event("defend", player=d.controller, source=attacker, target=defender),
+                    Event("enter combat", player=a.controller, source=defender,
+                          target=attacker),
+                    Event("enter combat", player=d.controller, source=attacker,
+                          target=defender)])
+    game.give_priority(ctx)
+
+
+def _protect_point(game, ctx: Context) -> None:
+    st = ctx.state
+    c = combat(st)
+    attacker = live(st, c.attacker)
+    defender = live(st, c.proposed_defender)
+    attacking_player = st.objects[attacker].controller
+    for p in W.seat_order(st):
+        if W.friendly(st, p, attacking_player):
+            continue
+        able = [o.id for o in W.party(st, p) if can_protect(st, o.id, combat(st))[0]]
+        if not able:
+            continue
+        names = tuple(dict.fromkeys(st.objects[x].name for x in able))
+        answer = ctx.decide(Decision(
+            key=f"protect:{p}:{c.attacker}", player=p, kind="protect",
+            prompt=f"whether {p} protects {st.objects[defender].name} against "
+                   f"{st.objects[attacker].name}", options=names + ("none",),
+            citation=ctx.cite("combat.protect"), example=f'{p} protects with "{names[0]}"',
+            default="none", default_text=f"protecting: none - {p} does not protect "
+                                         "(not stated)", policy="protecting"))
+        if answer == "none":
+            continue
+        protector = next(x for x in able if st.objects[x].name == answer)
+        mark = len(st.log)
+        from judge.games.wow import moves as MV
+        st.apply(W.Orient(protector, True))
+        c = combat(st)
+        ref = (protector, st.objects[protector].incarnation)
+        set_combat(st, replace(c, proposed_defender=ref, protecting=ref))
+        ctx.step(T.ACTION, f"{p} exhausts {st.objects[protector].name} to protect "
+                 f"{st.objects[defender].name}: {st.objects[defender].name} is removed from "
+                 f"combat and {st.objects[protector].name} becomes the proposed defender",
+                 ["combat.protect", "kw.protector", "combat.protect-one"], mark=mark,
+                 actor=p)
+        V.run(ctx, Event("protect", player=p, source=attacker, target=protector))
+        return
+
+
+def conclude(game, ctx: Context) -> None:
+    """603: combat damage (603.1), checks without priority (603.2), the combat ends (603.3)."""
+    from judge.games.wow import packets as PK
+    st = ctx.state
+    c = combat(st)
+    attacker = live(st, c.attacker)
+    defender = live(st, c.defender)
+    if attacker is not None and defender is not None and not c.sabotage:
+        specs = []
+        a_atk = st.value(attacker, "atk")
+        d_atk = st.value(defender, "atk")
+        _explain_atk(ctx, attacker)
+        specs.append(_combat_spec(st, attacker, defender, a_atk))
+        if VA.has_keyword(st, attacker, "long-range"):
+            ctx.step(T.RULE, f"{st.objects[attacker].name} has Long-Range: defenders can't "
+                     "deal combat damage", ["combat.long-range", "kw.long-range"])
+        else:
+            _explain_atk(ctx, defender)
+            specs.append(_combat_spec(st, defender, attacker, d_atk))
+        ctx.step(T.RULE, "combat concludes: the attacker and the defender deal combat damage "
+                 "equal to their ATK to each other at the same time", ["combat.damage",
+                                                                        "atk.combat"])
+        PK.create(ctx, specs)
+    else:
+        ctx.step(T.RULE, "combat concludes with no attacker or no defender: no combat damage "
+                 "is dealt", ["combat.no-damage"])
+    from judge.games.wow import checks as CH
+    CH.pre_priority_checks(game, ctx, why="combat.checks")
+    if st.result is not None:
+        return
+    mark = len(st.log)
+    set_combat(st, None)
+    from judge.engine import effects as CE
+    ended = CE.expire(st, "end of combat")
+    ctx.step(T.RULE, "the attacker and defender are removed from combat"
+             + (f"; {len(ended)} modifier(s) with duration 'this combat' end" if ended else "")
+             + "; the combat step ends", ["combat.ends"], mark=mark)
+    W_set_stage(st, "action")
+    game.give_priority(ctx)
+
+
+def W_set_stage(state: State, stage: str) -> None:
+    state.apply(SetGlobal("step", stage))
+
+
+def _combat_spec(state: State, src: int, dest: int, atk: Any):
+    from judge.games.wow import packets as PK
+    types = VA.damage_types(state, src) or frozenset({"melee"})   # 408.3a
+    with_ = tuple(weapons_of(state, src))
+    unpreventable = any(_unpreventable_weapon(state, w) for w in with_)
+    return PK.Spec("damage", atk if isinstance(atk, int) else 0, dest, src,
+                   state.objects[src].controller, types=types, combat=True,
+                   unpreventable=unpreventable, with_=with_)
+
+
+def _unpreventable_weapon(state: State, weapon: int) -> bool:
+    from judge.games.wow import powers as P
+    return bool(P.of(state, weapon).unpreventable_combat) if hasattr(P.of(state, weapon),
+                                                                      "unpreventable_combat") \
+        else False
+
+
+def _explain_atk(ctx: Context, oid: int) -> None:
+    st = ctx.state
+    value, words, procs = VA.explain(st, oid, "atk")
+    if len(words) > 1:
+        ctx.step(T.RULE, f"{st.objects[oid].name}'s ATK is {value}: " + ", ".join(words),
+                 procs + ["atk"])

@@ -1,0 +1,72 @@
+"""Conditions in card text (:class:`judge.cards.model.Condition`) tested against the game: "if
+you control a Hunter hero or ally", "while attacking", "if you have four or more cards in your
+hand", "if you targeted a hero" (706.3), "if you do" (709.2f: read from the resolution that
+asks). A condition the module cannot test raises :class:`~judge.games.wow.describe.Unknown`."""
+
+from __future__ import annotations
+
+from judge.cards import model as M
+from judge.engine.state import State
+from judge.games.wow import describe as D
+from judge.games.wow import model as W
+from judge.games.wow.describe import Scope, Unknown
+
+
+def holds(state: State, c: M.Condition, scope: Scope, *, did: bool | None = None,
+          targeted: tuple = ()) -> bool:
+    got = _holds(state, c, scope, did=did, targeted=targeted)
+    return (not got) if c.negated else got
+
+
+def _holds(state: State, c: M.Condition, scope: Scope, *, did: bool | None,
+           targeted: tuple) -> bool:
+    from judge.games.wow import amounts as A
+    from judge.games.wow import combat as K
+    if c.test in ("all", "any"):
+        results = [holds(state, p, scope, did=did, targeted=targeted) for p in c.parts]
+        return all(results) if c.test == "all" else any(results)
+    if c.test == "event" and c.event is not None and c.event.verb == "do":
+        if did is None:
+            raise Unknown(f"the condition {c.text!r}: nothing before it was done")
+        return did
+    if c.test == "control" and c.object is not None:
+        who = _players(state, c.subject, scope)
+        return any(D.matches(state, c.object, o.id, Scope(you=p, source=scope.source,
+                                                           it=scope.it))
+                   for p in who for o in W.party(state, p))
+    if c.test == "compare" and c.comparison is not None:
+        left = A.quantity(state, c.comparison.left, scope)
+        right = A.amount(state, c.comparison.right, scope)
+        return D.compare(left, c.comparison.op, right)
+    if c.test == "is":
+        state_word = c.state.lower()
+        subject = _subjects(state, c.subject, scope)
+        if state_word in ("your turn", "on your turn"):
+            return W.turn_player(state) == scope.you
+        checks = {"attacking": K.attacking, "defending": K.defending,
+                  "in combat": K.in_combat, "protecting": K.protecting,
+                  "exhausted": W.exhausted}
+        fn = checks.get(state_word)
+        if fn is None:
+            if state_word == "ready":
+                return all(not W.exhausted(state, x) for x in subject) and bool(subject)
+            raise Unknown(f"the condition {c.text!r}")
+        return bool(subject) and all(fn(state, x) for x in subject)
+    if c.test == "targeted" or (c.test == "event" and c.event is not None
+                                and c.event.verb in ("target",)):
+        if c.event is None or c.event.object is None:
+            raise Unknown(f"the condition {c.text!r}")
+        return any(D.matches(state, c.event.object, t, scope) for t in targeted)
+    raise Unknown(f"the condition {c.text!r}")
+
+
+def _players(state: State, who: M.Target | None, scope: Scope) -> list[str]:
+    if who is None or who.ref == "you" or (who.kinds and who.kinds[-1] == "you"):
+        return [scope.you]
+    return [p for p in D.candidates(state, who, scope) if isinstance(p, str)]
+
+
+def _subjects(state: State, who: M.Target | None, scope: Scope) -> list[int]:
+    if who is None or who.ref in ("it",):
+        return [x for x in scope.it if isinstance(x, int)]
+    return [x for x in D.candidates(state, who, scope) if isinstance(x, int)]

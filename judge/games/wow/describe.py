@@ -1,0 +1,324 @@
+"""Descriptions in card text (:class:`judge.cards.model.Target`) matched against the game: which
+players and cards "each opposing hero and ally", "target Melee weapon you control", "attached
+ally" or "that ally" are, from the point of view of a :class:`Scope` (who "you" is, what the
+source is, what "it" and "that" refer to).
+
+A description's words are the card model's: ``kinds`` (card types, "character", "resource",
+"weapon" ..., or a tag), ``qualities`` (tags, "other", "non-token", "attacking", a damage-type
+icon "[Fire]", a name after "named"), ``controller`` ("you" = friendly, "opponent" = opposing,
+202.x, glossary), ``filters`` (comparisons: "with cost 3 or less") and ``zone``. A word this
+module does not know makes the description :class:`Unknown` (the caller names it as not
+modelled), never a guess.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Iterable
+
+from judge.cards import model as M
+from judge.engine.state import GameObject, State
+from judge.games.wow import model as W
+
+
+class Unknown(Exception):
+    """A description (or a word of one) the module cannot match: ``what`` says which."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(what)
+        self.what = what
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Whose point of view a description is read from. ``you``: the controller of the link,
+    modifier or power (glossary: You); ``source``: the card the text is on (200.1 "this");
+    ``it``: what "it", "that ally", "her" refer to (712.3a: the last thing explicitly
+    mentioned); ``event``: the triggering event's players and cards (``subject``, ``object``);
+    ``chosen``: numbers chosen as the link was added (X, 707.1b)."""
+    you: str
+    source: int | None = None
+    it: tuple[Any, ...] = ()
+    event: dict[str, Any] = field(default_factory=dict)
+    chosen: dict[str, Any] = field(default_factory=dict)
+    link: int | None = None
+
+    def with_it(self, *things: Any) -> "Scope":
+        return replace(self, it=tuple(things))
+
+
+_CHARACTER = frozenset({"hero", "ally", "totem"})
+# nouns that name a card type, a part of one, or a zone-bound kind of card
+_KIND_WORDS = frozenset({"hero", "ally", "ability", "equipment", "weapon", "armor", "item",
+                         "quest", "location", "totem", "card", "character", "resource",
+                         "token", "attachment", "golem", "permanent", "effect", "link",
+                         "minion"})
+_PLURALS = {"heroes": "hero", "allies": "ally", "abilities": "ability", "weapons": "weapon",
+            "armors": "armor", "items": "item", "cards": "card", "characters": "character",
+            "resources": "resource", "tokens": "token", "totems": "totem", "pets": "pet",
+            "quests": "quest"}
+# qualities that are states of a card in play
+_STATES = frozenset({"attacking", "defending", "protecting", "exhausted", "ready", "damaged",
+                     "undamaged", "attached", "other", "another", "non-token", "token",
+                     "friendly", "opposing", "face-down", "face down", "face-up", "face up",
+                     "unique", "named", "in combat", "non-hero", "non-ally", "second",
+                     "each", "all", "additional"})
+
+
+def word(w: str) -> str:
+    return _PLURALS.get(w.lower(), w.lower())
+
+
+def controller_of(state: State, x: Any) -> str | None:
+    if isinstance(x, str):
+        return x
+    o = state.objects.get(x)
+    if o is None:
+        return None
+    if W.in_play(o) or o.zone == W.CHAIN:
+        return o.controller
+    return o.owner
+
+
+def relation_ok(state: State, relation: str, player: str | None, you: str) -> bool:
+    """A controller relation of the card model: "you" (friendly to you), "opponent"
+    (opposing), "any" / "" (anyone), "they" (resolved by the caller)."""
+    if player is None:
+        return relation in ("", "any")
+    if relation in ("", "any", "they", "it"):
+        return True
+    if relation == "you":
+        return W.friendly(state, player, you)
+    if relation == "opponent":
+        return not W.friendly(state, player, you)
+    return True
+
+
+def alternatives(desc: M.Target) -> list[M.Target]:
+    """"hero or ally", "heroes and/or allies": each alternative with the words the whole
+    phrase shares (its controller, zone, qualities before the first noun)."""
+    alts = [desc] + list(desc.alternatives)
+    if len(alts) == 1:
+        return alts
+    controller = desc.controller or next((a.controller for a in desc.alternatives
+                                          if a.controller), "")
+    out = []
+    for a in alts:
+        kinds = a.kinds
+        base = replace(a, alternatives=(), controller=a.controller or controller,
+                       zone=a.zone or desc.zone,
+                       qualities=tuple(dict.fromkeys(a.qualities + (desc.qualities
+                                                                    if a is not desc else ()))),
+                       targeted=desc.targeted)
+        out.append(replace(base, kinds=kinds))
+    return out
+
+
+def is_player_desc(desc: M.Target) -> bool:
+    return desc.who == "player"
+
+
+def matches(state: State, desc: M.Target, x: Any, scope: Scope, *,
+            ignore_zone: bool = False) -> bool:
+    """Whether player or card ``x`` is something ``desc`` describes, read from ``scope``."""
+    from judge.games.wow import values as V
+    if desc.ref in ("this",) and desc.who != "player":
+        return x == scope.source
+    if desc.ref in ("it", "that", "they") and scope.it:
+        return x in scope.it
+    if is_player_desc(desc):
+        if not isinstance(x, str):
+            return False
+        return _player_matches(state, desc, x, scope)
+    if isinstance(x, str):
+        return False
+    o = state.objects.get(x)
+    if o is None:
+        return False
+    if not ignore_zone and not _zone_ok(state, desc, o, scope):
+        return False
+    return any(_one_matches(state, a, o, scope, V) for a in alternatives(desc))
+
+
+def _player_matches(state: State, desc: M.Target, player: str, scope: Scope) -> bool:
+    head = desc.kinds[-1] if desc.kinds else "player"
+    if head == "opponent" or desc.controller == "opponent":
+        return not W.friendly(state, player, scope.you)
+    if head == "you" or desc.ref == "you":
+        return player == scope.you
+    if desc.controller == "you" or "friendly" in [q.lower() for q in desc.qualities]:
+        return W.friendly(state, player, scope.you)
+    return True
+
+
+def _zone_ok(state: State, desc: M.Target, o: GameObject, scope: Scope) -> bool:
+    zone = desc.zone
+    if zone is None or zone.name == "play":
+        if "resource" in [word(k) for k in desc.kinds]:
+            return W.is_resource(o)
+        return W.in_play(o) and not W.is_resource(o)
+    if zone.name == "chain":
+        return o.zone == W.CHAIN
+    if o.zone[1] != {"removed": W.REMOVED}.get(zone.name, zone.name):
+        return False
+    owner = zone.owner
+    if owner in ("you",):
+        return W.friendly(state, o.owner, scope.you)
+    if owner in ("opponent", "opposing"):
+        return not W.friendly(state, o.owner, scope.you)
+    return True
+
+
+def _one_matches(state: State, desc: M.Target, o: GameObject, scope: Scope, V) -> bool:
+    kinds = V.kinds(state, o.id)
+    ctl = controller_of(state, o.id)
+    if not relation_ok(state, desc.controller, ctl, scope.you):
+        return False
+    for k in desc.kinds:
+        k = word(k)
+        if k in ("card", "permanent"):
+            continue
+        if k == "character":
+            if not (kinds & _CHARACTER):
+                return False
+        elif k == "resource":
+            if not W.is_resource(o):
+                return False
+        elif k == "token":
+            if not o.token:
+                return False
+        elif k == "attachment":
+            if W.host_of(state, o.id) is None:
+                return False
+        elif k in ("opponent", "player"):
+            return False
+        elif not V.has_tag(state, o.id, k):
+            return False
+    named = False
+    for q in desc.qualities:
+        low = q.lower()
+        if named:
+            if o.name.lower() != low:
+                return False
+            named = False
+            continue
+        if low == "named":
+            named = True
+            continue
+        if not _quality(state, low, q, o, scope, V):
+            return False
+    for f in desc.filters:
+        if not _filter(state, f, o, scope):
+            return False
+    if desc.excluding is not None and matches(state, desc.excluding, o.id, scope):
+        return False
+    return True
+
+
+def _quality(state: State, low: str, printed: str, o: GameObject, scope: Scope, V) -> bool:
+    from judge.games.wow import combat as K
+    if low in ("other", "another", "second", "additional"):
+        return o.id != scope.source and o.id not in [t for t in scope.it
+                                                    if low in ("another", "second")]
+    if low == "non-token":
+        return not o.token
+    if low == "token":
+        return o.token
+    if low in ("friendly",):
+        return W.friendly(state, controller_of(state, o.id) or "", scope.you)
+    if low in ("opposing",):
+        return not W.friendly(state, controller_of(state, o.id) or "", scope.you)
+    if low == "attacking":
+        return K.attacking(state, o.id)
+    if low == "defending":
+        return K.defending(state, o.id)
+    if low == "protecting":
+        return K.protecting(state, o.id)
+    if low == "in combat":
+        return K.in_combat(state, o.id)
+    if low == "exhausted":
+        return W.exhausted(state, o.id)
+    if low == "ready":
+        return not W.exhausted(state, o.id)
+    if low == "damaged":
+        return V.damage_now(state, o.id) > 0
+    if low == "undamaged":
+        return V.damage_now(state, o.id) <= 0
+    if low == "attached":
+        return scope.source is not None and W.host_of(state, scope.source) == o.id
+    if low in ("face-down", "face down"):
+        return not o.face_up
+    if low in ("face-up", "face up"):
+        return o.face_up
+    if low == "unique":
+        return V.has_tag(state, o.id, "unique")
+    if low.startswith("non-"):
+        return not V.has_tag(state, o.id, low[4:])
+    if low.startswith("[") and low.endswith("]"):
+        return low[1:-1] in V.damage_types(state, o.id)      # 205.1b
+    if low in W.DAMAGE_TYPES:
+        return low in V.damage_types(state, o.id) or V.has_tag(state, o.id, low)
+    if V.has_tag(state, o.id, low) or o.name.lower() == low:
+        return True
+    return False
+
+
+def _filter(state: State, f: M.Condition, o: GameObject, scope: Scope) -> bool:
+    from judge.games.wow import amounts as A
+    if f.test == "event" and f.event is not None and f.event.this_way:
+        return _done_this_way(state, f.event, o, scope)
+    if f.test == "compare" and f.comparison is not None:
+        c = f.comparison
+        left = A.quantity(state, c.left, scope.with_it(o.id))
+        right = A.amount(state, c.right, scope)
+        return compare(left, c.op, right)
+    raise Unknown(f"the condition {f.text!r}")
+
+
+def _done_this_way(state: State, event: M.Event, o: GameObject, scope: Scope) -> bool:
+    """Glossary "This Way": done by the text the description is in (the link resolving,
+    ``scope.link``), not by any other card."""
+    if event.verb in ("be dealt damage", "be dealt"):
+        return any(r[2] == o.id and r[7] == scope.link and scope.link is not None
+                   for r in W.records(state, "damage dealt"))
+    raise Unknown(f"the description {event.text!r}")
+
+
+def compare(left: int | None, op: str, right: int | None) -> bool:
+    if left is None or right is None:
+        return False                      # 712.8: no comparison can be made
+    return {"<": left < right, "<=": left <= right, "==": left == right,
+            "!=": left != right, ">=": left >= right, ">": left > right}.get(op, False)
+
+
+def candidates(state: State, desc: M.Target, scope: Scope) -> list[Any]:
+    """Every player or card ``desc`` describes, in seat order (players) and zone order."""
+    if desc.ref == "this" and not is_player_desc(desc):
+        return [scope.source] if scope.source is not None else []
+    if desc.ref in ("it", "that", "they") and scope.it:
+        return [x for x in scope.it if not isinstance(x, str) or is_player_desc(desc)]
+    if desc.ref == "you" or (is_player_desc(desc) and desc.kinds and desc.kinds[-1] == "you"):
+        return [scope.you]
+    if is_player_desc(desc):
+        return [p for p in W.seat_order(state) if _player_matches(state, desc, p, scope)]
+    pool: Iterable[GameObject]
+    zone = desc.zone
+    if zone is not None and zone.name not in ("play",):
+        name = {"removed": W.REMOVED}.get(zone.name, zone.name)
+        if zone.name == "chain":
+            pool = state.in_zone(W.CHAIN)
+        else:
+            pool = [o for p in W.seat_order(state) for o in state.in_zone((p, name))]
+    else:
+        pool = W.all_in_play(state)
+    return [o.id for o in pool if matches(state, desc, o.id, scope)]
+
+
+def names(state: State, things: Iterable[Any]) -> str:
+    out = []
+    for t in things:
+        if isinstance(t, str):
+            out.append(t)
+        elif t in state.objects:
+            out.append(state.objects[t].name)
+    return ", ".join(out) or "nothing"

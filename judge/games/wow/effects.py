@@ -1,0 +1,783 @@
+"""What a resolving link, a triggered effect or a replacement modifier does: the card model's
+effect values processed in order (709.2b, 712.3), each creating one-shot modifiers (713: damage,
+healing, moving cards, exhausting ...) or continuous ones (714.3: "+2 ATK this turn", "can't
+attack this turn"), triggered modifiers (715) and replacement modifiers (716).
+
+:class:`Run` is one such processing. Its :class:`~judge.games.wow.describe.Scope` says who
+"you" is (712.6), what the source is (712.5) and what "it" / "that ally" refer to (712.3a);
+``did`` answers "if you do" (709.2f). An effect the module cannot carry out raises
+:class:`~judge.engine.errors.NotModelled`: the ruling names it instead of dropping it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Callable
+
+from judge.cards import model as M
+from judge.engine import effects as CE
+from judge.engine import trace as T
+from judge.engine.context import Context
+from judge.engine.decisions import Decision
+from judge.engine.errors import NotModelled
+from judge.engine.events import Event
+from judge.engine.state import AddModifier, Custom, Modifier, State
+from judge.games.wow import amounts as A
+from judge.games.wow import conditions as C
+from judge.games.wow import describe as D
+from judge.games.wow import model as W
+from judge.games.wow import moves as MV
+from judge.games.wow import packets as PK
+from judge.games.wow import values as VA
+from judge.games.wow.describe import Scope, Unknown
+
+# durations -> the moments the game names when they end (501.1a, 503.2a, 603.3)
+_ENDS = {"this turn": "end of turn", "until end of turn": "end of turn",
+         "this combat": "end of combat", "until end of combat": "end of combat"}
+
+
+def set_effect_data(state: State, effect: int, key: str, value: Any) -> None:
+    def fn(s: State, k=key, v=value, e=effect) -> None:
+        if e in s.effects:
+            s.effects[e].data[k] = v
+    state.apply(Custom(f"effect {effect}: {key} {value}", fn))
+
+
+def use_effect(state: State, effect: int) -> None:
+    state.apply(CE.UseEffect(effect))
+
+
+def slots(effects: tuple[M.Effect, ...]) -> list[M.Target]:
+    """The targets a link chooses as it is added (707.1d), in the order its text names them."""
+    out: list[M.Target] = []
+    seen: set[int] = set()
+
+    def visit(value: Any) -> None:
+        if isinstance(value, tuple):
+            for v in value:
+                visit(v)
+            return
+        if isinstance(value, M.Target):
+            if value.targeted and id(value) not in seen:
+                seen.add(id(value))
+                out.append(value)
+            return
+        if isinstance(value, (M.Effect, M.Condition, M.Replacement)) or hasattr(value,
+                                                                              "__dataclass_fields__"):
+            if isinstance(value, (M.Amount, M.Quantity, M.Span, M.Zone, M.Keyword, M.Duration)):
+                return
+            if isinstance(value, (M.Ability,)) and value is not None:
+                return                       # a granted power's targets: chosen as it is used
+            for name in getattr(value, "__dataclass_fields__", {}):
+                child = getattr(value, name)
+                if child is not None and not isinstance(child, (str, int, bool, M.Span)):
+                    visit(child)
+    visit(effects)
+    return out
+
+
+class Run:
+    """One processing of effect values (see the module docstring)."""
+
+    def __init__(self, game, ctx: Context, *, you: str, source: int | None, name: str,
+                 link: int | None = None, slots_: list[M.Target] | None = None,
+                 chosen_targets: tuple[tuple[Any, ...], ...] = (),
+                 chosen: dict[str, Any] | None = None, it: tuple[Any, ...] = (),
+                 replacing: Event | None = None, event: dict[str, Any] | None = None,
+                 text: str = "", targeted: tuple[Any, ...] = ()) -> None:
+        self.game = game
+        self.ctx = ctx
+        self.you = you
+        self.source = source
+        self.name = name
+        self.link = link
+        self.slots = slots_ or []
+        self.chosen_targets = chosen_targets
+        self.chosen = dict(chosen or {})
+        self.it: tuple[Any, ...] = it
+        self.replacing = replacing
+        self.event = event or {}
+        self.did: bool | None = None
+        self.text = text
+        self.targeted = targeted
+        self.dealt = 0
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def state(self) -> State:
+        return self.ctx.state
+
+    @property
+    def scope(self) -> Scope:
+        chosen = dict(self.chosen)
+        chosen.setdefault("damage dealt", self.dealt)
+        return Scope(you=self.you, source=self.source, it=self.it, event=self.event,
+                     chosen=chosen, link=self.link)
+
+    def things(self, desc: M.Target | None, *, default: tuple = (),
+               every: bool = False) -> list[Any]:
+        """What ``desc`` names now: the link's chosen targets for a targeted description
+        (those still legal, 709.2c), "it" / "that ally" (712.3a), or every card or player it
+        describes."""
+        if desc is None:
+            return list(default)
+        if desc.targeted:
+            index = next((i for i, s in enumerate(self.slots) if s is desc), None)
+            if index is None or index >= len(self.chosen_targets):
+                raise NotModelled(f"the target of {desc.text!r} was not chosen")
+            return [t for t in self.chosen_targets[index]]
+        if desc.ref in ("it", "that", "they") and self.it:
+            return list(self.it)
+        if desc.ref in ("it", "that", "they") and not self.it:
+            raise NotModelled(f"what {desc.text or desc.ref!r} refers to")
+        try:
+            found = D.candidates(self.state, desc, self.scope)
+        except Unknown as u:
+            raise NotModelled(u.what) from None
+        if not every and desc.quantifier in ("one",) and desc.who != "player" \
+                and desc.ref == "" and len(found) > 1 and desc.count is None \
+                and desc.text.lower().startswith(("a ", "an ")):
+            return [self.choose_one(desc, found)]
+        return found
+
+    def choose_one(self, desc: M.Target, found: list[Any]) -> Any:
+        st = self.state
+        names = tuple(D.names(st, [x]) for x in found)
+        if len(set(names)) == 1:
+            return found[0]
+        pick = self.ctx.decide(Decision(
+            key=f"choose:{self.link}:{len(st.log)}", player=self.you, kind="choose",
+            prompt=f"which {desc.text or 'card'} {self.you} chooses for {self.name}",
+            options=names, citation=self.ctx.cite("resolve.in-order"),
+            example=f'{self.you} chooses "{names[0]}"'))
+        return found[names.index(pick)] if pick in names else found[0]
+
+    def amount(self, a: M.Amount | None, *, it: tuple = (), default: int | None = None) -> int | None:
+        if a is None:
+            return default
+        scope = self.scope if not it else replace(self.scope, it=it)
+        try:
+            return A.amount(self.state, a, scope)
+        except Unknown as u:
+            raise NotModelled(u.what) from None
+
+    def holds(self, c: M.Condition) -> bool:
+        try:
+            return C.holds(self.state, c, self.scope, did=self.did, targeted=self.targeted)
+        except Unknown as u:
+            raise NotModelled(u.what) from None
+
+    def step(self, kind: str, text: str, procedures: list[str] | tuple[str, ...] = (),
+             mark: int | None = None) -> None:
+        self.ctx.step(kind, text, procedures, mark=mark)
+
+    # ------------------------------------------------------------------ processing
+    def effects(self, effects: tuple[M.Effect, ...] | list[M.Effect]) -> None:
+        for e in effects:
+            if self.state.result is not None:
+                return
+            self.effect(e)
+
+    def effect(self, e: M.Effect) -> None:
+        handler = _HANDLERS.get(type(e))
+        if handler is None:
+            raise NotModelled(f"{self.name}'s effect {_text(e, self.text)!r}")
+        handler(self, e)
+
+
+def _plural(desc: M.Target) -> bool:
+    text = desc.text.lower()
+    head = desc.kinds[-1] if desc.kinds else ""
+    return bool(head) and any(w.endswith("s") and w.rstrip("s").startswith(head[:4])
+                              for w in text.split()) and not text.startswith(("a ", "an "))
+
+
+def _text(e: M.Effect, whole: str) -> str:
+    if e.span is not None and whole:
+        return whole[e.span.start:e.span.end]
+    if isinstance(e, M.Other):
+        return dict(e.args).get("text", e.verb)
+    return type(e).__name__
+
+
+# --------------------------------------------------------------------------- handlers
+
+def _sources(run: Run, desc: M.Target | None) -> int | None:
+    """The source character of damage or healing (408.2c): "your hero", "this ally"; a
+    character the text does not name is its source card when that is a character."""
+    st = run.state
+    if desc is None:
+        return run.source
+    if desc.ref == "this":
+        return run.source
+    found = run.things(desc)
+    found = [x for x in found if isinstance(x, int)]
+    if not found:
+        if desc.kinds and desc.kinds[-1] == "hero":
+            raise NotModelled(f"{run.name}: {desc.text!r} is not in play to deal the damage")
+        return None
+    return found[0]
+
+
+def _association(run: Run) -> tuple[int, ...]:
+    """408.3d: a packet created outside combat is dealt with the card that was the source of
+    the modifier that created it (an ability or equipment)."""
+    st = run.state
+    if run.source is None or run.source not in st.objects:
+        return ()
+    kinds = VA.kinds(st, run.source) or st.objects[run.source].kinds
+    if kinds & {"ability", "equipment"} and not kinds & {"ally", "hero"}:
+        return (run.source,)
+    return ()
+
+
+def damage(run: Run, e: M.Damage) -> None:
+    st = run.state
+    if run.replacing is not None:
+        _redirect(run, e)
+        return
+    source = _sources(run, e.source)
+    dests = [x for x in run.things(e.target) if isinstance(x, int)]
+    types = frozenset(t for t in e.damage_type.split() if t in W.DAMAGE_TYPES)
+    specs = []
+    for d in dests:
+        n = run.amount(e.amount, it=(d,), default=0)
+        if n is None:
+            raise NotModelled(f"{run.name}: how much damage {_text(e, run.text)!r} deals")
+        specs.append(PK.Spec("damage", n, d, source, run.you, types=types, combat=e.combat,
+                             unpreventable=e.unpreventable, with_=_association(run),
+                             link=run.link))
+    if e.amount is not None and e.amount.per is not None:
+        run.step(T.RULE, f"{run.name} deals damage \"for each\": one packet per character, not "
+                 "one per thing counted", ["damage.packets", "damage.for-each"])
+    results = PK.create(run.ctx, specs)
+    dealt = [r for r in results if r is not None]
+    run.dealt += sum(r.amount for r in dealt)
+    run.it = tuple(dests)
+    run.did = bool(dealt)
+
+
+def _redirect(run: Run, e: M.Damage) -> None:
+    """A replacement's "it's dealt to your hero instead" (717.1: only the destination
+    changes)."""
+    ev = run.replacing
+    dests = [x for x in run.things(e.target) if isinstance(x, int)]
+    if not dests:
+        return
+    st = run.state
+    run.replacing = ev.with_(target=dests[0], player=st.objects[dests[0]].controller)
+
+
+def heal(run: Run, e: M.Heal) -> None:
+    source = _sources(run, e.source)
+    dests = [x for x in run.things(e.target) if isinstance(x, int)]
+    specs = []
+    for d in dests:
+        n = run.amount(e.amount, it=(d,)) if e.amount is not None else 1_000_001  # 408.2a
+        specs.append(PK.Spec("heal", n, d, source, run.you, with_=_association(run),
+                             link=run.link))
+    results = PK.create(run.ctx, specs)
+    run.it = tuple(dests)
+    run.did = any(r is not None for r in results)
+
+
+def modify_value(run: Run, e: M.ModifyValue) -> None:
+    st = run.state
+    if run.replacing is not None and e.stat in ("damage", "heal"):
+        ev = run.replacing
+        n = run.amount(e.amount, default=0) or 0
+        amount = ev.amount * n if e.op == "multiply" else ev.amount + e.sign * n
+        run.replacing = ev.with_(amount=amount, cancelled=amount <= 0)
+        return
+    if e.stat == "damage" and e.op == "multiply":
+        # Barnathrum: "Double the damage on each ally": damage put on, not dealt (405.3)
+        for oid in [x for x in run.things(e.target) if isinstance(x, int)]:
+            now = W.damage(st, oid)
+            PK.put(run.ctx, oid, now * ((run.amount(e.amount, default=2) or 2) - 1),
+                   f"{run.name} doubles the damage on {st.objects[oid].name}", ["modifier.apply"])
+        return
+    stat = {"attack": "atk", "defense": "def"}.get(e.stat, e.stat)
+    if stat not in VA.NUMERIC:
+        raise NotModelled(f"{run.name}: changing {e.stat!r}")
+    _definite(run, e, stat, e.duration, e.target)
+
+
+def _definite(run: Run, e: M.Effect, stat: str, duration: M.Duration | None,
+              who: M.Target | None, *, condition: M.Condition | None = None,
+              keyword: str | None = None) -> None:
+    """A definite continuous modifier from a link (714.3), timestamped as the link resolves
+    (718.2d): on the cards it names when it names them by target or "that" (714.3f), else on
+    whatever its description names while it lasts (714.3e)."""
+    st = run.state
+    ends = _ends(run, duration)
+    n = None
+    if keyword is None:
+        n = run.amount(getattr(e, "amount", None), it=run.it)
+        if n is None:
+            raise NotModelled(f"{run.name}: the amount of {_text(e, run.text)!r}")
+        n = n * getattr(e, "sign", 1)
+    label = f"{run.name}: " + _text(e, run.text)
+    scope = run.scope
+    cond_fn = None
+    if condition is not None:
+        def cond_fn(s: State, c=condition, sc=scope, ids=None) -> bool:
+            return True
+    flagged = who is not None and (who.targeted or who.ref in ("it", "that", "they", "this"))
+    mark = len(st.log)
+    if flagged or who is None:
+        things = run.things(who) if who is not None else [run.source]
+        effect = CE.create(st, description=label, controller=run.you,
+                           citation=run.ctx.cite("continuous.definite-modifier"),
+                           ends_at=ends, data={"name": run.name})
+        for oid in [x for x in things if isinstance(x, int)]:
+            o = st.objects[oid]
+            if condition is not None:
+                _conditional_modifier(run, o.id, stat, n, keyword, condition, ends, label)
+                continue
+            if keyword is not None:
+                st.apply(AddModifier(Modifier(st.new_id(), st.ref(o), f"kw:{keyword}", "grant",
+                                              None, 1, effect.timestamp, effect.id)))
+            else:
+                st.apply(AddModifier(Modifier(st.new_id(), st.ref(o), stat,
+                                              "set" if getattr(e, "op", "") == "set" else "add",
+                                              n, 1, effect.timestamp, effect.id)))
+        run.it = tuple(things)
+        procs = ["continuous.definite-modifier", "timestamp.link"]
+        if len(things) > 1 and who is not None and who.ref in ("they", "that"):
+            procs.append("continuous.flags")
+        run.step(T.RULE, f"{label} (on {D.names(st, things)}"
+                 + (f", until {', '.join(sorted(ends))}" if ends else "") + ")", procs, mark=mark)
+        return
+    def affects(s: State, o: Any, d=who, sc=scope) -> bool:
+        try:
+            return W.in_play(o) and D.matches(s, d, o.id, sc)
+        except Unknown:
+            return False
+    if keyword is not None:
+        CE.create(st, description=label, controller=run.you,
+                  citation=run.ctx.cite("continuous.rechecks"), ends_at=ends,
+                  affects=affects, stat="keywords", op="include", amount=keyword,
+                  data={"name": run.name})
+    else:
+        CE.create(st, description=label, controller=run.you,
+                  citation=run.ctx.cite("continuous.rechecks"), ends_at=ends, affects=affects,
+                  stat=stat, op="add", amount=n, data={"name": run.name})
+    run.step(T.RULE, f"{label}: it applies to whatever it describes while it lasts"
+             + (f" (until {', '.join(sorted(ends))})" if ends else ""),
+             ["continuous.definite-modifier", "continuous.rechecks", "timestamp.link"],
+             mark=mark)
+
+
+def _conditional_modifier(run: Run, oid: int, stat: str, n: int | None, keyword: str | None,
+                          condition: M.Condition, ends: frozenset[str], label: str) -> None:
+    """714.3a: a definite modifier with a "while" condition applies only while it holds."""
+    st = run.state
+    scope = run.scope
+    ref = st.ref(st.objects[oid])
+
+    def affects(s: State, o: Any, r=ref, c=condition, sc=scope) -> bool:
+        if (o.id, o.incarnation) != r:
+            return False
+        try:
+            return C.holds(s, c, replace(sc, it=(o.id,)))
+        except Unknown:
+            return False
+    CE.create(st, description=label, controller=run.you,
+              citation=run.ctx.cite("continuous.while"), ends_at=ends, affects=affects,
+              stat=stat if keyword is None else "keywords", op="add" if keyword is None
+              else "include", amount=n if keyword is None else keyword,
+              data={"name": run.name})
+
+
+def _ends(run: Run, duration: M.Duration | None) -> frozenset[str]:
+    if duration is None:
+        return frozenset()
+    kind = duration.kind
+    if kind in _ENDS:
+        return frozenset({_ENDS[kind]})
+    if kind in ("until start of turn", "until the start of your next turn"):
+        return frozenset({f"start of turn:{run.you}"})
+    raise NotModelled(f"{run.name}: the duration {duration.text or kind!r}")
+
+
+def gain(run: Run, e: M.Gain) -> None:
+    if e.resource == "keyword" and e.keyword is not None:
+        _definite(run, e, "keywords", e.duration, e.target, keyword=e.keyword.name.lower())
+        return
+    if e.resource == "control" and e.what is not None:
+        raise NotModelled(f"{run.name}: gaining control of {e.what.text!r}")
+    raise NotModelled(f"{run.name}'s effect {_text(e, run.text)!r}")
+
+
+def conditional(run: Run, e: M.Conditional) -> None:
+    c = e.condition
+    if c is not None and c.kind == "while" and len(e.then) == 1 and \
+            isinstance(e.then[0], (M.ModifyValue, M.Gain)):
+        inner = e.then[0]
+        if isinstance(inner, M.ModifyValue):
+            stat = {"attack": "atk"}.get(inner.stat, inner.stat)
+            _definite(run, inner, stat, inner.duration, inner.target, condition=c)
+        else:
+            _definite(run, inner, "keywords", inner.duration, inner.target,
+                      keyword=inner.keyword.name.lower() if inner.keyword else None,
+                      condition=c)
+        return
+    if c is None:
+        run.effects(e.then)
+        return
+    ok = run.holds(c)
+    proc = "resolve.if-you-do" if c.event is not None and c.event.verb == "do" else \
+        "target.if-targeted" if c.test == "targeted" else "resolve.in-order"
+    run.step(T.RULE, f"{run.name}: {c.text or 'the condition'} - "
+             f"{'yes' if ok else 'no'}", [proc])
+    if ok:
+        run.effects(e.then)
+    else:
+        run.effects(e.otherwise)
+
+
+def choice(run: Run, e: M.Choice) -> None:
+    st = run.state
+    if e.optional and len(e.options) == 1:
+        chooser = run.you
+        label = _text(e, run.text)
+        stated_use = run.ctx.choices.find_use(chooser, run.name)
+        stated_no = run.ctx.choices.find("decline", chooser, run.name)
+        use = run.ctx.decide(Decision(
+            key=f"may:{run.link}:{run.source}:{len(st.log)}", player=chooser, kind="may",
+            prompt=f"whether {chooser} does {label!r} ({run.name})", options=("yes", "no"),
+            citation=run.ctx.cite("modifier.may"),
+            example=f'{chooser} uses "{run.name}" (or: {chooser} declines "{run.name}")',
+            default="yes" if stated_use else "no" if stated_no else
+            ("yes" if run.ctx.policy("optional", "decline") == "use" else "no"),
+            default_text=f"optional: {run.ctx.policy('optional', 'decline')} - "
+                         f"{chooser} {'does' if run.ctx.policy('optional', 'decline') == 'use' else 'does not do'} "
+                         f"{label!r} (not stated)", policy="optional"))
+        run.ctx.choices.consume(stated_use or stated_no)
+        if use == "yes":
+            before = len(st.log)
+            run.did = None
+            run.effects(e.options[0])
+            if run.did is None:
+                run.did = len(st.log) > before
+        else:
+            run.did = False
+        return
+    raise NotModelled(f"{run.name}: the choice {_text(e, run.text)!r}")
+
+
+def move(run: Run, e: M.Move) -> None:
+    st = run.state
+    verb = e.verb
+    if verb == "draw":
+        who = _players(run, e.who)
+        n = run.amount(e.what.count if e.what else None, default=1) or 0
+        for p in who:
+            MV.draw(run.ctx, p, n)
+        run.did = True
+        return
+    if verb == "discard":
+        _discard(run, e)
+        return
+    things = [x for x in run.things(e.what) if isinstance(x, int)]
+    to = e.to_zone.name if e.to_zone is not None else ""
+    why = {"destroy": "destroy", "remove": "remove", "return": "return"}.get(verb, "put")
+    if verb == "destroy":
+        to = W.GRAVEYARD
+    dest = {"removed": W.REMOVED, "hand": W.HAND, "graveyard": W.GRAVEYARD, "deck": W.DECK,
+            "play": W.IN_PLAY, "resources": W.RESOURCES}.get(to)
+    if dest is None:
+        raise NotModelled(f"{run.name}: moving {e.what.text if e.what else 'it'!r} to "
+                          f"{to or 'an unstated zone'}")
+    done = []
+    for oid in things:
+        o = st.objects[oid]
+        if verb == "destroy" and not MV.can_be_destroyed(st, oid):
+            run.step(T.RULE, f"{o.name} can't be destroyed", ["cant"])
+            continue
+        if dest == W.IN_PLAY:
+            if "ability" in o.kinds and not _ongoing(st, oid):
+                run.step(T.RULE, f"{o.name} is a non-ongoing ability: it stays where it is",
+                         ["play.non-ongoing"])
+                continue
+            ev = MV.enters_play(run.ctx, oid, run.you, why="put")
+        else:
+            ev = MV.move(run.ctx, oid, dest, why, by=run.you)
+        if ev is not None and ev.get("to") == dest:
+            done.append(oid)
+    run.it = tuple(things)
+    run.did = len(done) == len(things) and bool(things)
+
+
+def _ongoing(state: State, oid: int) -> bool:
+    from judge.games.wow import powers as P
+    return P.of(state, oid).ongoing
+
+
+def _players(run: Run, who: M.Target | None) -> list[str]:
+    if who is None or who.ref == "you" or (who.kinds and who.kinds[-1] == "you"):
+        return [run.you]
+    st = run.state
+    if who.controller == "it" and who.kinds and who.kinds[-1] in ("controller", "owner"):
+        out = []
+        for x in run.it:
+            if isinstance(x, int):
+                out.append(D.controller_of(st, x) if who.kinds[-1] == "controller"
+                           else st.objects[x].owner)
+            elif isinstance(x, str):
+                out.append(x)
+        if out:
+            return out
+    found = [x for x in run.things(who) if isinstance(x, str)]
+    if not found:
+        raise NotModelled(f"{run.name}: who {who.text!r} is")
+    return found
+
+
+def _discard(run: Run, e: M.Move) -> None:
+    st = run.state
+    who = _players(run, e.who)
+    what = e.what
+    n = run.amount(what.count if what else None, default=1) or 0
+    if what is not None and what.count is not None and what.count.per is not None:
+        pass
+    for p in who:
+        hand = list(st.zones[(p, W.HAND)].ids)
+        if n <= 0:
+            continue
+        if len(hand) <= n:
+            chosen = hand
+        else:
+            names = tuple(dict.fromkeys(st.objects[o].name for o in hand))
+            if len(names) == 1:
+                chosen = hand[:n]
+            else:
+                picks = run.ctx.decide(Decision(
+                    key=f"discard:{run.link}:{p}:{len(st.log)}", player=p, kind="discard",
+                    prompt=f"which {'card' if n == 1 else f'{n} cards'} {p} discards",
+                    options=names, citation=run.ctx.cite("discard"),
+                    example=f'{p} discards "{names[0]}"', count=n))
+                picks = (picks,) if isinstance(picks, str) else tuple(picks)
+                chosen = []
+                pool = list(hand)
+                for name in picks:
+                    found = next((o for o in pool if st.objects[o].name == name), None)
+                    if found is not None:
+                        chosen.append(found)
+                        pool.remove(found)
+        for oid in chosen:              # 415.9e: one at a time
+            MV.move(run.ctx, oid, W.GRAVEYARD, "discard", by=p)
+        run.did = len(chosen) == n
+
+
+def exhaust(run: Run, e: M.Exhaust) -> None:
+    things = [x for x in run.things(e.target) if isinstance(x, int)]
+    done = [MV.orient(run.ctx, x, True, f"{run.name}") for x in things]
+    run.it = tuple(things)
+    run.did = bool(things) and all(done)
+
+
+def ready(run: Run, e: M.Ready) -> None:
+    desc = e.target
+    parts = D.alternatives(desc) if desc is not None and desc.alternatives and \
+        desc.quantifier == "one" and not desc.targeted else [desc]
+    things: list[int] = []
+    for d in parts:
+        things += [x for x in run.things(d) if isinstance(x, int) and x not in things]
+    done = [MV.orient(run.ctx, x, False, f"{run.name}") for x in things]
+    run.it = tuple(things)
+    run.did = bool(things) and all(done)
+
+
+def restriction(run: Run, e: M.Restriction) -> None:
+    """A definite "can't" modifier from a link (103.2, 714.3)."""
+    st = run.state
+    who = e.who or e.what
+    ends = _ends(run, e.duration)
+    things = run.things(who, every=True) if who is not None else []
+    flagged = tuple(st.ref(st.objects[x]) for x in things if isinstance(x, int))
+    label = f"{run.name}: " + _text(e, run.text)
+    mark = len(st.log)
+    CE.create(st, description=label, controller=run.you,
+              citation=run.ctx.cite("cant"), ends_at=ends or frozenset({"never"}),
+              data={"restriction": e.actions, "flagged": flagged, "name": run.name,
+                    "what": e.what, "by": e.by})
+    run.step(T.RULE, f"{label} (on {D.names(st, things)})", ["cant",
+                                                             "continuous.definite-modifier"],
+             mark=mark)
+
+
+def prevent(run: Run, e: M.Prevent) -> None:
+    st = run.state
+    if run.replacing is not None and e.target is None:
+        ev = run.replacing
+        if PK.unpreventable(ev):
+            run.step(T.RULE, f"{run.name}: the prevention modifier does nothing: the damage "
+                     "is unpreventable", ["prevent.conditional", "packet.preventability"])
+            return
+        if e.amount is None:
+            run.replacing = ev.with_(amount=0, cancelled=True)
+        else:
+            n = run.amount(e.amount, default=0) or 0
+            rest = ev.amount - n
+            run.replacing = ev.with_(amount=max(0, rest), cancelled=rest <= 0)
+        return
+    ends = _ends(run, e.duration)
+    things = run.things(e.target) if e.target is not None else []
+    target = e.target
+    if e.target is not None and (e.target.targeted or e.target.ref):
+        ids = [x for x in things if isinstance(x, int)]
+        if len(ids) == 1:
+            target = M.Target(ref="it", who="object")
+    n = run.amount(e.amount) if e.amount is not None else None
+    label = f"{run.name}: " + _text(e, run.text)
+    mark = len(st.log)
+    CE.create(st, description=label, controller=run.you, citation=run.ctx.cite("prevent"),
+              ends_at=ends, uses=None,
+              data={"replacement": replace(e, target=target), "left": n,
+                    "scope": replace(run.scope, it=tuple(things)), "name": run.name})
+    run.step(T.RULE, f"{label} (a prevention modifier)", ["prevent", "replacement"], mark=mark)
+
+
+def replacement(run: Run, e: M.Replacement) -> None:
+    """A replacement modifier created by a link (716, 717.5 "the next time")."""
+    st = run.state
+    ends = _ends(run, e.duration)
+    label = f"{run.name}: " + _text(e, run.text)
+    scope = run.scope
+    event = e.event
+    if event is not None and event.subject is not None and event.subject.targeted:
+        things = run.things(event.subject)
+        scope = replace(scope, it=tuple(things))
+        event = replace(event, subject=M.Target(ref="it", who="object"))
+    mark = len(st.log)
+    CE.create(st, description=label, controller=run.you,
+              citation=run.ctx.cite("replacement"), ends_at=ends,
+              data={"replacement": replace(e, event=event), "scope": scope, "name": run.name})
+    run.step(T.RULE, f"{label} (a replacement modifier)", ["replacement"]
+             + (["packet.next-time"] if e.next_only else []), mark=mark)
+
+
+def counters(run: Run, e: M.Counters) -> None:
+    from judge.engine.state import AddCounter
+    st = run.state
+    things = [x for x in run.things(e.on, default=(run.source,)) if isinstance(x, int)]
+    n = run.amount(e.count, default=1) or 0
+    done = False
+    for oid in things:
+        have = st.counter_count(oid, e.kind)
+        mark = len(st.log)
+        if e.action == "remove":
+            k = min(n, have)
+            if k:
+                st.apply(AddCounter(oid, e.kind, -k))
+                done = k == n
+        else:
+            st.apply(AddCounter(oid, e.kind, n))
+            done = True
+        run.step(T.EVENT, f"{run.name}: {'removes' if e.action == 'remove' else 'puts'} "
+                 f"{n} {e.kind} counter{'s' if n != 1 else ''} "
+                 f"{'from' if e.action == 'remove' else 'on'} {st.objects[oid].name}",
+                 ["counter", "counter.self"], mark=mark)
+    run.did = done
+
+
+def create_token(run: Run, e: M.CreateToken) -> None:
+    st = run.state
+    n = run.amount(e.count, default=1) or 0
+    values = dict(e.values)
+    name = e.token
+    kinds = tuple(k.lower() for k in e.kinds) + ("token",)
+    made = []
+    for _ in range(n):
+        made.append(MV.create_token(run.ctx, run.you, name, kinds, values))
+    run.it = tuple(made)
+    run.did = bool(made)
+
+
+def attach(run: Run, e: M.Attach) -> None:
+    """Attach to ... (400.1-400.3): the card enters play attached as it resolves (handled as
+    the link's last part, 709.2g)."""
+    run.chosen["attach"] = e
+
+
+def delayed(run: Run, e: M.DelayedTrigger) -> None:
+    """A triggered modifier (715.1): it watches for its event within its duration."""
+    st = run.state
+    label = f"{run.name}: " + _text(e, run.text)
+    mark = len(st.log)
+    CE.create(st, description=label, controller=run.you,
+              citation=run.ctx.cite("triggered-modifier"),
+              ends_at=_ends(run, e.duration) if e.duration else frozenset(),
+              data={"delayed": e, "scope": run.scope, "name": run.name, "it": run.it,
+                    "source zone": _zone_key(st, run.it)})
+    run.step(T.RULE, f"{label} (a triggered modifier)", ["triggered-modifier"], mark=mark)
+
+
+def _zone_key(state: State, things: tuple[Any, ...]) -> tuple:
+    return tuple((x, state.objects[x].zone, state.objects[x].incarnation) for x in things
+                 if isinstance(x, int) and x in state.objects)
+
+
+def cancel(run: Run, e: M.Cancel) -> None:
+    from judge.games.wow import links as L
+    things = run.things(e.what)
+    for x in things:
+        if isinstance(x, int):
+            L.interrupt(run.game, run.ctx, x, by=run.name)
+    run.did = bool(things)
+
+
+def keyword_action(run: Run, e: M.KeywordAction) -> None:
+    raise NotModelled(f"{run.name}: the keyword action {_text(e, run.text)!r}")
+
+
+def pay(run: Run, e: M.Pay) -> None:
+    raise NotModelled(f"{run.name}: paying {_text(e, run.text)!r} while it resolves")
+
+
+_HANDLERS: dict[type, Callable[[Run, Any], None]] = {
+    M.Damage: damage, M.Heal: heal, M.ModifyValue: modify_value, M.Gain: gain,
+    M.Conditional: conditional, M.Choice: choice, M.Move: move, M.Exhaust: exhaust,
+    M.Ready: ready, M.Restriction: restriction, M.Prevent: prevent,
+    M.Replacement: replacement, M.Counters: counters, M.CreateToken: create_token,
+    M.Attach: attach, M.DelayedTrigger: delayed, M.Cancel: cancel,
+}
+
+
+def why_not(e: M.Effect) -> str | None:
+    """Why the module cannot carry out effect value ``e`` (None: it can), looking inside
+    combinations."""
+    if type(e) not in _HANDLERS:
+        if isinstance(e, M.Other):
+            return f"the card grammar has no value for it ({e.verb!r})"
+        return f"no procedure for {type(e).__name__}"
+    if isinstance(e, M.Conditional):
+        for x in e.then + e.otherwise:
+            why = why_not(x)
+            if why:
+                return why
+    if isinstance(e, M.Choice):
+        if not (e.optional and len(e.options) == 1):
+            return "modal choices"
+        for opt in e.options:
+            for x in opt:
+                why = why_not(x)
+                if why:
+                    return why
+    if isinstance(e, M.Replacement):
+        for x in e.instead:
+            why = why_not(x)
+            if why:
+                return why
+    if isinstance(e, M.DelayedTrigger):
+        for x in e.effects:
+            why = why_not(x)
+            if why:
+                return why
+    if isinstance(e, M.Gain) and e.resource != "keyword":
+        return f"gaining {e.resource}"
+    if isinstance(e, M.Move) and e.verb not in ("draw", "discard", "destroy", "remove",
+                                                "return", "put", "play"):
+        return f"the move {e.verb!r}"
+    return None

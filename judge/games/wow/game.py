@@ -1,0 +1,731 @@
+"""The World of Warcraft TCG rules module: :class:`WowGame`, the engine core's
+:class:`~judge.engine.game.Game` for ``wow-7.4``, using the chain-and-priority block.
+
+Actions (``verify_x`` raises :class:`~judge.engine.errors.IllegalAction` with the blocking rule;
+``x`` does it): ``play`` (409), ``activate`` (701), ``attack`` (proposing a combat, 601),
+``pass_priority`` (410), ``place`` (412), ``complete`` (702), ``protect`` and ``strike`` (602.2,
+303.2: answers at the protect point and as a combatant is declared), ``use_optional`` (a "you
+may" or an optional prevention, stated), ``order`` (708.1a), ``choose``, ``target_trigger``
+(708.2), ``discard``, ``find``, ``end_turn`` (every player passes until the next turn starts).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.cards import model as M
+from judge.engine import abilities
+from judge.engine import chain as C
+from judge.engine import trace as T
+from judge.engine.abilities import Unbound
+from judge.engine.chain import Layer, Priority
+from judge.engine.context import Context, StatedChoice
+from judge.engine.decisions import Decision
+from judge.engine.errors import IllegalAction, NotModelled
+from judge.engine.events import Event, PendingTrigger, Replacement, Stage
+from judge.engine.game import Call
+from judge.engine.state import State
+from judge.engine import effects as CE
+from judge.games.wow import amounts as A
+from judge.games.wow import checks as CH
+from judge.games.wow import combat as K
+from judge.games.wow import describe as D
+from judge.games.wow import effects as E
+from judge.games.wow import links as L
+from judge.games.wow import model as W
+from judge.games.wow import moves as MV
+from judge.games.wow import packets as PK
+from judge.games.wow import powers as P
+from judge.games.wow import restrictions as R
+from judge.games.wow import triggers as TR
+from judge.games.wow import turn as TU
+from judge.games.wow import values as VA
+from judge.games.wow.citations import CITATIONS, DOC
+from judge.games.wow.describe import Scope, Unknown
+from judge.games.wow.scenario import WowScenario
+
+# zones where a card's powers function (700.2): in play
+FUNCTIONS_IN = frozenset({W.IN_PLAY, W.RESOURCES})
+
+
+class WowGame(WowScenario):
+    id = "wow"
+    documents = (DOC,)
+    citations = CITATIONS
+    ACTIONS = ("play", "activate", "attack", "pass_priority", "use_optional", "order", "choose",
+               "target_trigger", "protect", "strike", "place_resource", "complete", "discard", "find",
+               "end_turn")
+
+    # ------------------------------------------------------------------ set-up
+    def new_state(self, document: str) -> State:
+        st = State("wow", document)
+        st.rules = VA.rules()
+        st.counters_leave = lambda zone: False     # 404.1b: counters go as a card moves
+        CE.install(st)
+        st.add_zone(*W.CHAIN)
+        return st
+
+    def bind_card(self, ctx: Context, oid: int) -> tuple[Unbound, ...]:
+        """What the module can't carry out of a card's text, named whenever its situation
+        could arise (never dropped)."""
+        st = ctx.state
+        o = st.objects[oid]
+        if not o.text:
+            return ()
+        ps = P.of(st, oid)
+        found = []
+        for power in ps.unsupported:
+            kind, events, values = _unbound_kind(power)
+            zones = frozenset() if power.kind in ("resolve",) else FUNCTIONS_IN
+            found.append(Unbound(obj=oid, card=o.name, kind=kind, text=power.text,
+                                 why=power.why, zones=zones, events=events, values=values))
+        for u in ps.unparsed:
+            found.append(Unbound(obj=oid, card=o.name, kind="unknown", text=u.text,
+                                 why=f"the card grammar could not read it ({u.reason})",
+                                 zones=FUNCTIONS_IN, events=frozenset({abilities.ANY}),
+                                 values=frozenset({abilities.ANY})))
+        return tuple(found)
+
+    # ------------------------------------------------------------------ helpers
+    def turn_player(self, state: State) -> str:
+        return W.turn_player(state)
+
+    def _over(self, ctx: Context, action: str) -> None:
+        if ctx.state.result is not None:
+            raise IllegalAction(action, "the game is over", ctx.cite("game.win"))
+
+    def _holder(self, ctx: Context, action: str, player: str) -> None:
+        self._over(ctx, action)
+        if ctx.state.players[player].lost:
+            raise IllegalAction(action, f"{player} has left the game", ctx.cite("game.removed"))
+        if Priority.holder(ctx.state) != player:
+            raise IllegalAction(action, f"{player} does not have priority", ctx.cite("priority"),
+                                timing=True)
+
+    def _main_timing(self, ctx: Context, action: str, player: str, procedure: str) -> None:
+        """410.2a: only in the player's non-combat action phase, with the chain empty."""
+        st = ctx.state
+        if W.turn_player(st) != player:
+            raise IllegalAction(action, f"it is not {player}'s turn", ctx.cite(procedure))
+        if not TU.non_combat_action_phase(st, player) or st.chain:
+            raise IllegalAction(action, f"only in {player}'s non-combat action phase with the "
+                                "chain empty", ctx.cite(procedure), timing=True)
+
+    # ------------------------------------------------------------------ priority
+    def verify_pass_priority(self, ctx: Context, player: str) -> None:
+        self._holder(ctx, "pass", player)
+
+    def pass_priority(self, ctx: Context, player: str, default: str | None = None) -> None:
+        st = ctx.state
+        if not C.pass_priority(ctx, player, default=default):
+            return
+        if st.chain:
+            ctx.step(T.RULE, "every player passed in succession: the top link tries to resolve",
+                     ["priority.resolve-top", "resolve"])
+            C.resolve_top(ctx, self)
+            return
+        TU.window_closes(self, ctx)
+
+    def give_priority(self, ctx: Context, player: str | None = None) -> None:
+        """410.5: pre-priority processing (the checks of 410.6, then waiting triggered effects
+        are added to the chain, 708.1), then ``player`` (the turn player) gets priority."""
+        st = ctx.state
+        if st.result is not None:
+            return
+        for _ in range(100):
+            CH.pre_priority_checks(self, ctx)
+            if st.result is not None:
+                st.apply(__import__("judge.engine.state", fromlist=["SetGlobal"]).SetGlobal(
+                    Priority.HOLDER, None))
+                return
+            if not st.pending:
+                break
+            self._add_triggers(ctx)
+        who = player or W.turn_player(st)
+        if st.players[who].lost:
+            who = W.turn_player(st)
+        Priority.give(st, who)
+
+    def _add_triggers(self, ctx: Context) -> None:
+        """708.1-708.2: waiting triggered effects are added to the chain; one whose targets
+        can't be chosen ceases to exist."""
+        st = ctx.state
+        keep = []
+        for trig in st.pending:
+            slots = E.slots(trig.data.get("effects", ()))
+            scope = Scope(you=trig.controller, source=trig.source,
+                          it=tuple(trig.data.get("it", ())))
+            if any(not L.candidates(st, s, scope) and not L._optional(s) for s in slots):
+                ctx.step(T.RULE, f"{trig.name} has no legal target: it ceases to exist",
+                         ["trigger.targets"])
+                continue
+            keep.append(trig)
+        if len(keep) != len(st.pending):
+            from judge.engine.state import TakePending, AddPending
+            st.apply(TakePending())
+            if keep:
+                st.apply(AddPending(tuple(keep)))
+        if not st.pending:
+            return
+        ordered, why = self.order_triggers(ctx, list(st.pending))
+        from judge.engine.state import TakePending
+        st.apply(TakePending())
+        for trig in ordered:
+            slots = self._trigger_targets(ctx, trig)
+            mark = len(st.log)
+            flat = L.flat(slots)
+            layer = Layer(id=st.new_id(), kind="triggered", name=trig.name,
+                          controller=trig.controller, source=trig.source, targets=flat,
+                          citation=trig.citation, data={"trigger": trig, "slots": slots})
+            n = C.push(st, layer)
+            ctx.step(T.TRIGGER, f"{trig.name} is added to the chain as link {n}",
+                     ["trigger.waiting", "trigger.layer"], mark=mark, cites=[why])
+            if flat:
+                ctx.step(T.CHOICE, f"{trig.controller} chooses {D.names(st, flat)} as the "
+                         f"target of {trig.name} as it is added to the chain",
+                         ["trigger.targets", "add.targets"], actor=trig.controller)
+
+    def _trigger_targets(self, ctx: Context, trig: PendingTrigger) -> tuple[Any, ...]:
+        st = ctx.state
+        slots = E.slots(trig.data.get("effects", ()))
+        if not slots:
+            return ()
+        scope = Scope(you=trig.controller, source=trig.source, it=tuple(trig.data.get("it", ())))
+        name = st.objects[trig.source].name if trig.source in st.objects else trig.name
+        stated = None
+        for c in ctx.choices.stated:
+            if c.kind == "targets" and c.player == trig.controller and \
+                    str(c.value[0]).lower() == name.lower():
+                stated = c
+                break
+        if stated is not None:
+            ctx.choices.consume(stated)
+            chosen, problem = L.assign(st, slots, tuple(stated.value[1]), scope)
+            if problem is None:
+                return L.freeze(st, chosen)
+            ctx.step(T.REFUSED, f"{trig.controller}'s targets for {trig.name}: {problem}",
+                     ["target", "trigger.targets"])
+        out = []
+        for s in slots:
+            found = L.candidates(st, s, scope)
+            if len(found) == 1:
+                out.append((found[0],))
+                continue
+            if not found:
+                out.append(())
+                continue
+            names = tuple(D.names(st, [x]) for x in found)
+            pick = ctx.decide(Decision(
+                key=f"trigger targets:{trig.source}:{len(st.log)}", player=trig.controller,
+                kind="targets", prompt=f"the target of {trig.name} ({s.text})", options=names,
+                citation=ctx.cite("trigger.targets"),
+                example=f'{trig.controller} targets {names[0]!r} with "{name}"'.replace(
+                    "'", '"')))
+            out.append((found[names.index(pick)],) if pick in names else (found[0],))
+        return L.freeze(st, out)
+
+    def order_triggers(self, ctx: Context, triggers: list[PendingTrigger]
+                       ) -> tuple[list[PendingTrigger], str]:
+        """708.1a: the turn player's effects go on the chain first, then the next player's
+        clockwise; each player orders his own."""
+        st = ctx.state
+        why = ctx.cite("trigger.order")
+        out: list[PendingTrigger] = []
+        for p in W.seat_order(st):
+            mine = [t for t in triggers if t.controller == p]
+            if len(mine) > 1 and len({t.name for t in mine}) > 1:
+                names = tuple(t.name for t in mine)
+                stated = ctx.choices.take(p, "order")
+                if stated is not None:
+                    order = tuple(stated.value)
+                else:
+                    order = ctx.decide(Decision(
+                        key=f"order:{p}:{len(st.log)}", player=p, kind="order triggers",
+                        prompt=f"the order of {p}'s triggered effects {', '.join(names)}",
+                        options=names, citation=why,
+                        example=f'{p} orders triggers "{names[0]}", "{names[1]}"',
+                        default=names, default_text="trigger-order: printed - they resolve "
+                                                    "in printed order (not stated)",
+                        policy="trigger-order", count=len(names)))
+                def rank(t: PendingTrigger, order=order) -> int:
+                    for i, n in enumerate(order):
+                        if n == t.name or (st.objects.get(t.source) is not None and
+                                           st.objects[t.source].name == n):
+                            return i
+                    return 99
+                mine = sorted(mine, key=rank)
+                mine.reverse()            # the first to resolve goes on top
+            out.extend(mine)
+        return out, why
+
+    def state_checks(self, ctx: Context) -> None:
+        """The checks after a link resolves happen as the next player would get priority
+        (410.5, in :meth:`give_priority`)."""
+
+    def resolve_layer(self, ctx: Context, layer: Layer) -> None:
+        L.resolve(self, ctx, layer)
+
+    # ------------------------------------------------------------------ playing cards
+    def _cost(self, ctx: Context, oid: int, modes: tuple[str, ...]) -> int:
+        st = ctx.state
+        o = st.objects[oid]
+        cost = o.base.get("cost")
+        if isinstance(cost, str):
+            text = cost.replace(" ", "").upper()
+            x = A.x_value(modes) or 0
+            if "X" in text:
+                fixed = text.replace("+X", "").replace("X", "") or "0"
+                return (int(fixed) if fixed.isdigit() else 0) + x
+            return int(text) if text.isdigit() else 0
+        return int(cost or 0)
+
+    def verify_play(self, ctx: Context, player: str, card: int, targets: tuple[Any, ...] = (),
+                    paying: tuple[int, ...] = (), modes: tuple[str, ...] = ()) -> None:
+        st = ctx.state
+        o = st.objects[card]
+        self._over(ctx, "play")
+        if o.zone != (player, W.HAND):
+            raise IllegalAction("play", f"{o.name} is not in {player}'s hand", ctx.cite("play"))
+        ks = VA.kinds(st, card)
+        if ks & {"quest", "location"}:
+            raise IllegalAction("play", f"{o.name} is a {'quest' if 'quest' in ks else 'location'}"
+                                ": it can only be placed as a resource", ctx.cite(
+                                    "quest.resource"))
+        if "hero" in ks:
+            raise NotModelled("playing a Master Hero (301.4)")
+        self._holder(ctx, "play", player)
+        if "instant" not in ks:
+            self._main_timing(ctx, "play", player, "play")
+        cost = self._cost(ctx, card, modes)
+        ready = L.ready_resources(st, player)
+        if len(ready) < cost:
+            raise IllegalAction("play", f"{player} has {len(ready)} ready resources and "
+                                f"{o.name} costs {cost}", ctx.cite("cost.resource"))
+        ps = P.of(st, card)
+        slots = E.slots(ps.resolve)
+        scope = Scope(you=player, source=card)
+        _chosen, problem = L.assign(st, slots, targets, scope)
+        if problem:
+            raise IllegalAction("play", problem, ctx.cite("add.targets"))
+
+    def play(self, ctx: Context, player: str, card: int, targets: tuple[Any, ...] = (),
+             paying: tuple[int, ...] = (), modes: tuple[str, ...] = ()) -> None:
+        st = ctx.state
+        o = st.objects[card]
+        ps = P.of(st, card)
+        slots = E.slots(ps.resolve)
+        scope = Scope(you=player, source=card)
+        chosen, _problem = L.assign(st, slots, targets, scope)
+        cost = self._cost(ctx, card, modes)
+        mark = len(st.log)
+        st.apply(W.MoveCard(card, W.CHAIN, "top", True, player))
+        x = A.x_value(modes)
+        data = {"slots": L.freeze(st, chosen), "chosen": {"X": x} if x is not None else {}}
+        layer = Layer(id=st.new_id(), kind="card", name=o.name, controller=player, source=card,
+                      targets=L.flat(L.freeze(st, chosen)), data=data)
+        L.add(ctx, layer, announce=f"{player} plays {o.name}"
+              + (f" targeting {D.names(st, L.flat(L.freeze(st, chosen)))}" if chosen and
+                 any(chosen) else ""), procedures=["play", "link.card"], mark=mark)
+        if any(chosen):
+            ctx.step(T.CHOICE, f"{player} chooses the targets of {o.name}: "
+                     f"{D.names(st, L.flat(L.freeze(st, chosen)))}", ["add.targets", "target"],
+                     actor=player)
+        if x is not None:
+            ctx.step(T.CHOICE, f"{player} chooses X = {x}", ["add.x", "cost.x"], actor=player)
+        if not L.pay_resources(self, ctx, player, cost, paying, f"the cost of {o.name}"):
+            raise NotModelled(f"paying {o.name}'s cost")
+        L.after_added(self, ctx, layer, L.flat(L.freeze(st, chosen)))
+
+    # ------------------------------------------------------------------ payment powers
+    def _power(self, ctx: Context, card: int, ability: str | None) -> P.Power:
+        st = ctx.state
+        ps = P.of(st, card)
+        powers = list(ps.activated)
+        if ability:
+            powers = [p for p in powers if ability.lower() in p.text.lower()]
+        if not powers:
+            raise IllegalAction("activate", f"{st.objects[card].name} has no such payment power",
+                                ctx.cite("payment"))
+        if len(powers) > 1:
+            raise IllegalAction("activate", f"{st.objects[card].name} has several payment "
+                                "powers: name one with ability \"...\"", ctx.cite("payment"))
+        return powers[0]
+
+    def verify_activate(self, ctx: Context, player: str, card: int, ability: str | None = None,
+                        targets: tuple[Any, ...] = (), paying: tuple[int, ...] = (),
+                        modes: tuple[str, ...] = ()) -> None:
+        st = ctx.state
+        o = st.objects[card]
+        self._over(ctx, "activate")
+        if not W.in_play(o):
+            raise IllegalAction("activate", f"{o.name} is not in play", ctx.cite("power.zones"))
+        if D.controller_of(st, card) != player:
+            raise IllegalAction("activate", f"{player} does not control {o.name}",
+                                ctx.cite("payment.use"))
+        if not VA.has_powers(st, card):
+            raise IllegalAction("activate", f"{o.name} has lost its powers",
+                                ctx.cite("power.lost"))
+        power = self._power(ctx, card, ability)
+        if power.why:
+            raise NotModelled(f"{o.name}'s power {power.text!r}: {power.why}")
+        self._holder(ctx, "activate", player)
+        a = power.ability
+        if a.condition is not None:
+            from judge.games.wow import conditions as CO
+            try:
+                ok = CO.holds(st, a.condition, Scope(you=player, source=card))
+            except Unknown as u:
+                raise NotModelled(u.what) from None
+            if not ok:
+                raise IllegalAction("activate", f"{o.name}'s power can be used only "
+                                    f"{a.condition.text.lower()}", ctx.cite("payment"),
+                                    timing=True)
+        if a.limit:
+            used = [u for u in W.records(st, "powers used")
+                    if u[:4] == (card, o.incarnation, power.index, W.current_turn(st))]
+            if used:
+                raise IllegalAction("activate", f"{o.name}'s power can be used {a.limit}, and "
+                                    "it was used this turn", ctx.cite("payment.limit"))
+        for c in a.costs:
+            if c.kind == "exhaust" and c.what is None:
+                if W.exhausted(st, card):
+                    raise IllegalAction("activate", f"{o.name} is exhausted",
+                                        ctx.cite("payment.activate"))
+                ks = VA.kinds(st, card)
+                if "ally" in ks and "hero" not in ks and not K.since_turn_start(st, card) and \
+                        not VA.has_keyword(st, card, "time is money"):
+                    raise IllegalAction("activate", f"{o.name} has not been in its party since "
+                                        "the start of its controller's most recent turn",
+                                        ctx.cite("payment.activate"))
+            if c.kind == "flip" and "hero" not in VA.kinds(st, card):
+                raise NotModelled(f"flipping {o.name} as a cost")
+        cost = sum(int(c.amount.value or 0) for c in a.costs
+                   if c.kind == "resource" and c.amount is not None and c.amount.value is not None)
+        if any(c.kind == "resource" and c.amount is not None and c.amount.variable for c in a.costs):
+            cost += A.x_value(modes) or 0
+        if len(L.ready_resources(st, player)) < cost:
+            raise IllegalAction("activate", f"{player} can't pay ({cost})",
+                                ctx.cite("cost.resource-text"))
+        slots = E.slots(a.effects)
+        _chosen, problem = L.assign(st, slots, targets, Scope(you=player, source=card))
+        if problem:
+            raise IllegalAction("activate", problem, ctx.cite("add.targets"))
+
+    def activate(self, ctx: Context, player: str, card: int, ability: str | None = None,
+                 targets: tuple[Any, ...] = (), paying: tuple[int, ...] = (),
+                 modes: tuple[str, ...] = ()) -> None:
+        st = ctx.state
+        o = st.objects[card]
+        power = self._power(ctx, card, ability)
+        a = power.ability
+        slots = E.slots(a.effects)
+        chosen, _problem = L.assign(st, slots, targets, Scope(you=player, source=card))
+        frozen = L.freeze(st, chosen)
+        x = A.x_value(modes)
+        mark = len(st.log)
+        layer = Layer(id=st.new_id(), kind="power", name=f"{o.name}'s payment effect",
+                      controller=player, source=card, targets=L.flat(frozen),
+                      data={"slots": frozen, "power": power,
+                            "chosen": {"X": x} if x is not None else {}})
+        L.add(ctx, layer, announce=f"{player} uses {o.name}'s power ({power.text})"
+              + (f" targeting {D.names(st, L.flat(frozen))}" if any(chosen) else ""),
+              procedures=["payment.use", "link.effect", "link.source"], mark=mark)
+        if a.limit:
+            W.record(st, "powers used", (card, o.incarnation, power.index, W.current_turn(st)))
+        self._pay_power_costs(ctx, player, card, a, paying, x)
+        L.after_added(self, ctx, layer, L.flat(frozen))
+
+    def _pay_power_costs(self, ctx: Context, player: str, card: int, a: M.Ability,
+                         paying: tuple[int, ...], x: int | None) -> None:
+        st = ctx.state
+        o = st.objects[card]
+        for c in a.costs:
+            if c.kind == "resource" and c.amount is not None:
+                n = c.amount.value if c.amount.value is not None else (x or 0)
+                if not L.pay_resources(self, ctx, player, n, paying, f"{o.name}'s power"):
+                    raise NotModelled(f"paying ({n}) for {o.name}'s power")
+            elif c.kind == "exhaust" and c.what is None:
+                MV.orient(ctx, card, True, "to pay an activated power's cost")
+            elif c.kind == "flip":
+                mark = len(st.log)
+                st.apply(W.TurnFace(card, not o.face_up))
+                ctx.step(T.RULE, f"{player} flips {o.name} to pay the cost", ["payment"],
+                         mark=mark)
+            elif c.kind == "effect" and isinstance(c.effect, M.Move):
+                run = E.Run(self, ctx, you=player, source=card, name=o.name,
+                            text=o.text or "")
+                run.effect(c.effect)
+
+    # ------------------------------------------------------------------ combat
+    def verify_attack(self, ctx: Context, player: str, card: int,
+                      targets: tuple[Any, ...] = ()) -> None:
+        st = ctx.state
+        self._over(ctx, "attack")
+        defender = self._defender(ctx, targets)
+        problem = K.attacker_problem(st, card, player)
+        if problem:
+            raise IllegalAction("attack", problem[0], ctx.cite(problem[1]))
+        if defender is None:
+            raise IllegalAction("attack", "a combat needs a proposed defender: state it with "
+                                "targeting Bob's \"Ally\" (or targeting Bob for his hero)",
+                                ctx.cite("combat.proposal"))
+        problem = K.defender_problem(st, defender, card)
+        if problem:
+            raise IllegalAction("attack", problem[0], ctx.cite(problem[1]))
+        self._holder(ctx, "attack", player)
+        self._main_timing(ctx, "attack", player, "combat.propose")
+
+    def _defender(self, ctx: Context, targets: tuple[Any, ...]) -> int | None:
+        st = ctx.state
+        if len(targets) != 1:
+            return None
+        t = targets[0]
+        return W.hero(st, t) if isinstance(t, str) else t
+
+    def attack(self, ctx: Context, player: str, card: int, targets: tuple[Any, ...] = ()) -> None:
+        st = ctx.state
+        defender = self._defender(ctx, targets)
+        a, d = st.objects[card], st.objects[defender]
+        mark = len(st.log)
+        K.set_combat(st, K.Combat(player=player, proposed_attacker=(card, a.incarnation),
+                                  proposed_defender=(defender, d.incarnation)))
+        layer = Layer(id=st.new_id(), kind="proposal", name=f"{player}'s combat proposal",
+                      controller=player, source=None, targets=(card, defender))
+        L.add(ctx, layer, announce=f"{player} proposes a combat: {a.name} attacks {d.name}",
+              procedures=["combat.propose", "combat.proposal", "link.source"], mark=mark)
+        self.give_priority(ctx, player)
+
+    def _answer_only(self, ctx: Context, action: str, player: str, procedure: str) -> None:
+        self._over(ctx, action)
+        raise IllegalAction(action, f"nothing asks {player} to {action} now",
+                            ctx.cite(procedure), timing=True)
+
+    def verify_protect(self, ctx: Context, player: str, names: tuple[str, ...] = ()) -> None:
+        self._answer_only(ctx, "protect", player, "combat.protect")
+
+    def protect(self, ctx: Context, player: str, names: tuple[str, ...] = ()) -> None:
+        raise NotModelled("protecting outside the protect point")
+
+    def verify_strike(self, ctx: Context, player: str, names: tuple[str, ...] = ()) -> None:
+        self._answer_only(ctx, "strike", player, "strike")
+
+    def strike(self, ctx: Context, player: str, names: tuple[str, ...] = ()) -> None:
+        raise NotModelled("striking outside a combat step")
+
+    # ------------------------------------------------------------------ resources and quests
+    def verify_place_resource(self, ctx: Context, player: str, card: int, face_up: bool = False) -> None:
+        st = ctx.state
+        o = st.objects[card]
+        self._over(ctx, "place")
+        if o.zone != (player, W.HAND):
+            raise IllegalAction("place", f"{o.name} is not in {player}'s hand",
+                                ctx.cite("resource.place"))
+        self._holder(ctx, "place", player)
+        self._main_timing(ctx, "place", player, "resource.when")
+        placed = [r for r in W.records(st, "resources placed") if r == (player, W.current_turn(st))]
+        if placed:
+            raise IllegalAction("place", f"{player} already placed a resource this turn",
+                                ctx.cite("resource.place"))
+        if face_up and not VA.kinds(st, card) & {"quest", "location"}:
+            raise IllegalAction("place", "only quests and locations can be placed face up",
+                                ctx.cite("resource.face"))
+
+    def place_resource(self, ctx: Context, player: str, card: int, face_up: bool = False) -> None:
+        st = ctx.state
+        o = st.objects[card]
+        mark = len(st.log)
+        st.apply(W.MoveCard(card, W.CHAIN, "top", face_up, player))
+        W.record(st, "resources placed", (player, W.current_turn(st)))
+        layer = Layer(id=st.new_id(), kind="resource", name="a resource" if not face_up else
+                      o.name, controller=player, source=card, data={"face up": face_up})
+        L.add(ctx, layer, announce=f"{player} places {o.name if face_up else 'a card'} as a "
+              f"resource{' face up' if face_up else ' face down'}",
+              procedures=["resource.place", "resource.when", "link.card"], mark=mark)
+        self.give_priority(ctx, player)
+
+    def verify_complete(self, ctx: Context, player: str, card: int,
+                        paying: tuple[int, ...] = (), targets: tuple[Any, ...] = ()) -> None:
+        st = ctx.state
+        o = st.objects[card]
+        self._over(ctx, "complete")
+        ps = P.of(st, card)
+        if not ps.rewards:
+            raise IllegalAction("complete", f"{o.name} has no reward power", ctx.cite("reward"))
+        raise NotModelled(f"completing {o.name}: the card grammar does not read its completion "
+                          "cost")
+
+    def complete(self, ctx: Context, player: str, card: int, paying: tuple[int, ...] = (),
+                 targets: tuple[Any, ...] = ()) -> None:
+        raise NotModelled("completing a quest")
+
+    # ------------------------------------------------------------------ stated choices
+    def verify_use_optional(self, ctx: Context, player: str, name: str = "",
+                            use: bool = True) -> None:
+        self._over(ctx, "use")
+
+    def use_optional(self, ctx: Context, player: str, name: str = "", use: bool = True) -> None:
+        ctx.choices.stated.append(StatedChoice(player, "use" if use else "decline", name))
+        ctx.step(T.CHOICE, f"{player} {'will use' if use else 'will not use'} {name} when it "
+                 "can apply", ["modifier.may"], actor=player)
+
+    def verify_order(self, ctx: Context, player: str, order: tuple[str, ...] = ()) -> None:
+        self._over(ctx, "order")
+
+    def order(self, ctx: Context, player: str, order: tuple[str, ...] = ()) -> None:
+        ctx.choices.stated.append(StatedChoice(player, "order", order))
+
+    def verify_target_trigger(self, ctx: Context, player: str, name: str = "",
+                              targets: tuple[Any, ...] = ()) -> None:
+        self._over(ctx, "target")
+
+    def target_trigger(self, ctx: Context, player: str, name: str = "",
+                       targets: tuple[Any, ...] = ()) -> None:
+        ctx.choices.stated.append(StatedChoice(player, "targets", (name, targets)))
+
+    def verify_choose(self, ctx: Context, player: str, choice: str = "",
+                      targets: tuple[Any, ...] = ()) -> None:
+        self._answer_only(ctx, "choose", player, "resolve.in-order")
+
+    def choose(self, ctx: Context, player: str, choice: str = "",
+               targets: tuple[Any, ...] = ()) -> None:
+        raise NotModelled("a choice with nothing to choose")
+
+    def verify_discard(self, ctx: Context, player: str, names: tuple[str, ...] = ()) -> None:
+        self._answer_only(ctx, "discard", player, "discard")
+
+    def discard(self, ctx: Context, player: str, names: tuple[str, ...] = ()) -> None:
+        raise NotModelled("discarding with nothing that asks for it")
+
+    def verify_find(self, ctx: Context, player: str, names: tuple[str, ...] = ()) -> None:
+        self._answer_only(ctx, "find", player, "search")
+
+    def find(self, ctx: Context, player: str, names: tuple[str, ...] = ()) -> None:
+        raise NotModelled("searching with nothing that asks for it")
+
+    def verify_end_turn(self, ctx: Context, player: str) -> None:
+        self._over(ctx, "end the turn")
+        st = ctx.state
+        if W.turn_player(st) != player:
+            raise IllegalAction("end the turn", f"it is not {player}'s turn", ctx.cite("turn"))
+
+    def end_turn(self, ctx: Context, player: str) -> None:
+        """Every player passes (resolving whatever waits) until the next turn starts."""
+        st = ctx.state
+        start = self.turn(st)
+        for _ in range(400):
+            holder = Priority.holder(st)
+            if holder is None or st.result is not None or self.turn(st) > start:
+                return
+            ctx.loops.check(st, "passing to the next turn")
+            self.pass_priority(ctx, holder)
+        raise NotModelled("reaching the next turn")
+
+    def answer(self, ctx: Context, decision: Decision, call: Call) -> Any:
+        if call.args.get("player") != decision.player:
+            return None
+        kind = decision.kind
+        name = call.name
+        if name == "protect" and kind == "protect":
+            names = call.args.get("names", ())
+            return "none" if not names else _pick(decision, names)
+        if name == "strike" and kind == "strike":
+            names = tuple(call.args.get("names", ()))
+            found = tuple(o for o in decision.options if o in names)
+            return found if len(found) == len(names) and found else None
+        if name == "order" and kind == "order triggers":
+            return tuple(call.args["order"]) or None
+        if name == "discard" and kind == "discard":
+            names = tuple(call.args.get("names", ()))
+            if decision.count == 1:
+                return _pick(decision, names)
+            return names if len(names) == decision.count else None
+        if name == "use_optional" and kind == "may":
+            return "yes" if call.args.get("use") else "no"
+        if name == "target_trigger" and kind == "targets":
+            return None
+        if name == "choose":
+            said = str(call.args.get("choice", "")).split("\n")
+            return _pick(decision, tuple(said))
+        return None
+
+    # ------------------------------------------------------------------ events
+    def replacements(self, ctx: Context, event: Event) -> list[Replacement]:
+        if event.kind in ("damage", "heal"):
+            return PK.replacements(self, ctx, event)
+        from judge.games.wow import replacing as RP
+        return RP.replacements(self, ctx, event)
+
+    def order_replacements(self, ctx: Context, event: Event,
+                           candidates: list[Replacement]) -> tuple[Replacement, str]:
+        if event.kind in ("damage", "heal"):
+            return PK.order(ctx, event, candidates)
+        from judge.games.wow import replacing as RP
+        return RP.order(ctx, event, candidates)
+
+    def perform(self, ctx: Context, event: Event) -> Event | None:
+        kind = event.kind
+        if kind in ("damage", "heal"):
+            return PK.perform(ctx, event)
+        if kind == "move":
+            return MV.perform(self, ctx, event)
+        if kind in ("exhaust", "ready"):
+            if event.get("done"):
+                return event
+            return MV.perform_orient(ctx, event)
+        if kind == "draw":
+            return MV.perform_draw(ctx, event)
+        return event
+
+    def triggers(self, ctx: Context, event: Event, stage: Stage) -> list[PendingTrigger]:
+        return TR.collect(self, ctx, event, stage)
+
+    # ------------------------------------------------------------------ running on
+    def advance(self, ctx: Context) -> bool:
+        holder = Priority.holder(ctx.state)
+        if holder is None or ctx.state.result is not None:
+            return False
+        self.pass_priority(ctx, holder, default=f"priority: pass - {holder} passes (not stated)")
+        return True
+
+    def turn(self, state: State) -> int:
+        return state.globals.get("turn", 1)
+
+    def settle(self, ctx: Context) -> None:
+        """Every player passes until nothing waits: the chain is empty and no combat is in
+        progress (the turn does not end)."""
+        st = ctx.state
+        while st.result is None and (st.chain or st.pending or K.combat(st) is not None):
+            holder = Priority.holder(st)
+            if holder is None:
+                return
+            ctx.loops.check(st, "passing priority")
+            self.pass_priority(ctx, holder, default=f"priority: pass - {holder} passes (not "
+                               "stated)")
+
+
+def _pick(decision: Decision, said: tuple[str, ...]) -> Any:
+    low = {o.lower(): o for o in decision.options}
+    found = [low[s.strip().lower()] for s in said if s.strip().lower() in low]
+    if len(found) != 1:
+        return None
+    return found[0]
+
+
+def _unbound_kind(power: P.Power) -> tuple[str, frozenset[str], frozenset[str]]:
+    everything = frozenset({abilities.ANY})
+    if power.kind == "triggered":
+        trig = power.ability.trigger
+        events = TR.events_of(trig) if trig is not None and not TR.why_not(trig) else everything
+        return "trigger", events, frozenset()
+    if power.kind == "replacement":
+        return "replacement", everything, frozenset()
+    if power.kind in ("activated", "reward"):
+        return "activated", frozenset(), frozenset()
+    if power.kind == "resolve":
+        return "resolution", everything, frozenset()
+    if power.kind == "keyword":
+        return "keyword", everything, everything
+    return "static", everything, everything
+
+
+GAME = WowGame()

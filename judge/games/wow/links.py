@@ -1,0 +1,451 @@
+"""Links and the chain (705-711): adding a link (707: announcing, X, modes, targets, costs),
+paying resource costs (403, 412.2), resolving the top link (709: rechecking targets, processing
+its text, entering play), interrupting a link (711), and the triggered effects waiting to be
+added during pre-priority processing (708).
+
+A link is a :class:`~judge.engine.chain.Layer` of the engine core's chain block: ``kind``
+``card`` (a card played or a resource placed), ``power`` (a payment effect, 701.2), ``reward``
+(702.2), ``triggered`` (708), ``proposal`` (601.1). Its ``data`` keeps what was chosen as it
+was added: the targets of each target description (``slots``, with the incarnation of each
+card: a card that became a different card is no longer a legal target, 709.2a), X, modes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from judge.cards import model as M
+from judge.engine import chain as C
+from judge.engine import events as V
+from judge.engine import trace as T
+from judge.engine.chain import Layer, Priority
+from judge.engine.context import Context
+from judge.engine.decisions import Decision
+from judge.engine.errors import IllegalAction, NotModelled
+from judge.engine.events import Event, PendingTrigger
+from judge.engine.state import State
+from judge.games.wow import describe as D
+from judge.games.wow import effects as E
+from judge.games.wow import model as W
+from judge.games.wow import moves as MV
+from judge.games.wow import powers as P
+from judge.games.wow import restrictions as R
+from judge.games.wow import values as VA
+from judge.games.wow.describe import Scope, Unknown
+
+
+# --------------------------------------------------------------------------- resources
+
+def ready_resources(state: State, player: str) -> list[int]:
+    return [o.id for o in state.in_zone((player, W.RESOURCES)) if not W.exhausted(state, o.id)]
+
+
+def pay_resources(game, ctx: Context, player: str, amount: int, preferred: tuple[int, ...],
+                  why: str) -> bool:
+    """403.6a, 412.2: exhaust ``amount`` resources ``player`` controls (the ones the scenario
+    names first). False (and nothing exhausted) when they can't all be paid."""
+    st = ctx.state
+    if amount <= 0:
+        return True
+    pool = [r for r in preferred if r in ready_resources(st, player)]
+    pool += [r for r in ready_resources(st, player) if r not in pool]
+    if len(pool) < amount:
+        return False
+    mark = len(st.log)
+    for r in pool[:amount]:
+        st.apply(W.Orient(r, True))
+    ctx.step(T.RULE, f"{player} exhausts {amount} resource{'s' if amount != 1 else ''} to pay "
+             f"{why}", ["cost.resource", "resource.pay"], mark=mark, actor=player)
+    for r in pool[:amount]:
+        V.run(ctx, Event("exhaust", player=player, target=r, data=(("why", "cost"),
+                                                                   ("done", True))))
+    return True
+
+
+# --------------------------------------------------------------------------- targets
+
+def target_things(state: State, refs: tuple[Any, ...]) -> list[Any]:
+    return list(refs)
+
+
+def assign(state: State, slots: list[M.Target], stated: tuple[Any, ...], scope: Scope
+           ) -> tuple[list[tuple[Any, ...]], str | None]:
+    """The stated targets of a link sorted into its target descriptions (707.1d): each
+    description takes the stated targets it describes, in order (a player named for a hero or
+    character is that player's hero). Returns (targets per description, problem)."""
+    left = list(stated)
+    out: list[tuple[Any, ...]] = []
+    for desc in slots:
+        want = _count(desc)
+        took: list[Any] = []
+        for x in list(left):
+            if len(took) >= want:
+                break
+            y = _as_target(state, desc, x)
+            if y is None:
+                continue
+            try:
+                ok = D.matches(state, desc, y, scope)
+            except Unknown as u:
+                return out, f"the target description {desc.text!r}: {u.what}"
+            if not ok:
+                continue
+            if isinstance(y, int):
+                why = R.targetable(state, y, scope.you)
+                if why:
+                    return out, f"{state.objects[y].name} can't be targeted: {why}"
+            if y in took:
+                continue
+            took.append(y)
+            left.remove(x)
+        if not took and not _optional(desc):
+            return out, f"no legal target stated for {desc.text!r}"
+        out.append(tuple(took))
+    if left:
+        names = D.names(state, [l if not isinstance(l, int) else l for l in left])
+        return out, f"{names} is not a legal target for it"
+    return out, None
+
+
+def _count(desc: M.Target) -> int:
+    if desc.count is not None and desc.count.value is not None:
+        return desc.count.value
+    return 1
+
+
+def _optional(desc: M.Target) -> bool:
+    return desc.quantifier == "up to" or (desc.count is not None and desc.count.relation ==
+                                          "up to")
+
+
+def _as_target(state: State, desc: M.Target, x: Any) -> Any:
+    if isinstance(x, str):
+        if desc.who == "player":
+            return x
+        hero = W.hero(state, x)
+        return hero
+    return x
+
+
+def candidates(state: State, desc: M.Target, scope: Scope) -> list[Any]:
+    """Every legal target for ``desc`` now (706.1)."""
+    try:
+        found = D.candidates(state, desc, scope)
+    except Unknown:
+        return []
+    return [x for x in found if not isinstance(x, int) or R.targetable(state, x, scope.you)
+            is None]
+
+
+def freeze(state: State, chosen: list[tuple[Any, ...]]) -> tuple[tuple[Any, ...], ...]:
+    """Targets as kept on a link: cards with their incarnation (709.2a)."""
+    return tuple(tuple((x, state.objects[x].incarnation) if isinstance(x, int) else x
+                       for x in slot) for slot in chosen)
+
+
+def flat(slots_: tuple[tuple[Any, ...], ...]) -> tuple[Any, ...]:
+    return tuple(x[0] if isinstance(x, tuple) else x for slot in slots_ for x in slot)
+
+
+def recheck(state: State, layer: Layer, slots: list[M.Target], scope: Scope
+            ) -> tuple[list[tuple[Any, ...]], list[str]]:
+    """709.2a: each target still legal (meets its description, is the same card, can still be
+    targeted). Returns the legal targets per description and why each other one is not."""
+    kept: list[tuple[Any, ...]] = []
+    why: list[str] = []
+    chosen = layer.data.get("slots", ())
+    for i, desc in enumerate(slots):
+        now: list[Any] = []
+        for item in (chosen[i] if i < len(chosen) else ()):
+            if isinstance(item, tuple):
+                oid, inc = item
+                o = state.objects.get(oid)
+                if o is None or o.incarnation != inc:
+                    why.append(f"{o.name if o else '?'} has become a different card")
+                    continue
+                try:
+                    ok = D.matches(state, desc, oid, scope)
+                except Unknown:
+                    ok = False
+                if not ok:
+                    why.append(f"{o.name} no longer meets {desc.text!r}")
+                    continue
+                problem = R.targetable(state, oid, scope.you)
+                if problem:
+                    why.append(f"{o.name}: {problem}")
+                    continue
+                now.append(oid)
+            else:
+                now.append(item)
+        kept.append(tuple(now))
+    return kept, why
+
+
+# --------------------------------------------------------------------------- adding
+
+def add(ctx: Context, layer: Layer, *, announce: str, procedures: list[str],
+        mark: int) -> int:
+    st = ctx.state
+    n = C.push(st, layer)
+    ctx.step(T.ACTION, announce + f": it becomes link {n} of the chain", procedures + [
+        "add.announce", "link"], mark=mark, actor=layer.controller)
+    return n
+
+
+def after_added(game, ctx: Context, layer: Layer, targets: tuple[Any, ...]) -> None:
+    """707.1f: the link becomes added (powers that trigger off playing a card, using a power or
+    a card becoming targeted trigger), then its controller gets priority (410.1)."""
+    st = ctx.state
+    events = [Event("play", player=layer.controller, target=layer.source,
+                    data=(("link", layer.kind),))]
+    for t in targets:
+        if isinstance(t, int):
+            events.append(Event("target", player=layer.controller, target=t,
+                                source=layer.source))
+    V.run_all(ctx, events)
+    game.give_priority(ctx, layer.controller)
+
+
+# --------------------------------------------------------------------------- resolving
+
+def resolve(game, ctx: Context, layer: Layer) -> None:
+    """709: the top link tries to resolve."""
+    st = ctx.state
+    kind = layer.kind
+    if kind == "proposal":
+        from judge.games.wow import combat as K
+        C.remove(st, layer)
+        _resolve_proposal(game, ctx, layer)
+        return
+    if kind == "triggered":
+        trig: PendingTrigger = layer.data["trigger"]
+        mark = len(st.log)
+        C.remove(st, layer)
+        if trig.still_true is not None and not trig.still_true(st):
+            ctx.step(T.RESOLVE, f"{layer.name} is interrupted: its condition no longer holds",
+                     ["trigger.double-check", "interrupt.all"], mark=mark)
+            return
+        ctx.step(T.RESOLVE, f"{layer.name} resolves", ["resolve", "resolve.no-priority"],
+                 mark=mark)
+        if "stayed" in trig.data and not _stayed(st, trig.data["stayed"]):
+            ctx.step(T.RULE, f"{layer.name} does nothing to a card that has not stayed where it "
+                     "was", ["zone.stayed"])
+            return
+        trig.resolve(ctx, replace(trig, targets=tuple(layer.data.get("slots", ()))))
+        return
+    if kind == "resource":
+        _resolve_resource(game, ctx, layer)
+        return
+    if kind in ("power", "reward"):
+        _resolve_power(game, ctx, layer)
+        return
+    _resolve_card(game, ctx, layer)
+
+
+def _stayed(state: State, zones: tuple) -> bool:
+    for oid, zone, inc in zones:
+        o = state.objects.get(oid)
+        if o is None or o.zone != zone or o.incarnation != inc:
+            return False
+    return True
+
+
+def _targets_or_interrupt(game, ctx: Context, layer: Layer, slots: list[M.Target],
+                          scope: Scope) -> list[tuple[Any, ...]] | None:
+    st = ctx.state
+    if not slots:
+        return []
+    kept, why = recheck(st, layer, slots, scope)
+    if not any(kept) and layer.data.get("slots") and any(layer.data.get("slots")):
+        interrupt(game, ctx, layer.id, by="the game",
+                  reason="all of its targets are illegal (" + "; ".join(why) + ")",
+                  procedures=["resolve.targets", "by-the-game"])
+        return None
+    if why:
+        ctx.step(T.RULE, f"{layer.name}: " + "; ".join(why) + ": it affects only its legal "
+                 "targets", ["resolve.targets", "resolve.partial"])
+    return kept
+
+
+def _resolve_card(game, ctx: Context, layer: Layer) -> None:
+    st = ctx.state
+    oid = layer.source
+    o = st.objects[oid]
+    ps = P.of(st, oid)
+    scope = Scope(you=layer.controller, source=oid, chosen=dict(layer.data.get("chosen", {})))
+    slots = E.slots(ps.resolve)
+    kept = _targets_or_interrupt(game, ctx, layer, slots, scope)
+    if kept is None:
+        return
+    mark = len(st.log)
+    C.remove(st, layer)
+    ctx.step(T.RESOLVE, f"{o.name} resolves", ["resolve", "resolve.no-priority"], mark=mark)
+    ks = VA.kinds(st, oid)
+    is_ability = "ability" in ks and not (ks & {"ally", "totem"})
+    if is_ability:
+        run = E.Run(game, ctx, you=layer.controller, source=oid, name=o.name, link=layer.id,
+                    slots_=slots, chosen_targets=tuple(kept),
+                    chosen=dict(layer.data.get("chosen", {})), text=o.text or "",
+                    targeted=flat(tuple(kept)))
+        attach = ps.attach
+        for e in ps.resolve:
+            if st.result is not None:
+                return
+            if isinstance(e, M.Attach):
+                continue
+            run.effect(e)
+        if o.zone != W.CHAIN:
+            return
+        if ps.ongoing:
+            host = None
+            if attach is not None:
+                host = _attach_host(game, ctx, run, attach, o)
+                if host is None:
+                    MV.move(ctx, oid, W.GRAVEYARD, "resolve")
+                    return
+            ctx.step(T.RULE, f"{o.name} is an ongoing ability: it enters play", ["resolve.last",
+                                                                                "ongoing"])
+            MV.enters_play(ctx, oid, layer.controller, host=host)
+            from judge.games.wow import checks as CH
+            CH.uniqueness(game, ctx)
+            return
+        ctx.step(T.RULE, f"{o.name} has created its modifiers: it is put into its owner's "
+                 "graveyard", ["resolve.last", "ability.resolves"])
+        MV.move(ctx, oid, W.GRAVEYARD, "resolve")
+        return
+    # an ally, equipment or other card enters play (709.2g, 710)
+    MV.enters_play(ctx, oid, layer.controller)
+    from judge.games.wow import checks as CH
+    CH.uniqueness(game, ctx)                   # 710.1f
+
+
+def _attach_host(game, ctx: Context, run: E.Run, attach: M.Attach, o) -> int | None:
+    """400.2-400.3: a targeted attach description: its target; else a card chosen as it
+    resolves."""
+    st = ctx.state
+    to = attach.to
+    if to is None:
+        return None
+    if to.targeted:
+        things = run.things(to)
+        things = [x for x in things if isinstance(x, int)]
+        return things[0] if things else None
+    found = [x for x in D.candidates(st, to, run.scope) if isinstance(x, int)]
+    if not found:
+        ctx.step(T.RULE, f"no card matches {o.name}'s attach description: it is put into its "
+                 "owner's graveyard", ["attach.untargeted"])
+        return None
+    return run.choose_one(to, found)
+
+
+def _resolve_power(game, ctx: Context, layer: Layer) -> None:
+    st = ctx.state
+    oid = layer.source
+    o = st.objects[oid]
+    power = layer.data["power"]
+    effects = power.ability.effects
+    scope = Scope(you=layer.controller, source=oid, chosen=dict(layer.data.get("chosen", {})))
+    slots = E.slots(effects)
+    kept = _targets_or_interrupt(game, ctx, layer, slots, scope)
+    if kept is None:
+        return
+    mark = len(st.log)
+    C.remove(st, layer)
+    ctx.step(T.RESOLVE, f"{layer.name} resolves", ["resolve", "resolve.no-priority",
+                                                   "effect.independent"], mark=mark)
+    run = E.Run(game, ctx, you=layer.controller, source=oid, name=o.name, link=layer.id,
+                slots_=slots, chosen_targets=tuple(kept),
+                chosen=dict(layer.data.get("chosen", {})), text=o.text or "",
+                targeted=flat(tuple(kept)))
+    run.effects(effects)
+
+
+def resolve_effects(game, ctx: Context, trig: PendingTrigger, effects) -> None:
+    """A triggered effect resolves (708, 709)."""
+    st = ctx.state
+    text = trig.data.get("card text", "")
+    slots = E.slots(effects)
+    chosen_targets = trig.targets
+    kept: list[tuple[Any, ...]] = []
+    for slot in chosen_targets:
+        now = []
+        for item in slot:
+            if isinstance(item, tuple):
+                oid, inc = item
+                ob = st.objects.get(oid)
+                if ob is not None and ob.incarnation == inc:
+                    now.append(oid)
+            else:
+                now.append(item)
+        kept.append(tuple(now))
+    if slots and chosen_targets and not any(kept):
+        ctx.step(T.RULE, f"{trig.name} is interrupted: all of its targets are illegal",
+                 ["resolve.targets", "interrupt"])
+        return
+    event = dict(trig.data.get("event", {}))
+    chosen = {}
+    if "that much" in event:
+        chosen["that much"] = event["that much"]
+    name = st.objects[trig.source].name if trig.source in st.objects else trig.name
+    run = E.Run(game, ctx, you=trig.controller, source=trig.source, name=name,
+                slots_=slots, chosen_targets=tuple(kept), chosen=chosen,
+                it=tuple(trig.data.get("it", ())), event=event, text=text,
+                targeted=flat(tuple(kept)))
+    run.effects(effects)
+
+
+def _resolve_resource(game, ctx: Context, layer: Layer) -> None:
+    st = ctx.state
+    oid = layer.source
+    C.remove(st, layer)
+    MV.move(ctx, oid, W.RESOURCES, "put", controller=layer.controller,
+            face="up" if layer.data.get("face up") else "down")
+    ctx.step(T.RESOLVE, f"the resource enters {layer.controller}'s resource row",
+             ["resource.when", "resource.face"])
+
+
+def _resolve_proposal(game, ctx: Context, layer: Layer) -> None:
+    from judge.games.wow import combat as K
+    st = ctx.state
+    c = K.combat(st)
+    attacker = K.live(st, c.proposed_attacker) if c else None
+    defender = K.live(st, c.proposed_defender) if c else None
+    problem = None
+    if attacker is None or defender is None:
+        problem = "the proposed attacker or defender is gone (601.2f)"
+    else:
+        a = K.attacker_problem(st, attacker, c.player)
+        d = K.defender_problem(st, defender, attacker)
+        problem = (a or d or (None, None))[0]
+    if problem:
+        mark = len(st.log)
+        K.set_combat(st, None)
+        ctx.step(T.RESOLVE, f"the proposal is interrupted: {problem}",
+                 ["combat.proposal-resolves", "resolve.targets"], mark=mark)
+        game.give_priority(ctx)
+        return
+    ctx.step(T.RESOLVE, "the proposal effect resolves: the combat is still legal",
+             ["combat.proposal-resolves", "resolve.last"])
+    K.start_step(game, ctx)
+
+
+def interrupt(game, ctx: Context, link_or_card: int, *, by: str, reason: str = "",
+              procedures: list[str] | None = None) -> None:
+    """711: the link leaves the chain; a card goes to its owner's graveyard."""
+    st = ctx.state
+    layer = next((l for l in st.chain if l.id == link_or_card or l.source == link_or_card
+                  and l.kind == "card"), None)
+    if layer is None:
+        return
+    mark = len(st.log)
+    C.remove(st, layer)
+    if layer.kind == "card" and layer.source is not None and \
+            st.objects[layer.source].zone == W.CHAIN:
+        st.apply(W.MoveCard(layer.source, (st.objects[layer.source].owner, W.GRAVEYARD)))
+    if layer.kind == "proposal":
+        from judge.games.wow import combat as K
+        K.set_combat(st, None)
+    ctx.step(T.RULE, f"{layer.name} is interrupted" + (f" by {by}" if by else "")
+             + (f": {reason}" if reason else ""),
+             (procedures or []) + ["interrupt", "interrupt.all"], mark=mark)

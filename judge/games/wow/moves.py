@@ -1,0 +1,232 @@
+"""Cards changing zones (415.9), entering play (710), exhausting and readying (411), drawing and
+discarding (415.9e-f), tokens (404.2): each is an event of the engine core's pipeline, so that
+replacement modifiers ("If an ally would be put into your graveyard from play, remove it from
+the game instead") and triggered powers ("When this ally is destroyed ...") see it.
+
+A zone change is an :class:`~judge.engine.events.Event` of kind ``move``: ``target`` the card,
+``player`` its owner, ``data``: ``to`` (zone name), ``from`` (zone name), ``why`` (destroy,
+discard, draw, remove, return, put, play ...), ``by`` (a player, or "the game", 103.3),
+``controller`` (who puts it into play), ``face`` ("down" for a face-down resource)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.engine import events as V
+from judge.engine import trace as T
+from judge.engine.context import Context
+from judge.engine.events import Event
+from judge.engine.state import GameObject, State
+from judge.games.wow import model as W
+from judge.games.wow import values as VA
+
+_VERB = {"destroy": "is destroyed", "discard": "is discarded", "draw": "is drawn",
+         "remove": "is removed from the game", "return": "is returned", "put": "is put",
+         "play": "enters play", "interrupt": "is interrupted", "resolve": "is put"}
+
+
+def move_event(state: State, oid: int, to: str, why: str, *, by: str | None = None,
+               controller: str | None = None, face: str = "up", position: str = "top",
+               host: int | None = None) -> Event:
+    o = state.objects[oid]
+    return Event("move", player=o.owner, target=oid, source=oid,
+                 data=(("to", to), ("from", o.zone[1]), ("why", why), ("by", by),
+                       ("controller", controller), ("face", face), ("position", position),
+                       ("host", host)))
+
+
+def move(ctx: Context, oid: int, to: str, why: str, **kw: Any) -> Event | None:
+    return V.run(ctx, move_event(ctx.state, oid, to, why, **kw))
+
+
+def move_all(ctx: Context, events: list[Event]) -> list[Event | None]:
+    return V.run_all(ctx, events) if events else []
+
+
+def destroy_event(state: State, oid: int, *, by: str | None = None) -> Event:
+    return move_event(state, oid, W.GRAVEYARD, "destroy", by=by)
+
+
+def can_be_destroyed(state: State, oid: int) -> bool:
+    """103.2: a "can't be destroyed" modifier wins over a modifier that destroys."""
+    from judge.games.wow import restrictions as R
+    return not R.cant(state, oid, "be destroyed")
+
+
+def perform(game, ctx: Context, ev: Event) -> Event | None:
+    st = ctx.state
+    oid = ev.target
+    o = st.objects.get(oid) if isinstance(oid, int) else None
+    if o is None:
+        return None
+    to = ev.get("to")
+    why = ev.get("why")
+    frm = o.zone[1]
+    if why == "destroy" and not W.in_play(o):
+        return None                                # 415.9d: only cards in play
+    if why == "discard" and frm != W.HAND:
+        return None                                # 415.9e
+    if why == "draw" and frm != W.DECK:
+        return None                                # 415.9f
+    leaving_play = W.in_play(o)
+    mark = len(st.log)
+    attached = W.attachments(st, oid) if leaving_play else []
+    if to in (W.IN_PLAY, W.RESOURCES):
+        controller = ev.get("controller") or o.owner
+        dest = (controller, to)
+    elif to == "chain":
+        controller = ev.get("controller") or o.owner
+        dest = W.CHAIN
+    else:
+        controller = None
+        dest = (o.owner, to)                       # 415.2: its owner's instance of the zone
+    was_exhausted = W.exhausted(st, oid)
+    from judge.games.wow import combat as K
+    if leaving_play:
+        K.remove_from_combat(ctx, oid, quiet=True)
+    st.apply(W.MoveCard(oid, dest, ev.get("position") or "top", ev.get("face") != "down",
+                        controller))
+    words = _VERB.get(why, "moves")
+    where = f"{dest[0]}'s {dest[1]}" if dest[0] else dest[1]
+    procs = {"destroy": ["destroy"], "discard": ["discard"], "draw": ["draw"],
+             "remove": ["removed"], "play": ["enter", "enter.row"]}.get(why, ["zone.different-card"])
+    if ev.get("by") == "the game":
+        procs = procs + ["by-the-game"]
+    if why != "draw":
+        ctx.step(T.EVENT, f"{o.name} {words}" + ("" if why in ("play",) else f" (to {where})"),
+                 procs + (["zone.different-card"] if leaving_play else []), mark=mark)
+    host = ev.get("host")
+    if host is not None and to == W.IN_PLAY:
+        mark = len(st.log)
+        st.apply(W.SetHost(oid, host, st.tick()))
+        ctx.step(T.EVENT, f"{o.name} enters play attached to {st.objects[host].name}",
+                 ["attach.targeted", "enter.row"], mark=mark)
+    if leaving_play and attached:
+        # 400.5: as a host becomes a different card, its attachments are destroyed by the game
+        events = [destroy_event(st, a, by="the game") for a in attached
+                  if W.in_play(st.objects[a])]
+        if events:
+            ctx.step(T.RULE, f"{o.name}'s attachments are destroyed by the game",
+                     ["attach.host", "by-the-game"])
+            move_all(ctx, events)
+    return ev.with_(data=ev.data + (("was exhausted", was_exhausted), ("left play", leaving_play),
+                                    ("controller before", _controller_before(st, oid, ev))))
+
+
+def _controller_before(state: State, oid: int, ev: Event) -> str | None:
+    snap = state.lki.get(oid)
+    return snap.controller if snap is not None else None
+
+
+def orient(ctx: Context, oid: int, exhausted: bool, why: str = "",
+           procedures: tuple[str, ...] = ("ready",)) -> bool:
+    """Exhaust or ready a card in play (411.1: only a physically ready card exhausts, only an
+    exhausted one readies). True when it did."""
+    st = ctx.state
+    o = st.objects[oid]
+    if not W.in_play(o) or W.exhausted(st, oid) == exhausted:
+        return False
+    ev = Event("exhaust" if exhausted else "ready", player=o.controller, target=oid,
+               data=(("why", why),))
+    return V.run(ctx, ev) is not None
+
+
+def perform_orient(ctx: Context, ev: Event) -> Event | None:
+    st = ctx.state
+    oid = ev.target
+    o = st.objects[oid]
+    want = ev.kind == "exhaust"
+    if not W.in_play(o) or W.exhausted(st, oid) == want:
+        return None
+    mark = len(st.log)
+    st.apply(W.Orient(oid, want))
+    why = ev.get("why") or ""
+    ctx.step(T.EVENT, f"{o.name} {'exhausts' if want else 'readies'}"
+             + (f" ({why})" if why else ""), ["ready"], mark=mark)
+    return ev
+
+
+def draw(ctx: Context, player: str, n: int = 1) -> int:
+    """415.9f: each card drawn one at a time; drawing from an empty deck decks the player
+    (410.6b, checked in PPP). Returns how many were drawn."""
+    st = ctx.state
+    drawn = 0
+    for _ in range(n):
+        deck = st.zones[(player, W.DECK)].ids
+        ev = Event("draw", player=player, amount=1)
+        if not deck:
+            happened = V.run(ctx, ev.with_(data=(("empty", True),)))
+            continue
+        happened = V.run(ctx, ev)
+        if happened is not None:
+            drawn += 1
+    return drawn
+
+
+def perform_draw(ctx: Context, ev: Event) -> Event | None:
+    st = ctx.state
+    player = ev.player
+    deck = st.zones[(player, W.DECK)].ids
+    if player not in st.globals.get("decks stated", ()):
+        from judge.engine.errors import NotModelled
+        raise NotModelled(f"{player} draws a card, but the scenario does not state {player}'s "
+                          f"deck (state it with: {player}: deck top \"...\", or deck 30 cards)")
+    if not deck:
+        mark = len(st.log)
+        W.record(st, "drew from empty", player)
+        ctx.step(T.EVENT, f"{player} is required to draw a card from an empty deck",
+                 ["draw", "ppp.decked"], mark=mark)
+        return None
+    oid = deck[0]
+    o = st.objects[oid]
+    if o.name == "(unnamed card)" and st.globals.get(f"shuffled:{player}"):
+        from judge.engine.errors import NotModelled
+        raise NotModelled(f"which card {player} draws from a shuffled deck")
+    mark = len(st.log)
+    st.apply(W.MoveCard(oid, (player, W.HAND), "top", True, None))
+    ctx.step(T.EVENT, f"{player} draws {o.name}", ["draw"], mark=mark, actor=player)
+    return ev.with_(target=oid)
+
+
+def enters_play(ctx: Context, oid: int, controller: str, *, exhausted: bool = False,
+                damage: int = 0, host: int | None = None, face_up: bool = True,
+                row: str = W.IN_PLAY, why: str = "play") -> Event | None:
+    """710.1: a card enters play under ``controller``'s control; "enters play exhausted /
+    with damage" modifiers are processed as it enters (710.1b)."""
+    st = ctx.state
+    ev = move(ctx, oid, row, why, controller=controller, face="up" if face_up else "down",
+              host=host)
+    if ev is None:
+        return None
+    o = st.objects[oid]
+    if exhausted and W.in_play(o) and not W.exhausted(st, oid):
+        mark = len(st.log)
+        st.apply(W.Orient(oid, True))
+        ctx.step(T.RULE, f"{o.name} enters play exhausted", ["enter.with"], mark=mark)
+    if damage and W.in_play(o):
+        from judge.games.wow import packets as PK
+        PK.put(ctx, oid, damage, f"{o.name} enters play with {damage} damage", ["enter.with"])
+    return ev
+
+
+def create_token(ctx: Context, controller: str, name: str, kinds: tuple[str, ...],
+                 values: dict[str, Any], *, text: str = "") -> int:
+    """404.2: a token is put into play under ``controller``'s control (404.2a: an ally token in
+    the ally row, an equipment token in the hero row)."""
+    st = ctx.state
+    from judge.engine.state import Custom
+    made: list[int] = []
+
+    def build(s: State) -> None:
+        o = s.create(name=name, owner=controller, zone=(controller, W.HAND), kinds=kinds,
+                     base=dict(values), text=text or None, token=True)
+        made.append(o.id)
+    mark = len(st.log)
+    st.apply(Custom(f"{name} (a token) is made", build))
+    oid = made[0] if made else max(st.objects)
+    ctx.step(T.RULE, f"a token named {name} is made", ["token"], mark=mark)
+    game = ctx.game
+    from judge.engine.abilities import BindAbilities
+    st.apply(BindAbilities(oid, game.bind_card(ctx, oid)))
+    enters_play(ctx, oid, controller, why="play")
+    return oid

@@ -1,0 +1,233 @@
+"""A card's powers (700) as the rules module reads them from the WoW card grammar's values
+(:func:`judge.cards.parse`): keywords, continuous powers (704), triggered powers (703),
+payment powers (701), reward powers (702), and for an ability card the text it processes as it
+resolves (305.1) and, after "Ongoing:", the powers it has in play (305.2a).
+
+Every part of the text is either bound to a procedure of this module or listed in
+``unsupported`` with the reason: the game names it as ``not modelled`` whenever its situation
+could arise (:mod:`judge.engine.abilities`), never drops it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from judge.cards import model as M
+from judge.engine.state import GameObject, State
+
+CACHE = "wow powers"
+
+# keywords the module carries out (lower case) -> procedure that cites the rule
+KEYWORDS = {
+    "protector": "kw.protector", "elusive": "kw.elusive", "ferocity": "kw.ferocity",
+    "stealth": "kw.stealth", "long-range": "kw.long-range", "smash": "kw.smash",
+    "untargetable": "kw.untargetable", "spellshield": "kw.spellshield",
+    "hardiness": "kw.hardiness", "aberration": "kw.aberration", "assault": "kw.assault",
+    "berserking": "kw.berserking", "invincible": "kw.invincible",
+    "dual wield": "kw.dual-wield", "two-handed dual wield": "kw.dual-wield",
+    "inspire": "kw.inspire", "cat form": "power",
+}
+# bold words that are neither keywords nor powers (100.2b-e): deckbuilding only
+DECKBUILDING = ("talent", "reputation", "hero required", "deckbuilding")
+
+
+@dataclass(frozen=True)
+class Power:
+    index: int
+    kind: str                    # keyword | resolve | static | replacement | triggered |
+    #                              activated | reward | deckbuilding | reminder
+    text: str
+    ability: M.Ability
+    why: str = ""                # "" when the module carries it out
+    ongoing: bool = False
+
+
+@dataclass(frozen=True)
+class CardPowers:
+    text: M.CardText | None = None
+    powers: tuple[Power, ...] = ()
+    keywords: dict[str, Any] = field(default_factory=dict)
+    ongoing: bool = False
+    resolve: tuple[M.Effect, ...] = ()               # 305.1 / the text before "Ongoing:"
+    resolve_ability: M.Ability | None = None
+    statics: tuple[tuple[int, M.Effect, M.Condition | None], ...] = ()
+    replacements: tuple[tuple[int, M.Effect], ...] = ()
+    triggered: tuple[Power, ...] = ()
+    activated: tuple[Power, ...] = ()
+    rewards: tuple[Power, ...] = ()
+    attach: M.Attach | None = None
+    unsupported: tuple[Power, ...] = ()
+    unparsed: tuple[M.Unparsed, ...] = ()
+    shields_allies: bool = False
+    enters_with: tuple[M.Effect, ...] = ()
+
+    @property
+    def has_text(self) -> bool:
+        return self.text is not None
+
+
+NONE = CardPowers()
+
+
+def of(state: State, oid: int) -> CardPowers:
+    """The powers printed on object ``oid`` (cached per name and text, shared by forks)."""
+    o = state.objects[oid]
+    if not o.text:
+        return NONE
+    cache = state.cache.setdefault(CACHE, {})
+    key = (o.name, o.text, o.kinds)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = read(o)
+    return found
+
+
+def parse(o: GameObject) -> M.CardText:
+    from judge.cards import wow
+    return wow.parse(o.text, name=o.name)
+
+
+def read(o: GameObject) -> CardPowers:
+    from judge.games.wow import effects as E
+    from judge.games.wow import triggers as TR
+    card = parse(o)
+    text = card.text
+    is_ability = "ability" in o.kinds and not (o.kinds & {"ally", "totem"})
+    ongoing = any(a.label.lower() == "ongoing" for a in card.abilities)
+    powers: list[Power] = []
+    keywords: dict[str, Any] = {}
+    statics: list[tuple[int, M.Effect, M.Condition | None]] = []
+    replacements: list[tuple[int, M.Effect]] = []
+    triggered: list[Power] = []
+    activated: list[Power] = []
+    rewards: list[Power] = []
+    resolve: list[M.Effect] = []
+    resolve_ability = None
+    attach = None
+    enters_with: list[M.Effect] = []
+    shields_allies = False
+    seen_ongoing = False
+    for i, a in enumerate(card.abilities):
+        words = text[a.span.start:a.span.end].strip() if a.span else ""
+        label = a.label.lower()
+        if label == "ongoing":
+            seen_ongoing = True
+        in_play = (not is_ability) or seen_ongoing
+        if a.kind == "reminder":
+            powers.append(Power(i, "reminder", words, a))
+            continue
+        if a.kind == "keyword":
+            for kw in a.keywords:
+                name = kw.name.lower()
+                if any(name.endswith(d) for d in DECKBUILDING):
+                    powers.append(Power(i, "deckbuilding", kw.name, a))
+                    continue
+                value = kw.value.value if kw.value is not None else None
+                known = name in KEYWORDS or name.endswith(" resistance")
+                keywords[name] = value
+                powers.append(Power(i, "keyword", kw.name, a,
+                                    "" if known else f"the keyword {kw.name!r}"))
+            continue
+        if label in ("reward",) or a.kind == "reward":
+            why = _why_effects(a.effects)
+            rewards.append(Power(i, "reward", words, a, why))
+            powers.append(rewards[-1])
+            continue
+        if a.kind == "activated":
+            why = _why_effects(a.effects) or _why_costs(a.costs)
+            p = Power(i, "activated", words, a, why, ongoing=seen_ongoing)
+            activated.append(p)
+            powers.append(p)
+            continue
+        if a.kind == "triggered" or a.trigger is not None:
+            why = TR.why_not(a.trigger) or _why_effects(a.effects)
+            p = Power(i, "triggered", words, a, why, ongoing=seen_ongoing)
+            triggered.append(p)
+            powers.append(p)
+            continue
+        if not in_play:
+            # the text an ability processes as it resolves (305.1, 707 for the pre-ongoing text)
+            for e in a.effects:
+                if isinstance(e, M.Attach) and e.what is not None and e.what.ref == "this":
+                    attach = e
+            resolve.extend(a.effects)
+            resolve_ability = a
+            why = _why_effects(a.effects)
+            powers.append(Power(i, "resolve", words, a, why))
+            continue
+        # a continuous power of a card in play (704)
+        for e in a.effects:
+            cond = None
+            inner = e
+            if isinstance(e, M.Conditional) and e.condition is not None and \
+                    e.condition.kind == "while" and len(e.then) == 1:
+                cond, inner = e.condition, e.then[0]
+            if isinstance(inner, (M.Replacement, M.Prevent)):
+                why = _why_effects((inner,)) if isinstance(inner, M.Replacement) else ""
+                replacements.append((i, inner))
+                powers.append(Power(i, "replacement", words, a, why, ongoing=seen_ongoing))
+                continue
+            if isinstance(inner, (M.ModifyValue, M.SetValue, M.Becomes, M.Lose,
+                                  M.Restriction, M.Permission)) or (
+                    isinstance(inner, M.Gain) and inner.resource == "keyword"):
+                statics.append((i, inner, cond))
+                why = _why_static(inner)
+                powers.append(Power(i, "static", words, a, why, ongoing=seen_ongoing))
+                continue
+            powers.append(Power(i, "static", words, a,
+                                f"no procedure for the continuous power "
+                                f"{_slice(text, inner) or words!r}", ongoing=seen_ongoing))
+    unsupported = tuple(p for p in powers if p.why)
+    return CardPowers(text=card, powers=tuple(powers), keywords=keywords, ongoing=ongoing,
+                      resolve=tuple(resolve), resolve_ability=resolve_ability,
+                      statics=tuple(statics), replacements=tuple(replacements),
+                      triggered=tuple(triggered), activated=tuple(activated),
+                      rewards=tuple(rewards), attach=attach, unsupported=unsupported,
+                      unparsed=card.unparsed, shields_allies=shields_allies,
+                      enters_with=tuple(enters_with))
+
+
+def _slice(text: str, e: M.Effect) -> str:
+    return text[e.span.start:e.span.end] if e.span else ""
+
+
+def _why_effects(effects: tuple[M.Effect, ...]) -> str:
+    from judge.games.wow import effects as E
+    for e in effects:
+        why = E.why_not(e)
+        if why:
+            return why
+    return ""
+
+
+def _why_costs(costs: tuple[M.Cost, ...]) -> str:
+    for c in costs:
+        if c.kind in ("resource", "exhaust", "none", "flip"):
+            continue
+        if c.kind == "effect" and isinstance(c.effect, M.Move) and c.effect.verb in (
+                "destroy", "remove", "discard"):
+            continue
+        return f"the cost {c.kind!r}"
+    return ""
+
+
+def _why_static(e: M.Effect) -> str:
+    if isinstance(e, M.ModifyValue):
+        if e.stat.lower() not in ("atk", "attack", "health", "def", "defense", "cost"):
+            return f"a continuous change of {e.stat!r}"
+        return ""
+    if isinstance(e, M.SetValue):
+        return f"a continuous setting of {e.stat!r}"
+    if isinstance(e, M.Permission):
+        return f"the permission {' '.join(e.actions)!r}"
+    if isinstance(e, M.Restriction):
+        from judge.games.wow import restrictions as R
+        return R.why_not(e)
+    return ""
+
+
+def trait_keywords(state: State, oid: int) -> list[tuple[str, Any]]:
+    """206.1c: "[Alliance] Hero: Elusive" gives the keyword only while its controller's hero
+    has that trait (not modelled yet: the card grammar has no value for it)."""
+    return []

@@ -1,0 +1,67 @@
+""""Can't" modifiers (103.2): a card that can't be destroyed, can't attack, can't protect, can't
+ready, can't be targeted, from a power of a card in play (714.2) or a link (714.3). A "can't"
+modifier wins over whatever tries to make the thing happen; an action that can't be performed
+can't be paid as a cost (403.1)."""
+
+from __future__ import annotations
+
+from judge.cards import model as M
+from judge.engine.state import State
+from judge.games.wow import describe as D
+from judge.games.wow import model as W
+from judge.games.wow import values as VA
+
+# the actions a "can't" modifier of the card model may name that this module checks
+ACTIONS = frozenset({"be destroyed", "attack", "protect", "ready", "be targeted", "have",
+                     "exhaust", "leave play", "block", "defend", "be dealt damage"})
+
+
+def why_not(e: M.Restriction) -> str:
+    unknown = [a for a in e.actions if a not in ACTIONS]
+    if unknown:
+        return f"the restriction \"can't {' '.join(unknown)}\""
+    if e.only is not None:
+        return "an allowance (\"only ...\")"
+    return ""
+
+
+def cant(state: State, oid: int, action: str) -> bool:
+    return bool(blockers(state, oid, action))
+
+
+def blockers(state: State, oid: int, action: str) -> list[str]:
+    """The names of the cards whose "can't" modifiers stop ``action`` for card ``oid``."""
+    out = []
+    for st in VA.restrictions(state, oid, action):
+        out.append(state.objects[st.source].name)
+    o = state.objects.get(oid)
+    if o is None:
+        return out
+    ref = (o.id, o.incarnation)
+    for e in state.effects.values():
+        actions = e.data.get("restriction")
+        if not actions or action not in actions or not state.effect_active(state, e.id):
+            continue
+        if ref in e.data.get("flagged", ()):
+            out.append(e.data.get("name", "a modifier"))
+    if action in ("leave play",) and VA.has_keyword(state, oid, "invincible"):
+        out.append(f"{o.name}'s Invincible")
+    return out
+
+
+def targetable(state: State, oid: int, by: str) -> str | None:
+    """Why card ``oid`` can't be chosen as a target by a link ``by`` controls (706.1,
+    Untargetable, Spellshield, Invincible), or None."""
+    o = state.objects[oid]
+    if not W.in_play(o):
+        return None
+    kws = VA.keywords(state, oid)
+    if "untargetable" in kws:
+        return "it is Untargetable"
+    if "invincible" in kws:
+        return "it is Invincible"
+    if "spellshield" in kws and not W.friendly(state, by, o.controller):
+        return "it has Spellshield"
+    if cant(state, oid, "be targeted"):
+        return "it can't be targeted"
+    return None

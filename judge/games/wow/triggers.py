@@ -1,0 +1,288 @@
+"""Triggered powers (703) and triggered modifiers (715): what triggers on an event, and the
+triggered effects (708) that wait to be added to the chain during pre-priority processing.
+
+A power triggers off every instance of its event (703.1) while it is active (703.3: its card
+face up in play, or revealed in a zone its text names), including one that becomes active at
+the same time as the event (703.3c). An event that takes a card out of play is matched against
+the game immediately before it (703.4: the card's powers still trigger off it leaving play);
+entering play is matched immediately after. A double-check power (703.2) triggers only if its
+condition holds, and its effect is interrupted if the condition no longer holds as it resolves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from judge.cards import model as M
+from judge.engine import trace as T
+from judge.engine.context import Context
+from judge.engine.events import Event, PendingTrigger, Stage
+from judge.engine.state import State
+from judge.games.wow import describe as D
+from judge.games.wow import model as W
+from judge.games.wow import values as VA
+from judge.games.wow.describe import Scope, Unknown
+
+# trigger verbs of the card model -> the events of this module they watch
+WATCHED = {
+    "be destroyed": ("move",), "enter play": ("move",), "leave play": ("move",),
+    "be removed": ("move",), "remove": ("move",), "attack": ("attack",),
+    "defend": ("defend",), "enter": ("enter combat",), "deal damage": ("damage",),
+    "be dealt damage": ("damage",), "start": ("start",), "end": ("end",), "play": ("play",),
+    "exhaust": ("exhaust",), "heal": ("heal",), "be healed": ("heal",),
+}
+
+
+def why_not(trigger: M.Trigger | None) -> str:
+    if trigger is None:
+        return "no trigger event"
+    ev = trigger.event
+    if ev is None:
+        return "no trigger event"
+    if ev.verb not in WATCHED:
+        return f"the trigger event {ev.text or ev.verb!r}"
+    if ev.verb == "enter" and not (ev.object is not None and "combat" in
+                                   [q.lower() for q in ev.object.qualities]):
+        return f"the trigger event {ev.text!r}"
+    if ev.verb in ("start", "end") and ev.phase not in ("turn", ""):
+        return f"the trigger event {ev.text!r}"
+    return ""
+
+
+def events_of(trigger: M.Trigger) -> frozenset[str]:
+    ev = trigger.event
+    return frozenset(WATCHED.get(ev.verb, ("*",))) if ev is not None else frozenset({"*"})
+
+
+# --------------------------------------------------------------------------- matching
+
+def matches(state: State, want: M.Event, ev: Event, scope: Scope) -> tuple[bool, tuple[Any, ...]]:
+    """Whether event ``ev`` is the trigger event ``want`` (read from ``scope``), and what its
+    "that ally" / "it" refer to."""
+    verb = want.verb
+    subject = want.subject
+    obj = want.object
+
+    def is_(desc: M.Target | None, x: Any, *, lki: bool = False) -> bool:
+        if desc is None:
+            return True
+        try:
+            return D.matches(state, desc, x, scope, ignore_zone=lki)
+        except Unknown:
+            return False
+
+    if ev.kind == "move":
+        why, to, left = ev.get("why"), ev.get("to"), ev.get("left play")
+        x = ev.target
+        if verb == "be destroyed" and why == "destroy":
+            return is_(subject, x, lki=True), (x,)
+        if verb == "enter play" and to in (W.IN_PLAY, W.RESOURCES) and to == W.IN_PLAY:
+            return is_(subject, x), (x,)
+        if verb == "leave play" and left:
+            return is_(subject, x, lki=True), (x,)
+        if verb in ("be removed", "remove") and to == W.REMOVED:
+            return is_(subject, x, lki=True), (x,)
+        return False, ()
+    if ev.kind == "attack" and verb == "attack":
+        return is_(subject, ev.source), (ev.source,)
+    if ev.kind == "defend" and verb == "defend":
+        return is_(subject, ev.target) and is_(obj, ev.source), (ev.source,)
+    if ev.kind == "enter combat" and verb == "enter":
+        if not is_(subject, ev.target):
+            return False, ()
+        other = want.with_
+        if other is not None and not is_(other, ev.source):
+            return False, ()
+        return True, (ev.target,)
+    if ev.kind == "damage" and verb == "deal damage":
+        if not is_(subject, ev.source, lki=True):
+            return False, ()
+        if obj is not None and not _before_matches(state, obj, ev, scope):
+            return False, ()
+        if "combat" in want.damage_type.split() and not ev.combat:
+            return False, ()
+        kinds = [t for t in want.damage_type.split() if t in W.DAMAGE_TYPES]
+        if kinds and not set(kinds) & set(ev.get("types", ())):
+            return False, ()
+        if want.with_ is not None:
+            if not any(is_(want.with_, w, lki=True) for w in ev.get("with", ())):
+                return False, ()
+        return True, (ev.target,)
+    if ev.kind == "damage" and verb == "be dealt damage":
+        if not is_(subject, ev.target, lki=True):
+            return False, ()
+        kinds = [t for t in want.damage_type.split() if t in W.DAMAGE_TYPES]
+        if kinds and not set(kinds) & set(ev.get("types", ())):
+            return False, ()
+        return True, (ev.target,)
+    if ev.kind in ("start", "end") and verb == ev.kind and ev.get("phase") == "turn":
+        whose = want.whose
+        if whose is not None and whose.quantifier != "each":
+            player = ev.player
+            if whose.ref == "you" or whose.controller == "you":
+                if player != scope.you:
+                    return False, ()
+            elif whose.controller == "opponent" and W.friendly(state, player, scope.you):
+                return False, ()
+        return True, ()
+    if ev.kind == "play" and verb == "play":
+        if subject is not None and not (subject.ref == "you" and ev.player == scope.you
+                                        or subject.who == "player" and
+                                        D.matches(state, subject, ev.player, scope)):
+            return False, ()
+        if obj is not None and not is_(obj, ev.target, lki=True):
+            return False, ()
+        return True, (ev.target,)
+    if ev.kind == "exhaust" and verb == "exhaust":
+        return is_(subject, ev.target), (ev.target,)
+    if ev.kind == "heal" and verb in ("heal", "be healed"):
+        return is_(subject, ev.source if verb == "heal" else ev.target), (ev.target,)
+    return False, ()
+
+
+def _before_matches(state: State, desc: M.Target, ev: Event, scope: Scope) -> bool:
+    """703.4: "deals combat damage to a damaged ally" reads the ally as it was immediately
+    before the damage."""
+    qualities = [q.lower() for q in desc.qualities]
+    before = dict(ev.data).get("before")
+    if "damaged" in qualities or "undamaged" in qualities:
+        was_damaged = bool(before)
+        if ("damaged" in qualities) != was_damaged:
+            return False
+        desc = replace(desc, qualities=tuple(q for q in desc.qualities
+                                             if q.lower() not in ("damaged", "undamaged")))
+    try:
+        return D.matches(state, desc, ev.target, scope, ignore_zone=True)
+    except Unknown:
+        return False
+
+
+# --------------------------------------------------------------------------- collecting
+
+def watchers(state: State, ev: Event) -> list[int]:
+    """Cards whose triggered powers are active for ``ev`` (703.3): face up in play (a card
+    that just left play as part of the event too, 703.4)."""
+    out = [o.id for o in W.all_in_play(state) if o.face_up]
+    if ev.kind == "move" and ev.get("left play") and isinstance(ev.target, int) \
+            and ev.target not in out:
+        out.append(ev.target)
+    return out
+
+
+def collect(game, ctx: Context, ev: Event, stage: Stage) -> list[PendingTrigger]:
+    from judge.games.wow import powers as P
+    if stage is not Stage.WHEN:
+        return []
+    st = ctx.state
+    found: list[PendingTrigger] = []
+    for oid in watchers(st, ev):
+        o = st.objects[oid]
+        ps = P.of(st, oid)
+        if not ps.triggered:
+            continue
+        left = ev.kind == "move" and ev.get("left play") and oid == ev.target
+        if not left and not VA.has_powers(st, oid):
+            continue
+        controller = (ev.get("controller before") or o.owner) if left else o.controller
+        for power in ps.triggered:
+            if power.why or power.ability.trigger is None:
+                continue
+            trig = power.ability.trigger
+            scope = Scope(you=controller, source=oid)
+            ok, it = matches(st, trig.event, ev, scope)
+            if not ok:
+                continue
+            pending = make(game, ctx, oid, power, controller, ev, it)
+            if pending is not None:
+                found.append(pending)
+    found += _modifier_triggers(game, ctx, ev)
+    return found
+
+
+def make(game, ctx: Context, oid: int, power, controller: str, ev: Event,
+         it: tuple[Any, ...]) -> PendingTrigger | None:
+    """A triggered effect (708): waiting to be added to the chain during PPP."""
+    from judge.games.wow import conditions as C
+    st = ctx.state
+    o = st.objects[oid]
+    a = power.ability
+    effects = a.effects
+    check = None
+    if effects and isinstance(effects[0], M.Conditional) and effects[0].condition is not None \
+            and effects[0].condition.kind == "if" and not (
+                effects[0].condition.event is not None and effects[0].condition.event.verb == "do"):
+        check = effects[0].condition                   # 703.2: a double-check power
+        effects = effects[0].then + effects[1:]
+    scope = Scope(you=controller, source=oid, it=it, event=_event_info(ev))
+    if check is not None:
+        try:
+            ok = C.holds(st, check, scope)
+        except Unknown:
+            ok = None
+        if ok is False:
+            ctx.step(T.RULE, f"{o.name}'s power does not trigger: {check.text}",
+                     ["trigger.double-check"])
+            return None
+    info = _event_info(ev)
+    ctx.step(T.TRIGGER, f"{o.name}'s power triggers ({power.text})", ["trigger"])
+
+    def still_true(s: State, c=check, sc=scope) -> bool:
+        if c is None:
+            return True
+        try:
+            return C.holds(s, c, sc)
+        except Unknown:
+            return True
+
+    def resolve(c: Context, trig: PendingTrigger, effects=effects) -> None:
+        from judge.games.wow.links import resolve_effects
+        resolve_effects(game, c, trig, effects)
+    return PendingTrigger(name=f"{o.name}'s triggered effect", controller=controller,
+                          source=oid, resolve=resolve, citation=ctx.cite_opt("trigger"),
+                          still_true=still_true if check is not None else None,
+                          data={"it": it, "event": info, "power": power.index,
+                                "text": power.text, "card text": o.text or "",
+                                "check": check, "effects": effects})
+
+
+def _event_info(ev: Event) -> dict[str, Any]:
+    info: dict[str, Any] = {"kind": ev.kind, "player": ev.player, "target": ev.target,
+                            "source": ev.source, "amount": ev.amount}
+    if ev.kind == "damage":
+        info["that much"] = ev.amount
+    return info
+
+
+def _modifier_triggers(game, ctx: Context, ev: Event) -> list[PendingTrigger]:
+    """Triggered modifiers created by links (715): they trigger off their event within their
+    duration; "the next time" ones once."""
+    st = ctx.state
+    out = []
+    for e in list(st.effects.values()):
+        d = e.data.get("delayed")
+        if d is None or not st.effect_active(st, e.id) or d.trigger is None:
+            continue
+        scope: Scope = e.data["scope"]
+        ok, it = matches(st, d.trigger.event, ev, scope)
+        if not ok:
+            continue
+        name = e.data.get("name", "a triggered modifier")
+        ctx.step(T.TRIGGER, f"{name}'s triggered modifier triggers ({e.description})",
+                 ["triggered-modifier"])
+        if d.trigger.kind in ("next time", "at", "next") or "next" in d.trigger.event.text:
+            from judge.engine.effects import end
+            end(st, e.id)
+        earlier = e.data.get("it", ())
+        zones = e.data.get("source zone", ())
+
+        def resolve(c: Context, trig: PendingTrigger, d=d) -> None:
+            from judge.games.wow.links import resolve_effects
+            resolve_effects(game, c, trig, d.effects)
+        out.append(PendingTrigger(name=f"{name}'s triggered effect", controller=scope.you,
+                                  source=scope.source, resolve=resolve,
+                                  citation=ctx.cite_opt("triggered-modifier"),
+                                  data={"it": earlier or it, "event": _event_info(ev),
+                                        "text": e.description, "card text": "",
+                                        "stayed": zones, "effects": d.effects}))
+    return out

@@ -1,0 +1,161 @@
+"""The turn sequence (500-503): start phase (ready step 501.1, draw step 501.2), action phase
+(502) with its combats, end phase (503.1) and wrap-up step (503.2). A priority window closes
+when every player passes in succession with the chain empty (410.4b), and the game advances to
+the next step; there are no priority windows between phases or turns (500.1).
+
+The step the game is in is the global ``step``: ``ready``, ``draw``, ``action``, ``attack
+window``, ``defend window``, ``end``.
+"""
+
+from __future__ import annotations
+
+from judge.engine import effects as CE
+from judge.engine import events as V
+from judge.engine import trace as T
+from judge.engine.context import Context
+from judge.engine.decisions import Decision
+from judge.engine.events import Event
+from judge.engine.state import SetGlobal, State
+from judge.games.wow import model as W
+from judge.games.wow import moves as MV
+from judge.games.wow import restrictions as R
+
+STEP = "step"
+
+
+def step_of(state: State) -> str:
+    return state.globals.get(STEP, "action")
+
+
+def set_step(state: State, step: str) -> None:
+    state.apply(SetGlobal(STEP, step))
+
+
+def non_combat_action_phase(state: State, player: str) -> bool:
+    """502.1: the turn player's action phase outside a combat step."""
+    from judge.games.wow import combat as K
+    return (W.turn_player(state) == player and step_of(state) == "action"
+            and K.combat(state) is None)
+
+
+def window_closes(game, ctx: Context) -> None:
+    """410.4b: every player passed with the chain empty: the window closes and the game
+    advances."""
+    st = ctx.state
+    step = step_of(st)
+    from judge.games.wow import combat as K
+    if step == "attack window":
+        K.attack_window_closes(game, ctx)
+        return
+    if step == "defend window":
+        K.conclude(game, ctx)
+        return
+    if step == "ready":
+        mark = len(st.log)
+        set_step(st, "draw")
+        tp = W.turn_player(st)
+        ctx.step(T.RULE, "the ready step ends and the draw step starts", ["turn"], mark=mark)
+        if st.globals.get("first turn") and st.globals.get("first player") == tp \
+                and W.current_turn(st) == st.globals.get("first turn number", 1):
+            ctx.step(T.RULE, f"{tp} is the first player: no card is drawn on the first turn",
+                     ["turn.first-draw"])
+        else:
+            ctx.step(T.RULE, f"{tp} draws a card as the draw step starts", ["turn.draw"])
+            MV.draw(ctx, tp, 1)
+        game.give_priority(ctx)
+        return
+    if step == "draw":
+        mark = len(st.log)
+        set_step(st, "action")
+        ctx.step(T.RULE, "the start phase ends and the action phase starts: a priority window "
+                 "opens", ["turn.action"], mark=mark)
+        game.give_priority(ctx)
+        return
+    if step == "action":
+        mark = len(st.log)
+        set_step(st, "end")
+        ctx.step(T.RULE, "every player passed with the chain empty in the non-combat action "
+                 "phase: the action phase ends and the end phase starts", ["turn.action-ends",
+                                                                          "turn.end-phase"],
+                 mark=mark)
+        V.run(ctx, Event("end", player=W.turn_player(st), data=(("phase", "turn"),)))
+        game.give_priority(ctx)
+        return
+    if step == "end":
+        wrap_up(game, ctx)
+        return
+
+
+def wrap_up(game, ctx: Context) -> None:
+    """503.2a: discard down to the maximum hand size, end-of-turn modifiers expire, and the
+    next player clockwise starts his turn."""
+    st = ctx.state
+    tp = W.turn_player(st)
+    mark = len(st.log)
+    set_step(st, "wrap-up")
+    ctx.step(T.RULE, "the end phase's window closes: the wrap-up step starts (no priority)",
+             ["turn.wrap-up"], mark=mark)
+    size = st.players[tp].values.get("maximum hand size", 7)
+    hand = list(st.zones[(tp, W.HAND)].ids)
+    extra = len(hand) - int(size)
+    if extra > 0:
+        names = tuple(dict.fromkeys(st.objects[o].name for o in hand))
+        picks = ctx.decide(Decision(
+            key=f"wrap-up discard:{W.current_turn(st)}", player=tp, kind="discard",
+            prompt=f"which {extra} card(s) {tp} discards down to {size}", options=names,
+            citation=ctx.cite("turn.wrap-up"), example=f'{tp} discards "{names[0]}"',
+            count=extra))
+        picks = (picks,) if isinstance(picks, str) else tuple(picks)
+        pool = list(hand)
+        for name in picks:
+            oid = next((o for o in pool if st.objects[o].name == name), None)
+            if oid is not None:
+                pool.remove(oid)
+                MV.move(ctx, oid, W.GRAVEYARD, "discard", by=tp)
+    mark = len(st.log)
+    ended = CE.expire(st, "end of turn")
+    if ended:
+        ctx.step(T.RULE, f"{len(ended)} modifier(s) that last until end of turn expire: "
+                 + "; ".join(e.description for e in ended), ["turn.wrap-up"], mark=mark)
+    order = W.seat_order(st, tp)
+    nxt = order[1] if len(order) > 1 else tp
+    start_turn(game, ctx, nxt)
+
+
+def start_turn(game, ctx: Context, player: str) -> None:
+    """501.1a: the ready step's actions, in order, without the chain; then its window."""
+    st = ctx.state
+    mark = len(st.log)
+    st.apply(SetGlobal("turn", W.current_turn(st) + 1))
+    st.apply(SetGlobal("turn player", player))
+    set_step(st, "ready")
+    starts = dict(st.globals.get("turn starts", ()))
+    starts[player] = st.tick()
+    W.set_record(st, "turn starts", tuple(sorted(starts.items())))
+    ctx.step(T.RULE, f"{player}'s turn starts: the start phase's ready step", ["turn",
+                                                                             "turn.ready-step"],
+             mark=mark)
+    mark = len(st.log)
+    ended = CE.expire(st, f"start of turn:{player}")
+    if ended:
+        ctx.step(T.RULE, "modifiers that last until the start of this turn expire: "
+                 + "; ".join(e.description for e in ended), ["turn.ready-step"], mark=mark)
+    readied = []
+    for o in W.party(st, player):
+        if not W.exhausted(st, o.id):
+            continue
+        blockers = R.blockers(st, o.id, "ready")
+        if blockers:
+            ctx.step(T.RULE, f"{o.name} can't ready ({', '.join(blockers)})",
+                     ["turn.ready-step", "cant"])
+            continue
+        readied.append(o.id)
+    if readied:
+        mark = len(st.log)
+        for oid in readied:
+            st.apply(W.Orient(oid, False))
+        ctx.step(T.RULE, f"{player} readies every exhausted card in play he controls: "
+                 + ", ".join(st.objects[o].name for o in readied), ["turn.ready-step",
+                                                                    "ready"], mark=mark)
+    V.run(ctx, Event("start", player=player, data=(("phase", "turn"),)))
+    game.give_priority(ctx)

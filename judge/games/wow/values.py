@@ -1,0 +1,513 @@
+"""What a WoW card is now: its types and tags, damage types, keywords and powers, and its ATK,
+health, DEF and cost with every continuous modifier applied (714), in timestamp order (718)
+unless one depends on another (719), within 104.2 (a negative value is treated as 0 unless it is
+used in a calculation or comparison).
+
+The continuous modifiers come from four places, and the engine core's value computation calls
+:func:`order` to put them in order:
+
+- definite modifiers created by resolving links (:class:`~judge.engine.state.Modifier` and
+  :class:`~judge.engine.effects.ContinuousEffect`; 714.3, timestamp: the link resolved,
+  718.2d), which the core hands in;
+- indefinite modifiers of powers of cards in play ("Opposing allies have -1 ATK": 714.2,
+  timestamp: the card's, 718.2f, or its attachment's, 718.2b), found here;
+- unnamed counters that change ATK or health ("+1 / +1", 404.1c, timestamp 718.2g);
+- keywords that change ATK (Assault, Berserking, Cat Form) and strike modifiers (303.2b).
+
+Dependency (719.1-719.2) is applied for the shapes the module models: a modifier that adds to a
+value the card does not have yet depends on the modifier that gives it that value (an item that
+becomes an ally with 2 ATK: "opposing allies have -1 ATK" applies after it, whatever the
+timestamps), and "double" depends on all others (719.4). A modifier whose amount reads other
+cards' values reads them with all their modifiers (so Silas Darkmoon adds the ATK the other
+allies have after Deafening Shout, 719.2's example).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+from judge.cards import model as M
+from judge.engine.state import GameObject, State
+from judge.engine.values import Bound, Value, ValueRules, ValueStep
+from judge.games.wow import model as W
+
+_CHARACTER_TYPES = frozenset({"hero", "ally", "totem"})
+NUMERIC = ("atk", "health", "def", "cost", "strike cost")
+_COUNTER = re.compile(r"^([+-]\d+)\s*/\s*([+-]\d+)$")
+
+BOUNDS = tuple(Bound(stat, 0, procedure="value.negative",
+                     text="a negative value is treated as 0 unless it is used in a "
+                          "calculation or a comparison")
+               for stat in NUMERIC)
+
+# re-entrancy guards: a value being worked out is not asked again from inside itself (719.3)
+_busy: set[tuple[int, int, str]] = set()
+
+
+def rules() -> ValueRules:
+    return ValueRules(bounds=BOUNDS, order=order)
+
+
+# --------------------------------------------------------------------------- kinds
+
+def kinds(state: State, oid: int) -> frozenset[str]:
+    """The card's types and tags now (300, 202): printed, then added or removed by
+    modifiers (202.3, 300.1a-b); Totems are ability allies and Golems equipment allies in
+    all zones (305.3a, 304.4a)."""
+    o = state.objects[oid]
+    out = set(o.kinds)
+    key = (id(state), oid, "kinds")
+    if key not in _busy:
+        _busy.add(key)
+        try:
+            for m in state.active_modifiers(o, "kinds"):
+                out = set(m.apply(frozenset(out)))
+            for e in _effects(state, "kinds"):
+                if e.affects(state, o):
+                    out = set(_apply(e.op, frozenset(out), e.amount))
+            for st in statics(state):
+                if st.kind == "kinds" and st.applies(state, oid):
+                    if st.op == "set":
+                        out = (out - set(W.CARD_TYPES)) | set(st.words)
+                    else:
+                        out |= set(st.words)
+        finally:
+            _busy.discard(key)
+    if "totem" in out:
+        out |= {"ability", "ally"}
+    if "golem" in out:
+        out |= {"equipment", "ally"}
+    if not o.face_up and W.in_play(o):
+        return frozenset()               # 412.1b: a face-down resource is blank
+    return frozenset(out)
+
+
+def has_tag(state: State, oid: int, tag: str) -> bool:
+    tag = tag.lower()
+    ks = kinds(state, oid)
+    if tag in ks:
+        return True
+    if tag == "character":
+        return bool(ks & _CHARACTER_TYPES)
+    if tag in ("one-handed", "1h"):
+        return "weapon" in ks and "2h" not in ks
+    if tag in ("two-handed", "2h"):
+        return "2h" in ks
+    if tag == "archdruid":
+        return False
+    if tag == "druid" and "archdruid" in ks:           # 202.4a
+        return True
+    return False
+
+
+def is_character(state: State, oid: int) -> bool:
+    o = state.objects[oid]
+    return W.in_play(o) and not W.is_resource(o) and bool(kinds(state, oid) & _CHARACTER_TYPES)
+
+
+def damage_types(state: State, oid: int) -> frozenset[str]:
+    """The card's damage types (205.1): printed, then those of weapons it is associated with
+    (303.2b)."""
+    from judge.games.wow import combat as K
+    o = state.objects[oid]
+    printed = o.base.get("damage type")
+    out = set(str(printed).lower().replace("/", " ").split()) if printed else set()
+    for m in state.active_modifiers(o, "damage types"):
+        out = set(m.apply(frozenset(out)))
+    for w in K.weapons_of(state, oid):
+        out |= damage_types(state, w)
+    return frozenset(t for t in out if t in W.DAMAGE_TYPES)
+
+
+def damage_now(state: State, oid: int) -> int:
+    return W.damage(state, oid)
+
+
+# --------------------------------------------------------------------------- powers
+
+def powers_lost(state: State, oid: int) -> bool:
+    """700.3: the card has lost its powers (it has a blank text box while the modifier lasts)."""
+    o = state.objects[oid]
+    if any(m.value == "lost" for m in state.active_modifiers(o, "powers")):
+        return True
+    key = (id(state), oid, "lost")
+    if key in _busy:
+        return False
+    _busy.add(key)
+    try:
+        return any(st.kind == "lose powers" and st.applies(state, oid) for st in statics(state))
+    finally:
+        _busy.discard(key)
+
+
+def has_powers(state: State, oid: int) -> bool:
+    o = state.objects[oid]
+    if not o.face_up and o.zone[1] in (W.RESOURCES, W.REMOVED, W.DECK):
+        return False                     # 412.1b, 415.7b: blank
+    return not powers_lost(state, oid)
+
+
+def keywords(state: State, oid: int) -> dict[str, Value]:
+    """The card's keywords now (lower case name -> its number): printed, granted by
+    modifiers, given by a weapon it is associated with (303.2b), unless it lost its powers."""
+    from judge.games.wow import combat as K
+    from judge.games.wow import powers as P
+    o = state.objects[oid]
+    out: dict[str, Value] = {}
+    if has_powers(state, oid):
+        out.update(P.of(state, oid).keywords)
+        for kw, value in P.trait_keywords(state, oid):
+            out[kw] = value
+    for name, value in state.keywords(oid).items():
+        if name not in o.keywords:
+            out[name] = value
+    for e in _effects(state, "keywords"):
+        if e.affects(state, o):
+            out[str(e.amount).lower()] = None
+    key = (id(state), oid, "keywords")
+    if key not in _busy:
+        _busy.add(key)
+        try:
+            for st in statics(state):
+                if st.kind == "keyword" and st.applies(state, oid):
+                    out[st.words[0]] = st.number
+        finally:
+            _busy.discard(key)
+    for w in K.weapons_of(state, oid):
+        for kw in ("absorb", "conspicuous", "long-range", "smash", "stealth"):
+            if kw in keywords(state, w):
+                out[kw] = None
+    if powers_lost(state, oid):
+        out = {k: v for k, v in out.items() if k in _granted_after_loss(state, oid)}
+    return out
+
+
+def _granted_after_loss(state: State, oid: int) -> set[str]:
+    return set()
+
+
+def has_keyword(state: State, oid: int, name: str) -> bool:
+    return name.lower() in keywords(state, oid)
+
+
+def keyword_value(state: State, oid: int, name: str) -> int:
+    """The number of a keyword (Assault 2): the sum of its instances' numbers."""
+    v = keywords(state, oid).get(name.lower())
+    return v if isinstance(v, int) else (1 if v is None and name.lower() in
+                                         keywords(state, oid) else 0)
+
+
+# --------------------------------------------------------------------------- statics
+
+@dataclass(frozen=True)
+class Static:
+    """A continuous modifier an indefinite power generates (704.1a, 714.2)."""
+    source: int
+    index: int                    # the power's place on the card
+    kind: str                     # value | keyword | kinds | lose powers | restriction | ...
+    effect: M.Effect
+    timestamp: int
+    controller: str
+    stat: str = ""
+    words: tuple[str, ...] = ()
+    number: int | None = None
+    op: str = "add"
+    condition: M.Condition | None = None
+
+    def scope(self, state: State):
+        from judge.games.wow.describe import Scope
+        return Scope(you=self.controller, source=self.source)
+
+    def applies(self, state: State, oid: int) -> bool:
+        from judge.games.wow import conditions as C
+        from judge.games.wow import describe as D
+        who = _who(self.effect)
+        if who is None:
+            return False
+        try:
+            if not D.matches(state, who, oid, self.scope(state)):
+                return False
+            if self.condition is not None and not C.holds(state, self.condition,
+                                                          self.scope(state).with_it(oid)):
+                return False
+        except D.Unknown:
+            return False
+        return True
+
+
+def _who(e: M.Effect) -> M.Target | None:
+    for name in ("target", "what", "who"):
+        t = getattr(e, name, None)
+        if isinstance(t, M.Target):
+            return t
+    return None
+
+
+def timestamp_of(state: State, oid: int) -> int:
+    """718.2a-b: a card in play, its entering play; an attachment, when it last attached."""
+    attached = W.attached_time(state, oid)
+    if attached is not None and W.host_of(state, oid) is not None:
+        return attached
+    return state.objects[oid].entered
+
+
+def statics(state: State) -> list[Static]:
+    """Every continuous modifier generated by a power of a card in play (face up, with its
+    powers)."""
+    from judge.games.wow import powers as P
+    out: list[Static] = []
+    for o in W.all_in_play(state):
+        if not o.face_up:
+            continue
+        key = (id(state), o.id, "statics")
+        if key in _busy:
+            continue
+        ps = P.of(state, o.id)
+        if not ps.statics:
+            continue
+        _busy.add(key)
+        try:
+            if not has_powers(state, o.id):
+                continue
+        finally:
+            _busy.discard(key)
+        stamp = timestamp_of(state, o.id)
+        for power, effect, condition in ps.statics:
+            out.extend(_static(o, power, effect, condition, stamp))
+    return out
+
+
+def _static(o: GameObject, power: int, e: M.Effect, condition: M.Condition | None,
+            stamp: int) -> list[Static]:
+    base = dict(source=o.id, index=power, effect=e, timestamp=stamp, controller=o.controller,
+                condition=condition)
+    if isinstance(e, M.ModifyValue):
+        return [Static(kind="value", stat=_stat(e.stat), op=e.op, **base)]
+    if isinstance(e, M.SetValue):
+        return [Static(kind="value", stat=_stat(e.stat), op="set", **base)]
+    if isinstance(e, M.Gain) and e.resource == "keyword" and e.keyword is not None:
+        number = e.keyword.value.value if e.keyword.value is not None else None
+        return [Static(kind="keyword", words=(e.keyword.name.lower(),), number=number, **base)]
+    if isinstance(e, M.Becomes):
+        words = tuple(w.lower() for w in e.kinds + e.qualities)
+        return [Static(kind="kinds", words=words, op="add", **base)]
+    if isinstance(e, M.Lose) and e.resource in ("power", "powers", "abilities"):
+        return [Static(kind="lose powers", **base)]
+    if isinstance(e, M.Restriction):
+        return [Static(kind="restriction", words=e.actions, **base)]
+    if isinstance(e, M.Permission):
+        return [Static(kind="permission", words=e.actions, **base)]
+    return []
+
+
+def _stat(stat: str) -> str:
+    return {"attack": "atk", "defense": "def"}.get(stat.lower(), stat.lower())
+
+
+def restrictions(state: State, oid_or_player: Any, action: str) -> list[Static]:
+    """The "can't" modifiers of powers in play that stop ``action`` for a card (103.2)."""
+    out = []
+    for st in statics(state):
+        if st.kind == "restriction" and action in st.words:
+            if isinstance(oid_or_player, int) and st.applies(state, oid_or_player):
+                out.append(st)
+    return out
+
+
+# --------------------------------------------------------------------------- the order hook
+
+def _apply(op: str, cur: Value, amount: Value) -> Value:
+    from judge.engine.values import apply_op
+    return apply_op(op, cur, amount)
+
+
+def _effects(state: State, stat: str) -> list[Any]:
+    return [e for e in state.effects.values()
+            if getattr(e, "affects", None) is not None and e.stat == stat
+            and state.effect_active(state, e.id)]
+
+
+class _Step:
+    """A step of a value's computation with its label, for the ruling's explanation."""
+    __slots__ = ("fn", "label", "procedure", "kind")
+
+    def __init__(self, fn: Callable[[Value], Value], label: str, procedure: str,
+                 kind: str = "add") -> None:
+        self.fn, self.label, self.procedure, self.kind = fn, label, procedure, kind
+
+    def __call__(self, cur: Value) -> Value:
+        return self.fn(cur)
+
+
+def order(state: State, o: GameObject, stat: str, steps: list[ValueStep]) -> list[ValueStep]:
+    """The engine core's hook: every modifier of ``stat`` of ``o``, in the order 718-719 apply
+    them (the core's definite modifiers in ``steps``, plus those found here)."""
+    key = (id(state), o.id, stat)
+    if key in _busy or stat not in NUMERIC:
+        return sorted(steps, key=lambda s: (s[1], s[2]))
+    _busy.add(key)
+    try:
+        found = list(_labelled_core(state, o, steps)) + _own_steps(state, o, stat)
+    finally:
+        _busy.discard(key)
+    found.sort(key=lambda s: (s[1], s[2]))
+    return _dependency(found, o.base.get(stat))
+
+
+def _labelled_core(state: State, o: GameObject, steps: list[ValueStep]) -> Iterable[ValueStep]:
+    for layer, stamp, ident, fn in steps:
+        m = state.modifiers.get(ident)
+        e = state.effects.get(ident)
+        if m is not None:
+            label = f"{'+' if isinstance(m.value, int) and m.value >= 0 and m.op == 'add' else ''}"\
+                    f"{m.value} ({m.op}) from a link"
+            eff = state.effects.get(m.effect) if m.effect is not None else None
+            if eff is not None:
+                label = eff.description
+            kind = "set" if m.op == "set" else ("double" if m.op == "double" else "add")
+        elif e is not None:
+            label, kind = e.description, ("set" if e.op == "set" else "add")
+        else:
+            label, kind = "a modifier", "add"
+        yield (layer, stamp, ident, _Step(fn, label, "continuous.definite-modifier", kind))
+
+
+def _own_steps(state: State, o: GameObject, stat: str) -> list[ValueStep]:
+    from judge.games.wow import amounts as A
+    from judge.games.wow import combat as K
+    from judge.games.wow.describe import Unknown
+    out: list[ValueStep] = []
+    oid = o.id
+    n = 0
+    for st in statics(state):
+        if st.kind != "value" or st.stat != stat:
+            continue
+        if not st.applies(state, oid):
+            continue
+        e = st.effect
+        try:
+            amount = A.amount(state, getattr(e, "amount", None), st.scope(state).with_it(oid))
+        except Unknown:
+            continue
+        if amount is None:
+            continue
+        src = state.objects[st.source].name
+        n += 1
+        if st.op == "multiply":
+            out.append((1, st.timestamp, -1000 - n, _Step(lambda c, k=amount: _apply(
+                "add", c, (c or 0) * (k - 1)) if isinstance(c, int) else c,
+                f"x{amount} from {src}", "dependency.double", "double")))
+        elif st.op == "set":
+            out.append((1, st.timestamp, -1000 - n, _Step(
+                lambda c, k=amount: k, f"{amount} from {src}", "continuous.indefinite-modifier",
+                "set")))
+        else:
+            delta = amount * getattr(e, "sign", 1)
+            out.append((1, st.timestamp, -1000 - n, _Step(
+                lambda c, d=delta: _apply("add", c, d), f"{delta:+d} from {src}",
+                "continuous.indefinite-modifier")))
+    for i, (cname, stamp) in enumerate(o.counters):
+        m = _COUNTER.match(cname.replace(" ", ""))
+        if m is None:
+            continue
+        delta = int(m.group(1)) if stat == "atk" else int(m.group(2)) if stat == "health" else 0
+        if delta:
+            out.append((1, stamp, -2000 - i, _Step(lambda c, d=delta: _apply("add", c, d),
+                                                   f"{delta:+d} from a {cname} counter",
+                                                   "counter.stat")))
+    if stat == "atk" and W.in_play(o) and has_powers(state, oid):
+        kws = keywords(state, oid)
+        stamp = timestamp_of(state, oid)
+        if "assault" in kws and W.turn_player(state) == o.controller:
+            k = kws["assault"] if isinstance(kws["assault"], int) else 1
+            out.append((1, stamp, -3001, _Step(lambda c, d=k: _apply("add", c, d),
+                                               f"+{k} from Assault {k}", "kw.assault")))
+        if "berserking" in kws:
+            k = W.damage(state, oid)
+            out.append((1, stamp, -3002, _Step(lambda c, d=k: _apply("add", c, d),
+                                               f"+{k} from Berserking", "kw.berserking")))
+        if "cat form" in kws and K.attacking(state, oid):
+            out.append((1, stamp, -3003, _Step(lambda c: _apply("add", c, 1),
+                                               "+1 from Cat Form", "power")))
+        for w, when in K.strikes_of(state, oid):
+            k = raw(state, w, "atk")
+            if isinstance(k, int):
+                out.append((1, when, -4000 - w, _Step(
+                    lambda c, d=k: _apply("add", c, d),
+                    f"+{k} from the strike with {state.objects[w].name}", "strike.modifier")))
+    return out
+
+
+def _dependency(steps: list[ValueStep], printed: Value) -> list[ValueStep]:
+    """719.2: a modifier that adds to a value the card does not have yet goes after the
+    modifier that gives it the value; "double" after all others (719.4)."""
+    if not steps:
+        return steps
+    out: list[ValueStep] = []
+    waiting: list[ValueStep] = []
+    doubles: list[ValueStep] = []
+    has_value = printed is not None
+    for s in steps:
+        kind = getattr(s[3], "kind", "add")
+        if kind == "double":
+            doubles.append(s)
+            continue
+        if kind == "set":
+            out.append(s)
+            if waiting:
+                out.extend(_marked(waiting))
+                waiting = []
+            has_value = True
+            continue
+        if not has_value:
+            waiting.append(s)
+            continue
+        out.append(s)
+    return out + waiting + doubles
+
+
+def _marked(steps: list[ValueStep]) -> list[ValueStep]:
+    out = []
+    for layer, stamp, ident, fn in steps:
+        if isinstance(fn, _Step):
+            fn = _Step(fn.fn, fn.label + " (applied after the modifier it depends on)",
+                       "dependency.order", fn.kind)
+        out.append((layer, stamp, ident, fn))
+    return out
+
+
+def raw(state: State, oid: int, stat: str) -> Value:
+    """The value before 104.2 treats a negative value as 0 (for calculations)."""
+    return state.raw_value(oid, stat)
+
+
+def value(state: State, oid: int, stat: str) -> Value:
+    return state.value(oid, stat)
+
+
+def explain(state: State, oid: int, stat: str) -> tuple[Value, list[str], list[str]]:
+    """(value, the steps that made it in words, the procedures they cite)."""
+    o = state.objects[oid]
+    steps: list[ValueStep] = []
+    for m in state.active_modifiers(o, stat):
+        steps.append((m.layer, m.timestamp, m.id, m.apply))
+    for e in _effects(state, stat):
+        if e.affects(state, o):
+            from judge.engine.state import _op
+            steps.append((e.layer, e.timestamp, e.id, _op(e.op, e.amount)))
+    ordered = order(state, o, stat, steps)
+    current = o.base.get(stat)
+    words = [f"printed {current if current is not None else 'none'}"]
+    procedures = []
+    for _l, _t, _i, fn in ordered:
+        current = fn(current)
+        if isinstance(fn, _Step):
+            words.append(fn.label)
+            procedures.append(fn.procedure)
+    if any(p == "dependency.order" for p in procedures):
+        procedures.append("dependency")
+    if len(ordered) > 1:
+        procedures.append("timestamp")
+    return state.value(oid, stat), words, procedures
