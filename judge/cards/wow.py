@@ -270,35 +270,26 @@ def _self_pronouns(value):
 
 # --------------------------------------------------------------------------- replacements
 
-def _would(text: str) -> bool:
-    return " would " in f" {text.lower()} "
-
-
 def _replacement_of(ability: M.Ability) -> M.Ability:
     """716.1, 717.3: "If [event] would happen, [modified event] instead" and "If [event] would
     happen, [action]. If you do, prevent that [event]." read as a :class:`M.Replacement`;
     "The next time [event] would happen this turn, ... instead" as one that replaces once
-    (717.5)."""
+    (717.5). The shared grammar reads the first and last; WoW's conditional prevention (no
+    "instead") and the event of "damage would be dealt to X" are read here."""
     effects = list(ability.effects)
-    trig = ability.trigger
-    if trig is not None and trig.kind == "next time" and trig.event is not None \
-            and _would(trig.event.text):
-        event = _would_event(trig.event)
-        rep = M.Replacement(verb="replace", event=event, instead=tuple(effects),
-                            duration=trig.event.within or ability.duration, next_only=True,
-                            span=ability.span)
-        return replace(ability, kind="spell" if ability.kind == "triggered" else ability.kind,
-                       trigger=None, effects=(rep,))
     for i, e in enumerate(effects):
+        if isinstance(e, M.Replacement) and e.event is not None:
+            effects[i] = replace(e, event=_would_event(e.event))
+            continue
         if isinstance(e, M.Conditional) and e.condition is not None \
                 and e.condition.test == "event" and e.condition.event is not None \
-                and _would(e.condition.text):
+                and e.condition.event.would:
             event = _would_event(e.condition.event)
             rep = M.Replacement(verb="replace", event=event,
                                 instead=tuple(e.then) + tuple(effects[i + 1:]),
                                 span=e.span)
             return replace(ability, effects=tuple(effects[:i]) + (rep,))
-    return ability
+    return replace(ability, effects=tuple(effects))
 
 
 def _would_event(event: M.Event) -> M.Event:

@@ -693,14 +693,8 @@ class WowGame(WowScenario):
     def settle(self, ctx: Context) -> None:
         """Every player passes until nothing waits: the chain is empty and no combat is in
         progress (the turn does not end)."""
-        st = ctx.state
-        while st.result is None and (st.chain or st.pending or K.combat(st) is not None):
-            holder = Priority.holder(st)
-            if holder is None:
-                return
-            ctx.loops.check(st, "passing priority")
-            self.pass_priority(ctx, holder, default=f"priority: pass - {holder} passes (not "
-                               "stated)")
+        C.pass_until_settled(ctx, self, lambda s: bool(s.chain or s.pending
+                                                       or K.combat(s) is not None))
 
 
 def _pick(decision: Decision, said: tuple[str, ...]) -> Any:
