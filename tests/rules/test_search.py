@@ -149,6 +149,26 @@ def test_question_set_is_large_enough_and_cites_existing_rules():
             assert lookup.citation_exists(c), (q["id"], c)
 
 
+def test_held_back_2_is_large_enough_and_cites_existing_rules():
+    """The second held-back set (bench/search_questions_heldback2.toml): about 20 questions per
+    game, ids distinct from the first set's, every citation an existing rule. Only its
+    well-formedness is checked here; no test ranks it."""
+    path = REPO / "bench" / "search_questions_heldback2.toml"
+    qs = tomllib.loads(path.read_text(encoding="utf-8"))["q"]
+    first = tomllib.loads((REPO / "bench" / "search_questions.toml").read_text(encoding="utf-8"))["q"]
+    assert len(qs) >= 80
+    games = [q["game"] for q in qs]
+    assert {g: games.count(g) >= 20 for g in ("fab", "wow", "ufs", "ashes")} == dict.fromkeys(
+        ("fab", "wow", "ufs", "ashes"), True)
+    ids = [q["id"] for q in qs]
+    assert len(set(ids)) == len(ids)
+    assert not set(ids) & {q["id"] for q in first}
+    for q in qs:
+        assert q["cite"], q["id"]
+        for c in q["cite"]:
+            assert lookup.citation_exists(c), (q["id"], c)
+
+
 def test_split_is_fixed_by_the_id_hash():
     sb = _questions()
     parts = [sb.part(q["id"]) for q in sb.questions()]
