@@ -1,9 +1,14 @@
 """Search quality: recall@5 and MRR@10 of ``judge search`` against plain SQLite FTS5 BM25 over the
-same rule paragraphs, on the questions of ``bench/search_questions.toml``.
+same rule paragraphs, on four parts of judges' questions:
 
-The questions are split by a fixed hash of their id (:func:`part`) into a tuning part and a
-held-back part. Ranking parameters are tuned on the tuning part only; the held-back part is
-reported as a whole and ``--details`` refuses to list it question by question.
+* ``tuning`` and ``held-back``: ``bench/search_questions.toml`` (first round), split by a fixed hash
+  of the id (:func:`part`);
+* ``tuning-2``: ``bench/search_questions_tuning2.toml`` (second round), all tuning;
+* ``held-back-2``: ``bench/search_questions_heldback2.toml`` (second round), all held back,
+  written and committed before any ranking change of that round.
+
+Ranking is tuned on the tuning parts only; the held-back parts are reported as totals and
+``--details`` lists only tuning questions.
 
 Baseline: one FTS5 table (porter, unicode61) whose single column is each rule's title, text and
 examples; the query is the question's distinct words minus the same stop words ``judge search``
@@ -25,6 +30,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 QUESTIONS = ROOT / "bench" / "search_questions.toml"
+TUNING_2 = ROOT / "bench" / "search_questions_tuning2.toml"
+HELD_BACK_2 = ROOT / "bench" / "search_questions_heldback2.toml"
+PARTS = ("held-back-2", "held-back", "tuning-2", "tuning")     # the order of the report
+TUNING_PARTS = ("tuning", "tuning-2")
 K = 5          # recall@K
 MRR_DEPTH = 10
 
@@ -35,8 +44,18 @@ def part(qid: str) -> str:
 
 
 def questions() -> list[dict]:
+    """The first round's questions (both parts; :func:`part` splits them)."""
     with open(QUESTIONS, "rb") as f:
         return tomllib.load(f)["q"]
+
+
+def all_questions(parts=PARTS) -> list[tuple[str, dict]]:
+    """(part, question) of every question of ``parts``."""
+    out = [(part(q["id"]), q) for q in questions()]
+    for name, path in (("tuning-2", TUNING_2), ("held-back-2", HELD_BACK_2)):
+        with open(path, "rb") as f:
+            out += [(name, q) for q in tomllib.load(f)["q"]]
+    return [(p, q) for p, q in out if p in parts]
 
 
 class Baseline:
@@ -65,7 +84,7 @@ class Baseline:
             [match, *docs, limit])]
 
 
-def evaluate(details: bool = False) -> dict:
+def evaluate(details: bool = False, parts=PARTS) -> dict:
     from judge.rules import lookup
     from judge.rules.search import search
     con = lookup.connect()
@@ -73,7 +92,7 @@ def evaluate(details: bool = False) -> dict:
     docs_of = {g: [d["id"] for d in lookup.resolve_documents(g)] for g in ("fab", "wow", "ufs", "ashes")}
     results: dict[str, dict[str, list[float]]] = {}
     shown = []
-    for q in questions():
+    for p, q in all_questions(parts):
         docs = docs_of[q["game"]]
         want = set(q["cite"])
         runs = {
@@ -81,15 +100,14 @@ def evaluate(details: bool = False) -> dict:
             "judge search": [h["citation"] for h in search(q["q"], con=con, docs=docs,
                                                            limit=MRR_DEPTH)],
         }
-        p = part(q["id"])
         for name, got in runs.items():
             rank = next((i for i, c in enumerate(got, 1) if c in want), None)
             r = results.setdefault(p, {}).setdefault(name, [])
             r.append(rank or 0)
-        if details and p == "tuning":
+        if details and p in TUNING_PARTS:
             shown.append((q, runs))
     out = {}
-    for p in ("tuning", "held-back"):
+    for p in (p for p in PARTS if p in results):
         out[p] = {}
         for name, ranks in results.get(p, {}).items():
             n = len(ranks)
@@ -109,20 +127,20 @@ def evaluate(details: bool = False) -> dict:
     return out
 
 
-def report(res: dict, parts=("held-back", "tuning")) -> None:
-    print(f"\nSearch quality (recall@{K}, MRR@{MRR_DEPTH}; targets on held-back: judge search "
-          f"recall@{K} >= 0.95, MRR >= 0.85, both above bm25)")
+def report(res: dict, parts=PARTS) -> None:
+    print(f"\nSearch quality (recall@{K}, MRR@{MRR_DEPTH}; targets on the held-back parts: judge "
+          f"search recall@{K} >= 0.95, MRR >= 0.85, both above bm25)")
     for p in parts:
-        for name, m in res[p].items():
-            print(f"  {p:<10} {name:<13} n={m['questions']:<3} recall@{K} {m[f'recall@{K}']:.3f}"
+        for name, m in res.get(p, {}).items():
+            print(f"  {p:<11} {name:<13} n={m['questions']:<3} recall@{K} {m[f'recall@{K}']:.3f}"
                   f"   MRR {m[f'mrr@{MRR_DEPTH}']:.3f}")
 
 
 def main(argv: list[str]) -> int:
-    res = evaluate(details="--details" in argv)
-    if "--tuning-only" in argv:          # while tuning: not even the held-back totals
-        res.pop("held-back")
-        report(res, ("tuning",))
+    tuning_only = "--tuning-only" in argv       # while tuning: not even the held-back totals
+    res = evaluate(details="--details" in argv, parts=TUNING_PARTS if tuning_only else PARTS)
+    if tuning_only:
+        report(res, TUNING_PARTS)
     elif "--json" in argv:
         print(json.dumps(res))
     else:

@@ -1,5 +1,5 @@
-"""Coordinate search over ``judge.rules.search.PARAMS`` on the TUNING part of the questions only
-(the held-back part is never evaluated here). Prints the best parameters found; copying them
+"""Coordinate search over ``judge.rules.search.PARAMS`` on the TUNING parts of the questions only
+(``tuning`` and ``tuning-2``; the held-back parts are never evaluated here). Prints the best parameters found; copying them
 into PARAMS is a deliberate, reviewed step.
 
     .venv/bin/python bench/search_tune.py [rounds]
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 
-from search_bench import MRR_DEPTH, K, part, questions  # beside this script
+from search_bench import MRR_DEPTH, TUNING_PARTS, K, all_questions  # beside this script
 
 
 def objective(qs, con, docs_of) -> tuple[float, float]:
@@ -30,7 +30,7 @@ def main(argv: list[str]) -> int:
     rounds = int(argv[0]) if argv else 2
     con = lookup.connect()
     docs_of = {g: [d["id"] for d in lookup.resolve_documents(g)] for g in ("fab", "wow", "ufs", "ashes")}
-    qs = [q for q in questions() if part(q["id"]) == "tuning"]
+    qs = [q for _, q in all_questions(TUNING_PARTS)]
     best = objective(qs, con, docs_of)
     print(f"start: recall@{K} {best[0]:.3f} MRR {best[1]:.3f}")
     for _ in range(rounds):

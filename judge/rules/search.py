@@ -9,9 +9,16 @@ A hit's score adds these signals (each one reported by ``--explain``):
 
 * **fields** - BM25F over a rule's title (a glossary entry's term), the headings above it, its
   text and its examples: each query word (or, at a lower weight, a synonym of it from the
-  documents' own glossaries or the slang list) adds idf x saturated weighted frequency;
+  documents' own glossaries or the slang list) adds idf x saturated weighted frequency.
+  Each word also matches its other forms where the Porter stemmer splits them
+  (:data:`VARIANTS`: irregular verbs, British spellings) and its derivations
+  (:data:`DERIVED`); no synonym or other form counts for more than the word asked (its idf is
+  capped at the word's own); words that frame a question (:data:`FRAMING`) count for less;
 * **coverage** - the share of the question's words (weighted by idf) a rule matches scales
-  that sum, so a rule matching every word beats one repeating a single word;
+  that sum, so a rule matching every word beats one repeating a single word; words matched
+  only by a rule's sub-rules count in part (the rule and its steps answer together);
+* **parent** - a rule whose parent matches is lifted by it (a short rule whose parent carries
+  the meaning);
 * **phrase / near** - two words adjacent in the question that are adjacent (or close) in a
   rule;
 * **glossary** - a glossary or keyword entry the question matches lifts the rules that use
@@ -42,7 +49,51 @@ something someone okay ok please even
 """.split())
 
 
-# Tuned on the tuning part of bench/search_questions.toml only (see bench/search_bench.py).
+# Words that frame a question more than they name its subject ("does X count as Y", "what does X
+# mean", "how does X work"): they count, at FRAMING_WEIGHT of their idf, in scores and coverage.
+FRAMING = frozenset("""
+count counts counted counting mean means meaning meant work works working worked need needs
+needed supposed way ways thing things stuff kind sort matter case rule rules mechanic question
+""".split())
+FRAMING_WEIGHT = 0.3
+
+# One word in the forms a judge may type and a document may print, where the Porter stemmer
+# does not bring them together: irregular verbs ("dies" -> di, "die" -> die; "took", "take"),
+# British and American spellings ("colour", "defence"), and a few derivations the stemmer
+# splits ("destroy" -> destroi, "destruction" -> destruct). Every word of a group is an exact
+# form of every other (weight 1).
+VARIANTS: tuple[tuple[str, ...], ...] = (
+    ("go", "goes", "went", "gone", "going"), ("die", "dies", "died", "dying", "dead"),
+    ("take", "takes", "took", "taken", "taking"), ("pay", "pays", "paid", "paying"),
+    ("lose", "loses", "lost", "losing", "loss"), ("choose", "chooses", "chose", "chosen",
+    "choosing", "choice"), ("draw", "draws", "drew", "drawn", "drawing"),
+    ("deal", "deals", "dealt", "dealing"), ("put", "puts", "putting"),
+    ("hit", "hits", "hitting"), ("win", "wins", "won", "winning"),
+    ("begin", "begins", "began", "begun", "beginning"), ("fight", "fights", "fought"),
+    ("hold", "holds", "held"), ("leave", "leaves", "left", "leaving"),
+    ("give", "gives", "gave", "given"), ("make", "makes", "made"), ("keep", "keeps", "kept"),
+    ("run", "runs", "ran", "running"), ("steal", "steals", "stole", "stolen"),
+    ("shuffle", "shuffled", "shuffling", "reshuffle"), ("see", "sees", "saw", "seen"),
+    ("destroy", "destroys", "destroyed", "destruction"), ("die", "death"),
+    ("colour", "color"), ("colours", "colors"), ("defence", "defense"), ("armour", "armor"),
+    ("honour", "honor"), ("cancelled", "canceled"), ("cancelling", "canceling"),
+    ("favour", "favor"), ("behaviour", "behavior"), ("recognise", "recognize"),
+    ("organiser", "organizer"), ("randomise", "randomize"), ("randomised", "randomized"),
+    ("two", "2"), ("three", "3"), ("four", "4"), ("five", "5"), ("zero", "0"),
+)
+_VARIANT = {}
+for _group in VARIANTS:
+    for _w in _group:
+        _VARIANT.setdefault(_w, set()).update(_group)
+del _group, _w
+
+# Derivations the stemmer leaves apart ("owner" / "ownership", "block" / "blocker"): a query
+# stem and an indexed term that differ by one of these endings (of Porter stems) match at
+# PARAMS["derived"].
+DERIVED = ("er", "or", "ship", "ment", "ion", "al", "iv", "ive", "iti", "ness", "abl", "ibl",
+           "ant", "ent", "ee", "ist")
+
+# Tuned on the tuning parts of the questions only (see bench/search_bench.py).
 PARAMS: dict[str, float] = {
     "k1": 1.2,
     "w_title": 0.42, "w_heading": 0.8, "w_text": 0.28, "w_examples": 0.5,
@@ -54,19 +105,24 @@ PARAMS: dict[str, float] = {
     "children": 0.3,          # x second best child score, to the parent (when it matches)
     "cites": 0.15,            # x best cited rule's score, to the citing rule
     "prior": 0.05,            # x log(1 + times cited), as a factor
+    "parent": 0.1,            # x the parent's score, to a rule whose parent matches
+    "subtree": 0.5,           # share of a word matched only by sub-rules that counts as covered
+    "derived": 0.6,           # weight of a derived form ("owner" asked, "ownership" printed)
 }
 NEAR = 6
 SNIPPET_WORDS = 14
+SUBTREE_DEPTH = 3         # levels of sub-rules whose words a rule's coverage counts
 
 
 class Concept:
     """One distinct word of the question and the forms that can match it."""
-    __slots__ = ("stem", "word", "pos", "forms", "idf")
+    __slots__ = ("stem", "word", "pos", "forms", "idf", "weight")
 
     def __init__(self, stem: str, word: str, pos: int):
         self.stem, self.word, self.pos = stem, word, pos
         self.forms: list[tuple[tuple[str, ...], float, str]] = [((stem,), 1.0, "")]
         self.idf = 0.0
+        self.weight = FRAMING_WEIGHT if word in FRAMING else 1.0
 
 
 def word_spans(text: str) -> list[tuple[str, int, int]]:
@@ -127,10 +183,37 @@ def _concepts(con, query: str) -> list[Concept]:
         for c, s in zip([c for c in cs if c.stem in bare], _stem(con, list(bare.values()))):
             if s and s != c.stem:
                 c.forms.append(((s,), 0.8, f"{c.word}→{s}, without re-"))
-    keys: dict[str, list[Concept]] = {c.stem: [c] for c in cs}
+    # the same word as a document may print it ("died" asked, "dies" printed; "colour", "color")
+    variants = [(c, v) for c in cs for v in sorted(_VARIANT.get(c.word, ())) if v != c.word]
+    if variants:
+        for (c, v), s in zip(variants, _stem(con, [v for _, v in variants])):
+            if s and all(f[0] != (s,) for f in c.forms):
+                c.forms.append(((s,), 1.0, f"{c.word}→{v}, same word"))
+    # derivations: "owner" / "ownership", "block" / "blocker", "protector" / "protect"
+    if PARAMS["derived"]:
+        for c in cs:
+            if len(c.stem) < 4 or c.stem.isdigit():
+                continue
+            cands = {c.stem + end for end in DERIVED}
+            cands |= {c.stem[:-len(end)] for end in DERIVED
+                      if c.stem.endswith(end) and len(c.stem) - len(end) >= 4}
+            have = {f[0] for f in c.forms}
+            q = ",".join("?" * len(cands))
+            for (term,) in con.execute(f"SELECT DISTINCT term FROM rank_df WHERE term IN ({q})",
+                                       sorted(cands)):
+                if (term,) not in have:
+                    c.forms.append(((term,), PARAMS["derived"], f"{c.word}→{term}, derived"))
+    keys: dict[str, list[Concept]] = {}
+    same = {c.stem: [c.stem] + [f[0][0] for f in c.forms if f[2].endswith("same word")]
+            for c in cs}
+    for c in cs:
+        for s in same[c.stem]:
+            keys.setdefault(s, []).append(c)
     for a, b in zip(cs, cs[1:]):
         if b.pos - a.pos <= 3:
-            keys.setdefault(f"{a.stem} {b.stem}", []).extend([a, b])
+            for sa in same[a.stem]:
+                for sb in same[b.stem]:
+                    keys.setdefault(f"{sa} {sb}", []).extend([a, b])
     if keys:
         q = ",".join("?" * len(keys))
         for key, alt, weight, source in con.execute(
@@ -207,20 +290,22 @@ def _rank(con, concepts: list[Concept], scope: list[tuple], explain: bool):
             counts = tf[term][row] = [0, 0, 0, 0]
         counts[col] = n
         offs[(term, row, col)] = at
-    nodes = _Nodes(everything)
-    norms = nodes.norms(fw, fb)
+    norms = _Nodes(everything).norms(fw, fb)
     # field scores: per concept, the best of its forms
     best: list[dict[int, tuple]] = []
     for c in concepts:
         own = idf.get(c.stem)
-        c.idf = own if own is not None else max(
-            (idf[t] for f, _, _ in c.forms for t in f if t in idf), default=0.0)
+        c.idf = c.weight * (own if own is not None else max(
+            (idf[t] for f, _, _ in c.forms for t in f if t in idf), default=0.0))
         scores: dict[int, tuple] = {}
         for form, weight, source in c.forms:
             if not all(t in idf for t in form):
                 continue
             counts = tf[form[0]] if len(form) == 1 else _phrase_counts(form, tf, offs)
-            fidf = weight * max(idf[t] for t in form)
+            fidf = max(idf[t] for t in form)
+            if own is not None and form != (c.stem,):
+                fidf = min(fidf, own)   # no other form says more than the word asked
+            fidf *= c.weight * weight
             for row, cnt in counts.items():
                 nr = norms[row]
                 wtf = cnt[0] * nr[0] + cnt[1] * nr[1] + cnt[2] * nr[2] + cnt[3] * nr[3]
@@ -236,6 +321,27 @@ def _rank(con, concepts: list[Concept], scope: list[tuple], explain: bool):
         for row, hit in scores.items():
             text[row] = text.get(row, 0.0) + hit[0]
             matched[row] = matched.get(row, 0.0) + c.idf
+    # coverage read with the sub-rules: a rule whose sub-rules (to SUBTREE_DEPTH levels) match
+    # words it does not ("what order do I play a card in, targets or pay first": 15.5 and its
+    # steps) covers those words at PARAMS["subtree"]
+    nodes = _Nodes(everything)
+    if P["subtree"]:
+        words: dict[int, set[int]] = {}
+        for i, scores in enumerate(best):
+            for row in scores:
+                words.setdefault(row, set()).add(i)
+        below: dict[int, set[int]] = {}
+        for row, ws in words.items():
+            up = row
+            for _ in range(SUBTREE_DEPTH):
+                up = nodes.parent(up)
+                if up not in words:
+                    break
+                below.setdefault(up, set()).update(ws)
+        for row, ws in below.items():
+            extra = sum(concepts[i].idf for i in ws - words[row])
+            if extra:
+                matched[row] += P["subtree"] * extra
     cov_exp = P["coverage"]
     base = {row: t * (matched[row] / total_idf) ** cov_exp for row, t in text.items()}
     if not base:
@@ -321,6 +427,16 @@ def _rank(con, concepts: list[Concept], scope: list[tuple], explain: bool):
             if explain:
                 why[parent].append(("children", f"sub-rules {_key(con, scored[0][1])} and "
                                     f"{_key(con, row)} match too", v))
+    # a short rule read with its parent: the parent's match lifts it ("You can have more cards
+    # in hand than ..." under "Intellect")
+    if P["parent"]:
+        for row in top:
+            parent = nodes.parent(row)
+            if parent in base and parent != row:
+                v = P["parent"] * base[parent]
+                final[row] += v
+                if explain:
+                    why[row].append(("parent", f"its parent {_key(con, parent)} matches", v))
     # a rule that cites a matching rule is lifted by it
     if P["cites"]:
         cite: dict[int, tuple[float, int]] = {}
