@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from judge.engine.values import BoundHit, Value, ValueRules, apply_op
+from judge.engine.values import Bound, BoundHit, Value, ValueRules, apply_op
 
 if TYPE_CHECKING:  # pragma: no cover
     from judge.engine.abilities import Unbound
@@ -494,21 +494,52 @@ class State:
 
     def value(self, oid: int, stat: str) -> Value:
         """The value of ``stat`` of object ``oid``: within the bounds its game sets."""
-        raw = self.raw_value(oid, stat)
         if self.watch_reads:
             self.reads.add(stat)
         bound = self.rules.bound(stat, self.objects[oid].kinds)
         if bound is None:
-            return raw
+            return self.raw_value(oid, stat)
+        if bound.each_step:
+            return self._held_value(oid, stat, bound)
+        raw = self.raw_value(oid, stat)
         held = bound.hold(raw)
         if held != raw:
             self.notes.append(BoundHit(oid, self.objects[oid].incarnation, stat, raw, held, bound))
         return held
 
+    def _held_value(self, oid: int, stat: str, bound: Bound) -> Value:
+        """The value with ``bound`` holding it after each modifier in order
+        (``Bound.each_step``). Counters are not effects: they count in full, and only the
+        result holds them (FaB 8.2.5b: "-1{d} counters greater than the defense value"). The
+        first hold is noted (what that step would have made it, and what it made)."""
+        o = self.objects[oid]
+        current = o.base.get(stat)
+        hit: BoundHit | None = None
+        for step in [(0, 0, 0, None)] + list(self.rules.order(self, o, stat,
+                                                              self._value_steps(o, stat))):
+            fn, counter = step[3], step[2] < 0
+            raw = current if fn is None else fn(current)
+            current = raw if counter else bound.hold(raw)
+            if current != raw and hit is None:
+                hit = BoundHit(oid, o.incarnation, stat, raw, current, bound)
+        final = bound.hold(current)
+        if final != current and hit is None:
+            hit = BoundHit(oid, o.incarnation, stat, current, final, bound)
+        if hit is not None:
+            self.notes.append(hit)
+        return final
+
     def raw_value(self, oid: int, stat: str) -> Value:
         """The value before the game's bounds apply (for calculations that use it so, e.g.
         WoW 104.2)."""
         o = self.objects[oid]
+        current = o.base.get(stat)
+        for _layer, _t, _id, fn in self.rules.order(self, o, stat, self._value_steps(o, stat)):
+            current = fn(current)
+        return current
+
+    def _value_steps(self, o: GameObject, stat: str) -> list[tuple[int, int, int, Callable[[Value], Value]]]:
+        """The modifiers, effects and counters that change ``stat`` of ``o``, unordered."""
         steps: list[tuple[int, int, int, Callable[[Value], Value]]] = []
         for m in self.active_modifiers(o, stat):
             steps.append((m.layer, m.timestamp, m.id, m.apply))
@@ -521,10 +552,7 @@ class State:
             rule = self.counter_rules.get(cname)
             if rule is not None and rule.stat == stat:
                 steps.append((rule.layer, stamp, -1 - i, _adder(rule.delta)))
-        current = o.base.get(stat)
-        for _layer, _t, _id, fn in self.rules.order(self, o, stat, steps):
-            current = fn(current)
-        return current
+        return steps
 
     def base_value(self, oid: int, stat: str) -> Value:
         """The base after base-setting modifiers only (FaB 25.2)."""

@@ -75,6 +75,9 @@ class Bound:
     ``stat``: the value it bounds; ``kinds``: the kinds of object it applies to (empty: all);
     ``procedure``: the game's procedure name (or a full citation) of the rule that sets it;
     ``text``: the rule in a few words, for the trace ("a card cannot have negative power").
+    ``each_step``: the bound holds the value after each modifier in turn, not only the result
+    (FaB 9.2.8b "if an effect would reduce [it] to less than zero, instead it reduces it to
+    zero": 2 power, then -3, then +2, is 2, not 1).
     """
     stat: str
     low: int | None = None
@@ -82,6 +85,7 @@ class Bound:
     procedure: str = ""
     text: str = ""
     kinds: frozenset[str] = frozenset()
+    each_step: bool = False
 
     def hold(self, value: Value) -> Value:
         if not isinstance(value, int) or isinstance(value, bool):

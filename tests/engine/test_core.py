@@ -15,7 +15,7 @@ from judge.engine.decisions import DEFAULT, Answer, Decision, DecisionPending
 from judge.engine.errors import NotModelled, UnstatedChoice
 from judge.engine.events import Event, PendingTrigger, Replacement, Stage
 from judge.engine.loops import LoopDetected, LoopDetector
-from judge.engine.state import (AddModifier, ChangeValue, CounterRule, Modifier, MoveObject,
+from judge.engine.state import (AddCounter, AddModifier, ChangeValue, CounterRule, Modifier, MoveObject,
                                 State)
 from judge.engine.trace import CitationTable
 from judge.engine.values import Bound, ValueRules
@@ -113,6 +113,28 @@ def test_a_bound_applies_only_to_the_kinds_it_names():
     for o in (w, a):
         _mod(st, o.id, "add", -2, layer=1)
     assert (st.value(w.id, "power"), st.value(a.id, "power")) == (0, -1)
+
+
+def test_a_bound_that_holds_each_step_floors_each_modifier_in_turn():
+    """"If an effect would reduce it to less than zero, instead it reduces it to zero" (FaB
+    9.2.8b): 2, then -3 (held at 0), then +2 is 2; a bound on the result alone would give 1.
+    Counters count in full and only the result is held (FaB 8.2.5b)."""
+    running = Bound("power", 0, procedure="p", text="no negative power", each_step=True)
+    st = _state(ValueRules(bounds=(running,)))
+    o = st.create(name="Jab", owner="Alice", zone=("Alice", "board"), base={"power": 2})
+    _mod(st, o.id, "add", -3, layer=1)
+    assert st.value(o.id, "power") == 0 and st.raw_value(o.id, "power") == -1
+    _mod(st, o.id, "add", 2, layer=1)
+    assert st.value(o.id, "power") == 2
+    hits = [h for h in st.notes if h.obj == o.id]
+    assert (hits[0].raw, hits[0].held) == (-1, 0)
+    st.counter_rules["-1"] = CounterRule("-1", "defense", -1, layer=1)
+    st.counter_rules["+1"] = CounterRule("+1", "defense", 1, layer=1)
+    e = st.create(name="Helm", owner="Alice", zone=("Alice", "board"), base={"defense": 1})
+    st.rules = ValueRules(bounds=(running, Bound("defense", 0, procedure="d", each_step=True)))
+    for name in ("-1", "-1", "+1"):
+        st.apply(AddCounter(e.id, name))
+    assert st.value(e.id, "defense") == 0           # 1 - 1 - 1 + 1: the counters count in full
 
 
 def test_player_values_outside_their_bounds_are_invariant_problems():

@@ -53,19 +53,33 @@ def _keeps_counters(zone: ZoneKey) -> bool:
     return zone[1] in ARENA or zone[1] == "arsenal"
 
 
-# the bounds v1.4 sets on values (a card's value that an effect would take below zero is
-# zero; a hero's life total is never negative)
+# The bounds v1.4 sets on values. Each says "if an effect would reduce [it] to less than zero,
+# instead it reduces it to zero": the bound holds after each effect in turn (Bound.each_step),
+# so 2{p}, -3{p}, then +2{p} is 2. Counters count in full (8.2.5b: an equipment may have more
+# -1{d} counters than its defense). Tokens are not cards (10.2) and v1.4 sets no bound on their
+# values (10.4.5a, 10.4.6a): the first two lines keep them out of the card bounds. A hero's life
+# (6.4.6c) is held where damage and life loss change it (``_perform_damage``,
+# ``_perform_life_loss``); action and resource points are player values below.
+_NO_BOUND_ON_TOKENS = "v1.4 sets no bound on a token's values (10.2: tokens are not cards)"
 BOUNDS = (
-    Bound("power", 0, procedure="value.weapon-power", kinds=frozenset({"weapon"}),
-          text="a card cannot have a negative power value"),
-    Bound("power", 0, procedure="value.power", text="a card cannot have a negative power value"),
+    Bound("power", None, procedure="", kinds=frozenset({"token"}), text=_NO_BOUND_ON_TOKENS),
+    Bound("defense", None, procedure="", kinds=frozenset({"token"}), text=_NO_BOUND_ON_TOKENS),
+    Bound("power", 0, procedure="value.weapon-power", kinds=frozenset({"weapon"}), each_step=True,
+          text="a card cannot have a negative power value (an effect that would reduce a "
+               "weapon's power below zero reduces it to zero)"),
+    Bound("power", 0, procedure="value.power", each_step=True,
+          text="a card cannot have a negative power value (an effect that would reduce it "
+               "below zero reduces it to zero)"),
     Bound("defense", 0, procedure="value.equipment-defense", kinds=frozenset({"equipment"}),
-          text="a card cannot have a negative defense value"),
-    Bound("defense", 0, procedure="value.defense",
-          text="a card cannot have a negative defense value"),
-    Bound("cost", 0, procedure="value.cost",
+          each_step=True,
+          text="a card cannot have a negative defense value (an effect that would reduce an "
+               "equipment's defense below zero reduces it to zero)"),
+    Bound("defense", 0, procedure="value.defense", each_step=True,
+          text="a card cannot have a negative defense value (an effect that would reduce it "
+               "below zero reduces it to zero)"),
+    Bound("cost", 0, procedure="value.cost", each_step=True,
           text="an effect cannot reduce a resource cost below zero"),
-    Bound("pitch", 0, procedure="value.pitch",
+    Bound("pitch", 0, procedure="value.pitch", each_step=True,
           text="an effect cannot reduce a pitch value below zero"),
 )
 PLAYER_BOUNDS = (
@@ -1056,9 +1070,12 @@ class FabGame(FabScenario):
         st.apply(ChangeValue(ev.player, "life delta", -lost, shown="life"))
         src = st.objects[ev.source].name if ev.source is not None else "an effect"
         ctx.step(T.EVENT, f"{ev.player} loses {ev.amount} life from {src}: life {before} -> "
-                 f"{before - lost}; losing life is not damage, so damage prevention does not "
-                 "apply", ["life.loss-not-damage", "life.total"], mark=mark,
-                 cites=[c for c in ev.citations if c])
+                 f"{before - lost}" + (" (a hero cannot have a negative life total)"
+                                       if lost < ev.amount else "")
+                 + "; losing life is not damage, so damage prevention does not apply",
+                 ["life.loss-not-damage", "life.total"] + (["life.floor"] if lost < ev.amount
+                                                           else []),
+                 mark=mark, cites=[c for c in ev.citations if c])
         return ev
 
     def _perform_damage(self, ctx: Context, ev: Event) -> Event | None:
