@@ -32,7 +32,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 ANY = "*"
 
-# "unknown": text the module could not even classify; it could be any of the others
+# "unknown": text the module could not even classify; it could be any of the others. A
+# "keyword" is named at the events and value reads it names (a keyword can trigger, replace or
+# change values)
 KINDS = ("trigger", "replacement", "static", "activated", "cost", "keyword", "resolution",
          "unknown")
 
@@ -78,7 +80,8 @@ def occurred(ctx: "Context", event_kind: str, role: str = "trigger") -> None:
         return
     for abilities in list(st.unbound.values()):
         for u in abilities:
-            if u.kind in (role, "unknown") and (ANY in u.events or event_kind in u.events):
+            if u.kind in (role, "unknown", "keyword") and (ANY in u.events
+                                                            or event_kind in u.events):
                 report(ctx, u, f"{event_kind} happens" if role == "trigger"
                        else f"it could replace {event_kind}")
 
@@ -91,7 +94,8 @@ def read(ctx: "Context", stat: str) -> None:
         return
     for abilities in list(st.unbound.values()):
         for u in abilities:
-            if u.kind in ("static", "unknown") and (ANY in u.values or stat in u.values):
+            if u.kind in ("static", "unknown", "keyword") and (ANY in u.values
+                                                                or stat in u.values):
                 report(ctx, u, f"it could change {stat}")
 
 
@@ -112,7 +116,7 @@ class BindAbilities(Operation):
 
     def apply(self, state: State) -> None:
         state.unbound[self.obj] = self.unbound
-        if any(u.kind in ("static", "unknown") for u in self.unbound):
+        if any(u.kind in ("static", "unknown", "keyword") for u in self.unbound):
             state.watch_reads = True
 
     def describe(self, state: State) -> str:

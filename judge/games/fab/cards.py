@@ -20,18 +20,12 @@ from judge.games.fab import next_defend as N
 from judge.games.fab import reprise as RP
 from judge.games.fab import statics as S
 from judge.games.fab import becomes as B
+from judge.games.fab import binding as BD
 
 # canonical keyword names the engine acts on (lower case) -> the words a card may print
 KEYWORDS = ("go again", "dominate", "arcane barrier", "spellvoid", "battleworn", "blade break",
             "temper", "phantasm", "spectra", "blood debt")
 
-# events of triggered abilities of permanents (auras, tokens ...) the engine watches for, as the
-# card grammar normalises them -> the engine's name for the moment (16, 20.4.2, 20.4.4d)
-WATCHED = {
-    "you attack": "you attack",
-    "you play an attack action card or activate a weapon attack": "you play an attack",
-    "beginning of your action phase": "start of action phase",
-}
 # static abilities of permanents the engine carries out: "<whom> gain +N{d}" (17.2)
 STATIC_TARGETS = ("equipment you control",)
 _KW_NUM = re.compile(r"^(arcane barrier|spellvoid)\s+(\d+)$")
@@ -77,14 +71,15 @@ class CardRules:
     on_attack: tuple[M.Effect, ...] = ()           # "when this attacks / when you attack"
     attack_cost: int | None = None                 # a weapon's "Action - {r}{r}: Attack"
     once_per_turn: bool = False
-    # triggered abilities of a permanent: (watched moment, effects), see ``WATCHED``
-    watches: tuple[tuple[str, tuple[M.Effect, ...]], ...] = ()
+    # triggered abilities the engine carries out when their moment happens (``fab_watch``)
+    watches: tuple[BD.Watch, ...] = ()
     activated: tuple[Activated, ...] = ()
     statics: tuple[M.Effect, ...] = ()             # a permanent's static abilities (17.2)
     # crush (glossary): (who deals the damage, as printed; effects) - triggers when it deals
     # 4 or more damage to a hero in one instance
     crush: tuple[tuple[str, tuple[M.Effect, ...]], ...] = ()
-    unsupported: tuple[str, ...] = field(default=())
+    # what the engine does not carry out, each bound to what could make it matter (``fab_binding``)
+    unsupported: tuple[BD.Part, ...] = field(default=())
     conditional: tuple[ConditionalTrigger, ...] = ()   # an attack's "when ..., if ..." triggers
     # static restrictions ("the defending hero can't play ... "), see fab_restrictions (17.2.1)
     restrictions: tuple[M.Ability, ...] = ()
@@ -131,15 +126,15 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
         only = keywords_only(text)
         if only is not None:
             return CardRules(keywords=only)
-        return CardRules(unsupported=(f"card text {text!r} (no FaB card grammar installed)",))
+        return CardRules(unsupported=(BD.unparsed(text, "no FaB card grammar installed"),))
     keywords: dict[str, int | None] = {}
     on_resolve: list[M.Effect] = []
     on_hit: list[M.Effect] = []
     on_attack: list[M.Effect] = []
-    unsupported: list[str] = [f"unparsed text {u.text!r} ({u.reason})" for u in parsed.unparsed]
+    unsupported: list[BD.Part] = [BD.unparsed(u.text, u.reason) for u in parsed.unparsed]
     attack_cost: int | None = None
     once = False
-    watches: list[tuple[str, tuple[M.Effect, ...]]] = []
+    watches: list[BD.Watch] = []
     activated: list[Activated] = []
     statics: list[M.Effect] = []
     crush: list[tuple[str, tuple[M.Effect, ...]]] = []
@@ -180,7 +175,7 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
             if known is not None:
                 keywords[known[0]] = known[1]
             elif ab.kind in ("keyword", "label"):
-                unsupported.append(f"keyword {kw.name!r}")
+                unsupported.append(BD.keyword(kw.name))
         if ab.kind in ("keyword", "label") and not ab.effects:
             continue
         text_of = _text(parsed.text, ab.span)
@@ -197,20 +192,24 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
                     text=text_of,
                     restrictions=tuple(e for e in ab.effects if R.is_restriction(e))))
             else:
-                unsupported.append(f"activated ability {text_of!r}")
+                unsupported.append(BD.ability(ab, text_of))
         elif ab.kind == "replacement" and role == "resolving" and ab.condition is None:
             on_resolve.extend(ab.effects)        # "the next time ... would ..., instead ..."
         elif ab.kind == "triggered" and ab.trigger is not None:
             event = " ".join(ab.trigger.event.lower().split())
-            if role == "permanent":
-                if event in WATCHED and ab.condition is None:
-                    watches.append((WATCHED[event], tuple(ab.effects)))
+            watch = BD.watch(ab, text_of, name)
+            subject = BD.subject_of(event, name)
+            if role == "permanent" or (watch is not None and watch.moment in BD.OWN_MOMENTS):
+                if watch is not None:
+                    watches.append(watch)
                 else:
-                    unsupported.append(f"triggered ability {text_of!r}")
+                    unsupported.append(BD.ability(ab, text_of))
             elif role == "resolving" and ab.condition is None:
                 on_resolve.append(DelayedTrigger(verb="delayed trigger", span=ab.span,
                                                  kind=ab.trigger.kind.lower(), event=event,
                                                  effects=tuple(ab.effects)))
+            elif subject != "this" or len(BD.moments_of(event) & {"hit", "attack"}) != 1:
+                unsupported.append(BD.ability(ab, text_of))
             elif "hit" in event and ab.condition is None:
                 on_hit.extend(ab.effects)
             elif "attack" in event and ab.condition is None:
@@ -221,7 +220,7 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
                     moment="hit" if "hit" in event else "attack", condition=ab.condition.text,
                     effects=tuple(ab.effects), text=text_of))
             else:
-                unsupported.append(f"triggered ability {text_of!r}")
+                unsupported.append(BD.ability(ab, text_of))
         elif (role == "permanent" and ab.kind == "static" and ab.condition is None and ab.effects
               and all(isinstance(e, M.ModifyValue) and e.duration is None
                       and target_text(e.target) in STATIC_TARGETS for e in ab.effects)):
@@ -235,13 +234,13 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
                                    or role == "resolving"):
                     on_resolve.append(eff)
                 else:
-                    unsupported.append(f"{ab.kind} ability {text_of!r}")
+                    unsupported.append(BD.ability(ab, text_of))
         elif ab.kind == "static" and not ab.effects:
             continue
         elif ab.kind == "errata":
             continue
         else:
-            unsupported.append(f"{ab.kind} ability {text_of!r}")
+            unsupported.append(BD.ability(ab, text_of))
     return CardRules(keywords=tuple(keywords.items()), on_resolve=tuple(on_resolve),
                      on_hit=tuple(on_hit), on_attack=tuple(on_attack), attack_cost=attack_cost,
                      once_per_turn=once, watches=tuple(watches), activated=tuple(activated),

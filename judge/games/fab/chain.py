@@ -78,7 +78,7 @@ def attack_triggers(game: FabGame, ctx: Context, link: K.Link) -> None:
         ctx.trigger(effect_trigger(game, ctx, link, "attacks", rules.on_attack,
                                                 "combat.attack-triggers"))
     ctx.trigger(*fab_triggers.attack_triggers(game, ctx, link))
-    game.watchers(ctx, link.controller, "you attack")
+    game.signal(ctx, "attack", player=link.controller, obj=link.attack)
 
 
 def effect_trigger(game: FabGame, ctx: Context, link: K.Link, what: str, effs: tuple[Any, ...],
@@ -119,6 +119,7 @@ def damage_calculation(game: FabGame, ctx: Context, link: K.Link) -> None:
         K.change_link(st, f"{attack.name} hits",
                       lambda l: (setattr(l, "hit", True), setattr(l, "damage", dealt)))
         ctx.step(T.RULE, f"{attack.name} hits {link.target}", ["combat.hit"], mark=mark)
+        game.signal(ctx, "hit", player=link.controller, obj=link.attack)
         ctx.trigger(*fab_effects.delayed_triggers(
             game, ctx, Event("hit", player=link.target, source=link.attack)))
         rules = game.card_rules(st, link.attack)
@@ -144,13 +145,19 @@ def resolve_link(game: FabGame, ctx: Context, link: K.Link) -> None:
         go_again = snap.has_keyword("go again") if snap else False
         source = "last known information"
     ctx.step(T.RULE, f"chain link {link.number} resolves", ["combat.link-resolves"], mark=mark)
+    game.signal(ctx, "link resolves", player=link.controller, obj=link.attack)
     if go_again:
         cites = ["combat.go-again", "kw.go-again"] + ([] if on_chain else ["lki"])
         mark = len(st.log)
         if game.turn_player(st) == link.controller:
             st.apply(ChangeValue(link.controller, AP, 1))
-        ctx.step(T.RULE, f"{attack.name} has go again ({source}): {link.controller} gains 1 "
-                 "action point", cites, mark=mark)
+            ctx.step(T.RULE, f"{attack.name} has go again ({source}): {link.controller} gains 1 "
+                     "action point", cites, mark=mark)
+            game.signal(ctx, "gain action points", player=link.controller)
+        else:
+            ctx.step(T.RULE, f"{attack.name} has go again ({source}), but it is not "
+                     f"{link.controller}'s action phase: the action point is not gained",
+                     cites + ["action-points"], mark=mark)
     mark = len(st.log)
     layer = next((l for l in st.chain if l.id == link.layer), None)
     if layer is not None:
@@ -198,6 +205,7 @@ def close(game: FabGame, ctx: Context, procedure: str, why: str) -> None:
             ctx.trigger(close_trigger(game, ctx, e.data["object"], kind,
                                                    e.data["procedure"]))
     E.expire(st, CHAIN_CLOSES)
+    game.signal(ctx, "chain closes")
     if ctx.state.pending:
         ctx.step(T.RULE, "\"when the combat chain closes\" triggers are added to the chain",
                  ["close.triggers"])
@@ -218,15 +226,25 @@ def close_trigger(game: FabGame, ctx: Context, oid: int, kind: str,
         if obj.zone[1] not in ARENA:
             c.step(T.RULE, f"{obj.name} is no longer in the arena", [procedure], mark=mark)
             return
+        before = s.value(oid, "defense") or 0
         if kind in ("battleworn", "temper"):
             s.apply(AddCounter(oid, "-1{d}"))
-        if kind == "blade break" or (kind == "temper" and (s.value(oid, "defense") or 0) <= 0):
-            s.apply(MoveObject(oid, (obj.owner, "graveyard")))
+        destroyed = kind == "blade break" or (kind == "temper"
+                                               and (s.value(oid, "defense") or 0) <= 0)
+        if destroyed:
+            c.game.destroy(c, oid)
         text = {"battleworn": f"{obj.name} gets a -1{{d}} counter",
                 "blade break": f"{obj.name} is destroyed",
                 "temper": f"{obj.name} gets a -1{{d}} counter"
-                + (" and, with zero {d}, is destroyed" if obj.zone[1] == "graveyard" else "")}
-        c.step(T.EVENT, text[kind], [procedure, "counters"], mark=mark)
+                + (" and, with zero {d}, is destroyed" if destroyed else "")}
+        more = kind != "blade break" and before <= 0
+        c.step(T.EVENT, text[kind] + ("; its defense was already 0: an equipment may have more "
+                                      "-1{d} counters than its defense value, and its defense "
+                                      "stays 0" if more else ""),
+               [procedure, "counters"] + (["value.equipment-defense"] if more else []),
+               mark=mark)
+        if destroyed:
+            c.game.destroyed(c, oid)
     del inc
     return PendingTrigger(name=f"{o.name}'s {kind}", controller=o.controller, source=oid,
                           resolve=resolve, citation=ctx.cite_opt(procedure))

@@ -522,6 +522,7 @@ def _destroy(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
     ctx.step(T.EVENT, f"{src.name} is destroyed" + (": a token that leaves the arena ceases to "
              "exist" if gone else ""), ["own-name", "destroy"] + (["token.ceases"] if gone
                                                                   else []), mark=mark)
+    game.destroyed(ctx, src.id)
 
 
 def _destroy_target(game: "FabGame", ctx: Context, layer: Layer, kind: str) -> None:
@@ -545,6 +546,7 @@ def _destroy_target(game: "FabGame", ctx: Context, layer: Layer, kind: str) -> N
     ctx.step(T.EVENT, f"{layer.name} destroys {o.name}" + (": a token that leaves the arena "
              "ceases to exist" if gone else ""), ["target.choose", "destroy"]
              + (["token.ceases"] if gone else []), mark=mark)
+    game.destroyed(ctx, o.id)
 
 
 def _prevent(game: "FabGame", ctx: Context, layer: Layer, eff: M.Prevent) -> None:
@@ -736,9 +738,10 @@ def _spellvoid(ctx: Context, oid: int, n: int) -> Replacement:
     def apply(c: Context, ev: Event) -> Event:
         s = c.state
         mark = len(s.log)
-        s.apply(MoveObject(oid, (s.objects[oid].owner, "graveyard")))
+        c.game.destroy(c, oid)
         c.step(T.RULE, f"{player} destroys {s.objects[oid].name} for spellvoid {n}",
                ["kw.spellvoid", "destroy"], mark=mark, actor=player)
+        c.game.destroyed(c, oid)
         rest = max(0, ev.amount - n)
         return ev.with_(amount=rest, cancelled=rest == 0)
     return Replacement(id=f"spellvoid:{oid}", name=o.name, label=f"Spellvoid {n} of {o.name}",

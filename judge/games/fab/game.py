@@ -41,6 +41,7 @@ from judge.games.fab import restrictions as fab_restrictions
 from judge.games.fab import statics as fab_statics
 from judge.games.fab import targets as fab_targets
 from judge.games.fab import turn as fab_turn
+from judge.games.fab import watch as fab_watch
 from judge.games.fab.scenario import FabScenario
 from judge.games.fab.citations import CITATIONS
 from judge.games.fab.zones import (AP, ARENA, CHAIN, CHAIN_CLOSES, COMBAT, GONE, PERMANENT_KINDS,
@@ -88,7 +89,7 @@ PLAYER_BOUNDS = (
           text="a player cannot have fewer than 0 resource points"),
 )
 # where a card's abilities function: the arena, face up (a card in hand or deck is not in play)
-FUNCTIONS_IN = frozenset(PLAYER_ARENA)
+FUNCTIONS_IN = ARENA
 
 
 class FabGame(FabScenario):
@@ -156,7 +157,7 @@ class FabGame(FabScenario):
                 role = "attack"
             elif resolves and not o.kinds & {"aura", "item", "token"}:
                 role = "resolving"
-            elif o.kinds & PERMANENT_KINDS:
+            elif o.kinds & (PERMANENT_KINDS | {"hero"}):     # a hero is in the arena (11.2)
                 role = "permanent"
             else:
                 role = ""
@@ -272,9 +273,10 @@ class FabGame(FabScenario):
         def resolve(c: Context, trig: PendingTrigger) -> None:
             s = c.state
             mark = len(s.log)
-            s.apply(MoveObject(oid, (s.objects[oid].owner, "graveyard")))
+            self.destroy(c, oid)
             c.step(T.EVENT, f"phantasm: {o.name} is destroyed", ["kw.phantasm", "destroy"],
                    mark=mark)
+            self.destroyed(c, oid)
             if K.combat(s).open:
                 self.close_chain(c, "kw.phantasm", f"{o.name}'s phantasm closes it")
         return PendingTrigger(name=f"{o.name}'s phantasm", controller=o.controller, source=oid,
@@ -406,7 +408,7 @@ class FabGame(FabScenario):
         fab_records.record_play(st, player, card)           # "if you've played ... this turn"
         ctx.step(T.ACTION, f"{player} plays {o.name} from {from_zone or 'hand'}",
                  [self._timing_rule(o), "play.announce"], mark=mark, actor=player)
-        self.happens(ctx, "play")
+        self.signal(ctx, "play", player=player, obj=card)
         self._pay(ctx, player, self._cost(st, card), pitching, o.name)
         if o.has_kind("action"):
             mark = len(st.log)
@@ -421,7 +423,7 @@ class FabGame(FabScenario):
             self._open_link(ctx, layer, card, player, target or self._attacked(st, player, targets),
                             proxy=False, procedure="play.attack-opens",
                             card_target=next((t for t in targets if isinstance(t, int)), None))
-            self.watchers(ctx, player, "you play an attack")
+            self.signal(ctx, "play attack", player=player)
         else:
             mark = len(st.log)
             n = S.push(st, layer)
@@ -512,6 +514,7 @@ class FabGame(FabScenario):
                 self.destroy(c, oid)
                 c.step(T.EVENT, f"spectra: {o.name} is destroyed", ["kw.spectra", "destroy"],
                        mark=mark)
+                self.destroyed(c, oid)
             if K.combat(s).open:
                 self.close_chain(c, "kw.spectra", f"{o.name}'s spectra closes it")
         return PendingTrigger(name=f"{o.name}'s spectra", controller=o.controller, source=oid,
@@ -519,44 +522,24 @@ class FabGame(FabScenario):
 
     def destroy(self, ctx: Context, oid: int) -> None:
         """Destroy: put into its owner's graveyard (glossary); a token leaving the arena ceases
-        to exist instead (10.3)."""
+        to exist instead (10.3). The caller records the step, then calls :meth:`destroyed`."""
         st = ctx.state
         o = st.objects[oid]
         st.apply(MoveObject(oid, GONE if o.has_kind("token") else (o.owner, "graveyard")))
         fab_becomes.note_destroyed(st, oid)                    # 20.1.1 asks "destroyed?"
 
-    def watchers(self, ctx: Context, player: str, moment: str) -> None:
-        """Triggered abilities of ``player``'s permanents that watch for ``moment`` ("you play
-        an attack" at 15.5.4 / 20.4.2, "you attack" at 20.4.4d)."""
-        st = ctx.state
-        for zone in PLAYER_ARENA:
-            for o in st.in_zone((player, zone)):
-                if not o.face_up:
-                    continue
-                rules = self.card_rules(st, o.id)
-                for watched, effs in rules.watches:
-                    if watched == moment:
-                        ctx.trigger(self._permanent_trigger(ctx, o.id, moment, effs))
+    def destroyed(self, ctx: Context, oid: int) -> None:
+        """After the step that destroyed ``oid``: what waits for it to be destroyed, or to
+        leave the arena, triggers."""
+        self.signal(ctx, "destroy", player=ctx.state.objects[oid].controller, obj=oid)
+        self.signal(ctx, "leave arena", player=ctx.state.objects[oid].controller, obj=oid)
 
-    def _permanent_trigger(self, ctx: Context, oid: int, moment: str,
-                           effs: tuple[Any, ...]) -> PendingTrigger:
-        st = ctx.state
-        o = st.objects[oid]
-        opponents = tuple(st.opponents(o.controller))
-        procedure = {"you attack": "combat.attack-triggers",
-                     "start of action phase": "turn.action-phase-triggers"}.get(
-                         moment, "combat.attack-modifiers")
-        stub = Layer(id=0, kind="triggered", name=f"{o.name}'s trigger", controller=o.controller,
-                     source=oid, targets=opponents[:1] if len(opponents) == 1 else ())
-        what = {"you attack": "attacks", "start of action phase": "begins the action phase"}
-        ctx.step(T.TRIGGER, f"{o.name} triggers: {o.controller} "
-                 + what.get(moment, "plays or activates an attack"), [procedure, "trigger.layer"])
-
-        def resolve(c: Context, trig: PendingTrigger) -> None:
-            c.game.run_effects(c, trig.targeted(stub), effs)
-        return PendingTrigger(name=f"{o.name}'s trigger", controller=o.controller, source=oid,
-                              resolve=resolve, citation=ctx.cite_opt(procedure),
-                              data={"effects": effs})
+    def signal(self, ctx: Context, moment: str, *, player: str | None = None,
+               obj: int | None = None) -> None:
+        """``moment`` (``fab_binding.MOMENTS``) happens to ``player`` or object ``obj``: the
+        triggered abilities that wait for it trigger (``fab_watch``), and those the engine
+        does not carry out are named (``judge.engine.abilities``)."""
+        fab_watch.signal(self, ctx, moment, player=player, obj=obj)
 
     # ------------------------------------------------------------------ weapon attacks
     def verify_activate(self, ctx: Context, player: str, card: int, ability: str | None = None,
@@ -603,7 +586,7 @@ class FabGame(FabScenario):
         cost = rules.attack_cost if rules.attack_cost is not None else (o.base.get("cost") or 0)
         ctx.step(T.ACTION, f"{player} activates {o.name}'s attack ability", ["play.announce"],
                  actor=player)
-        self.happens(ctx, "activate")
+        self.signal(ctx, "activate", player=player, obj=card)
         fab_becomes.note_attack(self, ctx, card)       # 25.1.2: a granted attack ability
         self._pay(ctx, player, cost, pitching, f"{o.name}'s ability")
         mark = len(st.log)
@@ -617,7 +600,7 @@ class FabGame(FabScenario):
         self._open_link(ctx, layer, card, player, target or self._attacked(st, player, targets),
                         proxy=True, procedure="activate.attack",
                         card_target=next((t for t in targets if isinstance(t, int)), None))
-        self.watchers(ctx, player, "you play an attack")
+        self.signal(ctx, "play attack", player=player)
         self.flush_triggers(ctx)
         Priority.keep(st, player)
 
@@ -696,6 +679,7 @@ class FabGame(FabScenario):
             self.destroy(ctx, card)
             ctx.step(T.RULE, f"{player} destroys {o.name} to pay the ability's cost",
                      ["play.other-costs", "destroy"], mark=mark, actor=player)
+            self.destroyed(ctx, card)
         if ab.kind == "action":
             mark = len(st.log)
             st.apply(ChangeValue(player, AP, -1))
@@ -804,7 +788,9 @@ class FabGame(FabScenario):
         ctx.step(T.ACTION, f"{player} defends with {', '.join(names)}" if names else
                  f"{player} declares no defending cards", ["combat.defend-declare", "combat.defend"],
                  mark=mark, actor=player, default=default)
-        self.happens(ctx, "defend")
+        abilities.occurred(ctx, "defend")
+        for oid in cards:
+            fab_watch.signal(self, ctx, "defend", player=player, obj=oid)
         fab_next_defend.on_defend(self, ctx, player, cards)     # 20.5.2c
         for oid in cards:
             self._equipment_close_triggers(ctx, oid)
@@ -989,6 +975,13 @@ class FabGame(FabScenario):
             K.change_link(st, f"{o.name} stays on the chain link", lambda l: l.reactions.append(oid))
             ctx.step(T.RULE, f"{o.name} stays on chain link {link.number} until the combat chain "
                      "closes", ["resolve.reaction-stays"], mark=mark)
+        elif o.kinds & {"aura", "item"}:
+            st.apply(MoveObject(o.id, (layer.controller, "permanents")))
+            ctx.step(T.RULE, f"{o.name} has sub-type {'aura' if o.has_kind('aura') else 'item'}: "
+                     f"it becomes a permanent in the arena under {layer.controller}'s control",
+                     ["resolve.permanent", "subtype.permanent"], mark=mark)
+            self.static_abilities(ctx, o.id)
+            self.signal(ctx, "enter arena", player=layer.controller, obj=o.id)
         else:
             st.apply(MoveObject(o.id, (o.owner, "graveyard")))
             ctx.step(T.RULE, f"{o.name} is put into {o.owner}'s graveyard", ["resolve.graveyard"],
@@ -1013,7 +1006,7 @@ class FabGame(FabScenario):
         st.apply(ChangeValue(player, AP, 1))
         ctx.step(T.RULE, (f"{why} has go again: " if procedure == "kw.go-again" else f"{why}: ")
                  + f"{player} gains 1 action point", [procedure], mark=mark)
-        self.happens(ctx, "gain action points")
+        self.signal(ctx, "gain action points", player=player)
 
     def intellect(self, state: State, player: str) -> int:
         p = state.players[player]
@@ -1103,7 +1096,10 @@ class FabGame(FabScenario):
         if stage is not Stage.WHEN:
             return []
         from judge.games.fab import effects as fab_effects
-        return self._crush(ctx, event) + fab_effects.delayed_triggers(self, ctx, event)
+        watched = (fab_watch.collect(self, ctx, event.kind, player=event.player)
+                   if event.kind in ("damage", "lose life") else [])
+        return (self._crush(ctx, event) + fab_effects.delayed_triggers(self, ctx, event)
+                + watched)
 
     def _crush(self, ctx: Context, ev: Event) -> list[PendingTrigger]:
         """Crush (glossary): triggers whenever the card deals 4 or more damage to a hero in a
@@ -1246,26 +1242,25 @@ class FabGame(FabScenario):
 
     # ------------------------------------------------------------------ abilities
     def bind_card(self, ctx: Context, oid: int) -> tuple[Unbound, ...]:
-        """What this module cannot carry out of a card's text, where the card's abilities
-        function (the arena). A card played from hand reports its unmodelled parts as it
-        resolves (``resolve_layer``); a card in the arena may act at any time, so its
-        unmodelled abilities are named whenever their situation could arise."""
+        """What this module does not carry out of a card's text, each part bound to the moments
+        and values that could make it matter (``fab_binding``) and to where it functions: the
+        arena (its own arena zones, the chain and the combat chain: an attack's abilities
+        function while it is attacking, a defending card's while it defends, 20.5.2d). A card
+        played from hand also reports its unmodelled parts as it resolves (``resolve_layer``)."""
         st = ctx.state
         o = st.objects[oid]
         if not o.text:
             return ()
         rules = self.card_rules(st, oid)
-        found = []
-        for what in rules.unsupported:
-            kind, events, values = _unbound_kind(what)
-            found.append(Unbound(obj=oid, card=o.name, kind=kind, text=what,
-                                 zones=FUNCTIONS_IN, events=events, values=values))
-        return tuple(found)
+        return tuple(Unbound(obj=oid, card=o.name, kind=p.kind, text=p.text or p.description,
+                             why=p.why, zones=p.zones or FUNCTIONS_IN, events=p.events,
+                             values=p.values)
+                     for p in rules.unsupported)
 
     def happens(self, ctx: Context, moment: str) -> None:
-        """A moment that is not an event of the pipeline (playing a card, gaining an action
-        point, a phase starting): unbound triggered abilities that could watch it are named."""
-        abilities.occurred(ctx, moment)
+        """A moment that is not an event of the pipeline, with no player or object: the
+        abilities that wait for it (:meth:`signal`)."""
+        self.signal(ctx, moment)
 
 
 
@@ -1284,25 +1279,6 @@ def _options(decision: Decision, said) -> Any:
     if not found or len(found) != decision.count:
         return None
     return found[0] if len(found) == 1 else tuple(found)
-
-
-def _unbound_kind(what: str) -> tuple[str, frozenset[str], frozenset[str]]:
-    """(kind, events, values) of an unsupported part of a card's text as ``cards.read`` words
-    it ("triggered ability '...'", "keyword 'X'" ...): what could make it matter. Events and
-    values the text does not name are ``ANY``."""
-    low = what.lower()
-    everything = frozenset({abilities.ANY})
-    if low.startswith("unparsed text"):
-        return "unknown", everything, everything
-    if low.startswith("triggered ability"):
-        return "trigger", everything, frozenset()
-    if low.startswith("activated ability"):
-        return "activated", frozenset(), frozenset()
-    if low.startswith(("static ability", "keyword", "spell ability")):
-        return "static", frozenset(), everything
-    if "replacement" in low or " instead" in low or "prevent" in low:
-        return "replacement", everything, frozenset()
-    return "static", frozenset(), everything
 
 
 def st_has_spectra(state: State, oid: int) -> bool:

@@ -51,7 +51,7 @@ def read_granted(eff: M.Gain, source_text: str, source: str) -> Granted:
              or rules.statics or rules.crush or rules.on_resolve)
     if not usable or extra:
         raise NotModelled(f"gaining the ability {eff.quoted!r}"
-                          + (f" ({'; '.join(rules.unsupported)})" if rules.unsupported else ""))
+                          + (f" ({'; '.join(map(str, rules.unsupported))})" if rules.unsupported else ""))
     spans = [a.span for a in eff.abilities if a.span is not None]
     printed = (source_text[spans[0].start:spans[-1].end].strip()
                if spans and len(spans) == len(eff.abilities) else "")
