@@ -55,6 +55,8 @@ VOCABULARY = Vocabulary(
     players=frozenset({"player", "opponent"}),
     stats={"attack": "attack", "attack value": "attack", "life": "life", "life value": "life",
            "recover": "recover", "recover value": "recover", "damage": "damage"},
+    # "this unit receives damage" (step 2 of 5.0.0) is not "is dealt damage" (step 1)
+    damage_verbs={"receive": "receive damage"},
 )
 
 # Named abilities whose rules live in a section of their own.

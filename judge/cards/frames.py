@@ -1496,9 +1496,10 @@ class Frames:
         damage_type = ""
         for o in objects:
             if "damage" in o.kinds:
-                verb = ("be dealt damage" if is_passive or lemma in ("take", "receive",
-                                                                      "suffer") else
-                        "deal damage" if lemma in ("deal", "do") else verb + " damage")
+                verb = (self.r.v.damage_verbs.get(lemma) or
+                        ("be dealt damage" if is_passive or lemma in ("take", "receive",
+                                                                       "suffer") else
+                         "deal damage" if lemma in ("deal", "do") else verb + " damage"))
                 amount = o.count
                 damage_type = next((q for q in o.qualities if q in DAMAGE_TYPES), "")
             elif object_ is None:

@@ -188,7 +188,7 @@ class Event:
 
     ``verb`` (canonical, present tense, active): ``attack``, ``hit``, ``block``, ``defend``,
     ``deal damage``, ``be dealt damage`` (the passive kept apart: its subject is the damaged
-    one), ``destroy`` / ``be destroyed``, ``enter play``, ``leave play``, ``play``, ``activate``,
+    one; Ashes ``receive damage``, a later step, ashes-raven-1.1 5.0.0), ``destroy`` / ``be destroyed``, ``enter play``, ``leave play``, ``play``, ``activate``,
     ``draw``, ``discard``, ``pitch``, ``gain``, ``lose``, ``heal``, ``exhaust``, ``ready``,
     ``reveal``, ``resolve``, ``start`` / ``end`` (of ``phase``: "the start of your turn"),
     ``do`` ("if you do": the effect before), ... Unknown verbs keep their printed lemma.

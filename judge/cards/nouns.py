@@ -85,6 +85,9 @@ class Vocabulary:
     stats: dict = field(default_factory=dict)
     kinds: dict = field(default_factory=dict)   # printed noun -> canonical kind
     slash_stats: tuple = ()                     # "+1 / +1": the stats a bare pair changes
+    # verbs whose damage events a game keeps apart: lemma -> event verb (Ashes "receives
+    # damage" is a later step than "is dealt damage", ashes-raven-1.1 5.0.0)
+    damage_verbs: dict = field(default_factory=dict)
 
 
 COMMON_ZONES = {"hand": "hand", "deck": "deck", "graveyard": "graveyard",

@@ -44,9 +44,17 @@ def test_ashes_inexhaustible_star_and_prevent():
     card = ashes.parse(BLOCK)
     hardened = card.abilities[1]
     assert hardened.limit.startswith("inexhaustible") and hardened.kind == "triggered"
-    assert hardened.trigger.event.verb == "be dealt damage"
+    # "would receive damage": step 2 of ashes-raven-1.1 5.0.0, kept apart from "is dealt"
+    assert hardened.trigger.event.verb == "receive damage"
     prevent = hardened.effects[0]
     assert isinstance(prevent, M.Prevent) and prevent.amount.value == 2
+
+
+def test_ashes_receiving_damage_is_not_being_dealt_damage():
+    received = ashes.parse("Whenever this unit receives damage, draw 1 card.")
+    dealt = ashes.parse("When your Phoenixborn would be dealt damage, draw 1 card.")
+    assert received.abilities[0].trigger.event.verb == "receive damage"
+    assert dealt.abilities[0].trigger.event.verb == "be dealt damage"
 
 
 def test_ashes_tokens_are_counters():
