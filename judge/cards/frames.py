@@ -1357,6 +1357,16 @@ class Frames:
                                negated=negated, text=text, span=span)
         if lemma is None and auxes & _BE:
             return self.be_condition(kind, s, parts, subject, negated, span, text)
+        if lemma is None and "would" in auxes and parts.objects and isinstance(
+                parts.objects[0], NounPhrase) and len(parts.objects[0].words) > 1 and \
+                str(parts.objects[0].words[0]).lower() == "target":
+            # "a spell that would target a unit you control": "target" was read as the
+            # determiner of "target unit"; it is the verb
+            np = parts.objects[0]
+            rest = NounPhrase(np.words[1:], np.posts, span_of(*np.words[1:]))
+            verb = VerbGroup(list(group.auxes), "target", "base", span_of(np.words[0]))
+            items = [rest if item is np else item for item in s.items]
+            return self.simple_condition(kind, Simple(s.subject, verb, items, s.joiner, s.span))
         if lemma == "control":
             return M.Condition(kind=kind, test="control", subject=subject, object=self.obj(parts),
                                negated=negated, text=text, span=span)

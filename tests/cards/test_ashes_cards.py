@@ -57,6 +57,18 @@ def test_ashes_receiving_damage_is_not_being_dealt_damage():
     assert dealt.abilities[0].trigger.event.verb == "be dealt damage"
 
 
+def test_ashes_a_spell_that_would_target_a_unit():
+    # Golden Veil's erratum (ashes-raven-1.1 1.1.2): "target" is the verb, not "target unit"
+    card = ashes.parse("You may play this spell when an opponent uses a spell, ability, or dice "
+                       "power that would target a unit you control. Draw 1 card.")
+    used = card.abilities[0].trigger.event
+    assert used.verb == "use" and used.subject.controller == "opponent"
+    power = used.object.alternatives[-1]
+    targets = power.filters[0].event
+    assert targets.verb == "target" and targets.object.kinds == ("unit",)
+    assert targets.object.controller == "you"
+
+
 def test_ashes_tokens_are_counters():
     card = ashes.parse("Place 1 wound token on a target unit. Remove 2 exhaustion tokens from "
                        "this unit.")
