@@ -233,8 +233,25 @@ def _dismount(f, s, parts, subject, span):
     return None
 
 
+def _add(f, s, parts, subject, span):
+    """"Add 1 to this unit's attack value for each wound token on this unit", "Those units add
+    1 to their attack value for the remainder of this turn": a change of a unit's value."""
+    number = f.obj(parts)
+    to = parts.pp("to")
+    if number is None or number.count is None or number.kinds or to is None:
+        return None
+    q = f.r.quantity(to.obj)
+    if q.measure not in ("attack", "life", "recover"):
+        return None
+    target = q.of
+    if target is None or (target.ref in ("it", "they") and subject is not None):
+        target = subject           # "Those units add 1 to their attack value"
+    return M.ModifyValue(verb="add", stat=q.measure, amount=f.amount_with_x(number.count, parts),
+                         sign=1, target=target, duration=f.duration(parts), span=span)
+
+
 FRAMES = {"spend": _spend, "change": _change, "reroll": _reroll, "select": _select,
-          "guard": _guard, "meditate": _meditate, "dismount": _dismount}
+          "guard": _guard, "meditate": _meditate, "dismount": _dismount, "add": _add}
 
 
 # --------------------------------------------------------------------------- transformer

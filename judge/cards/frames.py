@@ -98,6 +98,33 @@ class Simple:
                                                                        joiner, span)
 
 
+def _into_infinitive(items: list):
+    """"spend 1 [[basic]] to deal 1 damage to a target unit or Phoenixborn": the coordination
+    the grammar attached to the whole object belongs to the last noun phrase of its purpose
+    ("a target unit or Phoenixborn"). Returns the first noun phrase, the coordination moved;
+    ``items`` unchanged when it is not that shape."""
+    first = items[0]
+    if not (isinstance(first, NounPhrase) and first.posts and first.posts[-1].kind == "infinitive"
+            and isinstance(first.posts[-1].body, VP) and first.posts[-1].body.items
+            and all(isinstance(x, NounPhrase) for x in items[1:])):
+        return items
+    vp = first.posts[-1].body
+    last = vp.items[-1]
+    if not isinstance(last, NounPhrase):
+        return items
+    holder, post = last, None
+    while isinstance(holder, NounPhrase) and holder.posts and \
+            holder.posts[-1].kind in ("to", "on", "from", "in") and \
+            isinstance(holder.posts[-1].body, NounPhrase):
+        post = holder.posts[-1]
+        holder = post.body
+    if post is not None:
+        post.body = [holder, *items[1:]]
+    else:
+        vp.items[-1] = [last, *items[1:]]
+    return first
+
+
 class Parts:
     """A clause's complements sorted by kind."""
 
@@ -121,6 +148,8 @@ class Parts:
         self.parenthetical = None
         self.only = None
         for item in items:
+            if isinstance(item, list):
+                item = _into_infinitive(item)
             if isinstance(item, list):
                 self.objects.append(item)
             elif isinstance(item, (NounPhrase, Pronoun)):

@@ -69,6 +69,23 @@ def test_ashes_a_spell_that_would_target_a_unit():
     assert targets.object.controller == "you"
 
 
+def test_ashes_a_cost_paid_to_deal_damage_to_a_unit_or_phoenixborn():
+    # the "or" belongs to the purpose's last noun phrase, not to the dice spent
+    card = ashes.parse("You may spend 1 [[basic]] to deal 1 damage to a target unit or "
+                       "Phoenixborn.")
+    spend, damage = card.abilities[0].effects[0].options[0]
+    assert isinstance(spend, M.Dice) and spend.kind == "basic" and not spend.target.alternatives
+    assert isinstance(damage, M.Damage) and damage.target.kinds == ("unit",)
+    assert [a.kinds for a in damage.target.alternatives] == [("phoenixborn",)]
+
+
+def test_ashes_add_to_a_value_is_a_change_of_it():
+    rage = ashes.parse("Add 1 to this unit's attack value for each wound token on this unit.")
+    (change,) = rage.abilities[0].effects
+    assert isinstance(change, M.ModifyValue) and (change.stat, change.amount.value) == ("attack", 1)
+    assert change.target.ref == "this" and "wound" in change.amount.per.qualities
+
+
 def test_ashes_tokens_are_counters():
     card = ashes.parse("Place 1 wound token on a target unit. Remove 2 exhaustion tokens from "
                        "this unit.")
