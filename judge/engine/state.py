@@ -596,9 +596,10 @@ class State:
         stats = sorted(set(o.base) | {m.stat for m in self.modifiers.values()
                                        if m.target == (o.id, o.incarnation)
                                        and not m.stat.startswith("kw:")})
-        notes = len(self.notes)
+        notes, reads = len(self.notes), set(self.reads)
         values = tuple((s, self.value(oid, s)) for s in stats)
         del self.notes[notes:]            # keeping information is not using it
+        self.reads = reads
         return Snapshot(id=o.id, incarnation=o.incarnation, name=o.name, zone=o.zone,
                         values=values,
                         keywords=tuple(sorted(self.keywords(oid).items(), key=lambda kv: kv[0])),

@@ -155,6 +155,18 @@ def test_moving_gives_a_new_incarnation_and_keeps_last_known_information():
     assert st.zones[("Alice", "pile")].ids[-1] == o.id
 
 
+def test_keeping_last_known_information_reads_no_value():
+    # an unbound static ability is named when a value it could change is read (abilities.read);
+    # the snapshot a move keeps is not such a read
+    st = _state()
+    o = st.create(name="Jab", owner="Alice", zone=("Alice", "board"), base={"power": 3})
+    st.watch_reads = True
+    st.apply(MoveObject(o.id, ("Alice", "pile")))
+    assert st.lki[o.id].value("power") == 3 and st.reads == set()
+    st.value(o.id, "power")
+    assert st.reads == {"power"}
+
+
 def test_counter_rules_are_per_game():
     st = _state()
     st.counter_rules["+1"] = CounterRule("+1", "atk", 1, layer=2)
