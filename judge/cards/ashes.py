@@ -544,7 +544,13 @@ def _attach_following(abilities: list[M.Ability]) -> list[M.Ability]:
                 out.append(replace(a, effects=a.effects[:-1] + (choice,)))
                 i = j
                 continue
-            granted = tuple(abilities[i + 1:])
+            # "the following ability": the one after it (a card's own abilities may follow,
+            # e.g. Power Through's Respark); "the following abilities": all the rest
+            said = getattr(inner, "what", None) or getattr(inner, "target", None)
+            words = " ".join(str(getattr(x, "text", "") or "") for x in (said, inner)).lower()
+            one = isinstance(inner, M.Gain) and inner.resource == "following ability" or \
+                "following ability" in words
+            granted = tuple(abilities[i + 1:i + 2]) if one else tuple(abilities[i + 1:])
             target = getattr(inner, "what", None) if isinstance(inner, M.Choose) else \
                 getattr(inner, "target", None)
             gain = M.Gain(verb="gain", resource="ability", abilities=granted, target=target,
@@ -554,6 +560,9 @@ def _attach_following(abilities: list[M.Ability]) -> list[M.Ability]:
             else:
                 new_last = (gain,)
             out.append(replace(a, effects=a.effects[:-1] + new_last))
+            if one:
+                i += 2
+                continue
             return out
         out.append(a)
         i += 1

@@ -156,6 +156,8 @@ class Parts:
                 self.objects.append(item)
                 self._hoist(item)
             elif isinstance(item, PP):
+                if isinstance(item.obj, list):    # "on this spell to deal 1 damage to a
+                    item.obj = _into_infinitive(item.obj)    # target unit or Phoenixborn"
                 self.pps.append(item)
             elif isinstance(item, Change):
                 self.changes.append(item)
@@ -225,6 +227,9 @@ class Parts:
                     isinstance(i, Item) and i.kind == "infinitive")])
                 kept.append(post)
             else:
+                if isinstance(post.body, list) and post.kind in ("in", "of"):
+                    # "on this spell to deal 1 damage to a target unit or Phoenixborn"
+                    post.body = _into_infinitive(post.body)
                 kept.append(post)
                 if isinstance(post.body, (NounPhrase, Pronoun)) and post.kind in ("in", "of"):
                     self._hoist(post.body)

@@ -79,6 +79,26 @@ def test_ashes_a_cost_paid_to_deal_damage_to_a_unit_or_phoenixborn():
     assert [a.kinds for a in damage.target.alternatives] == [("phoenixborn",)]
 
 
+def test_ashes_a_token_placed_to_deal_damage_to_a_unit_or_phoenixborn():
+    # Chant Of Revenge: the purpose hangs on "this spell", inside "on this spell"
+    card = ashes.parse("Whenever a unit you control is destroyed, you may place 1 exhaustion "
+                       "token on this spell to deal 1 damage to a target unit or Phoenixborn.")
+    place, damage = card.abilities[0].effects[0].options[0]
+    assert isinstance(place, M.Counters) and place.on.ref == "this" and not place.on.alternatives
+    assert isinstance(damage, M.Damage) and damage.target.targeted
+    assert [a.kinds for a in damage.target.alternatives] == [("phoenixborn",)]
+
+
+def test_ashes_the_following_ability_is_one_ability():
+    # Power Through: "This unit now has the following ability:" grants Overkill 2, and the
+    # card's own Respark stays the card's
+    card = ashes.parse("This unit now has the following ability:\n\nOverkill 2: When this unit "
+                       "destroys a unit, draw 1 card.\n\n* Respark: 1 [[discard]]")
+    (gain,) = card.abilities[0].effects
+    assert [a.label for a in gain.abilities] == ["Overkill"]
+    assert card.abilities[1].label == "Respark"
+
+
 def test_ashes_add_to_a_value_is_a_change_of_it():
     rage = ashes.parse("Add 1 to this unit's attack value for each wound token on this unit.")
     (change,) = rage.abilities[0].effects
