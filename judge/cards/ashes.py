@@ -373,8 +373,12 @@ class AshesReader(GameReader):
         card_name = name or _block_name(text)
         text, meta = apply_errata(text, card_name)
         self._errata_meta = meta
+        self.block_abilities = []
         card = super().parse(text, strict=strict, name=card_name)
         abilities = _attach_following(list(card.abilities))
+        if self.block_abilities:       # a card block with no ability paragraph: its play cost
+            abilities = self.block_abilities + abilities
+            self.block_abilities = []
         return replace(card, abilities=tuple(abilities))
 
     def paragraphs(self, text: str, tokens: list[Token]) -> list[Piece]:
