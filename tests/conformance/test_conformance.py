@@ -171,7 +171,67 @@ def _wow_line(draw, cards: list[str]) -> str:
 WOW = Case("wow", 'scenario "random WoW play"\ngame wow-7.4\n'
            + "".join(f'card "{n}": {d}\n' for n, d in WOW_CARDS.items()), _wow_board, _wow_line)
 
-CASES = {"toy": TOY, "fab": FAB, "wow": WOW}
+# ------------------------------------------------------------------------------ Ashes (Raven Rules)
+ASHES_CARDS = {
+    "Phoenix": 'Phoenixborn, life 6, battlefield 3, spellboard 2: "Water Blast: [[side]] - '
+               '[[exhaust]] - 1 [[natural:class]]: Deal 2 damage to a target unit."',
+    "Bomber": 'Ally - Battlefield, attack 3, life 2, recover 0: "Bomber\\nAlly - Battlefield\\n'
+              '[[main]] - 1 [[basic]]\\nAttack 3 - Life 2 - Recover 0\\n\\nDetonate 3: [[side]]: '
+              'Destroy this unit to place 1 wound token on up to 3 target units."',
+    "Spirit": "Conjuration - Battlefield, attack 1, life 1, recover 0",
+    "Doll": 'Ally - Battlefield, attack 0, life 3, recover 1: "Pain Link: Whenever this unit '
+            'receives damage, you may spend 1 [[basic]] to deal 1 damage to a target unit or '
+            'Phoenixborn."',
+    "Veil": 'Reaction Spell - Discard: "Veil\\nReaction Spell - Discard\\n1 [[natural:class]]'
+            '\\n\\nYou may play this spell when an opponent uses a spell, ability, or dice power '
+            'that would target a unit you control. Cancel all remaining effects of that spell, '
+            'ability, or dice power."',
+    "Typhoon": 'Action Spell - Discard: "Typhoon\\nAction Spell - Discard\\n[[main]] - 1 '
+               '[[basic]]\\n\\nDeal 1 damage to all opponent\'s units."',
+    "Guard": 'Conjuration - Battlefield, attack 1, life 2, recover 0: "Unit Guard: This unit may '
+             'guard a unit that is being attacked."',
+}
+ASHES_DICE = ["natural power", "natural class", "charm basic", "illusion power",
+              "time power", "ceremonial class"]
+
+
+def _ashes_board(draw, player: str) -> str:
+    units = draw(st.lists(st.sampled_from(["Bomber", "Spirit", "Doll", "Guard"]), max_size=3))
+    hand = draw(st.lists(st.sampled_from(["Veil", "Typhoon", "Spirit"]), max_size=3))
+    dice = draw(st.lists(st.sampled_from(ASHES_DICE), max_size=4))
+    facts = ['phoenixborn "Phoenix"']
+    if units:
+        facts.append("battlefield " + ", ".join(
+            f'"{u}"' + draw(st.sampled_from(["", " exhausted", " with 1 wound"])) for u in units))
+    if hand:
+        facts.append("hand " + ", ".join(f'"{c}"' for c in hand))
+    if dice:
+        facts.append("active pool " + ", ".join(f"1 {d}" for d in dice))
+    return ", ".join(facts), units + hand + ["Phoenix"]
+
+
+def _ashes_line(draw, cards: list[str]) -> str:
+    p = draw(st.sampled_from(PLAYERS))
+    other = "Bob" if p == "Alice" else "Alice"
+    card = draw(st.sampled_from(cards))
+    card2 = draw(st.sampled_from(cards))
+    return draw(st.sampled_from([
+        f'{p} plays "{card}"', f'{p} plays "{card}" targeting {other}\'s "{card2}"',
+        f'{p} activates "{card}" targeting {other}\'s "{card2}"',
+        f'{p} attacks {other} with "{card}"', f'{p} attacks {other}\'s "{card2}" with "{card}"',
+        f'{p} blocks "{card}" with "{card2}"', f"{p} does not block",
+        f'{p} guards with "{card}"', f"{p} passes", f"{p} meditates",
+        f'{p} uses natural power targeting {other}\'s "{card2}"',
+        f"{p} uses time power targeting {other}", f"{p} uses illusion power targeting {other}",
+        f'{p} uses "Pain Link" of "Doll" targeting {other}\'s "{card2}"',
+        f"{p} rolls 1 natural power", f'{p} chooses "no response"', "settle"]))
+
+
+ASHES = Case("ashes", 'scenario "random Ashes play"\ngame ashes-raven-1.1\n'
+             + "".join(f'card "{n}": {d}\n' for n, d in ASHES_CARDS.items()),
+             _ashes_board, _ashes_line)
+
+CASES = {"toy": TOY, "fab": FAB, "wow": WOW, "ashes": ASHES}
 
 
 def test_every_game_with_rules_has_a_case():
