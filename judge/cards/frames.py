@@ -1351,7 +1351,8 @@ class Frames:
         return M.Permission(verb="can", actions=(("be " if passive else "") + lemma,),
                             who=subject if not passive else None,
                             what=self.obj(parts) if not passive else subject,
-                            as_though=as_though, duration=self.duration(parts), span=span)
+                            as_though=as_though, duration=self.duration(parts), span=span,
+                            condition=parts.conditions[0] if parts.conditions else None)
 
     def negated(self, s: Simple, parts: Parts, subject, span) -> M.Effect:
         lemma = s.group.lemma

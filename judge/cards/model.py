@@ -541,12 +541,14 @@ class Restriction(Effect):
 @dataclass(frozen=True, slots=True)
 class Permission(Effect):
     """What becomes allowed: ``who`` may / can ``actions`` ``what`` (``as_though``: "as though
-    it had **instant**"), for ``duration``."""
+    it had **instant**"), for ``duration``, while ``condition`` holds ("You can control an
+    additional Pet while Pets you control have different names")."""
     actions: tuple[str, ...] = ()
     who: Target | None = None
     what: Target | None = None
     as_though: str = ""
     duration: Duration | None = None
+    condition: Condition | None = None
 
 
 @dataclass(frozen=True, slots=True)

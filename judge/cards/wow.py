@@ -243,6 +243,7 @@ FRAMES = {"protect": _protect, "reflip": _reflip, "deal": _deal, "heal": _heal, 
 # --------------------------------------------------------------------------- pronouns
 
 _PERSONAL = frozenset({"she", "he", "her", "him"})
+_PAID = re.compile(r"\((\d+)\)")
 
 
 def _self_pronouns(value):
@@ -254,9 +255,19 @@ def _self_pronouns(value):
         return value
     if isinstance(value, M.Target) and value.text.lower() in _PERSONAL:
         return replace(value, who="object", ref="this", controller="", quantifier="one")
+    if isinstance(value, (M.Damage, M.Heal)) and value.target is not None \
+            and value.source is not None \
+            and value.target.text.lower() in ("itself", "himself", "herself"):
+        # "your hero heals 1 damage from itself": the clause's subject
+        value = replace(value, target=value.source)
     if isinstance(value, M.Event) and value.text.lower().endswith(" this way") \
             and not value.this_way:
         value = replace(value, this_way=True)        # glossary: This Way
+    if isinstance(value, M.Event) and value.verb == "pay" and value.amount is None:
+        cost = _PAID.search(value.text)               # "unless its controller pays (3)"
+        if cost is not None:
+            value = replace(value, amount=M.Amount(value=int(cost.group(1)),
+                                                   text=cost.group(0)))
     changes = {}
     for fl in fields(value):
         child = getattr(value, fl.name)

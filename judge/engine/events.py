@@ -188,9 +188,14 @@ def _used(ctx: "Context", r: Replacement, event: Event, defaults: dict[str, str]
 
 
 def describe(event: Event) -> str:
+    """An event in words; an event aimed at a card rather than a player names it with its
+    ``data`` entry ``"to name"`` (WoW: damage to an ally)."""
+    to = event.get("to name") or event.player
     if event.kind == "damage":
         kind = f"{event.dtype} damage" if event.dtype else "damage"
-        return f"{event.amount} {kind} to {event.player}"
+        return f"{event.amount} {kind} to {to}"
+    if event.kind == "heal":
+        return f"{event.amount} damage healed from {to}"
     if event.kind.startswith("gain ") and event.get("name"):
         return f"{event.get('name')} gaining +{event.amount} {event.kind[5:]}"
     return f"{event.kind} {event.amount or ''} {event.player or ''}".strip()

@@ -53,6 +53,15 @@ def _wave(game, ctx: Context, wave: int, why: str) -> bool:
                    and o.zone[1] != "ceased"]
     stray_damage = [o for o in W.all_in_play(st)
                     if W.damage(st, o.id) and not VA.is_character(st, o.id)]
+    blocked = [oid for oid in events if not MV.can_be_destroyed(st, oid)]
+    events = [oid for oid in events if oid not in blocked]
+    if blocked and not (events or decked or hosts or gone_tokens or stray_damage):
+        from judge.games.wow import restrictions as R
+        for oid in blocked:
+            ctx.step(T.RULE, f"pre-priority checks, wave {wave}: {st.objects[oid].name} is not "
+                     f"destroyed: {', '.join(R.blockers(st, oid, 'be destroyed'))} says it "
+                     "can't be", ["cant", "ppp.destroy"])
+        return False
     if not (events or decked or hosts or gone_tokens or stray_damage):
         return False
     mark = len(st.log)
@@ -71,15 +80,17 @@ def _wave(game, ctx: Context, wave: int, why: str) -> bool:
     ctx.step(T.CHECK, f"pre-priority checks, wave {wave}: " + ("; ".join(text) or
                                                                "tokens and stray damage"),
              procs, mark=mark)
-    moving = []
-    for oid in events:
-        if not MV.can_be_destroyed(st, oid):
-            from judge.games.wow import restrictions as R
-            ctx.step(T.RULE, f"{st.objects[oid].name} is not destroyed: "
-                     f"{', '.join(R.blockers(st, oid, 'be destroyed'))} says it can't be",
-                     ["cant", "ppp.destroy"])
-            continue
-        moving.append(MV.destroy_event(st, oid))
+    moving = [MV.destroy_event(st, oid) for oid in events]
+    if blocked:
+        from judge.games.wow import restrictions as R
+        for oid in blocked:
+            names = R.blockers(st, oid, "be destroyed")
+            ending = [n for n in names if any(st.objects[e].name == n for e in events)]
+            ctx.step(T.RULE, f"{st.objects[oid].name} is not destroyed: {', '.join(names)} "
+                     "says it can't be" + (f" ({', '.join(ending)} leaves play in this same "
+                                           "wave: the modifier ends at the same time)"
+                                           if ending else ""),
+                     ["cant", "ppp.destroy"] + (["cant-ends"] if ending else []))
     for a in hosts:
         moving.append(MV.destroy_event(st, a, by="the game"))
     results = MV.move_all(ctx, moving) if moving else []
@@ -192,7 +203,8 @@ def lose(ctx: Context, players: list[str], procedure: str) -> None:
 # --------------------------------------------------------------------------- uniqueness
 
 def violations(state: State, player: str) -> list[tuple[str, list[int], str]]:
-    """414.3: (what is violated, the violating cards, procedure)."""
+    """414.3: (what is violated, the violating cards, procedure). Wielding keywords (406.2)
+    are exceptions to the Melee (1) limit and to 414.3c."""
     party = [o for o in state.in_zone((player, W.IN_PLAY)) if o.face_up]
     out: list[tuple[str, list[int], str]] = []
     uniques: dict[str, list[int]] = {}
@@ -202,33 +214,35 @@ def violations(state: State, player: str) -> list[tuple[str, list[int], str]]:
     for name, ids in uniques.items():
         if len(ids) > 1:
             out.append((f"two or more unique cards named {name}", ids, "unique.name"))
+    hero = W.hero(state, player)
+    kws = VA.keywords(state, hero) if hero is not None else {}
+    dual = "dual wield" in kws
+    two_handed_dual = "two-handed dual wield" in kws
     limits: dict[str, int] = {}
     for o in party:
         for tag, n in _limits(state, o.id):
-            limits[tag] = max(n + _extra(state, player, tag), limits.get(tag, 0)) \
-                if tag in limits else n + _extra(state, player, tag)
+            limits[tag] = max(n, limits.get(tag, 0))
+    extra = {tag: _extra(state, player, tag) for tag in limits}
+    melee = [o.id for o in party if VA.has_tag(state, o.id, "melee")
+             and "weapon" in VA.kinds(state, o.id)]
+    off = [o.id for o in party if VA.has_tag(state, o.id, "off-hand")]
+    two = [w for w in melee if VA.has_tag(state, w, "2h")]
     for tag, n in limits.items():
         ids = [o.id for o in party if VA.has_tag(state, o.id, tag)]
-        if len(ids) > n:
-            out.append((f"more than {n} {tag.title()}", ids, "unique.tag"))
-    hero = W.hero(state, player)
-    weapons = [o.id for o in party if "weapon" in VA.kinds(state, o.id)
-               and "melee" in _weapon_kind(state, o.id)]
-    two = [w for w in weapons if VA.has_tag(state, w, "2h")]
-    off = [o.id for o in party if VA.has_tag(state, o.id, "off-hand")]
-    dual = hero is not None and (VA.has_keyword(state, hero, "dual wield")
-                                 or VA.has_keyword(state, hero, "two-handed dual wield"))
-    if dual:
-        allowed = len(weapons) + len(off) <= 2 and (not two or VA.has_keyword(
-            state, hero, "two-handed dual wield"))
+        if tag in ("melee", "off-hand") and (dual or two_handed_dual):
+            continue                                  # 406.2: checked below
+        if len(ids) > n + extra[tag]:
+            out.append((f"more than {n + extra[tag]} {tag.title()}", ids, "unique.tag"))
+    if dual or two_handed_dual:
+        total = len(melee) + len(off)
+        allowed = total <= 2
+        if two and not two_handed_dual and total > 1:
+            allowed = False                # plain dual wield: only One-Handed pairs (406.2)
         if not allowed:
-            out.append(("more Melee weapons and Off-Hand equipment than dual wield allows",
-                        weapons + off, "wield.dual-violation"))
-    else:
-        if len(weapons) > 1:
-            out.append(("more than one Melee weapon", weapons, "unique.name"))
-        if two and off:
-            out.append(("a Two-Handed and an Off-Hand card", two + off, "unique.hands"))
+            out.append(("more Melee weapons and Off-Hand equipment than its hero's wielding "
+                        "allows", melee + off, "wield.dual-violation"))
+    elif two and off:
+        out.append(("a Two-Handed and an Off-Hand card", two + off, "unique.hands"))
     return out
 
 
@@ -255,10 +269,31 @@ def _limits(state: State, oid: int) -> list[tuple[str, int]]:
 
 
 def _extra(state: State, player: str, tag: str) -> int:
-    return 0
+    """"You can control an additional Pet [while ...]" (a permission of a card the player
+    controls): the uniqueness limit of that tag is one more (414.3b)."""
+    from judge.games.wow import conditions as C
+    from judge.games.wow.describe import Scope, Unknown
+    n = 0
+    for st in VA.statics(state):
+        e = st.effect
+        if st.kind != "permission" or "control" not in st.words or st.controller != player:
+            continue
+        what = getattr(e, "what", None)
+        if what is None or tag not in [k.lower() for k in what.kinds] or \
+                "additional" not in [q.lower() for q in what.qualities]:
+            continue
+        cond = getattr(e, "condition", None)
+        if cond is not None:
+            try:
+                if not C.holds(state, cond, Scope(you=player, source=st.source)):
+                    continue
+            except Unknown:
+                continue
+        n += 1
+    return n
 
 
-def uniqueness(game, ctx: Context) -> None:
+def uniqueness(game, ctx: Context, *, entering: bool = False) -> None:
     """414.1-414.2: a violation is repaired before the game continues: the violating player
     chooses a violating card, destroyed by the game; the turn player first."""
     st = ctx.state
@@ -276,7 +311,7 @@ def uniqueness(game, ctx: Context) -> None:
         if len(names) == 1:
             chosen = ids[-1]
             ctx.step(T.CHECK, f"{player} violates uniqueness ({what}): one of them is destroyed",
-                     ["unique", "unique.repair", proc])
+                     ["unique", "unique.repair", proc] + (["enter.unique"] if entering else []))
         else:
             name = ctx.decide(Decision(
                 key=f"unique:{player}:{len(st.log)}", player=player, kind="uniqueness",
@@ -284,6 +319,7 @@ def uniqueness(game, ctx: Context) -> None:
                 options=names, citation=ctx.cite("unique.repair"),
                 example=f'{player} chooses "{names[0]}"'))
             ctx.step(T.CHECK, f"{player} violates uniqueness ({what}) and chooses {name}",
-                     ["unique", "unique.repair", proc], actor=player)
+                     ["unique", "unique.repair", proc] + (["enter.unique"] if entering else []),
+                     actor=player)
             chosen = next(i for i in ids if st.objects[i].name == name)
         MV.move(ctx, chosen, W.GRAVEYARD, "destroy", by="the game")

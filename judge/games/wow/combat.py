@@ -265,11 +265,18 @@ def strike(game, ctx: Context, player: str, wielder: int, role: str) -> None:
     chosen = [a for a in (answer if isinstance(answer, tuple) else (answer,)) if a != "none"]
     if not chosen:
         return
-    limit = 2 if VA.has_keyword(st, wielder, "dual wield") or \
-        VA.has_keyword(st, wielder, "two-handed dual wield") else 1
+    dual = VA.has_keyword(st, wielder, "dual wield") or \
+        VA.has_keyword(st, wielder, "two-handed dual wield")
+    limit = 2 if dual else 1
     if len(chosen) > limit:
-        raise NotModelled(f"striking with {len(chosen)} weapons (303.2c allows one; 406.6 "
-                          "wielding keywords more)")
+        ctx.step(T.REFUSED, f"{player} can strike with only {limit} weapon"
+                 f"{'s' if limit > 1 else ''} per combat", ["strike.one", "wield.strike"])
+        chosen = chosen[:limit]
+    if len(chosen) > 1 and len({_range(st, w) for w in weapons
+                                 if st.objects[w].name in chosen}) > 1:
+        ctx.step(T.REFUSED, f"{player} can't strike with both a Melee and a Ranged weapon in "
+                 "one combat", ["wield.strike"])
+        chosen = chosen[:1]
     from judge.games.wow import moves as MV
     for name in chosen:
         w = next(x for x in weapons if st.objects[x].name == name and x not in
@@ -291,6 +298,10 @@ def strike(game, ctx: Context, player: str, wielder: int, role: str) -> None:
                  f"{st.objects[wielder].name} for this combat step",
                  ["strike", "strike.association", "strike.modifier"]
                  + (["wield.strike"] if len(chosen) > 1 else []), mark=mark, actor=player)
+
+
+def _range(state: State, weapon: int) -> str:
+    return "ranged" if VA.has_tag(state, weapon, "ranged") else "melee"
 
 
 def _strikes(state: State) -> tuple:

@@ -34,6 +34,8 @@ def _holds(state: State, c: M.Condition, scope: Scope, *, did: bool | None,
         return any(D.matches(state, c.object, o.id, Scope(you=p, source=scope.source,
                                                            it=scope.it))
                    for p in who for o in W.party(state, p))
+    if c.test == "has" and c.object is not None:
+        return _has(state, c, scope)
     if c.test == "compare" and c.comparison is not None:
         left = A.quantity(state, c.comparison.left, scope)
         right = A.amount(state, c.comparison.right, scope)
@@ -57,6 +59,34 @@ def _holds(state: State, c: M.Condition, scope: Scope, *, did: bool | None,
         if c.event is None or c.event.object is None:
             raise Unknown(f"the condition {c.text!r}")
         return any(D.matches(state, c.event.object, t, scope) for t in targeted)
+    raise Unknown(f"the condition {c.text!r}")
+
+
+def _has(state: State, c: M.Condition, scope: Scope) -> bool:
+    """"If your hero has Stealth" (a keyword), "if you have four or more cards in your hand"
+    (cards in a zone, counted)."""
+    from judge.games.wow import amounts as A
+    from judge.games.wow import powers as P
+    from judge.games.wow import values as VA
+    obj = c.object
+    words = [k.lower() for k in obj.kinds]
+    if words == ["name"] and "different" in [q.lower() for q in obj.qualities]:
+        things = _subjects(state, c.subject, scope)
+        names = [state.objects[x].name for x in things]
+        return len(names) == len(set(names))
+    if len(words) == 1 and (words[0] in P.KEYWORDS or words[0].endswith(" resistance")):
+        things = _subjects(state, c.subject, scope)
+        return bool(things) and all(VA.has_keyword(state, x, words[0]) for x in things)
+    if obj.zone is not None or "card" in words:
+        who = _players(state, c.subject, scope)
+        found = [x for p in who for x in D.candidates(state, obj, Scope(
+            you=p, source=scope.source, it=scope.it))]
+        if obj.count is not None:
+            n = A.amount(state, obj.count, scope)
+            rel = obj.count.relation
+            return D.compare(len(found), {"at least": ">=", "at most": "<=", "up to": "<=",
+                                          "": ">="}.get(rel, ">="), n)
+        return bool(found)
     raise Unknown(f"the condition {c.text!r}")
 
 

@@ -42,6 +42,7 @@ class Scope:
     event: dict[str, Any] = field(default_factory=dict)
     chosen: dict[str, Any] = field(default_factory=dict)
     link: int | None = None
+    they: str | None = None      # the player "his", "their" refer to (the one who acts)
 
     def with_it(self, *things: Any) -> "Scope":
         return replace(self, it=tuple(things))
@@ -80,11 +81,14 @@ def controller_of(state: State, x: Any) -> str | None:
     return o.owner
 
 
-def relation_ok(state: State, relation: str, player: str | None, you: str) -> bool:
+def relation_ok(state: State, relation: str, player: str | None, you: str,
+                they: str | None = None) -> bool:
     """A controller relation of the card model: "you" (friendly to you), "opponent"
-    (opposing), "any" / "" (anyone), "they" (resolved by the caller)."""
+    (opposing), "any" / "" (anyone), "they" (the player the text named before)."""
     if player is None:
         return relation in ("", "any")
+    if relation == "they" and they is not None:
+        return player == they
     if relation in ("", "any", "they", "it"):
         return True
     if relation == "you":
@@ -151,9 +155,42 @@ def _player_matches(state: State, desc: M.Target, player: str, scope: Scope) -> 
     return True
 
 
+def zone_owners(state: State, zone: M.Zone, scope: Scope) -> set[str] | None:
+    """The players whose instance of a zone (or whose party) a description means: "your
+    graveyard", "an opposing graveyard", "its controller's hand", "that ally's party" (None:
+    anyone's)."""
+    owner = zone.owner
+    if owner in ("", "any"):
+        return None
+    if owner == "you":
+        return {p for p in state.players if W.friendly(state, p, scope.you)}
+    if owner in ("opponent", "opposing"):
+        return {p for p in state.players if not W.friendly(state, p, scope.you)}
+    if owner in ("that", "it", "controller", "owner", "they"):
+        t = zone.owner_target
+        refs = list(scope.it)
+        if t is not None and t.ref in ("this",) and scope.source is not None:
+            refs = [scope.source]
+        out = set()
+        for x in refs:
+            if isinstance(x, str):
+                out.add(x)
+            elif x in state.objects:
+                ob = state.objects[x]
+                out.add(ob.owner if owner == "owner" else (controller_of(state, x) or ob.owner))
+        if owner == "they" and scope.they is not None:
+            return {scope.they}
+        return out or None
+    return None
+
+
 def _zone_ok(state: State, desc: M.Target, o: GameObject, scope: Scope) -> bool:
     zone = desc.zone
     if zone is None or zone.name == "play":
+        if zone is not None:
+            owners = zone_owners(state, zone, scope)
+            if owners is not None and controller_of(state, o.id) not in owners:
+                return False
         if "resource" in [word(k) for k in desc.kinds]:
             return W.is_resource(o)
         return W.in_play(o) and not W.is_resource(o)
@@ -161,18 +198,14 @@ def _zone_ok(state: State, desc: M.Target, o: GameObject, scope: Scope) -> bool:
         return o.zone == W.CHAIN
     if o.zone[1] != {"removed": W.REMOVED}.get(zone.name, zone.name):
         return False
-    owner = zone.owner
-    if owner in ("you",):
-        return W.friendly(state, o.owner, scope.you)
-    if owner in ("opponent", "opposing"):
-        return not W.friendly(state, o.owner, scope.you)
-    return True
+    owners = zone_owners(state, zone, scope)
+    return owners is None or o.owner in owners
 
 
 def _one_matches(state: State, desc: M.Target, o: GameObject, scope: Scope, V) -> bool:
     kinds = V.kinds(state, o.id)
     ctl = controller_of(state, o.id)
-    if not relation_ok(state, desc.controller, ctl, scope.you):
+    if not relation_ok(state, desc.controller, ctl, scope.you, scope.they):
         return False
     for k in desc.kinds:
         k = word(k)
@@ -245,7 +278,12 @@ def _quality(state: State, low: str, printed: str, o: GameObject, scope: Scope, 
     if low == "undamaged":
         return V.damage_now(state, o.id) <= 0
     if low == "attached":
-        return scope.source is not None and W.host_of(state, scope.source) == o.id
+        if scope.source is None:
+            return False
+        host = W.host_of(state, scope.source)
+        if host is None and not W.in_play(state.objects[scope.source]):
+            host = W.last_host(state, scope.source)        # 709.2d: last known information
+        return host == o.id
     if low in ("face-down", "face down"):
         return not o.face_up
     if low in ("face-up", "face up"):

@@ -40,7 +40,8 @@ def set_effect_data(state: State, effect: int, key: str, value: Any) -> None:
     def fn(s: State, k=key, v=value, e=effect) -> None:
         if e in s.effects:
             s.effects[e].data[k] = v
-    state.apply(Custom(f"effect {effect}: {key} {value}", fn))
+    state.apply(Custom(f"{state.effects[effect].description if effect in state.effects else 'a modifier'}: "
+                       f"{key} {value}", fn))
 
 
 def use_effect(state: State, effect: int) -> None:
@@ -58,8 +59,9 @@ def slots(effects: tuple[M.Effect, ...]) -> list[M.Target]:
                 visit(v)
             return
         if isinstance(value, M.Target):
-            if value.targeted and id(value) not in seen:
-                seen.add(id(value))
+            key = (value.span.start, value.span.end) if value.span else id(value)
+            if value.targeted and key not in seen:
+                seen.add(key)
                 out.append(value)
             return
         if isinstance(value, (M.Effect, M.Condition, M.Replacement)) or hasattr(value,
@@ -101,6 +103,8 @@ class Run:
         self.text = text
         self.targeted = targeted
         self.dealt = 0
+        self.they: str | None = None
+        self.triggered = False         # a triggered effect resolving (708.3)
 
     # ------------------------------------------------------------------ reading
     @property
@@ -112,17 +116,19 @@ class Run:
         chosen = dict(self.chosen)
         chosen.setdefault("damage dealt", self.dealt)
         return Scope(you=self.you, source=self.source, it=self.it, event=self.event,
-                     chosen=chosen, link=self.link)
+                     chosen=chosen, link=self.link, they=self.they)
 
     def things(self, desc: M.Target | None, *, default: tuple = (),
-               every: bool = False) -> list[Any]:
+               every: bool = False, chooser: str | None = None,
+               able=None) -> list[Any]:
         """What ``desc`` names now: the link's chosen targets for a targeted description
         (those still legal, 709.2c), "it" / "that ally" (712.3a), or every card or player it
         describes."""
         if desc is None:
             return list(default)
         if desc.targeted:
-            index = next((i for i, s in enumerate(self.slots) if s is desc), None)
+            index = next((i for i, s in enumerate(self.slots) if s is desc
+                          or (s.span is not None and s.span == desc.span)), None)
             if index is None or index >= len(self.chosen_targets):
                 raise NotModelled(f"the target of {desc.text!r} was not chosen")
             return [t for t in self.chosen_targets[index]]
@@ -134,22 +140,32 @@ class Run:
             found = D.candidates(self.state, desc, self.scope)
         except Unknown as u:
             raise NotModelled(u.what) from None
+        st = self.state
+        if "attached" in [q.lower() for q in desc.qualities] and self.source in st.objects \
+                and not W.in_play(st.objects[self.source]):
+            self.step(T.RULE, f"{st.objects[self.source].name} is no longer in play: "
+                      f"{desc.text!r} is read from its last known information "
+                      f"({D.names(st, found)})", ["resolve.information", "effect.independent"])
+        if able is not None and desc.text.lower().startswith(("a ", "an ")):
+            found = [x for x in found if able(x)]       # 709.2b: only what can be done
         if not every and desc.quantifier in ("one",) and desc.who != "player" \
                 and desc.ref == "" and len(found) > 1 and desc.count is None \
                 and desc.text.lower().startswith(("a ", "an ")):
-            return [self.choose_one(desc, found)]
+            return [self.choose_one(desc, found, chooser=chooser)]
         return found
 
-    def choose_one(self, desc: M.Target, found: list[Any]) -> Any:
+    def choose_one(self, desc: M.Target, found: list[Any], *,
+                   chooser: str | None = None) -> Any:
         st = self.state
+        who = chooser or self.you
         names = tuple(D.names(st, [x]) for x in found)
         if len(set(names)) == 1:
             return found[0]
         pick = self.ctx.decide(Decision(
-            key=f"choose:{self.link}:{len(st.log)}", player=self.you, kind="choose",
-            prompt=f"which {desc.text or 'card'} {self.you} chooses for {self.name}",
+            key=f"choose:{self.link}:{len(st.log)}", player=who, kind="choose",
+            prompt=f"which card {who} chooses for {self.name} ({desc.text or 'a card'})",
             options=names, citation=self.ctx.cite("resolve.in-order"),
-            example=f'{self.you} chooses "{names[0]}"'))
+            example=f'{who} chooses "{names[0]}"'))
         return found[names.index(pick)] if pick in names else found[0]
 
     def amount(self, a: M.Amount | None, *, it: tuple = (), default: int | None = None) -> int | None:
@@ -425,6 +441,9 @@ def conditional(run: Run, e: M.Conditional) -> None:
     if c is None:
         run.effects(e.then)
         return
+    if c.kind == "unless" and c.test == "event" and c.event is not None:
+        _unless(run, e, c)
+        return
     ok = run.holds(c)
     proc = "resolve.if-you-do" if c.event is not None and c.event.verb == "do" else \
         "target.if-targeted" if c.test == "targeted" else "resolve.in-order"
@@ -436,24 +455,98 @@ def conditional(run: Run, e: M.Conditional) -> None:
         run.effects(e.otherwise)
 
 
+def _unless(run: Run, e: M.Conditional, c: M.Condition) -> None:
+    """Glossary "Unless": "do [something] unless a player does [something else]" is "that
+    player may do [something else]; if he does not, do [something]" (712.7: only if he can do
+    all of it)."""
+    st = run.state
+    ev = c.event
+    players = _players(run, ev.subject) if ev.subject is not None else [run.you]
+    if len(players) != 1:
+        raise NotModelled(f"{run.name}: who may {c.text!r}")
+    p = players[0]
+    able, act = _unless_action(run, ev, p)
+    stated_use = run.ctx.choices.find_use(p, run.name)
+    stated_no = run.ctx.choices.find("decline", p, run.name)
+    label = ev.text or c.text
+    if not able:
+        run.step(T.RULE, f"{p} can't {label.split(' ', 1)[-1] if ' ' in label else label}: "
+                 f"{run.name} does the rest", ["kw.unless", "modifier.may"])
+        run.effects(e.then)
+        return
+    if stated_use is not None or stated_no is not None:
+        yes = stated_use is not None
+        run.ctx.choices.consume(stated_use or stated_no)
+        run.step(T.CHOICE, f"{p} {'chooses' if yes else 'chooses not'} to do '{label}' "
+                 f"({run.name})", ["kw.unless", "modifier.may", "resolve.in-order"])
+    else:
+        policy = run.ctx.policy("optional", "decline")
+        yes = run.ctx.decide(Decision(
+            key=f"unless:{run.link}:{run.source}:{len(st.log)}", player=p, kind="may",
+            prompt=f"whether {p} does '{label}' ({run.name})", options=("yes", "no"),
+            citation=run.ctx.cite("resolve.in-order"),
+            example=f'{p} uses "{run.name}" (or: {p} declines "{run.name}")',
+            default="yes" if policy == "use" else "no",
+            default_text=f"optional: {policy} - {p} {'does' if policy == 'use' else 'does not do'}"
+                         f" '{label}' (not stated)", policy="optional")) == "yes"
+    if yes:
+        act()
+        return
+    run.effects(e.then)
+
+
+def _unless_action(run: Run, ev: M.Event, p: str):
+    """(whether ``p`` can do the action an "unless" names, a function that does it)."""
+    st = run.state
+    if ev.verb == "discard" and ev.object is not None:
+        n = run.amount(ev.object.count, default=1) or 1
+        hand = list(st.zones[(p, W.HAND)].ids)
+
+        def act() -> None:
+            _discard(run, M.Move(verb="discard", what=replace(ev.object, zone=None),
+                                 who=M.Target(who="player", ref="you" if p == run.you
+                                              else "", text=p)))
+        if p != run.you:
+            raise NotModelled(f"{run.name}: another player discarding for 'unless'")
+        return len(hand) >= n, act
+    if ev.verb == "pay" and ev.amount is not None:
+        from judge.games.wow import links as L
+        n = run.amount(ev.amount, default=0) or 0
+
+        def act() -> None:
+            L.pay_resources(run.game, run.ctx, p, n, (), f"({n}) for {run.name}")
+        return len(L.ready_resources(st, p)) >= n, act
+    raise NotModelled(f"{run.name}: the action of {ev.text!r}")
+
+
 def choice(run: Run, e: M.Choice) -> None:
     st = run.state
     if e.optional and len(e.options) == 1:
-        chooser = run.you
+        choosers = _players(run, e.chooser) if e.chooser is not None else [run.you]
+        if len(choosers) != 1:
+            raise NotModelled(f"{run.name}: who chooses {_text(e, run.text)!r}")
+        chooser = choosers[0]
+        run.they = chooser
         label = _text(e, run.text)
         stated_use = run.ctx.choices.find_use(chooser, run.name)
         stated_no = run.ctx.choices.find("decline", chooser, run.name)
-        use = run.ctx.decide(Decision(
-            key=f"may:{run.link}:{run.source}:{len(st.log)}", player=chooser, kind="may",
-            prompt=f"whether {chooser} does {label!r} ({run.name})", options=("yes", "no"),
-            citation=run.ctx.cite("modifier.may"),
-            example=f'{chooser} uses "{run.name}" (or: {chooser} declines "{run.name}")',
-            default="yes" if stated_use else "no" if stated_no else
-            ("yes" if run.ctx.policy("optional", "decline") == "use" else "no"),
-            default_text=f"optional: {run.ctx.policy('optional', 'decline')} - "
-                         f"{chooser} {'does' if run.ctx.policy('optional', 'decline') == 'use' else 'does not do'} "
-                         f"{label!r} (not stated)", policy="optional"))
-        run.ctx.choices.consume(stated_use or stated_no)
+        procs = ["modifier.may"] + (["trigger.optional"] if run.triggered else [])
+        if stated_use is not None or stated_no is not None:
+            use = "yes" if stated_use is not None else "no"
+            run.ctx.choices.consume(stated_use or stated_no)
+            run.step(T.CHOICE, f"{chooser} {'chooses to do' if use == 'yes' else 'does not do'} "
+                     f"{label!r} ({run.name})", procs)
+        else:
+            policy = run.ctx.policy("optional", "decline")
+            use = run.ctx.decide(Decision(
+                key=f"may:{run.link}:{run.source}:{len(st.log)}", player=chooser, kind="may",
+                prompt=f"whether {chooser} does {label!r} ({run.name})", options=("yes", "no"),
+                citation=run.ctx.cite(procs[-1]),
+                example=f'{chooser} uses "{run.name}" (or: {chooser} declines "{run.name}")',
+                default="yes" if policy == "use" else "no",
+                default_text=f"optional: {policy} - {chooser} "
+                             f"{'does' if policy == 'use' else 'does not do'} {label!r} "
+                             "(not stated)", policy="optional"))
         if use == "yes":
             before = len(st.log)
             run.did = None
@@ -479,7 +572,13 @@ def move(run: Run, e: M.Move) -> None:
     if verb == "discard":
         _discard(run, e)
         return
-    things = [x for x in run.things(e.what) if isinstance(x, int)]
+    chooser = None
+    if e.who is not None and e.who.who == "player" and e.who.ref != "you":
+        players = _players(run, e.who)
+        if len(players) == 1:
+            chooser = run.they = players[0]
+    able = (lambda x: MV.can_be_destroyed(st, x)) if verb == "destroy" else None
+    things = [x for x in run.things(e.what, chooser=chooser, able=able) if isinstance(x, int)]
     to = e.to_zone.name if e.to_zone is not None else ""
     why = {"destroy": "destroy", "remove": "remove", "return": "return"}.get(verb, "put")
     if verb == "destroy":
@@ -577,8 +676,33 @@ def exhaust(run: Run, e: M.Exhaust) -> None:
     run.did = bool(things) and all(done)
 
 
+def _counted(run: Run, desc: M.Target, want) -> list[int] | None:
+    """"that many of his resources", "two target allies": ``n`` of the cards ``desc`` names
+    that ``want`` accepts (identical cards need no choice)."""
+    if desc.count is None or desc.targeted:
+        return None
+    n = run.amount(desc.count) or 0
+    pool = [x for x in run.things(desc, every=True) if isinstance(x, int) and want(x)]
+    if len(pool) <= n:
+        return pool
+    names = {run.state.objects[x].name for x in pool}
+    if len(names) == 1:
+        return pool[:n]
+    raise NotModelled(f"{run.name}: which {n} of {D.names(run.state, pool)} it affects")
+
+
 def ready(run: Run, e: M.Ready) -> None:
     desc = e.target
+    if e.who is not None and desc is not None and desc.controller == "they":
+        players = _players(run, e.who)
+        if players:
+            run.they = players[0]
+    counted = _counted(run, desc, lambda x: W.exhausted(run.state, x)) if desc else None
+    if counted is not None:
+        done = [MV.orient(run.ctx, x, False, f"{run.name}") for x in counted]
+        run.it = tuple(counted)
+        run.did = bool(counted) and all(done)
+        return
     parts = D.alternatives(desc) if desc is not None and desc.alternatives and \
         desc.quantifier == "one" and not desc.targeted else [desc]
     things: list[int] = []

@@ -219,8 +219,9 @@ class WowGame(WowScenario):
                 key=f"trigger targets:{trig.source}:{len(st.log)}", player=trig.controller,
                 kind="targets", prompt=f"the target of {trig.name} ({s.text})", options=names,
                 citation=ctx.cite("trigger.targets"),
-                example=f'{trig.controller} targets {names[0]!r} with "{name}"'.replace(
-                    "'", '"')))
+                example=f'{trig.controller} targets '
+                        + (names[0] if isinstance(found[0], str) else f'"{names[0]}"')
+                        + f' with "{name}"'))
             out.append((found[names.index(pick)],) if pick in names else (found[0],))
         return L.freeze(st, out)
 
@@ -306,7 +307,7 @@ class WowGame(WowScenario):
         scope = Scope(you=player, source=card)
         _chosen, problem = L.assign(st, slots, targets, scope)
         if problem:
-            raise IllegalAction("play", problem, ctx.cite("add.targets"))
+            raise IllegalAction("play", problem, ctx.cite(_target_rule(problem)))
 
     def play(self, ctx: Context, player: str, card: int, targets: tuple[Any, ...] = (),
              paying: tuple[int, ...] = (), modes: tuple[str, ...] = ()) -> None:
@@ -409,7 +410,7 @@ class WowGame(WowScenario):
         slots = E.slots(a.effects)
         _chosen, problem = L.assign(st, slots, targets, Scope(you=player, source=card))
         if problem:
-            raise IllegalAction("activate", problem, ctx.cite("add.targets"))
+            raise IllegalAction("activate", problem, ctx.cite(_target_rule(problem)))
 
     def activate(self, ctx: Context, player: str, card: int, ability: str | None = None,
                  targets: tuple[Any, ...] = (), paying: tuple[int, ...] = (),
@@ -695,6 +696,14 @@ class WowGame(WowScenario):
         progress (the turn does not end)."""
         C.pass_until_settled(ctx, self, lambda s: bool(s.chain or s.pending
                                                        or K.combat(s) is not None))
+
+
+def _target_rule(problem: str) -> str:
+    if "(706.1b)" in problem:
+        return "target.zone"
+    if "can't be targeted" in problem:
+        return "target"
+    return "add.targets"
 
 
 def _pick(decision: Decision, said: tuple[str, ...]) -> Any:

@@ -90,6 +90,10 @@ def assign(state: State, slots: list[M.Target], stated: tuple[Any, ...], scope: 
             except Unknown as u:
                 return out, f"the target description {desc.text!r}: {u.what}"
             if not ok:
+                if isinstance(y, int) and not W.in_play(state.objects[y]) and desc.zone is None \
+                        and D.matches(state, desc, y, scope, ignore_zone=True):
+                    return out, (f"{state.objects[y].name} is not in play: {desc.text!r} can "
+                                 "target only cards in play (706.1b)")
                 continue
             if isinstance(y, int):
                 why = R.targetable(state, y, scope.you)
@@ -308,7 +312,7 @@ def _resolve_card(game, ctx: Context, layer: Layer) -> None:
                                                                                 "ongoing"])
             MV.enters_play(ctx, oid, layer.controller, host=host)
             from judge.games.wow import checks as CH
-            CH.uniqueness(game, ctx)
+            CH.uniqueness(game, ctx, entering=True)
             return
         ctx.step(T.RULE, f"{o.name} has created its modifiers: it is put into its owner's "
                  "graveyard", ["resolve.last", "ability.resolves"])
@@ -317,7 +321,7 @@ def _resolve_card(game, ctx: Context, layer: Layer) -> None:
     # an ally, equipment or other card enters play (709.2g, 710)
     MV.enters_play(ctx, oid, layer.controller)
     from judge.games.wow import checks as CH
-    CH.uniqueness(game, ctx)                   # 710.1f
+    CH.uniqueness(game, ctx, entering=True)    # 710.1f
 
 
 def _attach_host(game, ctx: Context, run: E.Run, attach: M.Attach, o) -> int | None:
@@ -392,6 +396,7 @@ def resolve_effects(game, ctx: Context, trig: PendingTrigger, effects) -> None:
                 slots_=slots, chosen_targets=tuple(kept), chosen=chosen,
                 it=tuple(trig.data.get("it", ())), event=event, text=text,
                 targeted=flat(tuple(kept)))
+    run.triggered = True
     run.effects(effects)
 
 

@@ -239,6 +239,13 @@ def host_of(state: State, oid: int) -> int | None:
     return host
 
 
+def last_host(state: State, oid: int) -> int | None:
+    """The host attachment ``oid`` was attached to when it last was (its last known
+    information, 709.2d), even if it has since left play or become a different card."""
+    entry = dict(state.globals.get("hosts", ())).get(oid)
+    return entry[0] if entry else None
+
+
 def attached_time(state: State, oid: int) -> int | None:
     entry = dict(state.globals.get("hosts", ())).get(oid)
     return entry[3] if entry else None

@@ -82,6 +82,7 @@ def perform(game, ctx: Context, ev: Event) -> Event | None:
         dest = (o.owner, to)                       # 415.2: its owner's instance of the zone
     was_exhausted = W.exhausted(st, oid)
     from judge.games.wow import combat as K
+    silenced = _silenced_by(st, oid) if leaving_play else []
     if leaving_play:
         K.remove_from_combat(ctx, oid, quiet=True)
     st.apply(W.MoveCard(oid, dest, ev.get("position") or "top", ev.get("face") != "down",
@@ -109,8 +110,21 @@ def perform(game, ctx: Context, ev: Event) -> Event | None:
             ctx.step(T.RULE, f"{o.name}'s attachments are destroyed by the game",
                      ["attach.host", "by-the-game"])
             move_all(ctx, events)
+    for x in silenced:
+        if W.in_play(st.objects[x]) and VA.has_powers(st, x):
+            ctx.step(T.RULE, f"{st.objects[x].name}'s powers return: they are the same powers "
+                     "as before it lost them", ["power.lost", "payment.limit-returns"])
     return ev.with_(data=ev.data + (("was exhausted", was_exhausted), ("left play", leaving_play),
                                     ("controller before", _controller_before(st, oid, ev))))
+
+
+def _silenced_by(state: State, oid: int) -> list[int]:
+    """The cards that lost their powers to a power of card ``oid`` (700.3)."""
+    out = []
+    for st_ in VA.statics(state):
+        if st_.source == oid and st_.kind == "lose powers":
+            out += [o.id for o in W.all_in_play(state) if st_.applies(state, o.id)]
+    return out
 
 
 def _controller_before(state: State, oid: int, ev: Event) -> str | None:

@@ -70,7 +70,21 @@ def make(state: State, spec: Spec) -> Event:
                  combat=spec.combat,
                  data=(("controller", spec.controller), ("types", tuple(sorted(spec.types))),
                        ("unpreventable", spec.unpreventable), ("with", spec.with_),
-                       ("link", spec.link)))
+                       ("link", spec.link), ("to name", dest.name)))
+
+
+def attribute_procedures(ev: Event) -> list[str]:
+    """The optional attributes a packet has (408.3)."""
+    out = []
+    if len(types_of(ev)) > 1 or (ev.combat and types_of(ev)):
+        out.append("packet.types")
+    if ev.combat:
+        out.append("packet.combat")
+    if unpreventable(ev):
+        out.append("packet.preventability")
+    if ev.get("with"):
+        out.append("packet.association")
+    return out
 
 
 def describe(state: State, ev: Event) -> str:
@@ -95,6 +109,19 @@ def can_be_dealt(state: State, oid: int, ev_types: frozenset[str]) -> bool:
     if VA.has_keyword(state, oid, "invincible"):
         return False
     return True
+
+
+def note_kinds(ctx: Context, oid: int) -> None:
+    """Say when a card counts as a character or ally by a rule rather than its printed type
+    (305.3a Totems, 304.4a Golems)."""
+    st = ctx.state
+    printed = st.objects[oid].kinds
+    if "totem" in printed:
+        ctx.step(T.RULE, f"{st.objects[oid].name} is a Totem: an ability ally and a character",
+                 ["totem", "term.character"])
+    elif "golem" in printed and "ally" not in printed:
+        ctx.step(T.RULE, f"{st.objects[oid].name} is a Golem: an equipment ally",
+                 ["types"])
 
 
 def create(ctx: Context, specs: list[Spec]) -> list[Event | None]:
@@ -123,6 +150,7 @@ def create(ctx: Context, specs: list[Spec]) -> list[Event | None]:
                      ["damage.cant-be-dealt", "packet.destination"])
             continue
         made.append(make(st, spec))
+        note_kinds(ctx, spec.destination)
     if not made:
         return []
     order = W.seat_order(st)
@@ -131,12 +159,29 @@ def create(ctx: Context, specs: list[Spec]) -> list[Event | None]:
         ctx.step(T.RULE, f"{len(made)} packets are created at the same time: "
                  + "; ".join(describe(st, e) for e in made),
                  ["damage.packets" if made[0].kind == "damage" else "heal.packets",
-                  "packet.source", "simultaneous.packets"])
+                  "packet.source", "simultaneous.packets"]
+                 + [p for e in made for p in attribute_procedures(e)])
     else:
         ctx.step(T.RULE, f"{describe(st, made[0])} is created",
                  ["damage.packets" if made[0].kind == "damage" else "heal.packets",
-                  "packet.attributes", "packet.source"])
+                  "packet.attributes", "packet.source"] + attribute_procedures(made[0]))
+    for e in made:
+        _note_unpreventable(ctx, e)
     return V.run_all(ctx, made)
+
+
+def _note_unpreventable(ctx: Context, ev: Event) -> None:
+    """408.3c, 717.4b: prevention can't apply to an unpreventable packet: say which would."""
+    st = ctx.state
+    if ev.kind != "damage" or not unpreventable(ev):
+        return
+    dest = ev.target
+    kws = VA.keywords(st, dest)
+    would = [f"{st.objects[dest].name}'s {k.title()}" for k in kws
+             if k in ("hardiness", "aberration") or k.endswith(" resistance")]
+    if would:
+        ctx.step(T.RULE, f"{', '.join(would)} can't prevent it: the packet is unpreventable",
+                 ["packet.preventability", "packet.order-destination"])
 
 
 # --------------------------------------------------------------------------- replacements
@@ -217,7 +262,8 @@ def _link_replacements(game, ctx: Context, ev: Event) -> list[Replacement]:
         scope = e.data["scope"]
         out += _from_value(game, ctx, ev, rep, scope, ident=f"effect{e.id}",
                            name=e.data.get("name", e.description), label=e.description,
-                           procedure="packet.next-time" if rep.next_only else "replacement",
+                           procedure="packet.next-time" if getattr(rep, "next_only", False)
+                           else "prevent" if isinstance(rep, M.Prevent) else "replacement",
                            effect=e.id)
     return out
 
@@ -351,8 +397,15 @@ def _prevent(ctx: Context, ev: Event, rep: M.Prevent, scope: Scope, effect: int 
     prevented = min(can, ev.amount)
     rest = ev.amount - prevented
     if effect is not None and effect in st.effects:
+        from judge.engine import effects as CE
         from judge.games.wow.effects import set_effect_data
-        set_effect_data(st, effect, "left", can - ev.amount)
+        remaining = can - ev.amount
+        if remaining <= 0:
+            CE.end(st, effect)
+            ctx.step(T.RULE, f"the prevention modifier prevented {prevented}: the amount it can "
+                     "prevent is used up and it ceases to exist", ["prevent.amount"])
+        else:
+            set_effect_data(st, effect, "left", remaining)
     return ev.with_(amount=rest, cancelled=rest <= 0)
 
 

@@ -220,6 +220,10 @@ def _why_static(e: M.Effect) -> str:
     if isinstance(e, M.SetValue):
         return f"a continuous setting of {e.stat!r}"
     if isinstance(e, M.Permission):
+        what = e.what
+        if e.actions == ("control",) and what is not None and \
+                "additional" in [q.lower() for q in what.qualities]:
+            return ""                    # 414.3b: one more card of that tag
         return f"the permission {' '.join(e.actions)!r}"
     if isinstance(e, M.Restriction):
         from judge.games.wow import restrictions as R

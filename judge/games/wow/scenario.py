@@ -177,9 +177,12 @@ class WowScenario(ScenarioGame):
                 raise NotModelled("an action without its card")
             return self.find_card(ctx, ref, act.actor, zones, used)
 
+        tused: set[int] = set()
+
         def targets(refs: tuple[A_.Target, ...]) -> tuple[Any, ...]:
-            return tuple(t.name if isinstance(t, A_.PlayerRef) else card(t, IN_PLAY)
-                         for t in refs)
+            # a card may target itself: targets are found apart from the acting card
+            return tuple(t.name if isinstance(t, A_.PlayerRef) else
+                         self.find_card(ctx, t, act.actor, IN_PLAY, tused) for t in refs)
 
         def paying(refs: tuple[A_.CardRef, ...]) -> tuple[int, ...]:
             return tuple(card(r, (W.RESOURCES, W.IN_PLAY)) for r in refs)
@@ -199,9 +202,28 @@ class WowScenario(ScenarioGame):
 
     def _bind_activate(self, ctx: Context, act: A_.Activate) -> Call:
         card, targets, paying = self._cards(ctx, act)
-        return Call("activate", dict(player=act.actor, card=card(act.card, IN_PLAY),
-                                     ability=act.ability, targets=targets(act.targets),
-                                     paying=paying(act.pitching), modes=act.modes))
+        first = card(act.card, IN_PLAY)
+        args = dict(player=act.actor, card=first, ability=act.ability,
+                    targets=targets(act.targets), paying=paying(act.pitching),
+                    modes=act.modes)
+        return Call("activate", self._usable(ctx, args, act.card.name))
+
+    def _usable(self, ctx: Context, args: dict, name: str) -> dict:
+        """Several cards in play share the name the line gives: the one whose power the player
+        can use now (701.4: each card's restrictions are its own), else the first."""
+        from judge.engine.errors import IllegalAction
+        st = ctx.state
+        same = [o.id for o in W.party(st, args["player"]) if o.name == name]
+        if len(same) < 2:
+            return args
+        for oid in [args["card"]] + [o for o in same if o != args["card"]]:
+            trial = dict(args, card=oid)
+            try:
+                self.verify_activate(ctx, **trial)          # type: ignore[attr-defined]
+                return trial
+            except (IllegalAction, NotModelled):
+                continue
+        return args
 
     def _bind_pass(self, ctx: Context, act: A_.Pass) -> Call:
         return Call("pass_priority", dict(player=act.actor))
@@ -330,6 +352,13 @@ class WowScenario(ScenarioGame):
         if s in ("tag", "not_tag"):
             tag = e.words[0].lower()
             has = VA.has_tag(st, o.id, tag)
+            if has and tag not in o.kinds:
+                givers = [st.objects[x.source].name for x in VA.statics(st)
+                          if x.kind == "kinds" and tag in x.words and x.applies(st, o.id)]
+                ctx.step(T.RULE, f"{o.name} is a {e.words[0]}"
+                         + (f": {', '.join(givers)}'s modifier adds the tag" if givers else "")
+                         + "; adding a tag removes none of its other tags or types",
+                         ["tags.added", "types.added"])
             return has == (s == "tag"), f"{name} is {'' if has else 'not '}a {e.words[0]}"
         if s in ("keyword", "no_keyword"):
             kw = e.words[0].lower()

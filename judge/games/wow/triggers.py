@@ -125,7 +125,7 @@ def matches(state: State, want: M.Event, ev: Event, scope: Scope) -> tuple[bool,
                     return False, ()
             elif whose.controller == "opponent" and W.friendly(state, player, scope.you):
                 return False, ()
-        return True, ()
+        return True, (ev.player,)
     if ev.kind == "play" and verb == "play":
         if subject is not None and not (subject.ref == "you" and ev.player == scope.you
                                         or subject.who == "player" and
@@ -139,6 +139,22 @@ def matches(state: State, want: M.Event, ev: Event, scope: Scope) -> tuple[bool,
     if ev.kind == "heal" and verb in ("heal", "be healed"):
         return is_(subject, ev.source if verb == "heal" else ev.target), (ev.target,)
     return False, ()
+
+
+def _note_pollution(ctx: Context, name: str, want: M.Event, ev: Event, ok: bool) -> None:
+    """703.4: say when a power read the game as it was immediately before the event."""
+    obj = want.object
+    if ev.kind != "damage" or obj is None or want.verb != "deal damage":
+        return
+    qualities = [q.lower() for q in obj.qualities]
+    if "damaged" not in qualities and "undamaged" not in qualities:
+        return
+    st = ctx.state
+    before = dict(ev.data).get("before") or 0
+    target = st.objects[ev.target].name
+    ctx.step(T.RULE, f"{name}'s power looks at the game immediately before the damage: "
+             f"{target} was {'damaged' if before else 'undamaged'}, so it "
+             f"{'triggers' if ok else 'does not trigger'}", ["trigger.pollute"])
 
 
 def _before_matches(state: State, desc: M.Target, ev: Event, scope: Scope) -> bool:
@@ -191,6 +207,7 @@ def collect(game, ctx: Context, ev: Event, stage: Stage) -> list[PendingTrigger]
             trig = power.ability.trigger
             scope = Scope(you=controller, source=oid)
             ok, it = matches(st, trig.event, ev, scope)
+            _note_pollution(ctx, o.name, trig.event, ev, ok)
             if not ok:
                 continue
             pending = make(game, ctx, oid, power, controller, ev, it)
@@ -225,7 +242,10 @@ def make(game, ctx: Context, oid: int, power, controller: str, ev: Event,
                      ["trigger.double-check"])
             return None
     info = _event_info(ev)
-    ctx.step(T.TRIGGER, f"{o.name}'s power triggers ({power.text})", ["trigger"])
+    ctx.step(T.TRIGGER, f"{o.name}'s power triggers ({power.text})"
+             + (f": {check.text} holds now and is checked again as it resolves"
+                if check is not None else ""),
+             ["trigger"] + (["trigger.double-check"] if check is not None else []))
 
     def still_true(s: State, c=check, sc=scope) -> bool:
         if c is None:
