@@ -246,6 +246,27 @@ _PERSONAL = frozenset({"she", "he", "her", "him"})
 _PAID = re.compile(r"\((\d+)\)")
 
 
+_READY_STEP = re.compile(r"during (your next|its controller's|your) ready step$", re.I)
+
+
+def _ready_step(ability: M.Ability, text: str) -> M.Ability:
+    """"can't ready during your next ready step" / "during its controller's ready step": the
+    shared grammar keeps the restriction and drops when it applies; WoW's restrictions on
+    readying (501.1a) name the ready step as their duration."""
+    effects = []
+    for e in ability.effects:
+        if isinstance(e, M.Restriction) and e.actions == ("ready",) and e.duration is None \
+                and e.span is not None:
+            found = _READY_STEP.search(text[e.span.start:e.span.end].strip().rstrip("."))
+            if found:
+                whose = "you" if found.group(1).startswith("your") else "controller"
+                kind = "next ready step" if "next" in found.group(1) else "ready step"
+                e = replace(e, duration=M.Duration(kind=kind, whose=whose,
+                                                   text=found.group(0)))
+        effects.append(e)
+    return replace(ability, effects=tuple(effects))
+
+
 def _self_pronouns(value):
     """A WoW card calls itself "she" or "he" ("When this ally is destroyed, she deals ...",
     "destroy her"): such pronouns are self-references (200.1)."""
@@ -467,7 +488,8 @@ class WowReader(GameReader):
         if name is None and meta:
             name = meta[0][1]
         card = super().parse(text, strict=strict, name=name)
-        card = replace(card, abilities=tuple(_replacement_of(_self_pronouns(a))
+        card = replace(card, abilities=tuple(_ready_step(_replacement_of(_self_pronouns(a)),
+                                                         card.text)
                                              for a in card.abilities))
         return replace(card, meta=meta) if meta else card
 

@@ -359,6 +359,8 @@ def _definite(run: Run, e: M.Effect, stat: str, duration: M.Duration | None,
                                               n, 1, effect.timestamp, effect.id)))
         run.it = tuple(things)
         procs = ["continuous.definite-modifier", "timestamp.link"]
+        if condition is not None:
+            procs.append("continuous.while")
         if len(things) > 1 and who is not None and who.ref in ("they", "that"):
             procs.append("continuous.flags")
         run.step(T.RULE, f"{label} (on {D.names(st, things)}"
@@ -413,6 +415,8 @@ def _ends(run: Run, duration: M.Duration | None) -> frozenset[str]:
         return frozenset({_ENDS[kind]})
     if kind in ("until start of turn", "until the start of your next turn"):
         return frozenset({f"start of turn:{run.you}"})
+    if kind == "next ready step":
+        return frozenset({f"ready step ends:{run.you}"})
     raise NotModelled(f"{run.name}: the duration {duration.text or kind!r}")
 
 
@@ -722,13 +726,16 @@ def restriction(run: Run, e: M.Restriction) -> None:
     flagged = tuple(st.ref(st.objects[x]) for x in things if isinstance(x, int))
     label = f"{run.name}: " + _text(e, run.text)
     mark = len(st.log)
+    ready_step = e.duration is not None and e.duration.kind in ("next ready step",
+                                                                "ready step")
     CE.create(st, description=label, controller=run.you,
               citation=run.ctx.cite("cant"), ends_at=ends or frozenset({"never"}),
               data={"restriction": e.actions, "flagged": flagged, "name": run.name,
-                    "what": e.what, "by": e.by})
-    run.step(T.RULE, f"{label} (on {D.names(st, things)})", ["cant",
-                                                             "continuous.definite-modifier"],
-             mark=mark)
+                    "what": e.what, "by": e.by, "ready step only": ready_step})
+    procs = ["cant", "continuous.definite-modifier"]
+    if who is not None and who.ref in ("they", "that") and len(things) > 1:
+        procs.append("continuous.flags")
+    run.step(T.RULE, f"{label} (on {D.names(st, things)})", procs, mark=mark)
 
 
 def prevent(run: Run, e: M.Prevent) -> None:

@@ -132,7 +132,9 @@ class WowGame(WowScenario):
         st = ctx.state
         if st.result is not None:
             return
+        from judge.games.wow import control as CT
         for _ in range(100):
+            CT.update(ctx)
             CH.pre_priority_checks(self, ctx)
             if st.result is not None:
                 st.apply(__import__("judge.engine.state", fromlist=["SetGlobal"]).SetGlobal(
@@ -400,6 +402,12 @@ class WowGame(WowScenario):
                                         ctx.cite("payment.activate"))
             if c.kind == "flip" and "hero" not in VA.kinds(st, card):
                 raise NotModelled(f"flipping {o.name} as a cost")
+            if c.kind == "effect" and isinstance(c.effect, M.Move):
+                if not self._cost_choices(ctx, player, card, c.effect, paying):
+                    raise IllegalAction("activate", f"{player} can't pay {o.name}'s cost: "
+                                        f"nothing it names can be {c.effect.verb}ed without the "
+                                        "event being replaced or stopped",
+                                        ctx.cite("cost"))
         cost = sum(int(c.amount.value or 0) for c in a.costs
                    if c.kind == "resource" and c.amount is not None and c.amount.value is not None)
         if any(c.kind == "resource" and c.amount is not None and c.amount.variable for c in a.costs):
@@ -436,6 +444,35 @@ class WowGame(WowScenario):
         self._pay_power_costs(ctx, player, card, a, paying, x)
         L.after_added(self, ctx, layer, L.flat(frozen))
 
+    def _cost_choices(self, ctx: Context, player: str, card: int, e: M.Move,
+                      paying: tuple[int, ...] = ()) -> list[int]:
+        """The cards a cost like "Destroy an ally you control" can be paid with: an action
+        that can't be done, or that would be replaced, can't pay a cost (103.2, 403.1)."""
+        st = ctx.state
+        what = e.what
+        if what is None:
+            return []
+        if what.ref == "this":
+            pool = [card]
+        else:
+            try:
+                pool = [x for x in D.candidates(st, what, Scope(you=player, source=card))
+                        if isinstance(x, int)]
+            except Unknown:
+                return []
+            named = [x for x in paying if x in pool]
+            pool = named or pool
+        out = []
+        for x in pool:
+            if e.verb == "destroy":
+                if not MV.can_be_destroyed(st, x):
+                    continue
+                ev = MV.destroy_event(st, x)
+                if any(r.applies(st, ev) for r in self.replacements(ctx, ev)):
+                    continue
+            out.append(x)
+        return out
+
     def _pay_power_costs(self, ctx: Context, player: str, card: int, a: M.Ability,
                          paying: tuple[int, ...], x: int | None) -> None:
         st = ctx.state
@@ -453,6 +490,20 @@ class WowGame(WowScenario):
                 ctx.step(T.RULE, f"{player} flips {o.name} to pay the cost", ["payment"],
                          mark=mark)
             elif c.kind == "effect" and isinstance(c.effect, M.Move):
+                choices = self._cost_choices(ctx, player, card, c.effect, paying)
+                if c.effect.what is not None and c.effect.what.ref != "this" and choices:
+                    pick = choices[0]
+                    if len({st.objects[x].name for x in choices}) > 1:
+                        names = tuple(dict.fromkeys(st.objects[x].name for x in choices))
+                        name = ctx.decide(Decision(
+                            key=f"cost:{card}:{len(st.log)}", player=player, kind="choose",
+                            prompt=f"which card {player} {c.effect.verb}s to pay {o.name}'s "
+                                   "cost", options=names, citation=ctx.cite("cost"),
+                            example=f'{player} activates "{o.name}" exhausting "{names[0]}"'))
+                        pick = next(x for x in choices if st.objects[x].name == name)
+                    MV.move(ctx, pick, W.GRAVEYARD if c.effect.verb == "destroy" else W.REMOVED,
+                            "destroy" if c.effect.verb == "destroy" else "remove", by=player)
+                    continue
                 run = E.Run(self, ctx, you=player, source=card, name=o.name,
                             text=o.text or "")
                 run.effect(c.effect)

@@ -87,6 +87,9 @@ def perform(game, ctx: Context, ev: Event) -> Event | None:
         K.remove_from_combat(ctx, oid, quiet=True)
     st.apply(W.MoveCard(oid, dest, ev.get("position") or "top", ev.get("face") != "down",
                         controller))
+    if controller is not None and to in (W.IN_PLAY, W.RESOURCES):
+        from judge.games.wow import control as CT
+        CT.remember_entry(st, oid, controller)
     words = _VERB.get(why, "moves")
     where = f"{dest[0]}'s {dest[1]}" if dest[0] else dest[1]
     procs = {"destroy": ["destroy"], "discard": ["discard"], "draw": ["draw"],
@@ -146,11 +149,17 @@ def orient(ctx: Context, oid: int, exhausted: bool, why: str = "",
 
 
 def perform_orient(ctx: Context, ev: Event) -> Event | None:
+    from judge.games.wow import restrictions as R
     st = ctx.state
     oid = ev.target
     o = st.objects[oid]
     want = ev.kind == "exhaust"
     if not W.in_play(o) or W.exhausted(st, oid) == want:
+        return None
+    blockers = R.blockers(st, oid, "exhaust" if want else "ready")
+    if blockers:
+        ctx.step(T.RULE, f"{o.name} can't {'exhaust' if want else 'ready'} "
+                 f"({', '.join(blockers)})", ["cant"])
         return None
     mark = len(st.log)
     st.apply(W.Orient(oid, want))

@@ -169,7 +169,7 @@ def read(o: GameObject) -> CardPowers:
                 powers.append(Power(i, "replacement", words, a, why, ongoing=seen_ongoing))
                 continue
             if isinstance(inner, (M.ModifyValue, M.SetValue, M.Becomes, M.Lose,
-                                  M.Restriction, M.Permission)) or (
+                                  M.Restriction, M.Permission, M.GainControl)) or (
                     isinstance(inner, M.Gain) and inner.resource == "keyword"):
                 statics.append((i, inner, cond))
                 why = _why_static(inner)
@@ -213,6 +213,10 @@ def _why_costs(costs: tuple[M.Cost, ...]) -> str:
 
 
 def _why_static(e: M.Effect) -> str:
+    if isinstance(e, M.GainControl):
+        if e.who is not None and e.who.ref != "you":
+            return f"control given to {e.who.text!r}"
+        return ""
     if isinstance(e, M.ModifyValue):
         if e.stat.lower() not in ("atk", "attack", "health", "def", "defense", "cost"):
             return f"a continuous change of {e.stat!r}"

@@ -51,7 +51,12 @@ def _make(game, ctx: Context, rep: M.Replacement, scope: Scope, ident: str,
         return _matches(s, r.event, e, sc)
 
     def apply(c: Context, e: Event, r=rep, sc=scope) -> Event:
+        from judge.engine import trace as T
         from judge.games.wow.effects import Run
+        what = c.state.objects[e.target].name if isinstance(e.target, int) else e.player
+        c.step(T.RULE, f"{name}'s modifier replaces the event ({e.get('why') or e.kind} "
+               f"{what}): it never happens, and nothing can trigger off it; the modified event "
+               "happens instead", ["replacement", "replacement.never"])
         run = Run(game, c, you=sc.you, source=sc.source, name=name,
                   it=(e.target,) if isinstance(e.target, int) else (e.player,))
         run.effects(r.instead)

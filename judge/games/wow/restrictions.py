@@ -25,14 +25,22 @@ def why_not(e: M.Restriction) -> str:
     return ""
 
 
-def cant(state: State, oid: int, action: str) -> bool:
-    return bool(blockers(state, oid, action))
+def cant(state: State, oid: int, action: str, *, ready_step: bool = False) -> bool:
+    return bool(blockers(state, oid, action, ready_step=ready_step))
 
 
-def blockers(state: State, oid: int, action: str) -> list[str]:
-    """The names of the cards whose "can't" modifiers stop ``action`` for card ``oid``."""
+def _ready_step_only(e) -> bool:
+    d = getattr(e, "duration", None)
+    return d is not None and d.kind in ("next ready step", "ready step")
+
+
+def blockers(state: State, oid: int, action: str, *, ready_step: bool = False) -> list[str]:
+    """The names of the cards whose "can't" modifiers stop ``action`` for card ``oid``
+    (``ready_step``: the turn player readying his cards, 501.1a)."""
     out = []
     for st in VA.restrictions(state, oid, action):
+        if _ready_step_only(st.effect) and not ready_step:
+            continue
         out.append(state.objects[st.source].name)
     o = state.objects.get(oid)
     if o is None:
@@ -41,6 +49,8 @@ def blockers(state: State, oid: int, action: str) -> list[str]:
     for e in state.effects.values():
         actions = e.data.get("restriction")
         if not actions or action not in actions or not state.effect_active(state, e.id):
+            continue
+        if e.data.get("ready step only") and not ready_step:
             continue
         if ref in e.data.get("flagged", ()):
             out.append(e.data.get("name", "a modifier"))

@@ -54,6 +54,7 @@ def window_closes(game, ctx: Context) -> None:
         mark = len(st.log)
         set_step(st, "draw")
         tp = W.turn_player(st)
+        CE.expire(st, f"ready step ends:{tp}")
         ctx.step(T.RULE, "the ready step ends and the draw step starts", ["turn"], mark=mark)
         if st.globals.get("first turn") and st.globals.get("first player") == tp \
                 and W.current_turn(st) == st.globals.get("first turn number", 1):
@@ -144,7 +145,7 @@ def start_turn(game, ctx: Context, player: str) -> None:
     for o in W.party(st, player):
         if not W.exhausted(st, o.id):
             continue
-        blockers = R.blockers(st, o.id, "ready")
+        blockers = R.blockers(st, o.id, "ready", ready_step=True)
         if blockers:
             ctx.step(T.RULE, f"{o.name} can't ready ({', '.join(blockers)})",
                      ["turn.ready-step", "cant"])

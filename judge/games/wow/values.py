@@ -297,6 +297,8 @@ def _static(o: GameObject, power: int, e: M.Effect, condition: M.Condition | Non
         return [Static(kind="lose powers", **base)]
     if isinstance(e, M.Restriction):
         return [Static(kind="restriction", words=e.actions, **base)]
+    if isinstance(e, M.GainControl):
+        return [Static(kind="control", **base)]
     if isinstance(e, M.Permission):
         return [Static(kind="permission", words=e.actions, **base)]
     return []
