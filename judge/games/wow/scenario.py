@@ -164,6 +164,9 @@ class WowScenario(ScenarioGame):
         st.globals[Priority.HOLDER] = tp
         st.globals[Priority.PASSES] = 0
         defaults = st.globals.pop("defaults", ())
+        # from here on every id and timestamp the game takes is in the log (a replay of the
+        # log from this starting position gives the same game)
+        st.apply(W.SetRecord("started", True))
         ctx.step(T.RULE, f"start: {tp} is the turn player, in the non-combat action phase, "
                  "with priority and the chain empty", ["turn.action", "priority.window"],
                  default="; ".join(defaults) if defaults else None)
