@@ -84,10 +84,13 @@ def keyword(text: str, span: M.Span | None) -> M.Keyword:
             M.Amount(variable="X", text=last)
         words = words[:-1]
     name = " ".join(words)
-    if name.lower() == "go again":
-        name = "Go again"
-    return M.Keyword(name=name, value=value,
-                     citation=keyword_citation(text.strip(" .,;:")), span=span)
+    citation = keyword_citation(text.strip(" .,;:"))
+    if citation is not None:
+        # the rules' spelling: "dominate" -> "Dominate", "ARCANE BARRIER" -> "Arcane Barrier"
+        term = citation.split(" ", 1)[-1].removesuffix(" N")
+        if term.lower() == name.lower():
+            name = term
+    return M.Keyword(name=name, value=value, citation=citation, span=span)
 
 
 class _Costs(list):
@@ -144,14 +147,15 @@ class FabTransformer(CardTransformer):
 
     def embedded_ability(self, children):
         """"**Once per Turn Action** - {r}{r}{r}: **Attack**" inside a sentence."""
-        head = str(children[0])
+        head = str(next(c for c in children if isinstance(c, Token) and base(c.type) == "KW"))
         limit = ""
         m = _LIMIT.match(head)
         if m:
             limit = m.group(0).strip().lower()
             head = head[m.end():]
         icons = [c for c in children if isinstance(c, Token) and base(c.type) == "ICON"]
-        cost = self.cost_icons(icons)
+        number = [c for c in children if isinstance(c, Token) and base(c.type) == "INT"]
+        cost = self.cost_icons(icons) if icons else self.cost_number(number)
         kws = [c for c in children if isinstance(c, Token) and base(c.type) == "KW"][1:]
         effects = []
         keywords = []
@@ -200,7 +204,14 @@ class FabTransformer(CardTransformer):
         if len(words) == 1 and isinstance(words[0], Token) and base(words[0].type) == "KW" \
                 and not any(p.kind != "duration" for p in np.posts):
             return keyword(str(words[0]), np.span)
-        return super().keyword(np)
+        found = super().keyword(np)
+        if found is None and words and not np.posts and all(
+                isinstance(w, Token) and base(w.type) not in ("DET", "POSS") for w in words):
+            # "gains +1{p} and dominate": a keyword the rules define, printed plainly
+            k = keyword(" ".join(str(w) for w in words), np.span)
+            if k.citation is not None:
+                return k
+        return found
 
     def keyword_named(self, name, value, span):
         citation = keyword_citation(name)
@@ -399,6 +410,16 @@ class FabReader(GameReader):
             kind = "activated" if costs or timing in ("action", "instant", "activate",
                                                       "attack reaction", "defense reaction") \
                 else "static"
+            # "{r}{r}: **Attack**", "**Attack. Go again**": the ability attacks (an effect),
+            # go again is its keyword
+            split_kws: list = []
+            for k in keywords:
+                split_kws.extend(keyword(part, k.span) for part in k.name.split(". ")
+                                 if part.strip()) if ". " in k.name else split_kws.append(k)
+            attack = [k for k in split_kws if k.name.lower() == "attack"]
+            if attack:
+                effects += (M.Attack(verb="attack", span=attack[0].span),)
+                keywords = tuple(k for k in split_kws if k.name.lower() != "attack")
             return [M.Ability(kind=kind, effects=effects, trigger=trigger, costs=costs,
                               keywords=keywords, timing=timing, limit=limit,
                               citation=cite(timing, "activated abilities"),

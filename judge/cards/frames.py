@@ -44,6 +44,13 @@ _CANT = frozenset({"can't", "cannot", "may not"})
 _NOT = frozenset({"not", "don't", "doesn't", "didn't", "isn't", "aren't", "wasn't", "weren't",
                   "won't", "wouldn't", "hasn't", "haven't", "couldn't", "never", "no longer"})
 _BE = frozenset({"is", "are", "was", "were", "be", "been", "being", "'s"})
+_STATS = frozenset({"power", "defense", "life", "health", "cost", "pitch", "intellect",
+                    "speed", "atk", "strength", "armor", "damage"})
+_TOKEN_FILLER = frozenset({"a", "an", "the", "x", "token", "tokens", "one", "two", "three",
+                           "four", "five"})
+_MORE_LESS = {"less": "<", "fewer": "<", "lower": "<", "more": ">", "greater": ">",
+              "higher": ">"}
+_BE_NOT = frozenset({"isn't", "aren't", "wasn't", "weren't"})
 _HAVE = frozenset({"has", "have", "had", "'ve", "having"})
 _PARTICIPLE_LEMMA = {"dealt": "deal", "drawn": "draw", "taken": "take", "given": "give",
                      "paid": "pay", "gained": "gain", "lost": "lose", "spent": "spend",
@@ -152,6 +159,9 @@ class Parts:
                 item = _into_infinitive(item)
             if isinstance(item, list):
                 self.objects.append(item)
+                for np in item:
+                    if isinstance(np, (NounPhrase, Pronoun)):
+                        self._durations_only(np)
             elif isinstance(item, (NounPhrase, Pronoun)):
                 self.objects.append(item)
                 self._hoist(item)
@@ -159,6 +169,8 @@ class Parts:
                 if isinstance(item.obj, list):    # "on this spell to deal 1 damage to a
                     item.obj = _into_infinitive(item.obj)    # target unit or Phoenixborn"
                 self.pps.append(item)
+                if isinstance(item.obj, (NounPhrase, Pronoun)):
+                    self._durations_only(item.obj)    # "with a card from X this chain link"
             elif isinstance(item, Change):
                 self.changes.append(item)
             elif isinstance(item, M.Duration):
@@ -199,6 +211,22 @@ class Parts:
                     self.rest.append(item)
             else:
                 self.rest.append(item)
+        as_pp = self.pp("as")
+        if as_pp is not None:
+            self._same_as(as_pp)
+
+    def _same_as(self, as_pp: PP) -> None:
+        """"cards with the same name as a card in their graveyard": the grammar leaves "as
+        ..." to the clause; it completes the object's "with the same ..." filter."""
+        for np in self.objects:
+            for post in getattr(np, "posts", ()):
+                body = post.body
+                if post.kind == "with" and isinstance(body, NounPhrase) and any(
+                        "same" in str(w).lower().split() for w in body.words) and \
+                        not any(p.kind == "as" for p in body.posts):
+                    body.posts = list(body.posts) + [Post("as", "as", as_pp.obj, as_pp.span)]
+                    self.pps.remove(as_pp)
+                    return
 
     def _hoist(self, np) -> None:
         """Post-modifiers that belong to the clause, wherever the grammar attached them:
@@ -240,14 +268,25 @@ class Parts:
                         inner = item.obj if isinstance(item, PP) else item
                         if isinstance(inner, (NounPhrase, Pronoun)):
                             self._durations_only(inner)
+                    # "..., where X is ...": the clause's definition of X
+                    where = [i for i in post.body.items
+                             if isinstance(i, Item) and i.kind == "where x"]
+                    if where and self.where is None:
+                        self.where = where[0].value
+                        post.body.items = [i for i in post.body.items if i is not where[0]]
         if len(kept) != len(posts):
             np.posts = kept
 
     def _durations_only(self, np) -> None:
-        posts = getattr(np, "posts", ())
-        if any(p.kind == "duration" for p in posts):
-            self.durations.extend(p.body for p in posts if p.kind == "duration")
-            np.posts = [p for p in posts if p.kind != "duration"]
+        """The durations among ``np``'s post-modifiers (and its zone's), for the clause; the
+        noun phrase keeps them (a reader of it ignores them), so reading it again finds them
+        again."""
+        for p in getattr(np, "posts", ()):
+            if p.kind == "duration":
+                if p.body not in self.durations:
+                    self.durations.append(p.body)
+            elif p.kind in ("from", "in", "of", "zone") and isinstance(p.body, NounPhrase):
+                self._durations_only(p.body)
 
     def pp(self, *preps: str):
         for p in self.pps:
@@ -309,12 +348,12 @@ class Frames:
                 else:
                     current.items.extend(c.items)
         for a, b in zip(out, out[1:]):
-            if b.joiner == "and" and b.subject is a.subject and a.group.lemma and not any(
-                    isinstance(i, (NounPhrase, Pronoun, list)) for i in a.items) and any(
-                    isinstance(i, (NounPhrase, Pronoun, list)) for i in b.items):
-                # "It loses and can't have keywords": the object both verbs share
-                a.items = [i for i in b.items if isinstance(i, (NounPhrase, Pronoun, list))] + \
-                    a.items
+            if b.joiner in ("and", "or") and b.subject is a.subject and a.group.lemma and \
+                    not a.items and any(isinstance(i, (NounPhrase, Pronoun, list))
+                                        for i in b.items):
+                # "It loses and can't have keywords", "can't play or activate instants this
+                # combat chain": the object (and the rest) both verbs share
+                a.items = list(b.items)
         return out
 
     # ================================================================ effects
@@ -334,6 +373,13 @@ class Frames:
             if choice:
                 out[-1] = self._or(out[-1], choice)
                 choice = []
+            if s.joiner and out and len(several) == 1 and _same_restriction(out[-1], several[0]):
+                # "can't play or activate instants": one restriction of both actions
+                r = several[0]
+                out[-1] = replace(out[-1], actions=out[-1].actions + r.actions,
+                                  duration=out[-1].duration or r.duration,
+                                  span=span_of(out[-1], r))
+                continue
             out.extend(several)
         if choice:
             out[-1] = self._or(out[-1], choice)
@@ -349,6 +395,8 @@ class Frames:
         auxes = group.auxes
         lemma = group.lemma
         parts = Parts(s.items)
+        if not parts.durations and isinstance(s.subject, NounPhrase):
+            parts._durations_only(s.subject)      # "Your next attack this turn gains +2{p}"
         subject = self.subject_target(s.subject)
         span = span_of(s.span, s.subject)
         neg = bool(_CANT & set(auxes)) or ("can" in auxes and bool(_NOT & set(auxes)))
@@ -478,6 +526,13 @@ class Frames:
         return self.r.quantity(where)
 
     def zone_to(self, parts: Parts) -> M.Zone | None:
+        position = next((_POSITIONS[a] for a in parts.adverbs if a in _POSITIONS), "")
+        if position:
+            # "put it on the bottom of its owner's deck": the adverb, then "of <zone>"
+            of = next((p for p in parts.pps if p.prep == "of"), None)
+            z = self.r.zone(of.obj) if of is not None else None
+            if z is not None:
+                return replace(z, position=position)
         for p in parts.pps:
             if p.prep in _ZONE_PREPS or p.prep.startswith("on the") or p.prep.startswith("to the"):
                 z = self.r.zone(p.obj)
@@ -682,8 +737,14 @@ class Frames:
         return self._move("remove", s, parts, subject, span)
 
     def create_token(self, what: M.Target, parts, subject, span):
-        name = " ".join(q for q in what.qualities if q not in ("other", "additional"))
+        name = what.name or " ".join(q for q in what.qualities
+                                     if q not in ("other", "additional"))
         kinds = tuple(k for k in what.kinds if k != "token")
+        if not name and kinds:
+            # "a Runechant token": the token's name as printed (a noun of the game)
+            printed = [w for w in what.text.split() if w.lower() not in _TOKEN_FILLER
+                       and not w[:1].isdigit()]
+            name = " ".join(w for w in printed if w[:1].isupper()) or name
         return M.CreateToken(verb="create", count=what.count or M.Amount(value=1),
                              token=name, kinds=kinds, values=_stat_values(what),
                              controller=subject, zone=self.zone_to(parts) or what.zone,
@@ -846,7 +907,24 @@ class Frames:
     def v_gain(self, s, parts, subject, span):
         target = subject or self.doer(None)
         if parts.changes:
-            return self.changes(parts, target, span, verb="gain")
+            change = self.changes(parts, target, span, verb="gain")
+            if change is not None and parts.objects:
+                # "gains +1{p}, **go again**": the keywords too (anything else: not read)
+                kws = [self.keyword_of(o) for o in parts.objects]
+                if any(k is None for k in kws):
+                    return None
+                change = _Several((list(change) if isinstance(change, _Several) else [change])
+                                  + [M.Gain(verb="gain", resource="keyword", keyword=k,
+                                            target=target, duration=self.duration(parts),
+                                            span=span) for k in kws])
+            if parts.quoted is not None and change is not None:
+                # "gains +3{p} and "When this hits, ..."": both
+                grant = self.grant(parts, target, span, "gain")
+                if grant is None:
+                    return None
+                return _Several((list(change) if isinstance(change, _Several) else [change])
+                                + [grant])
+            return change
         what = self.obj(parts)
         if what is None:
             if parts.quoted is not None:
@@ -870,6 +948,10 @@ class Frames:
         if not resource:
             return None
         amount = self.amount_with_x(what.count, parts) or M.Amount(value=1)
+        if resource in ("power", "defense") and what.count is not None and subject is not None:
+            # "it gains double that much {p}": a value of an object changed
+            return M.ModifyValue(verb="gain", stat=resource, amount=amount, target=target,
+                                 duration=self.duration(parts), span=span)
         return M.Gain(verb="gain", resource=resource, amount=amount, target=target,
                       duration=self.duration(parts), span=span)
 
@@ -1292,6 +1374,8 @@ class Frames:
             if kw is not None:        # "Your abilities are Untargetable"
                 return M.Gain(verb="be", resource="keyword", keyword=kw, target=subject,
                               duration=self.duration(parts), span=span)
+            if obj.name:       # "All heroes are Sheep": a name read as a quality here
+                obj = replace(obj, qualities=obj.qualities + (obj.name,), name="")
             capital = obj.qualities and all(q[:1].isupper() for q in obj.qualities)
             if (obj.kinds or capital) and not obj.count and subject is not None:
                 # "It is a weapon", "All heroes are Sheep", "is also a Naga", "are weapons
@@ -1315,7 +1399,8 @@ class Frames:
             abilities = tuple(self.ability_reader(parts.quoted) if self.ability_reader else ())
             if not abilities:
                 return None
-        return M.Becomes(verb=verb, what=subject, kinds=obj.kinds, qualities=obj.qualities,
+        return M.Becomes(verb=verb, what=subject, kinds=obj.kinds,
+                         qualities=obj.qualities + ((obj.name,) if obj.name else ()),
                          values=tuple(values), abilities=abilities,
                          duration=self.duration(parts), span=span)
 
@@ -1388,6 +1473,26 @@ class Frames:
                                negated=negated, text=text, span=span)
         if lemma is None and auxes & _HAVE:
             obj = self.obj(parts)
+            than = parts.pp("than")
+            more = [q for q in (obj.qualities if obj is not None else ()) if q in _MORE_LESS]
+            if than is not None and more and obj.kinds and subject is not None:
+                # "you have less {h} than an opposing hero": compare a value of each
+                stat = obj.kinds[-1]
+                other = self.r.target(than.obj)
+                op = _MORE_LESS[more[0]]
+                return M.Condition(kind=kind, test="compare", comparison=M.Comparison(
+                    left=M.Quantity(measure=stat, of=subject),
+                    op=op, right=M.Amount(defined_as=M.Quantity(measure=stat, of=other)),
+                    span=span), subject=subject, negated=negated, text=text, span=span)
+            if obj is not None and obj.count is not None and len(obj.kinds) == 1 and \
+                    obj.kinds[0] in _STATS and subject is not None and not obj.filters:
+                # "the discarded card has 6 or more {p}": a value compared
+                amount = replace(obj.count, relation="")
+                return M.Condition(kind=kind, test="compare", subject=subject,
+                                   comparison=M.Comparison(
+                                       left=M.Quantity(measure=obj.kinds[0], of=subject),
+                                       op=OPS.get(obj.count.relation, "=="), right=amount,
+                                       span=span), negated=negated, text=text, span=span)
             return M.Condition(kind=kind, test="has", subject=subject, object=obj,
                                negated=negated, text=text, span=span)
         if lemma is None and auxes & _BE:
@@ -1445,12 +1550,22 @@ class Frames:
                                                            right=replace(obj.count, relation=""),
                                                            span=span),
                                    negated=negated, text=text, span=span)
+            by = parts.pp("by")
+            if not obj.kinds and len(obj.qualities) == 1 and by is not None and \
+                    obj.qualities[0].endswith("ed"):
+                # "this is defended by a card with ...": an event with its agent
+                ev = M.Event(verb="be " + obj.qualities[0], subject=subject,
+                             by=self.r.target(by.obj), within=self.duration(parts),
+                             negated=negated, text=text, span=span)
+                return M.Condition(kind=kind, test="event", subject=subject, event=ev,
+                                   negated=negated, text=text, span=span)
             if not obj.kinds and obj.qualities:
                 return M.Condition(kind=kind, test="is", subject=subject,
                                    state=" ".join(obj.qualities), negated=negated, text=text,
                                    span=span)
             return M.Condition(kind=kind, test="is", subject=subject, object=obj,
-                               negated=negated, text=text, span=span)
+                               negated=negated, within=self.duration(parts), text=text,
+                               span=span)
         if parts.pps:
             p = parts.pps[0]
             z = self.r.zone(p.obj)
@@ -1469,11 +1584,14 @@ class Frames:
 
     # -- relative clauses on noun phrases ----------------------------------------------
     def relative(self, subject_word, group: VerbGroup, items: list, span) -> M.Condition | None:
-        subj = Pronoun(str(subject_word).lower(), [], span_of(subject_word))
+        if isinstance(subject_word, M.Target):      # "(the card) you play": read already
+            subj, subject = subject_word, subject_word
+        else:
+            subj = Pronoun(str(subject_word).lower(), [], span_of(subject_word))
+            subject = self.r.pronoun(subj)
         s = Simple(subj, group, list(items), "", span)
         parts = Parts(items)
-        ev = self.event_of_simple(s, parts, self.r.pronoun(subj), span,
-                                  obj=M.Target(ref="it"))
+        ev = self.event_of_simple(s, parts, subject, span, obj=M.Target(ref="it"))
         return M.Condition(kind="that", test="event", event=ev, text=self.r.phrase(span),
                            span=span)
 
@@ -1509,8 +1627,18 @@ class Frames:
         subject = self.subject_target(s.subject)
         ev = self.event_of_simple(s, parts, subject, span_of(s.span, s.subject))
         if len(simples) > 1:
-            # "when this attacks or defends": the other verbs as alternatives, in ``text``
-            ev = replace(ev, text=self.r.phrase(span))
+            # "when this attacks or defends": the other verbs as alternatives
+            others = []
+            for o in simples[1:]:
+                if o.joiner not in ("or", "and/or"):
+                    from judge.cards.transformer import NoValue
+                    at = o.span.start if o.span is not None else None
+                    raise NoValue(f"two events that must both happen ({o.joiner!r}) have no "
+                                  "value", at)
+                other = o.subject if o.subject is not None else s.subject
+                others.append(self.event_of_simple(o, Parts(o.items), self.subject_target(other),
+                                                   span_of(o.span, o.subject)))
+            ev = replace(ev, alternatives=tuple(others), text=self.r.phrase(span))
         return ev
 
     def event_of_simple(self, s: Simple, parts: Parts, subject, span, *, obj=None,
@@ -1533,8 +1661,12 @@ class Frames:
             return M.Event(verb=verb, subject=subject, within=within, negated=negated,
                            would="would" in auxes, text=text, span=span)
         form = group.form
-        is_passive = passive or (bool(auxes & _BE) and form == "past")
-        verb = ("be " + lemma) if is_passive else lemma
+        is_passive = passive or (bool(auxes & (_BE | _BE_NOT)) and form == "past")
+        verb = lemma
+        if is_passive:      # "be defended", "be destroyed": the printed participle
+            printed = self.r.phrase(group.span).lower().split()
+            verb = "be " + (printed[-1] if printed and printed[-1].endswith(("ed", "en", "t"))
+                            else lemma)
         objects = [self.r.target(o) for o in parts.objects]
         object_ = obj
         amount = None
@@ -1559,6 +1691,19 @@ class Frames:
             to = to or inner_to
         if to is not None and object_ is None:
             object_ = to
+        elif to is not None and lemma in ("deal", "do") and obj is not None and not objects:
+            # "(the damage) you have dealt to that hero": the damage is what "it" stands for
+            verb, object_ = "deal damage", to
+        by = self.onto(parts, "by")             # "is defended by a card with ..."
+        if with_ is not None and obj is not None and object_ is obj and not (
+                with_.kinds or with_.ref or with_.qualities or with_.name
+                or with_.who == "player"):
+            # "(the next card) you defend with this turn": the preposition's object is the
+            # noun the clause describes
+            with_, object_ = obj, None
+            dur = parts.pp("with")
+            if within is None and isinstance(dur.obj, M.Duration):
+                within = dur.obj
         zone = self.zone_from(parts) or self.zone_to(parts)
         if lemma in ("enter", "come") and (zone is not None and zone.name == "play"
                                            or object_ is not None and "play" in object_.kinds):
@@ -1567,7 +1712,7 @@ class Frames:
                                                           "arena" in object_.kinds)
                                  or zone is not None and zone.name == "play"):
             verb = "leave play"
-        return M.Event(verb=verb, subject=subject, object=object_, amount=amount,
+        return M.Event(verb=verb, subject=subject, object=object_, by=by, amount=amount,
                        damage_type=damage_type, zone=zone, within=within, times=times,
                        negated=negated, would="would" in auxes, text=text, span=span,
                        with_=with_)
@@ -1620,6 +1765,17 @@ def _stat_values(t: M.Target) -> tuple[tuple[str, int], ...]:
         if "/" in q and len(numbers) == 2:
             return (("atk", int(numbers[0])), ("health", int(numbers[1])))
     return ()
+
+
+def _same_restriction(a, b) -> bool:
+    """Two restrictions of the same players on the same objects (their actions differ)."""
+    if not (isinstance(a, M.Restriction) and isinstance(b, M.Restriction)):
+        return False
+    return a.verb == b.verb and a.who == b.who and a.what == b.what and a.by == b.by and \
+        a.only == b.only and a.what is not None
+
+
+_POSITIONS = {"on the bottom": "bottom", "on top": "top", "on the top": "top"}
 
 
 class _Several(list):

@@ -98,6 +98,7 @@ class Amount:
     ref: str = ""
     relation: str = ""
     plus: int = 0                      # "that much plus 1"
+    times: int = 1                     # "double that much": 2
     half: bool = False
     rounding: str = ""                 # up | down
     text: str = ""
@@ -152,8 +153,10 @@ class Target:
     * ``kinds``: nouns of the phrase, singular, lower case: ``ally``, ``hero``, ``attack``,
       ``action``, ``card``, ``token``, ``unit``, ``foundation``, ``die``, ``player``,
       ``opponent`` ...; the last is the head noun.
-    * ``qualities``: the other words that narrow it: subtypes, traits, classes, colours, states,
-      names ("Orc", "red", "exhausted", "non-token", "other", "attacking").
+    * ``qualities``: the other words that narrow it: subtypes, traits, classes, colours, states
+      ("Orc", "red", "exhausted", "non-token", "other", "attacking").
+    * ``name``: a card name the text prints ("Crane Dance", "Runechant"): the objects with that
+      name (the card's own name is ``ref`` ``this`` instead).
     * ``filters``: conditions every such object meets ("with cost 3 or less", "that has dealt
       damage this turn", "with Herald in its name"); their subject is ``it``.
     * ``zone``: where it is ("in your graveyard", "the top card of your deck").
@@ -171,6 +174,7 @@ class Target:
     owner: str = ""
     kinds: tuple[str, ...] = ()
     qualities: tuple[str, ...] = ()
+    name: str = ""
     filters: tuple[Condition, ...] = ()
     zone: Zone | None = None
     of: Target | None = None
@@ -196,6 +200,8 @@ class Event:
     verb: str
     subject: Target | None = None
     object: Target | None = None
+    by: Target | None = None          # by whom (a passive's agent): "is defended by a card
+                                      # with 3 or more {p}"
     amount: Amount | None = None
     damage_type: str = ""
     zone: Zone | None = None          # from / in where it happens
@@ -206,9 +212,12 @@ class Event:
     times: Amount | None = None       # "played 2 or more attacks": how often
     negated: bool = False
     would: bool = False               # "would be dealt": the event about to happen (replacements)
+    alternatives: tuple[Event, ...] = ()  # "you play an attack action card or activate a
+                                          # weapon attack": any of them
     text: str = ""
     span: Span | None = None
-    with_: Target | None = None       # what it is done with: "with this weapon", "with an ability"
+    with_: Target | None = None       # what it is done with: "with this weapon", "with an
+                                      # ability", "you attack with this"
     this_way: bool = False            # done by the text it is in ("dealt damage this way")
 
 
@@ -239,10 +248,13 @@ class Condition:
     * ``event``: ``event`` happened (a past event: "if you've played 2 or more cards this
       turn", "if this hits", "if you do": event verb ``do``);
     * ``exists``: ``object`` exists ("if there are 2 or more cards in your pitch zone");
+    * ``phase``: it is ``event.phase`` of ``event.whose`` ("during your action phase": kind
+      ``during``);
     * ``all`` / ``any``: every / one of ``parts`` holds.
 
     ``negated`` turns the test round ("if you don't", "unless" keeps ``kind`` "unless" with the
-    test as printed).
+    test as printed). ``within``: the period the test looks at ("if Crane Dance was the last
+    attack this combat chain").
     """
     kind: str = "if"
     test: str = ""
@@ -252,6 +264,7 @@ class Condition:
     comparison: Comparison | None = None
     event: Event | None = None
     negated: bool = False
+    within: Duration | None = None
     parts: tuple[Condition, ...] = ()
     text: str = ""
     span: Span | None = None

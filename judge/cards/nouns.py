@@ -35,6 +35,13 @@ _RELATIONS = {"or more": "at least", "or greater": "at least", "or higher": "at 
               "no less than": "at least", "more than": "more than", "greater than": "more than",
               "higher than": "more than", "less than": "less than", "fewer than": "less than",
               "lower than": "less than", "up to": "up to", "exactly": ""}
+_DETERMINERS = frozenset({"a", "an", "the", "your", "their", "his", "her", "its", "each", "all",
+                          "any", "another", "that", "this", "those", "these", "target",
+                          "every", "one", "two", "up"})
+_DAMAGE_TYPES = frozenset({"physical", "arcane", "fire", "frost", "nature", "shadow", "holy",
+                           "melee", "ranged", "combat", "poison"})
+_BARE_COMPARE = {"greater": "more than", "higher": "more than", "more": "more than",
+                 "less": "less than", "lower": "less than", "fewer": "less than"}
 OPS = {"at least": ">=", "at most": "<=", "more than": ">", "less than": "<", "": "==",
        "up to": "<=", "equal to": "==", "equal to or greater than": ">=",
        "equal to or less than": "<=", "equal to or higher than": ">=",
@@ -195,7 +202,17 @@ class Reader:
             owner_words = words[:cut]
             owner = self.target(NounPhrase(owner_words, [], span_of(owner_words)))
             words = words[cut + 1:]
-        t = self._words(words, np.span, owner)
+        span = np.span
+        if np.posts and np.posts[-1].kind == "duration" and np.posts[-1].span is not None \
+                and span is not None:
+            # "instants this combat chain": the duration is the clause's, not the phrase's
+            cut_at = min((p.span.start for p in np.posts if p.kind == "duration"
+                          and p.span is not None), default=span.end)
+            end = max([w.end_pos for w in np.words if getattr(w, "end_pos", None) is not None]
+                      + [p.span.end for p in np.posts if p.kind != "duration"
+                         and p.span is not None and p.span.end <= cut_at], default=span.end)
+            span = Span(span.start, min(end, span.end))
+        t = self._words(words, span, owner)
         for post in np.posts:
             t = self._post(t, post)
         if who is not None and t.who != who:
@@ -205,7 +222,21 @@ class Reader:
     def alternatives(self, parts: list[Target], span: Span | None) -> Target:
         if len(parts) == 1:
             return parts[0]
+        last = parts[-1]
+        if last.kinds and any(not p.kinds and p.who == "object" and not p.ref for p in parts):
+            # "target attacking or defending attack action card": the adjectives share the
+            # noun (and the determiner)
+            parts = [replace(p, kinds=last.kinds, targeted=p.targeted or last.targeted,
+                             controller=p.controller or last.controller, zone=p.zone or last.zone)
+                     if not p.kinds and p.who == "object" and not p.ref else p for p in parts]
+        if parts[0].targeted:
+            # "target aura or item": the determiner is shared by a bare noun after "or"
+            parts[1:] = [replace(p, targeted=True) if not p.ref and not p.controller and
+                         p.text.split()[:1] and p.text.split()[0].lower() not in _DETERMINERS
+                         else p for p in parts[1:]]
         first = parts[0]
+        if first.span is not None and parts[-1].span is not None:
+            span = Span(first.span.start, parts[-1].span.end)   # without a trailing duration
         return replace(first, alternatives=tuple(parts[1:]), span=span,
                        text=self.phrase(span))
 
@@ -236,6 +267,7 @@ class Reader:
         targeted = False
         kinds: list[str] = []
         qualities: list[str] = []
+        name = ""
         count: Amount | None = None
         relation = ""
         pending_number = None
@@ -317,6 +349,9 @@ class Reader:
             elif k == "AMOUNT_WORD":
                 if w in ("that much", "that many", "as much", "as many"):
                     count = Amount(ref=w, span=span_of(tok), text=w)
+                elif w.endswith(("that much", "that many")):    # "double that much"
+                    count = Amount(ref=" ".join(w.split()[1:]), times=2, span=span_of(tok),
+                                   text=w)
                 else:
                     qualities.append("additional")
             elif k == "ADJ":
@@ -342,6 +377,8 @@ class Reader:
                     qualities.append(str(tok))
             elif k == "STATS":
                 qualities.append(str(tok))
+            elif k == "NAME" and not name:
+                name = str(tok)
             elif k in ("NAME", "WORD", "QUOTED", "NAMED"):
                 qualities.append(str(tok) if k != "WORD" else w)
             else:
@@ -368,7 +405,7 @@ class Reader:
         t = Target(text=self.phrase(span), who=who, ref=ref if ref != "the" else "",
                    quantifier=quantifier, count=count, targeted=targeted,
                    controller=controller, kinds=tuple(kinds), qualities=tuple(qualities),
-                   of=owner, span=span)
+                   name=name, of=owner, span=span)
         if owner is not None:
             z = self.zone_of(t, owner)
             if z is not None:
@@ -398,7 +435,13 @@ class Reader:
             return replace(t, span=span, text=text)
         if kind == "with":
             cond = self.with_filter(body, post.span)
-            return replace(t, filters=t.filters + (cond,), span=span, text=text)
+            t = replace(t, filters=t.filters + (cond,), span=span, text=text)
+            for inner in getattr(body, "posts", ()):
+                if inner.kind in ("rel", "participle") and cond.test == "compare":
+                    # "card with cost 2 or greater you play this turn": the clause describes
+                    # the card
+                    t = replace(self._post(t, inner), span=span, text=text)
+            return t
         if kind == "without":
             cond = self.with_filter(body, post.span)
             cond = replace(cond, negated=True, kind="without")
@@ -406,7 +449,12 @@ class Reader:
         if kind in ("in", "zone"):
             z = self.zone(body) if kind == "in" else Zone(name="play", span=post.span)
             if z is not None:
-                return replace(t, zone=z, span=span, text=text)
+                t = replace(t, zone=z, span=span, text=text)
+                for inner in getattr(body, "posts", ()) if kind == "in" else ():
+                    if inner.kind in ("with", "without", "that", "rel", "participle"):
+                        # "a card in your pitch zone with cost 0": the card's filter
+                        t = replace(self._post(t, inner), span=span, text=text)
+                return t
             inner = self.target(body)
             return replace(t, of=inner, span=span, text=text)
         if kind == "of":
@@ -443,7 +491,7 @@ class Reader:
             name = self.phrase(getattr(body, "span", None))
             return replace(t, qualities=t.qualities + (f"named {name}",), span=span, text=text)
         if kind == "duration":
-            return replace(t, span=span, text=text)
+            return t        # "instants this combat chain": the clause's duration, not its words
         return replace(t, span=span, text=text)
 
     def _of(self, t: Target, body, span, text) -> Target:
@@ -477,10 +525,60 @@ class Reader:
             return Condition(kind="with", test="has", state=text, text=text, span=span)
         if isinstance(body, NounPhrase):
             words = body.words
-            stat_i = next((i for i, w in enumerate(words) if kind_of(w) == "STAT"
-                           or (kind_of(w) == "ICON" and self.v.icons.get(str(w).lower()))), None)
+            same_as = next((p for p in body.posts if p.kind == "as"), None)
+            if same_as is not None and any("same" in word_of(w).split() for w in words):
+                # "with the same name as a card in their graveyard": equal to that one's
+                measure = " ".join(word_of(w) for w in words if "same" not in word_of(w).split()
+                                   and kind_of(w) != "DET") or "name"
+                measure = self.v.stats.get(measure, measure)
+                other = self.target(same_as.body)
+                return Condition(kind="with", test="compare", comparison=Comparison(
+                    left=Quantity(measure=measure, of=Target(ref="it")), op="==",
+                    right=Amount(defined_as=Quantity(measure=measure, of=other)), span=span),
+                    text=self.phrase(span_of(span, same_as.span)), span=span)
+            # a stat word ("{r} cost": cost), else a stat icon ("4{p}")
+            stat_i = next((i for i, w in enumerate(words) if kind_of(w) == "STAT"), None)
+            if stat_i is None:
+                stat_i = next((i for i, w in enumerate(words) if kind_of(w) == "ICON"
+                               and self.v.icons.get(str(w).lower())), None)
             num_i = next((i for i, w in enumerate(words) if number(w) is not None
                           and kind_of(w) != "DET"), None)
+            cmp_i = next((i for i, w in enumerate(words) if kind_of(w) == "COMPARE_WORD"
+                          or word_of(w) in _BARE_COMPARE), None)
+            if stat_i is not None and num_i is None and cmp_i is not None and \
+                    cmp_i < stat_i and not body.posts:
+                # "a card with equal or greater {p}": compared with the same value of what the
+                # sentence is about (``that``: the event's subject, "this isn't defended by")
+                stat_tok = words[stat_i]
+                stat = (self.v.stats.get(word_of(stat_tok), word_of(stat_tok))
+                        if kind_of(stat_tok) == "STAT"
+                        else self.v.icons.get(str(stat_tok).lower()))
+                w = word_of(words[cmp_i])
+                op = OPS.get(_RELATIONS.get(w, _BARE_COMPARE.get(w, "")), "==")
+                q = Quantity(measure=stat, of=Target(ref="it"), text=text, span=span)
+                other = Quantity(measure=stat, of=Target(ref="that"), span=span)
+                return Condition(kind="with", test="compare",
+                                 comparison=Comparison(left=q, op=op,
+                                                       right=Amount(defined_as=other),
+                                                       span=span), text=text, span=span)
+            if stat_i is not None and num_i is None and cmp_i is not None and \
+                    cmp_i > stat_i and cmp_i + 1 < len(words):
+                # "with {r} cost less than the number of chain links you control": the stat
+                # against a number the game supplies
+                stat_tok = words[stat_i]
+                stat = (self.v.stats.get(word_of(stat_tok), word_of(stat_tok))
+                        if kind_of(stat_tok) == "STAT"
+                        else self.v.icons.get(str(stat_tok).lower()))
+                rest = NounPhrase(words[cmp_i + 1:], body.posts,
+                                  span_of(words[cmp_i + 1], body.posts or words[-1]))
+                right = Amount(defined_as=self.quantity(rest), span=rest.span)
+                base_stat = any(word_of(w) == "base" for w in words[:cmp_i])
+                q = Quantity(measure=("base " if base_stat else "") + stat,
+                             of=Target(ref="it"), text=text, span=span)
+                op = OPS.get(_RELATIONS.get(word_of(words[cmp_i]), ""), "==")
+                return Condition(kind="with", test="compare",
+                                 comparison=Comparison(left=q, op=op, right=right, span=span),
+                                 text=text, span=span)
             if stat_i is not None and num_i is not None:
                 stat_tok = words[stat_i]
                 stat = (self.v.stats.get(word_of(stat_tok), word_of(stat_tok))
@@ -620,7 +718,9 @@ class Reader:
             t = self.target(np)
             stat = next((k for k in reversed(t.kinds) if k in self.v.stats.values()
                          or k in ("damage", "life", "health", "cost", "power", "speed",
-                                  "defense", "difficulty", "value")), None)
+                                  "defense", "difficulty")), None)
+            if stat is None and "value" in t.kinds:
+                stat = "value"          # "its value"; "the pitch value": pitch
             if stat is not None:
                 of = t.of if t.of is not None else (Target(ref=t.ref or "it") if
                                                     t.controller in ("it", "") else
@@ -631,6 +731,11 @@ class Reader:
                 for post in posts:
                     if post.kind in ("participle", "that", "rel"):
                         event = self.clauses.event_of(post, stat) if self.clauses else None
+                dtype = next((q for q in t.qualities if q in _DAMAGE_TYPES), "")
+                if event is not None and stat == "damage" and dtype and not event.damage_type:
+                    event = replace(event, damage_type=dtype)    # "the arcane damage you dealt"
+                if event is not None and t.of is None and not t.controller:
+                    of = None           # "the damage dealt this way": the event's, no object's
                 return Quantity(measure=stat, of=of, event=event, text=text, span=span)
             return Quantity(measure="count", of=t, text=text, span=span)
         if isinstance(np, Pronoun):

@@ -30,7 +30,7 @@ from judge.cards import model as M
 from judge.cards.errors import CardSyntaxError
 from judge.cards.lexer import Lexicon, Tokens, WordLexer, scan, self_spans
 from judge.cards.nouns import base
-from judge.cards.transformer import NotAKeyword
+from judge.cards.transformer import NoValue, NotAKeyword
 from judge.grammar_cache import lark_cache
 
 GRAMMAR_DIR = Path(__file__).resolve().parents[2] / "grammar"
@@ -198,6 +198,8 @@ def parse_piece(grammar: CardGrammar, text: str, piece: Piece, start: str) -> Pa
                       at=piece.end)
     except UnexpectedInput as err:   # pragma: no cover - the word lexer makes no other kind
         return Parsed(error=str(err).splitlines()[0], at=piece.start)
+    except NoValue as err:
+        return Parsed(error=err.reason, at=err.at if err.at is not None else piece.start)
     except NotAKeyword as err:
         return Parsed(error=f"{str(err)!r} is no keyword the rules of the game define",
                       at=piece.start)

@@ -63,6 +63,15 @@ class NotAKeyword(Exception):
     sentence is not read (an unknown word is not a keyword by its shape alone)."""
 
 
+class NoValue(Exception):
+    """A phrase the grammar reads but no value holds yet ("when this banishes a card and
+    ..."): the sentence is reported unparsed at ``at`` with ``reason``, never half read."""
+
+    def __init__(self, reason: str, at: int | None) -> None:
+        super().__init__(reason)
+        self.reason, self.at = reason, at
+
+
 class CardTransformer(Transformer):
     """Rule callbacks of the card grammars. One instance per parser; :meth:`begin` sets the
     card text before each parse (the values' words are read from it)."""
@@ -127,7 +136,8 @@ class CardTransformer(Transformer):
 
     def triggered(self, children):
         trigger, st = children[0], children[-1]
-        if trigger.event.would and st.mark == "instead" and st.trigger is None:
+        if trigger.event.would and st.trigger is None and (
+                st.mark == "instead" or _prevents(st.effects) and trigger.kind == "next time"):
             # "The next time a source you control would deal damage this turn, instead ..."
             rep = M.Replacement(verb="instead", event=trigger.event, instead=self._wrap(st),
                                 duration=trigger.event.within,
@@ -146,8 +156,8 @@ class CardTransformer(Transformer):
 
     def conditional(self, children):
         cond, st = children[0], children[-1]
-        if cond.event is not None and cond.event.would and st.mark == "instead" and \
-                st.trigger is None:
+        if cond.event is not None and cond.event.would and st.trigger is None and (
+                st.mark == "instead" or _prevents(st.effects)):
             # "If your hero would be dealt damage, instead ...": a replacement (FaB 6.5)
             rep = M.Replacement(verb="instead", event=cond.event, instead=self._wrap(st),
                                 duration=cond.event.within, span=span_of(children))
@@ -319,8 +329,20 @@ class CardTransformer(Transformer):
         return Post("controlled", relation, words[-1], span_of(children))
 
     def lead_during(self, children):
+        """"During your action phase, ...": a condition on the phase (or turn) it is."""
         st = children[-1]
-        st.during = self.reader.target(children[1])
+        np = children[1]
+        span = span_of(children[0], np)
+        ev = self.frames.time_event(np, span_of(np))
+        ev = replace(ev, verb="during")
+        cond = M.Condition(kind="during", test="phase", event=ev, text=self.phrase(span),
+                           span=span)
+        if st.condition is not None:
+            cond = M.Condition(kind=st.condition.kind, test="all", parts=(cond, st.condition),
+                               text=self.phrase(span_of(span, st.condition.span)),
+                               span=span_of(span, st.condition.span))
+        st.condition = cond
+        st.span = span_of(children)
         return st
 
     def limit(self, children):
@@ -724,6 +746,11 @@ def define_x(value, quantity: M.Quantity):
     return replace(value, **changes) if changes else value
 
 
+def _prevents(effects) -> bool:
+    """"..., prevent 1 of that damage": a prevention, a replacement without "instead"."""
+    return bool(effects) and all(isinstance(e, M.Prevent) for e in effects)
+
+
 def _says_instead(clause: Clause) -> bool:
     """Whether a clause ends in the adverb "instead" (its verb phrase's or a conjunct's)."""
     vps = [clause.vp] + [c.vp for c in clause.conjuncts if getattr(c, "vp", None) is not None]
@@ -734,6 +761,14 @@ def _says_instead(clause: Clause) -> bool:
 def _kind_of(effects) -> str:
     if effects and all(isinstance(e, M.Replacement) for e in effects):
         return "replacement"
+    if len(effects) == 1 and isinstance(effects[0], M.Conditional) and \
+            not effects[0].otherwise and effects[0].condition is not None and \
+            effects[0].condition.test in ("phase", "is", "has", "compare", "control", "exists",
+                                         "all") and _kind_of(effects[0].then) == "static":
+        # "During your action phase, auras you control are weapons ...", "If you have a card
+        # in your pitch zone with cost 0, this card's attacks get go again": a conditional
+        # static ability (the condition is a state, not an event)
+        return "static"
     static = (M.ModifyValue, M.SetValue, M.Restriction, M.Permission, M.Becomes)
     if effects and all(isinstance(e, static) and getattr(e, "duration", None) is None
                        and not _targets(e) for e in effects):

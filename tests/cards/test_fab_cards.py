@@ -148,3 +148,69 @@ def test_fab_quantity_plus_a_number():
               "plus 1.").effects
     q = d.amount.defined_as
     assert q.measure == "count" and q.plus == 1 and q.of.zone.name == "hand"
+
+
+def test_fab_names_printed_in_text_are_names_and_its_own_name_is_this():
+    [cond] = one("**Combo** - If Crane Dance was the last attack this combat chain, Find Center "
+                 "gains +1{p}.", name="Find Center").effects
+    c = cond.condition
+    assert c.subject.name == "Crane Dance" and c.within.kind == "this chain"
+    assert cond.then[0].target.ref == "this"
+
+
+def test_fab_events_keep_what_they_are_done_with_and_their_alternatives():
+    a = one("When you attack with this, draw a card.")
+    assert a.trigger.event.verb == "attack" and a.trigger.event.with_.ref == "this"
+    a = one("When you play an attack action card or activate a weapon attack, draw a card.")
+    ev = a.trigger.event
+    assert ev.verb == "play" and ev.alternatives[0].verb == "activate"
+    assert ev.alternatives[0].object.kinds == ("weapon", "attack")
+    card = fab.parse("When this banishes a card and this has banished another card, draw a card.")
+    assert card.unparsed and "both happen" in card.unparsed[0].reason   # never half read
+
+
+def test_fab_comparisons_with_another_objects_value():
+    [cond] = one("If you have less {h} than an opposing hero, this gets +1{p}.").effects
+    c = cond.condition.comparison
+    assert (c.left.measure, c.op, c.right.defined_as.measure) == ("life", "<", "life")
+    assert c.right.defined_as.of.controller == "opponent"
+    [cond] = one("While this isn't defended by a card with equal or greater {p}, draw a "
+                 "card.").effects
+    ev = cond.condition.event
+    assert cond.condition.negated and ev.verb == "be defended"
+    f = ev.by.filters[0].comparison
+    assert (f.op, f.right.defined_as.of.ref) == (">=", "that")
+
+
+def test_fab_during_a_phase_is_a_condition_of_a_static_ability():
+    a = one("During your action phase, Illusionist auras you control are weapons with 1{p}.")
+    assert a.kind == "static"
+    [cond] = a.effects
+    assert cond.condition.test == "phase" and cond.condition.event.phase == "action phase"
+    assert cond.then[0].values == (("power", 1),)
+
+
+def test_fab_shared_objects_tokens_positions_and_double_that_much():
+    [r] = one("The defending hero can't play or activate instants or defense reactions this "
+              "combat chain.").effects
+    assert r.actions == ("play", "activate") and r.duration.kind == "this chain"
+    assert r.what.text == "instants or defense reactions"
+    [t] = one("Create a Runechant token.").effects
+    assert t.token == "Runechant" and t.count.value == 1
+    [m] = one("Put it on the bottom of its owner's deck.").effects
+    assert (m.to_zone.name, m.to_zone.position, m.to_zone.owner) == ("deck", "bottom", "owner")
+    [rep] = one("The next time an attack you control would gain {p} this turn, instead it gains "
+                "double that much {p}.").effects
+    (gain,) = rep.instead
+    assert gain.stat == "power" and (gain.amount.ref, gain.amount.times) == ("that much", 2)
+
+
+def test_fab_x_definitions_reach_the_amount():
+    [p] = one("Prevent X damage that would be dealt to your hero this turn, where X is the "
+              "number of cards in your hand.").effects
+    assert p.amount.defined_as.of.zone.name == "hand"
+    [d] = one("Deal X arcane damage to target hero, where X is the amount of arcane damage you "
+              "have dealt to that hero this turn.").effects
+    ev = d.amount.defined_as.event
+    assert (ev.verb, ev.damage_type, ev.within.kind) == ("deal damage", "arcane", "this turn")
+    assert ev.object.ref == "that"
