@@ -1706,12 +1706,17 @@ class Frames:
                 within = dur.obj
         zone = self.zone_from(parts) or self.zone_to(parts)
         if lemma in ("enter", "come") and (zone is not None and zone.name == "play"
-                                           or object_ is not None and "play" in object_.kinds):
+                                           or object_ is not None and ("play" in object_.kinds
+                                                                       or "arena" in
+                                                                       object_.kinds)):
             verb = "enter play"
         if lemma == "leave" and (object_ is not None and ("play" in object_.kinds or
                                                           "arena" in object_.kinds)
                                  or zone is not None and zone.name == "play"):
             verb = "leave play"
+        if verb in ("enter play", "leave play") and object_ is not None and \
+                object_.kinds in (("play",), ("arena",)) and not object_.qualities:
+            object_ = None              # "enters the arena": the verb says where
         return M.Event(verb=verb, subject=subject, object=object_, by=by, amount=amount,
                        damage_type=damage_type, zone=zone, within=within, times=times,
                        negated=negated, would="would" in auxes, text=text, span=span,

@@ -5,7 +5,7 @@ builds a card grammar's lexer (the costliest part of starting ``judge check``).
 folder (:func:`judge.paths.cache_dir`): one file per game, named by the content of everything
 the result depends on (the card grammars, the ``judge/cards`` code, the lark and Python
 versions). Any change to those starts a new file; an unreadable file is ignored and replaced.
-The values are the frozen ones of :mod:`judge.cards.legacy_model`, the same a fresh parse returns.
+The values are the frozen ones of :mod:`judge.cards.model`, the same a fresh parse returns.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pathlib import Path
 
 from judge import frozen_pickle, paths
 from judge.grammar_cache import lark_version_stamp
-from judge.cards.legacy_model import CardText
+from judge.cards.model import CardText
 
 FOLDER = "cards"
 _CODE = Path(__file__).resolve().parent
@@ -28,14 +28,15 @@ _stores: dict[str, dict[str, CardText]] = {}
 _files: dict[str, Path | None] = {}
 
 
-def parse(game: str, text: str) -> CardText:
-    """``judge.cards.parse(game, text)``, answered from the store when the text was parsed
-    before by the same grammars and code."""
+def parse(game: str, text: str, *, name: str | None = None) -> CardText:
+    """``judge.cards.parse(game, text, name=name)``, answered from the store when the text
+    was parsed before (with that name) by the same grammars and code."""
     store = _store(game)
-    found = store.get(text)
+    key = f"{name}\x00{text}" if name else text
+    found = store.get(key)
     if found is None:
         from judge.cards import parse as parse_now
-        found = store[text] = parse_now(game, text)
+        found = store[key] = parse_now(game, text, name=name)
         _save(game, store)
     return found
 

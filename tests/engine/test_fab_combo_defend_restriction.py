@@ -3,7 +3,8 @@ equipment has no cost value to return, so its cost counts as zero."""
 
 from __future__ import annotations
 
-from judge.cards.legacy_fab import Restriction, parse
+from judge.cards.fab import parse
+from judge.cards.model import Restriction
 from tests.engine.helpers import expectation, ruling
 
 FIND = ("**Combo** - If Crane Dance was the last attack this combat chain, Find Center can't be "
@@ -19,11 +20,17 @@ card "Costly Block": Generic Action - Attack, cost 2, pitch 1, power 1, defense 
 def test_fab_19_6_2_cant_be_defended_by_parses_to_a_defend_restriction():
     (ability,) = parse(FIND, name="Find Center").abilities
     (conditional,) = ability.effects
+    assert conditional.condition.subject.name == "Crane Dance"
+    assert conditional.condition.within.kind == "this chain"
     (restriction,) = conditional.then
-    assert isinstance(restriction, Restriction) and restriction.actions == ("defend",)
-    assert restriction.against.text == "this"
-    assert restriction.what.text == ("cards with {r} cost less than the number of chain links "
-                                     "you control")
+    assert isinstance(restriction, Restriction) and restriction.actions == ("be defended",)
+    assert restriction.what.ref == "this"
+    assert restriction.by.kinds == ("card",)
+    compare = restriction.by.filters[0].comparison
+    assert (compare.left.measure, compare.op) == ("cost", "<")
+    counted = compare.right.defined_as
+    assert counted.measure == "count" and counted.of.kinds == ("chain link",)
+    assert counted.of.controller == "you"
 
 
 def test_fab_combo_off_when_another_attack_was_last_equipment_may_defend():

@@ -17,10 +17,12 @@ PLAY_PLUS = 'Alice plays "Plus Three"\nAlice passes\nBob passes\n'
 
 
 def test_fab_crush_example_2_text_keeps_plus_3():
-    (ab,) = [a for a in parse("fab-legacy", "The next time a source you control would deal damage this "
+    (ab,) = [a for a in parse("fab", "The next time a source you control would deal damage this "
                               "turn, instead it deals that much damage plus 3.").abilities]
-    inner = ab.effects[0].instead[0].instead[0]
-    assert inner.amount == "that much plus 3"
+    (replacement,) = ab.effects
+    assert replacement.next_only and replacement.event.would
+    (inner,) = replacement.instead
+    assert (inner.amount.ref, inner.amount.plus) == ("that much", 3)
 
 
 def test_fab_18_4_replaced_damage_triggers_crush_and_the_discard_leaves_no_choice():

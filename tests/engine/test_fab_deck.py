@@ -160,12 +160,12 @@ def test_fab_19_3_a_permanent_that_banishes_itself_is_banished_from_the_arena():
     from judge.engine.context import Context
     from judge.engine.chain import Layer
     from judge.games.fab import deck as fab_deck
-    from judge.cards.legacy_model import Move, Target
+    from judge.cards.model import Move, Target
     game = game_for("fab")
     st = game.new_state("fab-1.4")
     game.add_player(st, "Alice")
     charm = st.create(name="Charm", owner="Alice", zone=("Alice", "permanents"), kinds=("aura",))
     ctx = Context(st, game)
     layer = Layer(id=0, kind="triggered", name="Charm", controller="Alice", source=charm.id)
-    fab_deck.run(game, ctx, layer, Move(verb="banish", what=Target(text="charm")))
+    fab_deck.run(game, ctx, layer, Move(verb="banish", what=Target(text="Charm", ref="this")))
     assert st.objects[charm.id].zone == ("Alice", "banished")

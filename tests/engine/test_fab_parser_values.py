@@ -27,3 +27,29 @@ def test_fab_26_prevent_x_with_a_definition_is_not_modelled_rather_than_prevent_
 def test_fab_26_4_prevent_the_next_2_arcane_to_you_prevents_2_of_3():
     r = ruling(SHIELD.format(shield="Shelter 2", life=19))
     assert r.passed, r.all_expectations
+
+
+def test_fab_module_reads_card_values_not_card_english():
+    # issue 17: the rules module acts on judge.cards.model values; no regular expression over
+    # card text is left in it
+    from pathlib import Path
+    import judge.games.fab as fab_package
+    folder = Path(fab_package.__file__).parent
+    for path in sorted(folder.glob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        assert "import re\n" not in source and "re.compile(" not in source, path.name
+        assert "legacy_model" not in source, path.name
+
+
+def test_fab_granted_and_conditional_values_drive_the_engine():
+    from judge.games.fab.cards import read_text
+    rules = read_text("When you attack with Triptych, if you've played a 'non-attack' action "
+                      "card this turn, create a Runechant token.", role="attack",
+                      name="Triptych")
+    (trig,) = rules.conditional
+    assert trig.moment == "attack" and trig.condition.event.verb == "play"
+    assert trig.effects[0].token == "Runechant" and not rules.unsupported
+    rules = read_text("When you play an attack action card or activate a weapon attack, destroy "
+                      "Runechant and deal 1 arcane damage to target opposing hero.",
+                      role="permanent", name="Runechant")
+    assert [moment for moment, _ in rules.watches] == ["you play an attack"]

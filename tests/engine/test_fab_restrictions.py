@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from judge.cards.legacy_fab import Restriction, parse
-from judge.cards.legacy_model import Conditional
+from judge.cards.fab import parse
+from judge.cards.model import Conditional, Restriction
 from tests.engine.helpers import expectation, ruling, steps_citing
 
 EXUDE_TEXT = ("While Exude Confidence isn't defended by a card with equal or greater {p}, the "
@@ -27,18 +27,25 @@ def test_fab_15_2_activate_only_while_parses_to_a_restriction_with_its_condition
     restriction = ability.effects[-1]
     assert isinstance(restriction, Restriction)
     assert restriction.actions == ("activate",)
-    assert (restriction.only.kind, restriction.only.text) == ("while", "this is attacking")
+    only = restriction.only
+    assert (only.kind, only.test, only.state) == ("only while", "is", "attacking")
+    assert only.subject.ref == "this"          # its own name means itself
 
 
 def test_fab_17_2_1_cant_play_or_activate_parses_to_a_conditional_restriction():
     card = parse(EXUDE_TEXT.replace("\\n", "\n"), name="Exude Confidence")
     (conditional,) = card.abilities[0].effects
     assert isinstance(conditional, Conditional) and conditional.condition.kind == "while"
+    cond = conditional.condition
+    assert cond.negated and cond.event.verb == "be defended" and cond.event.subject.ref == "this"
+    compare = cond.event.by.filters[0].comparison
+    assert (compare.left.measure, compare.op) == ("power", ">=")
     (restriction,) = conditional.then
     assert restriction.actions == ("play", "activate")
-    assert restriction.who.text == "the defending hero"
-    assert restriction.what.text == "instants or defense reactions"
-    assert restriction.duration.text == "this combat chain"
+    assert restriction.who.kinds == ("hero",) and restriction.who.qualities == ("defending",)
+    assert restriction.what.kinds == ("instant",)
+    assert restriction.what.alternatives[0].kinds == ("defense reaction",)
+    assert restriction.duration.kind == "this chain"
 
 
 def _exude(body: str):
@@ -140,10 +147,10 @@ expect Bob plays "Zap" targeting Alice is not allowed
 
 
 @pytest.mark.parametrize("text", ["instants or defense reactions", "defense reactions"])
-def test_fab_17_2_1_restricted_kinds_are_read_from_the_text(text):
-    from judge.cards.legacy_model import Target
+def test_fab_17_2_1_restricted_kinds_are_read_from_the_values(text):
     from judge.games.fab.restrictions import _restricted_kinds
-    assert _restricted_kinds(Target(text=text))[-1] == "defense reaction"
+    (restriction,) = parse(f"Target hero can't play {text}.").abilities[0].effects
+    assert _restricted_kinds(restriction.what)[-1] == "defense reaction"
 
 
 def test_fab_17_1_a_restriction_created_by_a_resolving_card_is_not_modelled_not_ignored():

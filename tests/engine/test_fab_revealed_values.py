@@ -3,8 +3,8 @@ is the pitch value of the card revealed this way"."""
 
 from __future__ import annotations
 
-from judge.cards.legacy_fab import parse
-from judge.cards.legacy_model import ModifyValue, Other
+from judge.cards.fab import parse
+from judge.cards.model import ModifyValue, Reveal
 from tests.engine.helpers import expectation, ruling, steps_citing
 
 RABBLE = ("When this attacks, reveal the top card of your deck. This gets -X{p}, where X is the "
@@ -18,11 +18,14 @@ card "Blue": Generic Action, cost 0, pitch 3
 def test_fab_19_6_2_this_way_sentence_belongs_to_the_triggered_ability_and_keeps_x():
     card = parse(RABBLE, name="Ravenous Rabble")
     (ability,) = card.abilities
-    assert ability.kind == "triggered" and ability.trigger.event == "this attacks"
+    assert ability.kind == "triggered" and ability.trigger.event.verb == "attack"
+    assert ability.trigger.event.subject.ref == "this"
     reveal, modify = ability.effects
-    assert isinstance(reveal, Other) and reveal.verb == "reveal"
-    assert isinstance(modify, ModifyValue) and modify.delta == "-X"
-    assert modify.where == "the pitch value of the card revealed this way"
+    assert isinstance(reveal, Reveal) and reveal.what.zone.position == "top"
+    assert isinstance(modify, ModifyValue) and modify.sign == -1
+    assert modify.amount.variable == "X"
+    x = modify.amount.defined_as
+    assert x.measure == "pitch" and set(x.of.qualities) == {"revealed", "this way"}
 
 
 def test_fab_19_6_2_revealed_card_with_pitch_3_gives_minus_3_power():

@@ -63,14 +63,14 @@ def test_card_store_answers_like_a_fresh_parse_and_from_the_file_next_time(
         tmp_path, monkeypatch, empty_store):
     monkeypatch.setenv("JUDGE_HOME", str(tmp_path))
     monkeypatch.setattr(store, "version", lambda: "fixed")   # card code is edited meanwhile
-    first = store.parse("fab-legacy", CARD)
-    assert first == parse_now("fab-legacy", CARD)
+    first = store.parse("fab", CARD)
+    assert first == parse_now("fab", CARD)
     saved = list((tmp_path / "cache" / "cards").glob("fab-*.pickle"))
     assert len(saved) == 1
     monkeypatch.setattr(store, "_stores", {})            # a new process
     monkeypatch.setattr(store, "_files", {})
     monkeypatch.setattr("judge.cards.parse", _must_not_parse)
-    assert store.parse("fab-legacy", CARD) == first
+    assert store.parse("fab", CARD) == first
 
 
 def _must_not_parse(game, text, strict=False):
@@ -91,10 +91,10 @@ def test_card_store_file_changes_with_the_card_grammar(tmp_path, monkeypatch, em
 def test_damaged_card_store_is_a_cache_miss(tmp_path, monkeypatch, empty_store):
     monkeypatch.setenv("JUDGE_HOME", str(tmp_path))
     monkeypatch.setattr(store, "version", lambda: "fixed")
-    path = tmp_path / "cache" / "cards" / f"fab-legacy-{store.version()}.pickle"
+    path = tmp_path / "cache" / "cards" / f"fab-{store.version()}.pickle"
     path.parent.mkdir(parents=True)
     path.write_bytes(b"not a pickle")
-    assert store.parse("fab-legacy", CARD) == parse_now("fab-legacy", CARD)
+    assert store.parse("fab", CARD) == parse_now("fab", CARD)
     with open(path, "rb") as f:
         assert CARD in pickle.load(f), "the damaged file is replaced by a good one"
 

@@ -18,12 +18,11 @@ A condition, a description of objects or a granted ability the engine cannot rea
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from judge.cards import legacy_model as M
-from judge.cards.legacy_model import Becomes
+from judge.cards import model as M
+from judge.cards.model import Becomes
 from judge.engine import effects as E
 from judge.engine import chain as S
 from judge.engine import trace as T
@@ -31,6 +30,7 @@ from judge.engine.context import Context
 from judge.engine.errors import NotModelled
 from judge.engine.state import AddModifier, Modifier, SetGlobal, State
 from judge.games.fab import combat as K
+from judge.games.fab.reading import condition_words, target_text
 from judge.games.fab.zones import ARENA
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -41,9 +41,8 @@ KEY = "becomes"
 DESTROYED = "destroyed objects"
 LEFT_NOTED = "attack source left the arena"
 ON = "type-changing effects on"
-_WHAT = re.compile(r"^(?:(\w+) )?(auras|items|allies|tokens) you control$")
-_SINGULAR = {"auras": "aura", "items": "item", "allies": "ally", "tokens": "token"}
-_DURING = {"during your action phase": "action"}
+_OBJECTS = ("aura", "item", "ally", "token")        # what "<kind>s you control" may describe
+_DURING = {"action phase": "action"}                 # "During your action phase, ..."
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,8 +57,21 @@ class Granted:
     text: str
 
 
+def _parts(ab: M.Ability) -> tuple[M.Condition | None, Becomes | None]:
+    """(its condition, the Becomes effect) of "[During ..., ]<objects> are <kinds> ..."."""
+    if len(ab.effects) != 1:
+        return None, None
+    eff = ab.effects[0]
+    if isinstance(eff, Becomes):
+        return ab.condition, eff
+    if isinstance(eff, M.Conditional) and not eff.otherwise and len(eff.then) == 1 and \
+            isinstance(eff.then[0], Becomes):
+        return eff.condition, eff.then[0]
+    return None, None
+
+
 def is_becomes(ab: M.Ability) -> bool:
-    return len(ab.effects) == 1 and isinstance(ab.effects[0], Becomes)
+    return _parts(ab)[1] is not None
 
 
 def _attack_ability(source: str, abilities: tuple[M.Ability, ...]) -> tuple[int | None, bool,
@@ -71,14 +83,16 @@ def _attack_ability(source: str, abilities: tuple[M.Ability, ...]) -> tuple[int 
         raise NotModelled(f"{source}: granting more than one activated ability")
     ab = abilities[0]
     effects = [e.verb.lower() for e in ab.effects]
-    if ab.label.lower() != "action" or effects != ["attack"]:
-        raise NotModelled(f"{source}: granting the ability {ab.label!r} with effects {effects}")
-    if any(c.kind != "resource" for c in ab.costs):
+    if ab.timing != "action" or not all(isinstance(e, M.Attack) for e in ab.effects) or \
+            len(ab.effects) != 1:
+        raise NotModelled(f"{source}: granting the ability {ab.timing!r} with effects {effects}")
+    if any(c.kind != "resource" or c.amount is None or c.amount.constant is None
+           for c in ab.costs):
         raise NotModelled(f"{source}: a granted ability's cost other than resources")
     keywords = {" ".join(k.name.lower().split()) for k in ab.keywords}
     if keywords - {"go again"}:
         raise NotModelled(f"{source}: the granted attack's keywords {sorted(keywords)}")
-    return (sum(c.amount or 0 for c in ab.costs), "once" in ab.limit.lower(),
+    return (sum(c.amount.constant for c in ab.costs), ab.limit.lower().startswith("once"),
             "go again" in keywords)
 
 
@@ -91,16 +105,20 @@ def install(ctx: Context, source: Any, ab: M.Ability) -> None:
 
 def _install(ctx: Context, source: Any, ab: M.Ability) -> None:
     st = ctx.state
-    eff: Becomes = ab.effects[0]
-    cond = " ".join(ab.condition.text.lower().split()) if ab.condition else ""
-    if cond not in _DURING:
-        raise NotModelled(f"the condition {cond or 'none'!r} of a type-changing ability")
-    phase = _DURING[cond]
-    what = " ".join(eff.what.text.lower().split()) if eff.what else ""
-    m = _WHAT.match(what)
-    if m is None:
+    condition, eff = _parts(ab)
+    assert eff is not None
+    ev = condition.event if condition is not None else None
+    if condition is None or condition.test != "phase" or ev is None or \
+            ev.phase not in _DURING or ev.whose is None or ev.whose.ref != "you":
+        raise NotModelled(f"the condition {condition_words(condition) if condition else 'none'!r}"
+                          " of a type-changing ability")
+    phase = _DURING[ev.phase]
+    what = target_text(eff.what)
+    t = eff.what
+    if t is None or t.controller != "you" or not t.kinds or t.kinds[-1] not in _OBJECTS or \
+            len(t.kinds) > 2 or t.qualities or t.filters or t.targeted:
         raise NotModelled(f"which objects {what!r} describes")
-    wanted = frozenset(k for k in (m.group(1), _SINGULAR[m.group(2)]) if k)
+    wanted = frozenset(t.kinds)
     cost, once, go_again = _attack_ability(source.name, eff.abilities)
     values = tuple(eff.values)
     if any(stat != "power" for stat, _ in values):

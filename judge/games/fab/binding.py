@@ -9,19 +9,19 @@ it functions, and at no other time. A static ability is bound to the values it c
 (:func:`values_of`), a replacement to the events it could replace. Only an ability whose words
 name no moment the engine knows is bound to every event (``ANY``), and named at the first.
 
-:func:`moments_of` and :func:`subject_of` are the one place where the words of a trigger event,
-as the first card grammar normalises them ("this hits a hero", "beginning of your end phase"),
-become the engine's moments; the port to :mod:`judge.cards.model` reads ``Event.verb`` there.
+:func:`moments_of` and :func:`subject_of` are the one place where a trigger's
+:class:`judge.cards.model.Event` (its verb, subject, object, phase) becomes the engine's
+moments and whose moment it is.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from judge.cards import legacy_model as M
+from judge.cards import model as M
 from judge.engine.abilities import ANY
+from judge.games.fab.reading import is_self
 
 # the moments the FaB engine signals, each with the procedure of the rule under which it happens
 MOMENTS: dict[str, str] = {
@@ -57,69 +57,70 @@ MOMENTS: dict[str, str] = {
     "create token": "token.created",
 }
 
-# event words -> moments, tried in order (a trigger may name two: "this attacks or defends")
-_WORDS: tuple[tuple[str, str], ...] = (
-    (r"\bstart of (?:your |each |the )?turn\b", "start of turn"),
-    (r"\bbeginning of (?:your |each |the )?action phase\b", "start of action phase"),
-    (r"\bend phase\b", "start of end phase"),
-    (r"\bcombat chain closes\b", "chain closes"),
-    (r"\bchain link resolves\b", "link resolves"),
-    (r"\bhits?\b", "hit"),
-    (r"\b(?:deals?|dealt)\b.*\bdamage\b|\bdamage\b", "damage"),
-    (r"\b(?:lose|loses|lost)\b|\breduces your \{h\}", "lose life"),
-    (r"\battacks?\b(?! action card)|\battack with\b|\bthe target of an attack\b", "attack"),
-    (r"\bdefends?\b|\bdefended\b|\bdefend with\b|\bdefending card\b", "defend"),
-    (r"\bgain an action point\b|\bgo again\b", "gain action points"),
-    (r"\bplays?\b|\bis played\b", "play"),
-    (r"\bactivates?\b", "activate"),
-    (r"\benters? the arena\b|\bis equipped\b|\bequip\b", "enter arena"),
-    (r"\bleaves? the arena\b", "leave arena"),
-    (r"\bis destroyed\b|\bare destroyed\b", "destroy"),
-    (r"\bpitch(?:es|ed)?\b", "pitch"),
-    (r"\bdiscard(?:s|ed)?\b", "discard"),
-    (r"\bdraws?\b", "draw"),
-    (r"\bbanish(?:es|ed)?\b|\bbanished zone\b", "banish"),
-    (r"\bboost(?:s|ed|ing)?\b", "boost"),
-    (r"\bcharged?\b", "charge"),
-    (r"\bfuse[sd]?\b", "fuse"),
-    (r"\barsenal\b", "arsenal"),
-    (r"\bsoul\b", "soul"),
-    (r"\breveals?\b", "reveal"),
-    (r"\bcounters?\b", "counters"),
-)
-_COMPILED = tuple((re.compile(p), m) for p, m in _WORDS)
-_PLAY_ATTACK = re.compile(r"^you play an attack action card(?: or activate a weapon attack)?$"
-                          r"|^you (?:play or )?activate a weapon attack$")
+# event verbs -> moments (an event with alternatives names the moments of each)
+_VERBS = {
+    "hit": "hit", "deal damage": "damage", "be dealt damage": "damage", "lose": "lose life",
+    "attack": "attack", "defend": "defend", "be defended": "defend", "play": "play",
+    "be played": "play", "activate": "activate", "enter play": "enter arena",
+    "be equipped": "enter arena", "equip": "enter arena", "leave play": "leave arena",
+    "be destroyed": "destroy", "pitch": "pitch", "be pitched": "pitch", "discard": "discard",
+    "be discarded": "discard", "draw": "draw", "banish": "banish", "be banished": "banish",
+    "boost": "boost", "charge": "charge", "fuse": "fuse", "reveal": "reveal",
+}
+_PHASES = {"turn": "start of turn", "action phase": "start of action phase",
+           "end phase": "start of end phase"}
 
 
-def moments_of(event: str) -> frozenset[str]:
-    """The engine moments a trigger event's words name (empty: none the engine knows)."""
-    low = " ".join(event.lower().replace("\u2019", "'").split())
-    if _PLAY_ATTACK.search(low):           # 20.4.2: playing an attack, not the attack itself
+def _moment(ev: M.Event) -> str | None:
+    verb = ev.verb
+    obj = ev.object
+    if verb == "start" and ev.phase in _PHASES:
+        return _PHASES[ev.phase]
+    if verb in ("start", "end") and ev.phase == "end phase":
+        return "start of end phase"
+    if verb == "close" and ev.subject is not None and "combat chain" in ev.subject.kinds:
+        return "chain closes"
+    if verb == "resolve" and ev.subject is not None and "chain link" in ev.subject.kinds:
+        return "link resolves"
+    if verb == "gain" and obj is not None and obj.kinds[-1:] == ("action point",):
+        return "gain action points"
+    if verb in ("lose", "gain") and obj is not None and obj.kinds[-1:] == ("life",):
+        return "lose life" if verb == "lose" else "gain life"
+    if verb == "play" and obj is not None and obj.kinds == ("attack action", "card"):
+        return "play attack"                     # 20.4.2: playing an attack
+    if verb == "activate" and obj is not None and obj.kinds == ("weapon", "attack"):
+        return "play attack"
+    if verb in ("put", "create") and obj is not None and "token" in obj.kinds:
+        return "create token"
+    return _VERBS.get(verb)
+
+
+def moments_of(ev: M.Event | None) -> frozenset[str]:
+    """The engine moments a trigger event names (empty: none the engine knows)."""
+    if ev is None:
+        return frozenset()
+    found = {m for m in (_moment(e) for e in (ev,) + ev.alternatives) if m is not None}
+    if "play attack" in found and found - {"play attack"} <= {"play"}:
         return frozenset({"play attack"})
-    found = {m for rx, m in _COMPILED if rx.search(low)}
-    if "hit" in found:                     # "an attack hits": a hit, not an attack
-        found.discard("attack")
-        found.discard("damage")
-    if found & {"start of turn", "start of action phase", "start of end phase",
-                "chain closes", "link resolves"}:
-        found &= {"start of turn", "start of action phase", "start of end phase",
-                  "chain closes", "link resolves"}
     return frozenset(found)
 
 
-def subject_of(event: str, name: str = "") -> str:
+def subject_of(ev: M.Event | None) -> str:
     """Whose moment it is: ``this`` (the card itself, its own name meaning itself: 19.3),
     ``you`` (its controller), ``opponent``, or ``any``."""
-    low = " ".join(event.lower().replace("\u2019", "'").split())
-    own = name.lower()
-    if low.startswith(("this ", "it ")) or (own and low.startswith(own + " ")) or \
-            re.search(r"\b(?:with|pitch|defend with|equip) (?:this|it)\b", low) or \
-            (own and re.search(rf"\b(?:with|pitch|defend with|equip) {re.escape(own)}\b", low)):
-        return "this"
-    if re.search(r"\b(?:opponents?|opposing|they|their)\b", low):
+    if ev is None:
+        return "any"
+    s = ev.subject
+    if s is not None and is_self(s) or ev.with_ is not None and is_self(ev.with_) or \
+            ev.verb in ("pitch", "equip") and ev.object is not None and is_self(ev.object):
+        return "this"                # "this hits", "you attack with this", "you pitch this"
+    whose = ev.whose if ev.whose is not None else s
+    if whose is None:
+        return "any"
+    if whose.controller == "opponent" or whose.kinds[-1:] in (("opponent",), ("rival",)) or \
+            whose.ref == "they":
         return "opponent"
-    if re.search(r"\b(?:you|your)\b", low):
+    if whose.ref == "you" or whose.controller == "you":
         return "you"
     return "any"
 
@@ -181,21 +182,16 @@ def ability(ab: M.Ability, text: str, *, why: str = "") -> Part:
     return Part("static", label, text, frozenset(), values or EVERYTHING)
 
 
-_STATS = {"p": "power", "d": "defense", "{p}": "power", "{d}": "defense", "h": "life",
-          "{h}": "life", "i": "intellect", "{i}": "intellect", "r": "cost", "{r}": "cost"}
-
-
 def values_of(effects: Any) -> frozenset[str]:
     """The values a static ability's effects could change (empty: none it names)."""
     out: set[str] = set()
     for e in _walk(effects):
-        if isinstance(e, M.ModifyValue):
-            stat = e.stat.lower()
-            out.add(_STATS.get(stat, stat))
+        if isinstance(e, (M.ModifyValue, M.SetValue)):
+            out.add(e.stat.lower())
         elif isinstance(e, M.Gain):
             out.add("keywords" if e.resource not in ("life", "action point", "resource")
                     else e.resource)
-        elif type(e).__name__ == "Restriction" or e.verb.lower().startswith("restrict"):
+        elif isinstance(e, M.Restriction):
             out.update({"what may be played", "what may defend"})
     return frozenset(out)
 
@@ -221,7 +217,7 @@ class Watch:
     whose: str
     effects: tuple[M.Effect, ...]
     text: str
-    condition: str = ""
+    condition: M.Condition | None = None
     once_per_turn: bool = False
     optional: bool = False
     extra: tuple[str, ...] = field(default=())     # words of the event the engine checks too
@@ -251,52 +247,71 @@ CARRIED = {
 OWN_MOMENTS = frozenset({"defend", "pitch"})
 
 
-def watch(ab: M.Ability, text: str, name: str) -> Watch | None:
+def watch(ab: M.Ability, text: str) -> Watch | None:
     """The :class:`Watch` for a triggered ability whose moment the engine carries out, else
     None. A trigger event with words beyond its moment and subject ("this defends together with
     a card from hand", "an attack action card you control hits") is not one (None)."""
-    if ab.trigger is None:
+    if ab.trigger is None or ab.trigger.kind not in ("when", "whenever", "at"):
         return None
-    event = " ".join(ab.trigger.event.lower().replace("\u2019", "'").split())
-    moments = moments_of(event)
+    ev = ab.trigger.event
+    moments = moments_of(ev)
     if len(moments) != 1:
         return None
     moment = next(iter(moments))
-    whose = subject_of(event, name)
+    whose = subject_of(ev)
     if whose not in CARRIED.get(moment, ()):
         return None
-    if not _plain(event, moment, whose, name):
+    if not plain(ev, moment):
         return None
-    cond = ab.condition.text if ab.condition is not None and ab.condition.kind == "if" else ""
-    if ab.condition is not None and not cond:
+    effects, cond = unwrap(ab)
+    if cond is not None and cond.kind != "if":
         return None
-    once = "once per turn" in (ab.limit or "").lower() or "once per turn" in ab.label.lower()
-    return Watch(moment=moment, whose=whose, effects=tuple(ab.effects), text=text,
+    once = (ab.limit or "").lower().startswith("once per turn") or \
+        ab.trigger.limit.lower().startswith("once per turn")
+    return Watch(moment=moment, whose=whose, effects=effects, text=text,
                  condition=cond, once_per_turn=once)
 
 
-# the plain wordings of each carried moment (anything else narrows it in a way not read here)
-_PLAIN = {
-    "start of turn": ("start of your turn", "start of each turn", "start of the turn"),
-    "start of action phase": ("beginning of your action phase",),
-    "start of end phase": ("beginning of your end phase", "beginning of each end phase",
-                           "beginning of the end phase"),
-    "gain action points": ("you gain an action point",),
-    "attack": ("this attacks", "this attacks a hero", "you attack", "{own} attacks",
-               "you attack with this", "you attack with {own}"),
-    "play attack": ("you play an attack action card or activate a weapon attack",
-                    "you play an attack action card"),
-    "defend": ("this defends", "{own} defends", "you defend with this", "you defend with {own}"),
-    "hit": ("this hits", "this hits a hero", "{own} hits", "{own} hits a hero"),
-    "damage": ("your hero is dealt damage",),
-    "chain closes": ("when the combat chain closes", "the combat chain closes"),
-    "enter arena": ("this enters the arena", "{own} enters the arena"),
-    "leave arena": ("this leaves the arena", "{own} leaves the arena"),
-    "destroy": ("this is destroyed", "{own} is destroyed"),
-    "pitch": ("this is pitched", "you pitch this", "you pitch {own}"),
-}
+def unwrap(ab: M.Ability) -> tuple[tuple[M.Effect, ...], M.Condition | None]:
+    """A triggered ability's effects and its condition: "When ..., if <condition>, <effects>"
+    has the condition in one conditional effect."""
+    if ab.condition is not None:
+        return tuple(ab.effects), ab.condition
+    if len(ab.effects) == 1 and isinstance(ab.effects[0], M.Conditional) and \
+            not ab.effects[0].otherwise:
+        return tuple(ab.effects[0].then), ab.effects[0].condition
+    return tuple(ab.effects), None
 
 
-def _plain(event: str, moment: str, whose: str, name: str) -> bool:
-    own = name.lower()
-    return event in {w.replace("{own}", own) for w in _PLAIN.get(moment, ())}
+def _bare(t: M.Target | None) -> bool:
+    """A target with nothing that narrows it beyond who it is."""
+    return t is None or not (t.qualities or t.filters or t.count is not None or t.alternatives
+                             or t.zone is not None or t.of is not None or t.excluding)
+
+
+def plain(ev: M.Event, moment: str) -> bool:
+    """The event says its moment and whose it is, and nothing that narrows it ("this defends
+    together with a card from hand", "an attack action card you control hits" are not plain):
+    the engine checks nothing else when the moment happens."""
+    if ev.negated or ev.would or ev.amount is not None or ev.damage_type or ev.within or \
+            ev.times is not None or ev.zone is not None or ev.to_zone is not None or \
+            ev.by is not None or not _bare(ev.subject) or not _bare(ev.with_):
+        return False
+    if moment == "play attack":
+        return True
+    if ev.alternatives:
+        return False
+    obj = ev.object
+    if moment in ("attack", "hit"):
+        return obj is None or obj.kinds == ("hero",) and _bare(obj) and not obj.controller
+    if moment in ("gain action points",):
+        return obj is not None and obj.count is None and obj.kinds == ("action point",)
+    if moment == "pitch":
+        return obj is None or is_self(obj)
+    if moment in ("start of turn", "start of action phase", "start of end phase"):
+        return ev.whose is None or _bare(ev.whose)
+    if moment == "damage":
+        s = ev.subject
+        return ev.verb == "be dealt damage" and s is not None and s.kinds == ("hero",) and \
+            s.controller == "you" and obj is None
+    return obj is None

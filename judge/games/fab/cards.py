@@ -1,5 +1,7 @@
 """What the FaB engine reads from a card: printed values from the scenario's card definition,
-keywords and abilities from the parsed card text (``judge.cards.parse("fab", text)``).
+keywords and abilities from the values of its parsed text (``judge.cards.parse("fab", text,
+name=name)``, :mod:`judge.cards.model`). The engine never reads card English itself: it acts on
+the values (who, what, how much, when) and names what it cannot carry out.
 
 Only shapes the engine can carry out are kept as effects; every other ability is listed in
 ``unsupported`` so that using the card says ``not modelled: ...`` instead of ignoring it.
@@ -7,13 +9,10 @@ Only shapes the engine can carry out are kept as effects; every other ability is
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib.util import find_spec
-from typing import Any
 
-from judge.cards import legacy_model as M
+from judge.cards import model as M
 from judge.games.fab import restrictions as R
 from judge.games.fab import deck as D
 from judge.games.fab import next_defend as N
@@ -22,13 +21,12 @@ from judge.games.fab import statics as S
 from judge.games.fab import becomes as B
 from judge.games.fab import binding as BD
 
-# canonical keyword names the engine acts on (lower case) -> the words a card may print
-KEYWORDS = ("go again", "dominate", "arcane barrier", "spellvoid", "battleworn", "blade break",
-            "temper", "phantasm", "spectra", "blood debt")
+from judge.games.fab.reading import (KEYWORDS, amount, condition_words, event_words, is_self,
+                                     is_you, keyword_name, keyword_of, target_text)
 
-# static abilities of permanents the engine carries out: "<whom> gain +N{d}" (17.2)
-STATIC_TARGETS = ("equipment you control",)
-_KW_NUM = re.compile(r"^(arcane barrier|spellvoid)\s+(\d+)$")
+__all__ = ["KEYWORDS", "Activated", "CardRules", "ConditionalTrigger", "amount",
+           "condition_words", "event_words", "is_self", "is_you", "keyword_name",
+           "keyword_of", "parse_text", "read", "read_text", "target_text"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,21 +42,12 @@ class Activated:
 
 
 @dataclass(frozen=True, slots=True)
-class DelayedTrigger(M.Effect):
-    """A triggered ability printed on a card that resolves ("The next time you deal damage
-    this turn, draw a card."): resolving creates it for the rest of the turn (16.4)."""
-    kind: str = ""                                 # next time | whenever ...
-    event: str = ""                                # the normalised trigger event
-    effects: tuple[M.Effect, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
 class ConditionalTrigger:
     """A triggered ability of an attack with a condition ("When you attack with Dread Triptych,
     if you've played a 'non-attack' action card this turn, create a Runechant token."): it
     triggers only if the condition holds when the trigger event happens (20.4.4d)."""
     moment: str                                    # "attack" | "hit"
-    condition: str
+    condition: M.Condition
     effects: tuple[M.Effect, ...]
     text: str
 
@@ -75,9 +64,9 @@ class CardRules:
     watches: tuple[BD.Watch, ...] = ()
     activated: tuple[Activated, ...] = ()
     statics: tuple[M.Effect, ...] = ()             # a permanent's static abilities (17.2)
-    # crush (glossary): (who deals the damage, as printed; effects) - triggers when it deals
-    # 4 or more damage to a hero in one instance
-    crush: tuple[tuple[str, tuple[M.Effect, ...]], ...] = ()
+    # crush (glossary): (who deals the damage; effects) - triggers when it deals 4 or more
+    # damage to a hero in one instance
+    crush: tuple[tuple[M.Target, tuple[M.Effect, ...]], ...] = ()
     # what the engine does not carry out, each bound to what could make it matter (``fab_binding``)
     unsupported: tuple[BD.Part, ...] = field(default=())
     conditional: tuple[ConditionalTrigger, ...] = ()   # an attack's "when ..., if ..." triggers
@@ -89,27 +78,21 @@ class CardRules:
     becomes: tuple[M.Ability, ...] = ()
 
 
-def parse_text(text: str) -> M.CardText | None:
-    """The parsed card text, or None when the FaB card grammar is not installed."""
-    if not text.strip() or find_spec("judge.cards.legacy_fab") is None:
+def parse_text(text: str, name: str = "") -> M.CardText | None:
+    """The parsed card text (kept between runs in the user cache folder), None for no text."""
+    if not text.strip():
         return None
-    from judge.cards.store import parse   # kept between runs (user cache folder)
-    return parse("fab-legacy", text)
-
-
-def keyword_name(name: str) -> tuple[str, int | None] | None:
-    low = " ".join(name.lower().replace("*", " ").split())
-    m = _KW_NUM.match(low)
-    if m:
-        return m.group(1), int(m.group(2))
-    return (low, None) if low in KEYWORDS else None
+    from judge.cards.store import parse
+    return parse("fab", text, name=name or None)
 
 
 @lru_cache(maxsize=4096)
 def read_text(text: str, *, resolves: bool = True, role: str = "", name: str = "") -> CardRules:
     """``read`` of a card text, parsed once per process (CardRules are immutable)."""
-    return read(text, parse_text(text), resolves=resolves, role=role, name=name)
+    return read(text, parse_text(text, name), resolves=resolves, role=role, name=name)
 
+
+# --------------------------------------------------------------------------- reading a card
 
 def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
          role: str = "", name: str = "") -> CardRules:
@@ -120,13 +103,8 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
     reaction (every statement resolves: 17.1 "an action card that says 'Attacks you control
     gain +1{p} this turn'"), ``"permanent"`` for auras, items, tokens, equipment and weapons
     (their triggered abilities watch the game: ``watches``)."""
-    if not text.strip():
+    if parsed is None or not text.strip():
         return CardRules()
-    if parsed is None:
-        only = keywords_only(text)
-        if only is not None:
-            return CardRules(keywords=only)
-        return CardRules(unsupported=(BD.unparsed(text, "no FaB card grammar installed"),))
     keywords: dict[str, int | None] = {}
     on_resolve: list[M.Effect] = []
     on_hit: list[M.Effect] = []
@@ -137,12 +115,13 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
     watches: list[BD.Watch] = []
     activated: list[Activated] = []
     statics: list[M.Effect] = []
-    crush: list[tuple[str, tuple[M.Effect, ...]]] = []
+    crush: list[tuple[M.Target, tuple[M.Effect, ...]]] = []
     conditional: list[ConditionalTrigger] = []
     restrictions: list[M.Ability] = []
     conditional_statics: list[M.Ability] = []
     becomes: list[M.Ability] = []
     for ab in parsed.abilities:
+        labelled = ab.kind == "keyword" or bool(ab.label)
         if role == "attack" and R.is_restriction_ability(ab):
             restrictions.append(ab)          # on while the attack is attacking (20.4.4b)
             continue
@@ -161,34 +140,32 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
         if role == "resolving" and len(ab.effects) == 1 and N.is_next_defend(ab.effects[0]):
             on_resolve.append(ab.effects[0])     # "if the next card you defend with ..."
             continue
-        if ab.kind == "label" and ab.label.lower() == "crush":
+        if ab.label.lower() == "crush":
             found = _crush(ab)
             if found is not None:
                 crush.append(found)
                 continue
         for kw in (() if ab.kind == "activated" else ab.keywords):
-            known = keyword_name(kw.name if kw.value is None else f"{kw.name} {kw.value}")
-            if known is None:
-                known = keyword_name(kw.name)
-                if known is not None and isinstance(kw.value, int):
-                    known = (known[0], kw.value)
+            known = keyword_of(kw)
             if known is not None:
                 keywords[known[0]] = known[1]
-            elif ab.kind in ("keyword", "label"):
+            elif labelled:
                 unsupported.append(BD.keyword(kw.name))
-        if ab.kind in ("keyword", "label") and not ab.effects:
+        if labelled and not ab.effects:
             continue
         text_of = _text(parsed.text, ab.span)
+        effects, condition = BD.unwrap(ab)
         if ab.kind == "activated":
-            if any(e.verb.lower() == "attack" for e in ab.effects):
-                attack_cost = sum(c.amount or 0 for c in ab.costs if c.kind == "resource")
-                once = "once" in ab.limit.lower() or "once per turn" in ab.label.lower()
+            if any(isinstance(e, M.Attack) for e in ab.effects):
+                attack_cost = sum(c.amount.constant or 0 for c in ab.costs
+                                  if c.kind == "resource" and c.amount is not None)
+                once = ab.limit.lower().startswith("once")
                 continue
             if role in ("permanent", "attack"):   # 15.2.2: attacks on the chain too
                 activated.append(Activated(
-                    kind=ab.label.lower(), costs=tuple(ab.costs),
+                    kind=ab.timing, costs=tuple(ab.costs),
                     effects=tuple(e for e in ab.effects if not R.is_restriction(e)),
-                    go_again=any(keyword_name(k.name) == ("go again", None) for k in ab.keywords),
+                    go_again=any(keyword_of(k) == ("go again", None) for k in ab.keywords),
                     text=text_of,
                     restrictions=tuple(e for e in ab.effects if R.is_restriction(e))))
             else:
@@ -196,39 +173,38 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
         elif ab.kind == "replacement" and role == "resolving" and ab.condition is None:
             on_resolve.extend(ab.effects)        # "the next time ... would ..., instead ..."
         elif ab.kind == "triggered" and ab.trigger is not None:
-            event = " ".join(ab.trigger.event.lower().split())
-            watch = BD.watch(ab, text_of, name)
-            subject = BD.subject_of(event, name)
+            ev = ab.trigger.event
+            watch = BD.watch(ab, text_of)
+            moments = BD.moments_of(ev)
             if role == "permanent" or (watch is not None and watch.moment in BD.OWN_MOMENTS):
                 if watch is not None:
                     watches.append(watch)
                 else:
                     unsupported.append(BD.ability(ab, text_of))
-            elif role == "resolving" and ab.condition is None:
-                on_resolve.append(DelayedTrigger(verb="delayed trigger", span=ab.span,
-                                                 kind=ab.trigger.kind.lower(), event=event,
-                                                 effects=tuple(ab.effects)))
-            elif subject != "this" or len(BD.moments_of(event) & {"hit", "attack"}) != 1:
+            elif role == "resolving" and condition is None:
+                on_resolve.append(M.DelayedTrigger(verb="delayed trigger", trigger=ab.trigger,
+                                                   effects=effects, span=ab.span))
+            elif BD.subject_of(ev) != "this" or len(moments & {"hit", "attack"}) != 1 or \
+                    not BD.plain(ev, next(iter(moments & {"hit", "attack"}))):
                 unsupported.append(BD.ability(ab, text_of))
-            elif "hit" in event and ab.condition is None:
-                on_hit.extend(ab.effects)
-            elif "attack" in event and ab.condition is None:
-                on_attack.extend(ab.effects)
-            elif (role == "attack" and ab.condition is not None and ab.condition.kind == "if"
-                  and ("hit" in event or "attack" in event)):
+            elif "hit" in moments and condition is None:
+                on_hit.extend(effects)
+            elif "attack" in moments and condition is None:
+                on_attack.extend(effects)
+            elif role == "attack" and condition is not None and condition.kind == "if":
                 conditional.append(ConditionalTrigger(
-                    moment="hit" if "hit" in event else "attack", condition=ab.condition.text,
-                    effects=tuple(ab.effects), text=text_of))
+                    moment="hit" if "hit" in moments else "attack", condition=condition,
+                    effects=effects, text=text_of))
             else:
                 unsupported.append(BD.ability(ab, text_of))
         elif (role == "permanent" and ab.kind == "static" and ab.condition is None and ab.effects
               and all(isinstance(e, M.ModifyValue) and e.duration is None
-                      and target_text(e.target) in STATIC_TARGETS for e in ab.effects)):
+                      and static_targets(e.target) for e in ab.effects)):
             statics.extend(ab.effects)
         elif ab.kind in ("spell", "static") and ab.effects and (
-                ab.condition is None or all(_is_hit_clause(e, name) for e in ab.effects)):
+                ab.condition is None or all(_is_hit_clause(e) for e in ab.effects)):
             for eff in ab.effects:
-                if _is_hit_clause(eff, name):
+                if _is_hit_clause(eff):
                     on_hit.extend(eff.then)                       # "If this hits, ..."
                 elif resolves and (ab.kind == "spell" or _targets_attack(eff)
                                    or role == "resolving"):
@@ -250,59 +226,42 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
                      conditional=tuple(conditional))
 
 
-_CRUSH = re.compile(r"^(.+) deals 4 or more damage to a hero$")
+def static_targets(t: M.Target | None) -> bool:
+    """"Equipment you control": what a permanent's static "+N{d}" may change (17.2)."""
+    return (t is not None and t.kinds == ("equipment",) and t.controller == "you"
+            and not t.qualities and not t.filters and not t.targeted)
 
 
-def _crush(ab: M.Ability) -> tuple[str, tuple[M.Effect, ...]] | None:
+def _crush(ab: M.Ability) -> tuple[M.Target, tuple[M.Effect, ...]] | None:
     """"Crush - If <this> deals 4 or more damage to a hero, <effects>"."""
     if len(ab.effects) != 1 or not isinstance(ab.effects[0], M.Conditional):
         return None
     cond = ab.effects[0]
-    m = _CRUSH.match(" ".join((cond.condition.text if cond.condition else "").lower().split()))
-    if m is None or cond.otherwise:
+    c = cond.condition
+    ev = c.event if c is not None else None
+    if ev is None or ev.verb != "deal damage" or cond.otherwise or c.negated:
         return None
-    return m.group(1), tuple(cond.then)
+    amount = ev.amount
+    to_hero = ev.object is not None and ev.object.kinds == ("hero",)
+    if not (to_hero and amount is not None and amount.constant == 4 and
+            amount.relation == "at least" and ev.subject is not None):
+        return None
+    return ev.subject, tuple(cond.then)
 
 
-def _is_hit_clause(eff: M.Effect, name: str = "") -> bool:
+def _is_hit_clause(eff: M.Effect) -> bool:
     """"If this hits, ..." ("If <the card's own name> hits": its own name means itself, 19.3)."""
-    own = f"{name.lower()} hits" if name else "this hits"
-    return (isinstance(eff, M.Conditional) and eff.condition is not None and not eff.otherwise
-            and eff.condition.text.lower() in ("this hits", "it hits", "§§§ hits", own))
+    c = eff.condition if isinstance(eff, M.Conditional) else None
+    return (c is not None and not eff.otherwise and c.test == "event" and not c.negated
+            and c.event is not None and BD.moments_of(c.event) == {"hit"}
+            and BD.subject_of(c.event) == "this" and BD.plain(c.event, "hit"))
 
 
 def _targets_attack(eff: M.Effect) -> bool:
     """A statement on an instant or reaction that changes a chosen attack or the card itself."""
     return isinstance(eff, (M.ModifyValue, M.Gain)) and eff.target is not None and (
-        eff.target.targeted or eff.target.text.lower() in ("this", "it"))
-
-
-def keywords_only(text: str) -> tuple[tuple[str, int | None], ...] | None:
-    """A text that is nothing but keywords ("Dominate", "Go again", "Arcane Barrier 1",
-    one per line or sentence): their names, else None. Used only without the card grammar."""
-    found = []
-    for part in re.split(r"[\n.]+", text.replace("*", " ")):
-        if not part.strip():
-            continue
-        kw = keyword_name(part)
-        if kw is None:
-            return None
-        found.append(kw)
-    return tuple(found)
+        eff.target.targeted or eff.target.ref in ("this", "it"))
 
 
 def _text(text: str, span: M.Span | None) -> str:
     return text if span is None else text[span.start:span.end]
-
-
-def amount(value: Any) -> int | None:
-    """An effect amount the engine can use: an int (or a numeric string)."""
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
-        return int(value)
-    return None
-
-
-def target_text(target: M.Target | None) -> str:
-    return "" if target is None else " ".join(target.text.lower().split())

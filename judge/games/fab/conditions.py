@@ -6,18 +6,13 @@ A condition the engine cannot evaluate is ``not modelled`` (never assumed true o
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from judge.cards import model as M
 from judge.engine.errors import NotModelled
 from judge.engine.state import State
 from judge.games.fab import records as R
-
-# "you've played a 'non-attack' action card this turn", "you have played an attack action card
-# this turn", "you've played an instant this turn"
-_PLAYED = re.compile(r"^you(?:'ve| have) played an? ('non-attack' )?([a-z ]+?)(?: card)? this turn$")
-# "you've dealt arcane damage this turn", "you have dealt damage this turn"
-_DEALT = re.compile(r"^you(?:'ve| have) dealt (?:(arcane|physical) )?damage this turn$")
+from judge.games.fab.reading import condition_words
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,30 +21,35 @@ class Answer:
     why: str            # what the records show, for the trace
 
 
-def normal(text: str) -> str:
-    return " ".join(text.lower().replace("\u2018", "'").replace("\u2019", "'").split())
+def _this_turn(ev: M.Event) -> bool:
+    return (ev.subject is not None and ev.subject.ref == "you" and ev.within is not None
+            and ev.within.kind == "this turn" and not ev.alternatives and ev.times is None)
 
 
-def evaluate(state: State, player: str, text: str) -> Answer:
-    """Whether ``text`` holds for ``player`` (the controller of the ability) now."""
-    low = normal(text)
-    m = _PLAYED.match(low)
-    if m is not None:
-        non_attack, kinds = bool(m.group(1)), frozenset(m.group(2).split())
+def evaluate(state: State, player: str, cond: M.Condition) -> Answer:
+    """Whether ``cond`` holds for ``player`` (the controller of the ability) now."""
+    ev = cond.event if cond.test == "event" and not cond.negated else None
+    if ev is not None and ev.verb == "play" and _this_turn(ev) and ev.object is not None \
+            and ev.object.kinds[-1:] in (("card",), ("instant",)) and not ev.object.filters:
+        # "you've played a 'non-attack' action card this turn", "... an instant this turn"
+        words = [w for k in ev.object.kinds for w in k.split() if w != "card"]
+        non_attack = "non-attack" in words
+        kinds = frozenset(w for w in words if w != "non-attack")
         found = [r for r in R.played_this_turn(state, player)
                  if kinds <= r.kinds and not (non_attack and "attack" in r.kinds)]
-        what = ("'non-attack' " if non_attack else "") + f"{m.group(2)} card"
+        what = ("'non-attack' " if non_attack else "") + \
+            " ".join(w for w in words if w != "non-attack") + " card"
         return Answer(bool(found), f"{player} has played {_names(found)} this turn" if found
                       else f"{player} has played no {what} this turn")
-    m = _DEALT.match(low)
-    if m is not None:
-        dtype = m.group(1)
+    if ev is not None and ev.verb == "deal damage" and _this_turn(ev) and ev.object is None:
+        # "you've dealt arcane damage this turn", "you have dealt damage this turn"
+        dtype = ev.damage_type or None
         found = R.damage_this_turn(state, dealer=player, dtype=dtype)
         kind = f"{dtype} damage" if dtype else "damage"
         return Answer(bool(found), f"{player} has dealt {kind} this turn ("
                       + ", ".join(f"{r.amount} from {r.source_name} to {r.player}" for r in found)
                       + ")" if found else f"{player} has dealt no {kind} this turn")
-    raise NotModelled(f"the condition {text!r}")
+    raise NotModelled(f"the condition {condition_words(cond)!r}")
 
 
 def _names(found: list) -> str:

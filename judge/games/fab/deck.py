@@ -18,16 +18,16 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterator
 
-from judge.cards import legacy_model as M
+from judge.cards import model as M
 from judge.engine import trace as T
 from judge.engine.context import Context, StatedChoice
 from judge.engine.errors import IllegalAction, NotModelled
 from judge.engine.chain import Layer
 from judge.engine.state import MoveObject, SetGlobal, State
+from judge.games.fab.reading import is_self, target_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from judge.games.fab.game import FabGame
@@ -36,9 +36,6 @@ ORDER = "deck order"          # globals: ((player, cards of known order at the t
 FOUND, REVEALED = "found", "revealed"     # Layer.data keys for the rest of a resolution
 NONE_WORDS = frozenset({"none", "nothing", "no cards", "zero cards", "zero", "0"})
 
-_SEARCH = re.compile(r"^your deck for (?:a|an) (.+)$")
-_UP_TO = re.compile(r"^up to (\d+) (.+?) from your graveyard into your deck$")
-_COST = re.compile(r"^(.*?)\s+with (?:\{r\} )?cost (\d+) or (less|more|greater)$")
 
 
 # --------------------------------------------------------------------------- deck order
@@ -110,28 +107,32 @@ class Wanted:
         return True, ""
 
 
+def _printed(t: M.Target | None) -> str:
+    """A target as printed, lower case, without its article ("wizard action card ...")."""
+    words = target_text(t).split()
+    return " ".join(words[1:] if words[:1] in (["a"], ["an"]) else words)
+
+
 def wanted(what: M.Target | None) -> Wanted | None:
     """The properties searched for; None for "a card" (no defined properties, 24.3)."""
-    text = " ".join((what.text if what else "").lower().replace("\u2019", "'").split())
-    m = _SEARCH.match(text)
-    if m is None:
-        raise NotModelled(f"searching {text!r}")
-    rest = m.group(1)
+    if what is None or what.kinds[-1:] != ("card",) or what.qualities or what.alternatives \
+            or what.count is not None or len(what.filters) > 1:
+        raise NotModelled(f"searching for {_printed(what)!r}")
     cost = None
-    c = _COST.match(rest)
-    if c is not None:
-        rest, cost = c.group(1), (int(c.group(2)), "less" if c.group(3) == "less" else "more")
-    words = rest.split()
-    if not words or words[-1] != "card":
-        raise NotModelled(f"searching for {m.group(1)!r}")
-    words = words[:-1]
-    non_attack = "'non-attack'" in words or "non-attack" in words
-    kinds = frozenset(w for w in words if w not in ("'non-attack'", "non-attack"))
+    if what.filters:
+        c = what.filters[0].comparison
+        if c is None or c.left.measure != "cost" or c.op not in ("<=", ">=") or \
+                c.right.constant is None:
+            raise NotModelled(f"searching for {_printed(what)!r}")
+        cost = (c.right.constant, "less" if c.op == "<=" else "more")
+    words = [w for k in what.kinds[:-1] for w in k.split()]
+    non_attack = "non-attack" in words
+    kinds = frozenset(w for w in words if w != "non-attack")
     if not kinds and not non_attack and cost is None:
         return None
-    if any(not re.fullmatch(r"[a-z]+", k) for k in kinds):
-        raise NotModelled(f"searching for {m.group(1)!r}")
-    return Wanted(text=m.group(1), kinds=kinds, non_attack=non_attack, cost=cost)
+    if any(not k.isalpha() for k in kinds):
+        raise NotModelled(f"searching for {_printed(what)!r}")
+    return Wanted(text=_printed(what), kinds=kinds, non_attack=non_attack, cost=cost)
 
 
 # --------------------------------------------------------------------------- pending effects
@@ -166,16 +167,29 @@ def _pending(ctx: Context, player: str, test) -> tuple[Layer, M.Effect] | None:
 
 
 def _is_search(e: M.Effect) -> bool:
-    return isinstance(e, M.Move) and e.verb.lower() == "search"
+    return isinstance(e, M.Search) and e.zone is not None and e.zone.name == "deck" and \
+        e.zone.owner == "you"
+
+
+def _up_to(e: M.Effect) -> tuple[int, M.Target] | None:
+    """"Shuffle up to N <cards> from your graveyard into your deck": (N, the cards)."""
+    if not (isinstance(e, M.Move) and e.verb == "shuffle" and e.what is not None):
+        return None
+    w = e.what
+    if w.quantifier != "up to" or w.count is None or w.count.constant is None or \
+            e.from_zone is None or e.from_zone.name != "graveyard" or \
+            e.from_zone.owner != "you" or e.to_zone is None or e.to_zone.name != "deck" or \
+            e.to_zone.owner != "you":
+        return None
+    return w.count.constant, w
 
 
 def _is_up_to(e: M.Effect) -> bool:
-    return (isinstance(e, M.Move) and e.verb.lower() == "shuffle" and e.what is not None
-            and _UP_TO.match(_text(e.what)) is not None)
+    return _up_to(e) is not None
 
 
-def _text(t: M.Target | None) -> str:
-    return " ".join((t.text if t else "").lower().split())
+def _your_deck(z: M.Zone | None) -> bool:
+    return z is not None and z.name == "deck" and z.owner == "you" and not z.position
 
 
 # --------------------------------------------------------------------------- stated results
@@ -229,13 +243,13 @@ def verify_pick(game: "FabGame", ctx: Context, player: str, choice: str) -> None
     if " ".join(choice.lower().split()) in NONE_WORDS:
         return
     _, eff = found
-    m = _UP_TO.match(_text(eff.what))
-    assert m is not None
+    up_to = _up_to(eff)
+    assert up_to is not None
     oid = _graveyard_card(st, player, choice)
     if oid is None:
         raise IllegalAction("choose", f"{choice!r} is not a card in {player}'s graveyard",
                             ctx.cite("resolve.choices"))
-    ok, why = _kind_matches(st, oid, m.group(2))
+    ok, why = _kind_matches(st, oid, up_to[1])
     if not ok:
         raise IllegalAction("choose", why, ctx.cite("resolve.choices"))
 
@@ -254,11 +268,12 @@ def _graveyard_card(st: State, player: str, name: str) -> int | None:
                  if o.name.lower() == name.lower()), None)
 
 
-def _kind_matches(st: State, oid: int, words: str) -> tuple[bool, str]:
+def _kind_matches(st: State, oid: int, what: M.Target) -> tuple[bool, str]:
     o = st.objects[oid]
-    kinds = [w[:-1] if w.endswith("s") else w for w in words.split()]
-    if kinds[-1] != "card" or any(not re.fullmatch(r"[a-z]+", k) for k in kinds):
-        raise NotModelled(f"choosing {words!r}")
+    kinds = [w for k in what.kinds for w in k.split()]
+    if kinds[-1:] != ["card"] or any(not k.isalpha() for k in kinds) or what.qualities or \
+            what.filters:
+        raise NotModelled(f"choosing {target_text(what)!r}")
     missing = [k for k in kinds[:-1] if k not in o.kinds]
     return (not missing), f"{o.name} is not {' '.join(missing)}"
 
@@ -269,36 +284,35 @@ def handles(layer: Layer, eff: M.Effect) -> bool:
     """The effects this module carries out (the rest stay with fab_effects)."""
     if is_card_condition(eff):
         return True
-    verb = eff.verb.lower()
-    if isinstance(eff, M.Move):
-        if verb in ("search", "shuffle"):
-            return True
-        if verb == "put" and _text(eff.what) == "it" and FOUND in layer.memory:
-            return True
-        if verb == "banish" and _text(eff.what) in ("this", "it", "itself", layer.name.lower()):
-            return True                       # its own name means itself (19.3)
-    if isinstance(eff, M.Other) and verb == "reveal":
+    if isinstance(eff, (M.Search, M.Shuffle, M.Reveal)):
         return True
+    if isinstance(eff, M.Move):
+        if eff.verb == "shuffle":
+            return True
+        if eff.verb == "put" and eff.what is not None and eff.what.ref == "it" and \
+                not eff.what.kinds and FOUND in layer.memory:
+            return True
+        if eff.verb == "banish" and is_self(eff.what):
+            return True                       # its own name means itself (19.3)
     return False
 
 
 def run(game: "FabGame", ctx: Context, layer: Layer, eff: M.Effect) -> None:
-    verb = eff.verb.lower()
     if is_card_condition(eff):
         _card_condition(game, ctx, layer, eff)
-    elif verb == "search":
+    elif isinstance(eff, M.Search):
         _search(game, ctx, layer, eff)
-    elif verb == "shuffle":
+    elif isinstance(eff, M.Shuffle) or isinstance(eff, M.Move) and eff.verb == "shuffle":
         _shuffle(game, ctx, layer, eff)
-    elif verb == "put":
-        _put_found(game, ctx, layer, eff)
-    elif verb == "banish":
-        _banish_self(game, ctx, layer)
-    else:
+    elif isinstance(eff, M.Reveal):
         _reveal(game, ctx, layer, eff)
+    elif eff.verb == "put":
+        _put_found(game, ctx, layer, eff)
+    else:
+        _banish_self(game, ctx, layer)
 
 
-def _search(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
+def _search(game: "FabGame", ctx: Context, layer: Layer, eff: M.Search) -> None:
     st = ctx.state
     p = layer.controller
     want = wanted(eff.what)
@@ -335,30 +349,31 @@ def _later_shuffle(layer: Layer, search: M.Effect) -> bool:
     for e in _walk(_layer_effects(layer)):
         if e is search:
             seen = True
-        elif seen and isinstance(e, M.Move) and e.verb.lower() == "shuffle" and \
-                _text(e.what) == "your deck":
+        elif seen and isinstance(e, M.Shuffle) and _your_deck(e.zone):
             return True
     return False
 
 
-def _shuffle(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
+def _shuffle(game: "FabGame", ctx: Context, layer: Layer, eff: M.Effect) -> None:
     st = ctx.state
     p = layer.controller
-    text = _text(eff.what)
-    if text == "your deck":
+    if isinstance(eff, M.Shuffle):
+        if not _your_deck(eff.zone):
+            raise NotModelled(f"shuffling {eff.zone.name if eff.zone else 'a zone'!r}")
         searched = layer.memory.pop("search shuffle", False)
         shuffle(ctx, p, ["resolve.in-order"] + (["search.shuffle"] if searched else []),
                 " after searching it" if searched else "")
         return
-    m = _UP_TO.match(text)
-    if m is None:
-        raise NotModelled(f"shuffling {text!r}")
-    limit = int(m.group(1))
+    up_to = _up_to(eff)
+    if up_to is None:
+        raise NotModelled(f"shuffling {target_text(eff.what)!r}")
+    limit, what = up_to
+    kinds_words = " ".join(what.kinds[:-1] + ("cards" if limit != 1 else "card",))
     picks = []
     while (c := ctx.choices.take(p, "shuffle pick")) is not None:
         picks.append(c.value)
     if not picks:
-        raise NotModelled(f"which of up to {limit} {m.group(2)} {p} shuffles into their deck "
+        raise NotModelled(f"which of up to {limit} {kinds_words} {p} shuffles into their deck "
                           f"(state it: {p} chooses \"<card>\" or {p} chooses \"none\")")
     cards = [oid for oid in picks if oid is not None]
     if len(cards) > limit:
@@ -381,24 +396,26 @@ def _put_found(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None
     st = ctx.state
     p = layer.controller
     oid = layer.memory.get(FOUND)
-    to = " ".join(eff.to_zone.lower().split())
+    z = eff.to_zone
+    top = z is not None and z.name == "deck" and z.owner == "you" and z.position == "top"
+    hand = z is not None and z.name == "hand" and z.owner == "you" and not z.position
+    to = "top of your deck" if top else "your hand" if hand else (z.name if z else "")
     mark = len(st.log)
     if oid is None:
-        ctx.step(T.RULE, "no card was found: putting it " + ("on " if to.startswith("top") else
-                 "into ") + f"{to} is ignored",
-                 ["resolve.part-ignored"], mark=mark)
+        ctx.step(T.RULE, "no card was found: putting it " + ("on " if top else "into ")
+                 + f"{to} is ignored", ["resolve.part-ignored"], mark=mark)
         return
     o = st.objects[oid]
-    if to == "top of your deck":
+    if top:
         st.apply(MoveObject(oid, (p, "deck"), position="top", face_up=False))
         known = known_top(st, p)
         if known is not None:
             _set_known(st, p, known + 1)
-    elif to == "your hand":
+    elif hand:
         st.apply(MoveObject(oid, (p, "hand"), face_up=False))
     else:
         raise NotModelled(f"putting the card found {to!r}")
-    ctx.step(T.EVENT, f"{o.name} is put " + (f"on top of {p}'s deck" if to.startswith("top")
+    ctx.step(T.EVENT, f"{o.name} is put " + (f"on top of {p}'s deck" if top
                                              else f"into {p}'s hand"),
              ["resolve.in-order"], mark=mark, actor=p)
 
@@ -419,12 +436,12 @@ def _banish_self(game: "FabGame", ctx: Context, layer: Layer) -> None:
              ["resolve.in-order", "own-name"], mark=mark)
 
 
-def _reveal(game: "FabGame", ctx: Context, layer: Layer, eff: M.Other) -> None:
+def _reveal(game: "FabGame", ctx: Context, layer: Layer, eff: M.Reveal) -> None:
     st = ctx.state
     p = layer.controller
-    what = dict(eff.args).get("object", "")
+    what = eff.what
     mark = len(st.log)
-    if what == "it":
+    if what is not None and what.ref == "it" and not what.kinds and eff.to is None:
         if FOUND not in layer.memory:
             raise NotModelled("revealing 'it' with nothing found before")
         oid = layer.memory[FOUND]
@@ -436,7 +453,11 @@ def _reveal(game: "FabGame", ctx: Context, layer: Layer, eff: M.Other) -> None:
                  mark=mark, actor=p)
         layer.memory[REVEALED] = oid
         return
-    if what == "the top card of your deck":
+    z = what.zone if what is not None else None
+    if what is not None and what.kinds == ("card",) and what.count is None and \
+            z is not None and z.name == "deck" and z.owner == "you" and z.position == "top" \
+            and eff.to is None and not what.qualities:
+        # "reveal the top card of your deck"
         deck = st.zones[(p, "deck")].ids
         if not deck:
             layer.memory[REVEALED] = None
@@ -448,7 +469,7 @@ def _reveal(game: "FabGame", ctx: Context, layer: Layer, eff: M.Other) -> None:
         ctx.step(T.EVENT, f"{p} reveals the top card of their deck: {st.objects[deck[0]].name}",
                  ["resolve.in-order"], mark=mark, actor=p)
         return
-    raise NotModelled(f"revealing {what!r}")
+    raise NotModelled(f"revealing {target_text(what)!r}")
 
 
 def revealed_value(ctx: Context, layer: Layer, stat: str) -> int:
@@ -476,23 +497,37 @@ def revealed_value(ctx: Context, layer: Layer, stat: str) -> int:
 # --------------------------------------------------------------------------- "if the ... card has"
 
 DISCARDED = "discarded"       # Layer.data key: the cards a resolving effect discarded
-_CARD_HAS = re.compile(r"^the (discarded|revealed|found) card has (\d+) or (more|less) "
-                       r"\{(p|d)\}$")
 _MEMORY = {"discarded": DISCARDED, "revealed": REVEALED, "found": FOUND}
+_ICONS = {"power": "p", "defense": "d"}
+
+
+def _card_has(eff: M.Effect) -> tuple[str, str, int, str] | None:
+    """"If the discarded / revealed / found card has N or more / less {p}": (which card, the
+    stat, N, "more" / "less"), else None."""
+    c = eff.condition if isinstance(eff, M.Conditional) and not eff.otherwise else None
+    cmp = c.comparison if c is not None and c.test == "compare" and not c.negated else None
+    if cmp is None or cmp.op not in (">=", "<=") or cmp.right.constant is None or \
+            cmp.left.measure not in _ICONS:
+        return None
+    card = cmp.left.of
+    if card is None or card.kinds != ("card",) or len(card.qualities) != 1 or \
+            card.qualities[0] not in _MEMORY or card.ref not in ("that", "") or card.filters:
+        return None
+    return (card.qualities[0], cmp.left.measure, cmp.right.constant,
+            "more" if cmp.op == ">=" else "less")
 
 
 def is_card_condition(eff: M.Effect) -> bool:
     """"If the discarded card has 6 or more {p}, <effects>" (Sand Sketched Plan)."""
-    return (isinstance(eff, M.Conditional) and eff.condition is not None and not eff.otherwise
-            and _CARD_HAS.match(" ".join(eff.condition.text.lower().split())) is not None)
+    return _card_has(eff) is not None
 
 
 def _card_condition(game: "FabGame", ctx: Context, layer: Layer, eff: M.Conditional) -> None:
     st = ctx.state
-    m = _CARD_HAS.match(" ".join(eff.condition.text.lower().split()))
-    assert m is not None
-    which, n, bound = m.group(1), int(m.group(2)), m.group(3)
-    stat = "power" if m.group(4) == "p" else "defense"
+    found = _card_has(eff)
+    assert found is not None
+    which, stat, n, bound = found
+    icon = _ICONS[stat]
     key = _MEMORY[which]
     if key not in layer.memory:
         raise NotModelled(f"'the {which} card' before any card was {which}")
@@ -503,7 +538,7 @@ def _card_condition(game: "FabGame", ctx: Context, layer: Layer, eff: M.Conditio
     mark = len(st.log)
     if not cards:
         ctx.step(T.RULE, f"no card was {which}: \"if the {which} card has {n} or {bound} "
-                 f"{{{m.group(4)}}}\" is false", ["resolve.part-ignored"], mark=mark)
+                 f"{{{icon}}}\" is false", ["resolve.part-ignored"], mark=mark)
         return
     o = st.objects[cards[0]]
     value = st.value(o.id, stat)

@@ -7,10 +7,10 @@ records it and goes on with the rest of the layer (19.7).
 
 from __future__ import annotations
 
-import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
-from judge.cards import legacy_model as M
+from judge.cards import model as M
 from judge.engine import effects as E
 from judge.engine import trace as T
 from judge.engine.context import Context
@@ -49,27 +49,58 @@ def run(game: "FabGame", ctx: Context, layer: Layer, eff: M.Effect) -> None:
         return
     handler = HANDLERS.get(type(eff))
     if handler is None:
-        raise NotModelled(f"the effect {eff.verb!r}")
+        raise NotModelled(_describe(eff))
     handler(game, ctx, layer, eff)
 
 
+def _describe(eff: M.Effect) -> str:
+    """An effect the engine does not carry out, in words for ``not modelled``."""
+    if isinstance(eff, M.Restriction):
+        return (f"the restriction \"{C.target_text(eff.who) or 'you'} {eff.verb} "
+                f"{' or '.join(eff.actions)} {C.target_text(eff.what)}\"").replace("  ", " ")
+    if isinstance(eff, M.Other):
+        return f"the effect {dict(eff.args).get('text', eff.verb)!r}"
+    return f"the effect {eff.verb!r} ({type(eff).__name__.lower()})"
+
+
 # --- who an effect is about ---------------------------------------------------------------
+
+def _chosen_hero(t: M.Target) -> bool:
+    """"target hero", "target opponent", "target opposing hero", "the defending hero",
+    "them", "that hero": a hero chosen as a target or named before."""
+    if t.alternatives or t.filters or t.count is not None:
+        return False
+    if t.targeted and (t.kinds == ("opponent",) or t.kinds == ("hero",)) and not t.qualities:
+        return True
+    if t.kinds == ("hero",) and t.qualities == ("defending",):
+        return True
+    return t.ref in ("they", "that") and t.kinds in ((), ("hero",)) and not t.qualities
+
+
+def _named_before(t: M.Target) -> bool:
+    """"the defending hero", "them", "they", "that hero": the hero the attack targets."""
+    return (t.kinds == ("hero",) and t.qualities == ("defending",)) or \
+        (t.ref in ("they", "that") and not t.targeted)
+
 
 def players_for(game: "FabGame", ctx: Context, layer: Layer, target: M.Target | None) -> list[str]:
     st = ctx.state
     text = C.target_text(target)
     chosen = [t for t in layer.targets if isinstance(t, str)]
-    if text in ("", "you", "your hero", "yourself"):
+    if C.is_you(target):
         return [layer.controller]
-    if text in ("each hero", "all heroes"):
-        return list(st.players)
-    if text in ("each opponent", "each opposing hero", "all opponents"):
-        return st.opponents(layer.controller)
-    if text in ("target hero", "target opponent", "target opposing hero", "any target",
-                "the defending hero", "them", "they", "that hero"):
+    assert target is not None
+    every = target.quantifier in ("each", "all") and not target.targeted and \
+        not target.qualities and not target.filters
+    if every and target.kinds == ("hero",) and not target.controller:
+        return list(st.players)                           # "each hero", "all heroes"
+    if every and (target.kinds == ("opponent",) or target.kinds == ("hero",)
+                  and target.controller == "opponent"):
+        return st.opponents(layer.controller)             # "each opponent", "each opposing hero"
+    if _chosen_hero(target):
         if chosen:
-            if (layer.kind == "triggered" and text in ("target hero", "any target")
-                    and not layer.data.get("targets stated")):
+            if (layer.kind == "triggered" and target.targeted and target.kinds == ("hero",)
+                    and not target.controller and not layer.data.get("targets stated")):
                 # no "Alice targets ... with ..." line: the policy's default took the opposing
                 # hero (the attack's target), and the ruling says so
                 source = st.objects[layer.source].name if layer.source is not None else "..."
@@ -83,42 +114,60 @@ def players_for(game: "FabGame", ctx: Context, layer: Layer, target: M.Target | 
                                  f"opposing hero, {chosen[0]}, with {text!r} (not stated)")
             return chosen[:1]
         link = K.current(st)
-        if text in ("the defending hero", "them", "they", "that hero") and link is not None:
+        if _named_before(target) and link is not None:
             return [link.target]
         raise NotModelled(f"{text!r} with no target chosen")
     raise NotModelled(f"the target {text!r}")
 
 
+def attack_ref(t: M.Target | None) -> bool:
+    """"target attack", "the attack", "your attack", "that attack", "target attack action
+    card", "the attacking card", "target attacking card": the attack on the current link."""
+    if t is None or t.alternatives or t.filters or t.count is not None or t.of is not None:
+        return False
+    if t.kinds == ("attack",) and not t.qualities and t.controller in ("", "you"):
+        return True
+    if t.kinds == ("attack action", "card") and t.targeted and not t.qualities and \
+            not t.controller:
+        return True
+    return t.kinds == ("card",) and t.qualities == ("attacking",) and not t.controller
+
+
 def objects_for(game: "FabGame", ctx: Context, layer: Layer, target: M.Target | None) -> list[int]:
     st = ctx.state
-    text = C.target_text(target)
     link = K.current(st)
-    own = st.objects[layer.source].name.lower() if layer.source is not None else None
-    if text in ("", "this", "it", "itself", own) or text.startswith("§") or "this card" in text:
+    if C.is_self(target):
         return [layer.source] if layer.source is not None else []   # own name: itself (19.3)
-    if link is not None and text in ("target attack", "the attack", "your attack", "that attack",
-                                     "target attack action card", "the attacking card",
-                                     "target attacking card", "attack"):
+    if link is not None and attack_ref(target):
         return [link.attack]
     chosen = [t for t in layer.targets if isinstance(t, int)]
-    if chosen and text.startswith("target"):
+    if chosen and target is not None and target.targeted:
         return chosen[:1]
-    raise NotModelled(f"the target {text!r}")
+    raise NotModelled(f"the target {C.target_text(target)!r}")
 
 
 # --- effects --------------------------------------------------------------------------------
 
+def _x(amount: M.Amount | None) -> bool:
+    """"X", defined by the text ("..., where X is ...")."""
+    return A.is_x(amount) and amount.defined_as is not None and amount.per is None and \
+        not amount.plus and amount.times == 1
+
+
 def _damage(game: "FabGame", ctx: Context, layer: Layer, eff: M.Damage) -> None:
     n = C.amount(eff.amount)
-    if n is None and not (A.is_x(eff.amount) and eff.where):
-        raise NotModelled(f"damage amount {eff.amount!r}")
+    if (n is None and not _x(eff.amount)) or eff.divided:
+        raise NotModelled(f"damage amount {eff.amount.text if eff.amount else ''!r}")
     dtype = (eff.damage_type or "").lower()
     if dtype not in ("", "arcane", "physical"):
         raise NotModelled(f"{dtype} damage")
+    if eff.source is not None and not C.is_self(eff.source):
+        raise NotModelled(f"damage dealt by {C.target_text(eff.source)!r}")
     cites = [ctx.cite_opt("damage.arcane") or ""] if dtype == "arcane" else []
     events = []
     for p in players_for(game, ctx, layer, eff.target):
-        amount = n if n is not None else A.value_of_x(game, ctx, layer, eff.where, hero=p)
+        amount = n if n is not None else A.value_of_x(game, ctx, layer, eff.amount.defined_as,
+                                                      hero=p)
         if amount <= 0:
             ctx.step(T.RULE, f"{layer.name} would deal 0 damage to {p}: no damage is dealt",
                      ["damage.source"])
@@ -128,20 +177,37 @@ def _damage(game: "FabGame", ctx: Context, layer: Layer, eff: M.Damage) -> None:
     game.deal_damage(ctx, events)
 
 
+def _delta(game: "FabGame", ctx: Context, layer: Layer, eff: M.ModifyValue) -> int | None:
+    """+N / -N, or -X with X defined ("-X{p}, where X is ...")."""
+    n = C.amount(eff.amount)
+    if n is None and _x(eff.amount):
+        n = A.value_of_x(game, ctx, layer, eff.amount.defined_as)
+    return None if n is None else eff.sign * n
+
+
+def _your_attacks(t: M.Target | None) -> str | None:
+    """"attacks you control" (None), "attack action cards you control" ("action")."""
+    if t is None or t.controller != "you" or t.qualities or t.filters or t.targeted or \
+            t.alternatives:
+        return "-"
+    if t.kinds == ("attack",):
+        return None
+    if t.kinds == ("attack action", "card"):
+        return "action"
+    return "-"
+
+
 def _modify(game: "FabGame", ctx: Context, layer: Layer, eff: M.ModifyValue) -> None:
     st = ctx.state
-    stat = {"p": "power", "d": "defense"}.get(eff.stat.lower(), eff.stat.lower())
-    delta = C.amount(eff.delta)
-    if delta is None and eff.where and A.is_x(str(eff.delta).lstrip("+-")):   # "-X{p}, where"
-        x = A.value_of_x(game, ctx, layer, eff.where)
-        delta = -x if str(eff.delta).startswith("-") else x
+    stat = eff.stat.lower()
+    delta = _delta(game, ctx, layer, eff) if eff.op == "add" else None
     if stat not in ("power", "defense") or delta is None:
-        raise NotModelled(f"changing {eff.stat} by {eff.delta!r}")
+        raise NotModelled(f"changing {eff.stat} by {eff.amount.text if eff.amount else ''!r}")
     text = C.target_text(eff.target)
-    if text in ("attacks you control", "attack action cards you control"):
+    need = _your_attacks(eff.target)
+    if need != "-":
         controller = layer.controller
-        need = "action" if "action" in text else None
-        if eff.duration is None or eff.duration.text.lower() != "this turn":
+        if eff.duration is None or eff.duration.kind != "this turn":
             raise NotModelled(f"{text!r} changed for "
                               f"{eff.duration.text if eff.duration else 'an unstated duration'}")
         mark = len(st.log)
@@ -152,7 +218,7 @@ def _modify(game: "FabGame", ctx: Context, layer: Layer, eff: M.ModifyValue) -> 
                  f"{stat} this turn", ["continuous.created", "continuous.duration", "power.base"],
                  mark=mark)
         return
-    nxt = NEXT_ATTACK.match(text)
+    nxt = next_attack(eff.target, eff.duration)
     if nxt is not None:
         _next_attack(ctx, layer, nxt, stat, delta)
         return
@@ -172,28 +238,63 @@ def _modify(game: "FabGame", ctx: Context, layer: Layer, eff: M.ModifyValue) -> 
                  ["power.base"], mark=mark)
 
 
-# "your next attack this turn", "the next attack action card [with cost N or greater/less] you
-# play this turn" (20.4.2: applied when the attack is played / activated)
-NEXT_ATTACK = re.compile(r"^(?:your|the) next attack( action card)?"
-                         r"(?: with cost (\d+) or (greater|less))?(?: you play)? this turn$")
+@dataclass(frozen=True, slots=True)
+class NextAttack:
+    """"your next attack this turn", "the next attack action card [with cost N or
+    greater/less] you play this turn" (20.4.2: applied when the attack is played / activated);
+    ``text`` as printed."""
+    text: str
+    action_card: bool
+    cost: int | None
+    bound: str | None          # greater | less
 
 
-def _next_attack(ctx: Context, layer: Layer, m: "re.Match[str]", stat: str, delta: int,
+def next_attack(t: M.Target | None, duration: M.Duration | None) -> NextAttack | None:
+    if t is None or t.qualities != ("next",) or t.targeted or t.alternatives or \
+            t.count is not None or t.controller not in ("", "you"):
+        return None
+    if t.kinds == ("attack",):
+        action_card = False
+    elif t.kinds == ("attack action", "card"):
+        action_card = True
+    else:
+        return None
+    this_turn = duration is not None and duration.kind == "this turn"
+    cost = bound = None
+    for f in t.filters:
+        c = f.comparison
+        ev = f.event
+        if c is not None and c.left.measure == "cost" and c.op in (">=", "<=") and \
+                c.right.constant is not None and cost is None:
+            cost, bound = c.right.constant, "greater" if c.op == ">=" else "less"
+        elif ev is not None and ev.verb == "play" and ev.subject is not None and \
+                ev.subject.ref == "you" and not ev.negated:
+            this_turn = this_turn or (ev.within is not None and ev.within.kind == "this turn")
+        else:
+            return None
+    if not this_turn:
+        return None
+    text = C.target_text(t)
+    if duration is not None and duration.kind == "this turn" and not text.endswith("this turn"):
+        text += " this turn"                   # "your next attack this turn"
+    return NextAttack(text=text, action_card=action_card, cost=cost, bound=bound)
+
+
+def _next_attack(ctx: Context, layer: Layer, nxt: NextAttack, stat: str, delta: int,
                  grant: "G.Granted | None" = None) -> None:
     """``delta`` {p}, or (``grant``) a triggered ability, for the next attack (20.4.2)."""
     st = ctx.state
     if stat != "power":
         raise NotModelled(f"the next attack getting {stat}")
     mark = len(st.log)
-    cost = int(m.group(2)) if m.group(2) else None
     what = f"\"{grant.text}\"" if grant is not None else f"{delta:+d}{{p}}"
-    E.create(st, description=f"{m.group(0)} gains "
+    E.create(st, description=f"{nxt.text} gains "
              + (what if grant is not None else f"{delta:+d} {stat}"), controller=layer.controller,
              citation=ctx.cite_opt("combat.attack-modifiers"), ends_at={"end of turn"}, uses=1,
-             data={"next attack": {"action card": bool(m.group(1)), "cost": cost,
-                                   "bound": m.group(3), "delta": delta, "source": layer.name,
+             data={"next attack": {"action card": nxt.action_card, "cost": nxt.cost,
+                                   "bound": nxt.bound, "delta": delta, "source": layer.name,
                                    "grant": grant}})
-    ctx.step(T.EVENT, f"{layer.name}: {m.group(0)} gains {what}",
+    ctx.step(T.EVENT, f"{layer.name}: {nxt.text} gains {what}",
              ["continuous.created", "combat.attack-modifiers"], mark=mark)
 
 
@@ -267,14 +368,18 @@ def _replacement(game: "FabGame", ctx: Context, layer: Layer, eff: M.Replacement
         FR.create(game, ctx, layer, eff)
         return
     st = ctx.state
-    event = " ".join(eff.event.lower().split())
+    ev = eff.event
     inner = eff.instead[0] if len(eff.instead) == 1 else None
-    while isinstance(inner, M.Replacement) and not inner.event and len(inner.instead) == 1:
-        inner = inner.instead[0]
-    doubles = (isinstance(inner, M.Other) and inner.verb == "gain double"
-               and dict(inner.args).get("value") == "that much power")
-    if event != "an attack you control would gain {p} this turn" or not doubles:
-        raise NotModelled(f"the replacement of {eff.event!r}")
+    doubles = (isinstance(inner, M.ModifyValue) and inner.stat == "power"
+               and inner.amount is not None and inner.amount.ref == "that much"
+               and inner.amount.times == 2 and not inner.amount.plus
+               and inner.target is not None and inner.target.ref == "it")
+    gains = (ev is not None and ev.verb == "gain" and ev.would and ev.subject is not None
+             and ev.subject.kinds == ("attack",) and ev.subject.controller == "you"
+             and ev.object is not None and ev.object.kinds == ("power",)
+             and ev.within is not None and ev.within.kind == "this turn" and eff.next_only)
+    if not (gains and doubles):
+        raise NotModelled(f"the replacement of {C.event_words(ev)!r}")
     controller = layer.controller
     mark = len(st.log)
     effect = E.create(st, description=f"{layer.name}: the next time an attack {controller} "
@@ -306,11 +411,13 @@ def _replacement(game: "FabGame", ctx: Context, layer: Layer, eff: M.Replacement
 def static_effect(ctx: Context, source: Any, eff: M.ModifyValue) -> None:
     """"Equipment you control gain +1{d}": on while ``source`` stays where it is (17.2)."""
     st = ctx.state
-    stat = {"p": "power", "d": "defense"}.get(eff.stat.lower(), eff.stat.lower())
-    delta = C.amount(eff.delta)
+    stat = eff.stat.lower()
+    n = C.amount(eff.amount)
+    delta = None if n is None or eff.op != "add" else eff.sign * n
     text = C.target_text(eff.target)
-    if delta is None or text != "equipment you control":
-        raise NotModelled(f"the static ability {text!r} {eff.delta!r}")
+    if delta is None or not C.static_targets(eff.target):
+        raise NotModelled(f"the static ability {text!r} "
+                          f"{eff.amount.text if eff.amount else ''!r}")
     controller = source.controller
 
     def affects(state: State, o: Any) -> bool:
@@ -346,7 +453,9 @@ def _gain(game: "FabGame", ctx: Context, layer: Layer, eff: M.Gain) -> None:
     if what == "ability":
         _gain_ability(game, ctx, layer, eff)
         return
-    kw = C.keyword_name(what)
+    kw = C.keyword_of(eff.keyword) if what == "keyword" and eff.keyword is not None else None
+    if what == "keyword" and kw is None:
+        raise NotModelled(f"gaining {eff.keyword.name if eff.keyword else 'a keyword'!r}")
     if kw is not None:
         for oid in objects_for(game, ctx, layer, eff.target):
             o = st.objects[oid]
@@ -361,7 +470,7 @@ def _gain(game: "FabGame", ctx: Context, layer: Layer, eff: M.Gain) -> None:
         return
     n = C.amount(eff.amount)
     if n is None:
-        raise NotModelled(f"gaining {eff.amount!r} {what}")
+        raise NotModelled(f"gaining {eff.amount.text if eff.amount else ''!r} {what}")
     if what in ("life", "{h}"):
         for p in players_for(game, ctx, layer, eff.target):
             mark = len(st.log)
@@ -390,26 +499,24 @@ def _gain_ability(game: "FabGame", ctx: Context, layer: Layer, eff: M.Gain) -> N
     src = st.objects.get(layer.source) if layer.source is not None else None
     granted = G.read_granted(eff, src.text if src is not None and isinstance(src.text, str)
                              else "", layer.name)
-    nxt = NEXT_ATTACK.match(C.target_text(eff.target))
+    nxt = next_attack(eff.target, eff.duration)
     if nxt is not None:
         _next_attack(ctx, layer, nxt, "power", 0, granted)
         return
-    duration = " ".join(eff.duration.text.lower().split()) if eff.duration else ""
+    duration = eff.duration.kind if eff.duration else ""
     for oid in objects_for(game, ctx, layer, eff.target):
         G.grant(ctx, layer.controller, oid, granted, duration)
-
-
-# "put it on the bottom of its owner's deck"
-_TO_DECK = re.compile(r"^(?:on )?the (top|bottom) of (?:its|their) owner's deck$")
 
 
 def _put(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
     """"Put it on the bottom of its owner's deck": the object leaves its zone (a new object,
     22: later rules use last known information about it)."""
     st = ctx.state
-    m = _TO_DECK.match(" ".join(eff.to_zone.lower().split()))
-    if m is None or eff.from_zone:
-        raise NotModelled(f"putting {C.target_text(eff.what)!r} {eff.to_zone!r}")
+    z = eff.to_zone
+    if z is None or z.name != "deck" or z.owner != "owner" or z.position not in ("top", "bottom") \
+            or eff.from_zone is not None:
+        raise NotModelled(f"putting {C.target_text(eff.what)!r} "
+                          f"{z.name if z else 'somewhere'!r}")
     for oid in objects_for(game, ctx, layer, eff.what):
         o = st.objects[oid]
         mark = len(st.log)
@@ -417,8 +524,8 @@ def _put(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
             ctx.step(T.RULE, f"{o.name} is no longer in the arena: it is not put into the deck",
                      ["resolve.part-ignored"], mark=mark)
             continue
-        st.apply(MoveObject(oid, (o.owner, "deck"), position=m.group(1), face_up=False))
-        ctx.step(T.EVENT, f"{o.name} is put on the {m.group(1)} of {o.owner}'s deck",
+        st.apply(MoveObject(oid, (o.owner, "deck"), position=z.position, face_up=False))
+        ctx.step(T.EVENT, f"{o.name} is put on the {z.position} of {o.owner}'s deck",
                  ["resolve.in-order"], mark=mark)
 
 
@@ -428,11 +535,13 @@ def _discard(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
     of at most N) is carried out; otherwise the player's choice is a decision the scenario
     answers (``Bob discards "X"``); which cards chance picks is not derived."""
     st = ctx.state
-    n = C.amount(eff.count if eff.count is not None else 1)
+    count = eff.what.count if eff.what is not None else None
+    n = 1 if count is None else C.amount(count)
     what = C.target_text(eff.what)
-    if n is None or eff.from_zone not in ("", "your hand", "their hand", "hand"):
-        raise NotModelled(f"discarding {eff.count!r} {what!r}")
-    random = "random" in what.split()
+    if n is None or (eff.from_zone is not None and eff.from_zone.name != "hand") or \
+            eff.until is not None or eff.what is None or eff.what.kinds != ("card",):
+        raise NotModelled(f"discarding {what!r}")
+    random = eff.random
     for p in players_for(game, ctx, layer, eff.who):
         hand = list(st.zones[(p, "hand")].ids)
         chosen = hand
@@ -479,11 +588,11 @@ def _move(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
         return
     if eff.verb.lower() != "draw":
         raise NotModelled(f"the effect {eff.verb!r}")
-    n = C.amount(eff.count if eff.count is not None else 1)
-    if n is None:
-        raise NotModelled(f"drawing {eff.count!r} cards")
-    for p in players_for(game, ctx, layer, eff.what if eff.what and eff.what.text not in
-                         ("a card", "cards", "card") else None):
+    count = eff.what.count if eff.what is not None else None
+    n = 1 if count is None else C.amount(count)
+    if n is None or eff.what is None or eff.what.kinds != ("card",) or eff.what.qualities:
+        raise NotModelled(f"drawing {C.target_text(eff.what)!r}")
+    for p in players_for(game, ctx, layer, eff.who):
         mark = len(st.log)
         deck = st.zones[(p, "deck")].ids
         fab_deck.check_top(ctx, p, n, "drawing")
@@ -506,11 +615,13 @@ def _destroy(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
     st = ctx.state
     text = C.target_text(eff.what)
     src = st.objects[layer.source] if layer.source is not None else None
-    kind = text.split(" ", 1)[1] if text.startswith("target ") else ""
-    if kind in _DESTROYABLE:
-        _destroy_target(game, ctx, layer, kind)
+    what = eff.what
+    if what is not None and what.targeted and len(what.kinds) == 1 and \
+            what.kinds[0] in _DESTROYABLE and not what.qualities and not what.filters and \
+            not what.alternatives and what.count is None and not what.controller:
+        _destroy_target(game, ctx, layer, what.kinds[0])
         return
-    if src is None or text not in ("this", "it", "itself", src.name.lower()):
+    if src is None or what is None or not C.is_self(what):
         raise NotModelled(f"destroying {text!r}")
     mark = len(st.log)
     if src.zone[1] not in ARENA:
@@ -553,13 +664,15 @@ def _prevent(game: "FabGame", ctx: Context, layer: Layer, eff: M.Prevent) -> Non
     st = ctx.state
     n = C.amount(eff.amount) if eff.amount is not None else None
     if eff.amount is not None and n is None:  # "prevent X of that damage, where X is ...": not all
-        raise NotModelled(f"a prevention of {eff.amount!r} damage"
-                          + (f" where X is {eff.where}" if eff.where else ""))
+        where = eff.amount.defined_as
+        raise NotModelled(f"a prevention of {eff.amount.text or 'X'!r} damage"
+                          + (f" where X is {where.text}" if where is not None else ""))
     if n is not None and n <= 0:
-        raise NotModelled(f"a prevention of {eff.amount!r} damage")
+        raise NotModelled(f"a prevention of {eff.amount.text!r} damage")
+    if eff.source is not None:
+        raise NotModelled(f"a prevention of damage from {C.target_text(eff.source)!r}")
     dtype = (eff.damage_type or "").lower()
-    text = C.target_text(eff.target)
-    who = ([layer.controller] if "to you" in text or text in ("you", "your hero")
+    who = ([layer.controller] if C.is_you(eff.target)
            else players_for(game, ctx, layer, eff.target))
     for p in who:
         mark = len(st.log)
@@ -608,27 +721,43 @@ HANDLERS: dict[type, Callable[..., None]] = {
     M.Move: _move,
     M.Prevent: _prevent,
     M.Replacement: _replacement,
-    C.DelayedTrigger: lambda game, ctx, layer, eff: _delayed_trigger(ctx, layer, eff),
+    M.DelayedTrigger: lambda game, ctx, layer, eff: _delayed_trigger(ctx, layer, eff),
     M.CreateToken: lambda game, ctx, layer, eff: fab_tokens.create_token(game, ctx, layer, eff),
 }
 
-# trigger events of delayed triggers the engine watches for -> the event kind they watch
-DELAYED_EVENTS = {"you deal damage this turn": "damage", "an attack hits a hero this turn": "hit"}
+def delayed_event(ev: M.Event) -> str | None:
+    """The event kind a delayed trigger of a resolving card waits for: "you deal damage this
+    turn" (damage), "an attack hits a hero this turn" (hit); else None."""
+    if ev.alternatives or ev.negated or ev.would or ev.within is None or \
+            ev.within.kind != "this turn":
+        return None
+    if ev.verb == "deal damage" and ev.subject is not None and ev.subject.ref == "you" and \
+            not ev.subject.kinds and ev.object is None and ev.amount is None and \
+            not ev.damage_type:
+        return "damage"
+    if ev.verb == "hit" and ev.subject is not None and ev.subject.kinds == ("attack",) and \
+            not ev.subject.qualities and not ev.subject.controller and \
+            ev.object is not None and ev.object.kinds == ("hero",) and not ev.object.qualities:
+        return "hit"
+    return None
 
 
-def _delayed_trigger(ctx: Context, layer: Layer, eff: "C.DelayedTrigger") -> None:
+def _delayed_trigger(ctx: Context, layer: Layer, eff: M.DelayedTrigger) -> None:
     st = ctx.state
-    kind = DELAYED_EVENTS.get(eff.event)
-    if kind is None or eff.kind not in ("next time", "whenever"):
-        raise NotModelled(f"the delayed trigger {eff.kind!r} {eff.event!r}")
+    trigger = eff.trigger
+    kind = delayed_event(trigger.event) if trigger is not None else None
+    when = trigger.kind if trigger is not None else ""
+    words = C.event_words(trigger.event if trigger is not None else None)
+    if kind is None or when not in ("next time", "whenever") or eff.condition is not None:
+        raise NotModelled(f"the delayed trigger {when!r} {words!r}")
     mark = len(st.log)
-    E.create(st, description=f"{layer.name}: {eff.kind} {eff.event}", controller=layer.controller,
+    E.create(st, description=f"{layer.name}: {when} {words}", controller=layer.controller,
              citation=ctx.cite_opt("trigger.delayed-created"), ends_at={"end of turn"},
-             uses=1 if eff.kind == "next time" else None,
+             uses=1 if when == "next time" else None,
              data={"delayed event": kind, "effects": eff.effects, "source name": layer.name,
                    "source": layer.source})
-    ctx.step(T.EVENT, f"{layer.name} creates a delayed triggered effect: {eff.kind} "
-             f"{eff.event}", ["trigger.delayed-created"], mark=mark)
+    ctx.step(T.EVENT, f"{layer.name} creates a delayed triggered effect: {when} "
+             f"{words}", ["trigger.delayed-created"], mark=mark)
 
 
 def delayed_triggers(game: "FabGame", ctx: Context, ev: Event) -> list[Any]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.cards import legacy_model as M
+from judge.cards import model as M
 from judge.engine import effects as E
 from judge.engine import events as V
 from judge.engine import chain as S
@@ -627,12 +627,15 @@ class FabGame(FabScenario):
         name = st.objects[card].name.lower()
         resources, destroy = 0, False
         for c in ab.costs:
-            if c.kind == "resource":
-                resources += c.amount or 0
-            elif c.kind == "destroy" and c.detail.lower() in (name, "this", "it"):
-                destroy = True
+            n = C.amount(c.amount)
+            if c.kind == "resource" and n is not None and c.detail in ("", "{r}"):
+                resources += n
+            elif c.kind == "effect" and isinstance(c.effect, M.Move) and \
+                    c.effect.verb == "destroy" and C.is_self(c.effect.what):
+                destroy = True                              # "Destroy this", its own name
             else:
-                raise NotModelled(f"the cost {c.kind} {c.detail!r} of {st.objects[card].name}'s "
+                detail = c.detail or (c.effect.verb if c.effect is not None else "")
+                raise NotModelled(f"the cost {c.kind} {detail!r} of {st.objects[card].name}'s "
                                   "ability")
         return resources, destroy
 
@@ -1111,8 +1114,8 @@ class FabGame(FabScenario):
         rules = self.card_rules(st, o.id)
         out = []
         for who, effs in rules.crush:
-            if who not in (o.name.lower(), "this", "it"):
-                raise NotModelled(f"a crush effect about {who!r}")
+            if not C.is_self(who):
+                raise NotModelled(f"a crush effect about {C.target_text(who)!r}")
             if ev.amount < 4:
                 ctx.step(T.RULE, f"{o.name} dealt {ev.amount} damage in one instance: its crush "
                          "effect needs 4 or more and does not trigger", ["kw.crush"])

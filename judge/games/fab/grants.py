@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from judge.cards import legacy_model as M
+from judge.cards import model as M
 from judge.engine import effects as E
 from judge.engine import trace as T
 from judge.engine.context import Context
@@ -42,20 +42,20 @@ def read_granted(eff: M.Gain, source_text: str, source: str) -> Granted:
     """The rules of a granted quoted ability, as for an attack action card (the only objects
     the engine grants abilities to). ``source_text`` is the granting card's text: the parsed
     ability's spans point into it."""
+    spans = [a.span for a in eff.abilities if a.span is not None]
+    printed = (source_text[spans[0].start:spans[-1].end].strip()
+               if spans and len(spans) == len(eff.abilities) else "")
     if not eff.abilities:
-        raise NotModelled(f"gaining the ability {eff.quoted!r}: its text is not parsed")
+        raise NotModelled("gaining an ability: its text is not parsed")
     parsed = M.CardText(game="fab", text=source_text, abilities=tuple(eff.abilities))
     rules = C.read(source_text, parsed, resolves=True, role="attack")
     usable = rules.on_attack or rules.on_hit or rules.conditional
     extra = (rules.unsupported or rules.keywords or rules.watches or rules.activated
              or rules.statics or rules.crush or rules.on_resolve)
     if not usable or extra:
-        raise NotModelled(f"gaining the ability {eff.quoted!r}"
+        raise NotModelled(f"gaining the ability {printed!r}"
                           + (f" ({'; '.join(map(str, rules.unsupported))})" if rules.unsupported else ""))
-    spans = [a.span for a in eff.abilities if a.span is not None]
-    printed = (source_text[spans[0].start:spans[-1].end].strip()
-               if spans and len(spans) == len(eff.abilities) else "")
-    return Granted(text=printed or eff.quoted, rules=rules, source=source)
+    return Granted(text=printed, rules=rules, source=source)
 
 
 def grant(ctx: Context, controller: str, oid: int, granted: Granted, duration: str) -> None:

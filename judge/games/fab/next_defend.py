@@ -11,10 +11,9 @@ scenario before the defend line (``Bob chooses "Combo B"``). An unstated choice 
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
-from judge.cards import legacy_model as M
+from judge.cards import model as M
 from judge.engine import effects as E
 from judge.engine import trace as T
 from judge.engine.context import Context, StatedChoice
@@ -27,13 +26,31 @@ if TYPE_CHECKING:  # pragma: no cover
 
 KEY = "next defend"
 CHOICE = "next defend card"
-_NEXT = re.compile(r"^the next card you defend with this turn is a card with ([a-z ]+)$")
 LABELS = frozenset({"combo", "reprise", "crush"})
 
 
+def quality_of(eff: M.Effect) -> str | None:
+    """"If the next card you defend with this turn is a card with <quality>, ...": the quality
+    (a word such as a label, "combo"), else None."""
+    c = eff.condition if isinstance(eff, M.Conditional) and not eff.otherwise else None
+    if c is None or c.test != "is" or c.negated or c.subject is None or c.object is None:
+        return None
+    subject, obj = c.subject, c.object
+    defended = [f.event for f in subject.filters if f.event is not None]
+    if not (subject.kinds == ("card",) and subject.qualities == ("next",) and
+            len(defended) == 1 and defended[0].verb == "defend" and
+            defended[0].subject is not None and defended[0].subject.ref == "you" and
+            defended[0].within is not None and defended[0].within.kind == "this turn"):
+        return None
+    has = obj.filters[0] if obj.kinds == ("card",) and len(obj.filters) == 1 else None
+    if has is None or has.test != "has" or has.object is None or \
+            len(has.object.qualities) != 1 or has.object.kinds:
+        return None
+    return has.object.qualities[0].lower()
+
+
 def is_next_defend(eff: M.Effect) -> bool:
-    return (isinstance(eff, M.Conditional) and eff.condition is not None and not eff.otherwise
-            and _NEXT.match(" ".join(eff.condition.text.lower().split())) is not None)
+    return quality_of(eff) is not None
 
 
 def handles(eff: M.Effect) -> bool:
@@ -43,20 +60,20 @@ def handles(eff: M.Effect) -> bool:
 def run(game: "FabGame", ctx: Context, layer: Layer, eff: M.Conditional) -> None:
     """Resolving the effect: it waits for its controller's next defending cards."""
     st = ctx.state
-    m = _NEXT.match(" ".join(eff.condition.text.lower().split()))
-    assert m is not None
-    quality = m.group(1).strip()
+    quality = quality_of(eff)
+    assert quality is not None
     if quality not in LABELS:
         raise NotModelled(f"'the next card you defend with' being a card with {quality!r}")
     mods = []
     for e in eff.then:
-        if not (isinstance(e, M.ModifyValue) and e.stat == "defense"
-                and (e.target is None or e.target.text.lower() in ("it", "that card"))):
+        if not (isinstance(e, M.ModifyValue) and e.stat == "defense" and e.op == "add"
+                and (e.target is None or e.target.ref in ("it", "that")
+                     and e.target.kinds in ((), ("card",)))):
             raise NotModelled(f"{layer.name}: the effect {e.verb!r} on the next defending card")
-        delta = int(str(e.delta)) if str(e.delta).lstrip("+-").isdigit() else None
+        delta = e.amount.constant if e.amount is not None else None
         if delta is None:
-            raise NotModelled(f"{layer.name}: +{e.delta} defense")
-        mods.append(delta)
+            raise NotModelled(f"{layer.name}: {e.amount.text if e.amount else '?'} defense")
+        mods.append(e.sign * delta)
     mark = len(st.log)
     E.create(st, description=f"{layer.name}: if the next card {layer.controller} defends with "
              f"this turn is a card with {quality}, it gains {sum(mods):+d} defense",
@@ -77,7 +94,7 @@ def has_label(game: "FabGame", state: State, oid: int, label: str) -> bool:
     """A card "with combo": its text has the label (glossary: an effect label)."""
     from judge.games.fab.cards import parse_text
     o = state.objects[oid]
-    parsed = parse_text(o.text or "")
+    parsed = parse_text(o.text or "", o.name)
     return parsed is not None and any(k.name.lower() == label for a in parsed.abilities
                                       for k in a.keywords)
 

@@ -9,16 +9,14 @@
   the arena, 22 example 1).
 
 "The next time ..." replaces one event; "If ... would ..." replaces every matching event for
-the duration. Which of the two a card says is read from its printed words; anything else is
-``not modelled``.
+the duration (``Replacement.next_only``); anything else is ``not modelled``.
 """
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
-from judge.cards import legacy_model as M
+from judge.cards import model as M
 from judge.engine import effects as E
 from judge.engine import trace as T
 from judge.engine.context import Context
@@ -28,57 +26,54 @@ from judge.engine.chain import Layer
 from judge.engine.state import State
 from judge.games.fab import amounts as A
 from judge.games.fab import cards as C
+from judge.games.fab.reading import event_words, is_you
 
 if TYPE_CHECKING:  # pragma: no cover
     from judge.games.fab.game import FabGame
 
-_DEALS = "a source you control would deal damage this turn"
-_DEALT_TO_YOU = ("your hero would be dealt damage this turn", "you would be dealt damage this turn")
-_THAT_MUCH = re.compile(r"^that much(?: plus (\d+))?$")
+def _this_turn(ev: M.Event) -> bool:
+    return ev.would and ev.within is not None and ev.within.kind == "this turn" and \
+        not ev.alternatives and not ev.negated
+
+
+def _deals(ev: M.Event) -> bool:
+    """"a source you control would deal damage this turn"."""
+    s = ev.subject
+    return (ev.verb == "deal damage" and _this_turn(ev) and s is not None
+            and s.kinds == ("source",) and s.controller == "you" and not s.qualities
+            and ev.object is None and not ev.damage_type)
+
+
+def _dealt_to_you(ev: M.Event) -> bool:
+    """"your hero would be dealt damage this turn", "you would be dealt damage this turn"."""
+    return (ev.verb == "be dealt damage" and _this_turn(ev) and is_you(ev.subject)
+            and ev.subject is not None and ev.by is None and not ev.damage_type)
 
 
 def handles(eff: M.Replacement) -> bool:
-    return " ".join(eff.event.lower().split()) in (_DEALS,) + _DEALT_TO_YOU
+    return eff.event is not None and (_deals(eff.event) or _dealt_to_you(eff.event))
 
 
 def create(game: "FabGame", ctx: Context, layer: Layer, eff: M.Replacement) -> None:
-    event = " ".join(eff.event.lower().split())
-    once = _once(ctx, layer, eff)
-    inner = _inner(eff)
-    if event == _DEALS and isinstance(inner, M.Damage):
+    once = eff.next_only
+    inner = eff.instead[0] if len(eff.instead) == 1 else None
+    if _deals(eff.event) and isinstance(inner, M.Damage):
         _more_damage(ctx, layer, inner, once)
-    elif event in _DEALT_TO_YOU and isinstance(inner, M.Prevent):
+    elif _dealt_to_you(eff.event) and isinstance(inner, M.Prevent):
         _prevent(game, ctx, layer, inner, once)
     else:
-        raise NotModelled(f"the replacement of {eff.event!r}")
-
-
-def _once(ctx: Context, layer: Layer, eff: M.Replacement) -> bool:
-    """True for "The next time ... would ...", False for "If ... would ..." (every time)."""
-    src = ctx.state.objects.get(layer.source) if layer.source is not None else None
-    text = src.text if src is not None and isinstance(src.text, str) else ""
-    printed = text[eff.span.start:eff.span.end].lower() if eff.span is not None else ""
-    printed = printed.replace("\u2019", "'").lstrip("*").lstrip()
-    if printed.startswith("the next time"):
-        return True
-    if printed.startswith("if "):
-        return False
-    raise NotModelled(f"how often the replacement of {eff.event!r} applies")
-
-
-def _inner(eff: M.Replacement) -> M.Effect | None:
-    inner = eff.instead[0] if len(eff.instead) == 1 else None
-    while isinstance(inner, M.Replacement) and not inner.event and len(inner.instead) == 1:
-        inner = inner.instead[0]
-    return inner
+        raise NotModelled(f"the replacement of {event_words(eff.event)!r}")
 
 
 def _more_damage(ctx: Context, layer: Layer, dmg: M.Damage, once: bool) -> None:
     st = ctx.state
-    m = _THAT_MUCH.match(" ".join(str(dmg.amount).lower().split()))
-    if m is None or C.target_text(dmg.source) not in ("it", "that source") or dmg.damage_type:
-        raise NotModelled(f"instead dealing {dmg.amount!r} damage")
-    plus = int(m.group(1) or 0)
+    a = dmg.amount
+    source = dmg.source
+    if a is None or a.ref != "that much" or a.times != 1 or a.per is not None or \
+            source is None or source.ref not in ("it", "that") or \
+            source.kinds not in ((), ("source",)) or dmg.damage_type or dmg.target is not None:
+        raise NotModelled(f"instead dealing {a.text if a else ''!r} damage")
+    plus = a.plus
     controller = layer.controller
     what = f"that much damage plus {plus}" if plus else "that much damage"
     when = "the next time" if once else "each time"
@@ -115,10 +110,11 @@ def _prevent(game: "FabGame", ctx: Context, layer: Layer, prev: M.Prevent, once:
     st = ctx.state
     dtype = (prev.damage_type or "").lower()
     n = C.amount(prev.amount)
-    if n is None and A.is_x(prev.amount) and prev.where:
-        n = A.value_of_x(game, ctx, layer, prev.where)
+    if n is None and A.is_x(prev.amount):
+        n = A.value_of_x(game, ctx, layer, prev.amount.defined_as)
     if n is None or prev.target is not None:
-        raise NotModelled(f"a prevention of {prev.amount!r} damage")
+        raise NotModelled(f"a prevention of {prev.amount.text if prev.amount else 'all'!r} "
+                          "damage")
     player = layer.controller
     when = "the next time" if once else "each time"
     mark = len(st.log)

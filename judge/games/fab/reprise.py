@@ -14,35 +14,40 @@ link, you may return target non-equipment defending card to its owners hand." (R
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
-from judge.cards import legacy_model as M
+from judge.cards import model as M
 from judge.engine import trace as T
 from judge.engine.context import Context
 from judge.engine.errors import NotModelled
 from judge.engine.chain import Layer
 from judge.engine.state import MoveObject, State
 from judge.games.fab import combat as K
+from judge.games.fab.reading import target_text
 from judge.games.fab.zones import COMBAT
 
 if TYPE_CHECKING:  # pragma: no cover
     from judge.games.fab.game import FabGame
 
 FROM_HAND = "defended from hand when played"
-_REPRISE = re.compile(r"^the defending hero has defended with a card from their hand this chain "
-                      r"link$")
-_RETURN = re.compile(r"^target (non-equipment )?defending card( to its owner'?s hand)?$")
 
 
 def is_reprise(ab: M.Ability) -> bool:
-    return (ab.kind == "label" and ab.label.lower() == "reprise" and len(ab.effects) == 1
+    return (ab.label.lower() == "reprise" and len(ab.effects) == 1
             and handles(ab.effects[0]))
 
 
 def handles(eff: M.Effect) -> bool:
-    return (isinstance(eff, M.Conditional) and eff.condition is not None and not eff.otherwise
-            and _REPRISE.match(" ".join(eff.condition.text.lower().split())) is not None)
+    """"If the defending hero has defended with a card from their hand this chain link, ..."."""
+    c = eff.condition if isinstance(eff, M.Conditional) and not eff.otherwise else None
+    ev = c.event if c is not None and c.test == "event" and not c.negated else None
+    if ev is None or ev.verb != "defend" or ev.subject is None or ev.by is None:
+        return False
+    by = ev.by
+    return (ev.subject.kinds == ("hero",) and ev.subject.qualities == ("defending",)
+            and by.kinds == ("card",) and not by.qualities and not by.filters
+            and by.zone is not None and by.zone.name == "hand"
+            and ev.within is not None and ev.within.kind == "this chain link")
 
 
 def from_hand_now(state: State) -> int:
@@ -93,11 +98,15 @@ def _effect(game: "FabGame", ctx: Context, layer: Layer, eff: M.Effect) -> None:
 def _return(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
     """"Return target non-equipment defending card to its owner's hand"."""
     st = ctx.state
-    text = " ".join((eff.what.text if eff.what else "").lower().split())
-    m = _RETURN.match(text)
-    if m is None:
+    what = eff.what
+    text = target_text(what)
+    to = eff.to_zone
+    if what is None or not what.targeted or what.kinds != ("card",) or \
+            not set(what.qualities) <= {"defending", "non-equipment"} or \
+            "defending" not in what.qualities or what.filters or \
+            to is not None and to.name != "hand":
         raise NotModelled(f"returning {text!r}")
-    non_equipment = bool(m.group(1))
+    non_equipment = "non-equipment" in what.qualities
     chosen = [t for t in layer.targets if isinstance(t, int) and _defending(st, t)]
     if non_equipment:
         chosen = [t for t in chosen if not st.objects[t].has_kind("equipment")]

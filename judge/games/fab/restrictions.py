@@ -1,6 +1,6 @@
 """Restrictions on playing cards and activating abilities (FaB 15.2, 17.2.1, 20.4.4b).
 
-Two shapes come from the card grammar (``judge.cards.legacy_model.Restriction``):
+Two shapes come from the card grammar (``judge.cards.model.Restriction``):
 
 * "Activate this ability only while <condition>": kept on the activated ability; the ability
   can be activated only while the condition holds (Exude Confidence: "only while Exude
@@ -11,23 +11,25 @@ Two shapes come from the card grammar (``judge.cards.legacy_model.Restriction``)
   with the game state (17.2.1). The engine checks it whenever the restricted player plays a
   card or activates an ability, and refuses what it forbids.
 
-Conditions are read from their normalised text; a condition or a restricted set of cards the
-engine cannot read raises ``NotModelled`` (the engine never guesses whether it holds).
+Conditions and the restricted cards are read from their values (:mod:`judge.cards.model`); a
+condition or a restricted set of cards the engine cannot read raises ``NotModelled`` (the engine
+never guesses whether it holds).
 """
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
-from judge.cards import legacy_model as M
-from judge.cards.legacy_model import Restriction
+from judge.cards import model as M
+from judge.cards.model import Restriction
 from judge.engine import trace as T
 from judge.engine.context import Context
 from judge.engine.errors import IllegalAction, NotModelled
 from judge.engine import effects as E
 from judge.engine.state import AddModifier, Modifier, SetGlobal, State
 from judge.games.fab import combat as K
+from judge.games.fab.reading import (condition_words, is_self, keyword_of,
+                                          target_text)
 from judge.games.fab.zones import COMBAT
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -40,42 +42,72 @@ def is_restriction(eff: M.Effect) -> bool:
     return isinstance(eff, Restriction)
 
 
+def _defend_actions(eff: Restriction) -> bool:
+    """"<this> can't be defended by ...": a restriction of the defending hero's cards."""
+    return eff.actions == ("be defended",)
+
+
 def is_restriction_ability(ab: M.Ability) -> bool:
     """A static ability of an attack that restricts ("<who> can't play ...", "can't be
     defended by ..."), optionally "while / if <condition>", or a conditional one whose
     condition the engine reads and that changes the attack itself ("If Soulbead Strike was the
     last attack this combat chain, Crane Dance gains +1{p}, go again, and it can't be defended
     by ...")."""
-    if ab.kind not in ("static", "spell", "label") or len(ab.effects) != 1:
+    if ab.kind not in ("static", "spell") or len(ab.effects) != 1:
         return False
     eff = ab.effects[0]
     if isinstance(eff, M.Conditional) and eff.condition is not None and \
             eff.condition.kind in ("while", "if") and not eff.otherwise and eff.then:
         if all(is_restriction(e) for e in eff.then):
             return True
-        readable = (_LAST_ATTACK_ANY.match(" ".join(eff.condition.text.lower().split()))
-                    is not None)
+        readable = last_attack_name(eff.condition) is not None
         return readable and all(is_restriction(e) or _self_change(e) for e in eff.then)
-    return is_restriction(eff) and not eff.only
-
-
-_SELF = ("this", "it", "itself")
+    return is_restriction(eff) and eff.only is None
 
 
 def _self_change(eff: M.Effect) -> bool:
     """"<this> gains +1{p}" / "<this> gains go again" (the target may be the card's name)."""
     if isinstance(eff, M.ModifyValue):
-        return str(eff.delta).lstrip("+-").isdigit() and eff.stat in ("power", "defense")
-    return isinstance(eff, M.Gain) and eff.citation is not None
+        return (eff.amount is not None and eff.amount.constant is not None
+                and eff.stat in ("power", "defense"))
+    return isinstance(eff, M.Gain) and eff.keyword is not None and \
+        eff.keyword.citation is not None
 
 
 # --------------------------------------------------------------------------- conditions
 
-# combo (glossary): "<name> was the last attack this combat chain"
-_LAST_ATTACK = re.compile(r"^(.+) was the last attack this combat chain$")
-_LAST_ATTACK_ANY = _LAST_ATTACK
-_DEFENDED = re.compile(r"^this (is|isn't|is not) defended by a card with "
-                       r"(equal or greater|greater|equal or less|less) \{p\}$")
+def last_attack_name(cond: M.Condition) -> M.Target | None:
+    """Combo (glossary): "<name> was the last attack this combat chain" - the attack it
+    names, else None."""
+    obj = cond.object
+    if cond.test == "is" and not cond.negated and obj is not None and \
+            obj.kinds == ("attack",) and obj.qualities == ("last",) and \
+            cond.within is not None and cond.within.kind == "this chain" and \
+            cond.subject is not None and (cond.subject.name or cond.subject.ref == "this"):
+        return cond.subject
+    return None
+
+
+# "a card with equal or greater {p}" (than the attack): the comparison's words
+_OP_WORDS = {">=": "equal or greater", ">": "greater", "<=": "equal or less", "<": "less"}
+
+
+def _defended_by(cond: M.Condition) -> tuple[bool, str] | None:
+    """"this is / isn't defended by a card with equal or greater {p}": (is, the comparison
+    in words), else None."""
+    ev = cond.event
+    if cond.test != "event" or ev is None or ev.verb != "be defended" or ev.by is None or \
+            not (ev.subject is not None and ev.subject.ref == "this"):
+        return None
+    by = ev.by
+    if by.kinds != ("card",) or len(by.filters) != 1:
+        return None
+    c = by.filters[0].comparison
+    if c is None or c.left.measure != "power" or c.op not in _OP_WORDS or \
+            c.right.defined_as is None or c.right.defined_as.measure != "power" or \
+            c.right.defined_as.of is None or c.right.defined_as.of.ref != "that":
+        return None
+    return (not cond.negated), _OP_WORDS[c.op]
 
 
 def _link_of(state: State, oid: int) -> K.Link | None:
@@ -94,19 +126,20 @@ def attacking(state: State, oid: int) -> bool:
 
 
 def condition_text(state: State, condition: M.Condition, oid: int) -> str:
-    """The condition as printed, with the card's own name spelt as on the card."""
-    name = state.objects[oid].name
-    return re.sub(re.escape(name), name, condition.text, flags=re.IGNORECASE)
+    """The condition as printed (without its leading "if" / "while")."""
+    return condition_words(condition)
+
+
+def condition_kind(condition: M.Condition) -> str:
+    """"while", "if" ("only while": the allowance's "while")."""
+    return condition.kind.removeprefix("only ")
 
 
 def holds(state: State, condition: M.Condition, oid: int) -> tuple[bool, str, list[str]]:
     """(whether ``condition`` of object ``oid``'s ability holds, why, procedures cited)."""
     name = state.objects[oid].name
-    text = " ".join(condition.text.lower().split())
-    own = " ".join(name.lower().split())
-    if own and own in text:             # a card's own name means itself (19.3)
-        text = re.sub(r"(?<![\w'])" + re.escape(own) + r"(?![\w'])", "this", text)
-    if text == "this is attacking":
+    if condition.test == "is" and condition.state == "attacking" and not condition.negated \
+            and condition.subject is not None and condition.subject.ref == "this":
         link = _link_of(state, oid)
         if attacking(state, oid):
             assert link is not None
@@ -115,14 +148,15 @@ def holds(state: State, condition: M.Condition, oid: int) -> tuple[bool, str, li
                      "resolved")
             return True, f"{name} is attacking ({where})", ["combat.attacking"]
         return False, f"{name} is not attacking", ["combat.attacking"]
-    m = _LAST_ATTACK.match(text)
-    if m is not None:
-        return _last_attack(state, oid, m.group(1))
-    m = _DEFENDED.match(text)
-    if m is not None:
+    last = last_attack_name(condition)
+    if last is not None:
+        return _last_attack(state, oid, last.name or name)
+    defended = _defended_by(condition)
+    if defended is not None:
+        is_, how = defended
         link = _link_of(state, oid)
         if link is None:
-            return (m.group(1) != "is"), f"{name} is not on a chain link", ["combat.defend"]
+            return (not is_), f"{name} is not on a chain link", ["combat.defend"]
         power = state.value(oid, "power")
         if power is None:
             raise NotModelled(f"{name} has no power to compare defending cards with")
@@ -134,17 +168,17 @@ def holds(state: State, condition: M.Condition, oid: int) -> tuple[bool, str, li
             if p is None:           # 19.6.1: "does it have equal or greater {p}?" is false
                 undefined.append(state.objects[d].name)
                 continue
-            if _compare(p, m.group(2), power):
+            if _compare(p, how, power):
                 found.append(f"{state.objects[d].name} ({p})")
         is_defended = bool(found)
-        result = is_defended if m.group(1) == "is" else not is_defended
+        result = is_defended if is_ else not is_defended
         why = (f"{name} ({power} power) is defended by {', '.join(found)} with "
-               f"{m.group(2)} power" if found else f"no card defending {name} ({power} power) "
-               f"has {m.group(2)} power")
+               f"{how} power" if found else f"no card defending {name} ({power} power) "
+               f"has {how} power")
         if undefined:
             why += f"; {', '.join(undefined)} has no power value, so it does not"
         return result, why, ["combat.defend"] + (["value.defined"] if undefined else [])
-    raise NotModelled(f"the condition {condition.text!r}")
+    raise NotModelled(f"the condition {condition_words(condition)!r}")
 
 
 def _last_attack(state: State, oid: int, name: str) -> tuple[bool, str, list[str]]:
@@ -176,15 +210,14 @@ def _compare(value: int, how: str, than: int) -> bool:
 
 def _restricted_kinds(what: M.Target | None) -> list[str]:
     """"instants or defense reactions" -> ["instant", "defense reaction"]."""
-    text = " ".join((what.text if what else "").lower().split())
-    parts = [p.strip() for p in re.split(r",|\bor\b|\band\b", text) if p.strip()]
     kinds = []
-    for p in parts:
-        word = re.sub(r"\s+cards?$", "", p)
-        word = word[:-1] if word.endswith("s") else word
-        if word not in ("instant", "defense reaction", "attack reaction", "action"):
-            raise NotModelled(f"a restriction on playing {text!r}")
-        kinds.append(word)
+    for t in ((what,) + what.alternatives if what is not None else ()):
+        words = [k for k in t.kinds if k != "card"]
+        kind = " ".join(words)
+        if len(words) != 1 or kind not in ("instant", "defense reaction", "attack reaction",
+                                            "action") or t.qualities or t.filters:
+            raise NotModelled(f"a restriction on playing {target_text(what)!r}")
+        kinds.append(kind)
     if not kinds:
         raise NotModelled("a restriction that names no cards")
     return kinds
@@ -197,13 +230,13 @@ def _card_is(o: Any, kind: str) -> bool:
 
 
 def _who(state: State, who: M.Target | None, oid: int) -> str | None:
-    text = " ".join((who.text if who else "").lower().split())
-    if text == "the defending hero":
-        link = _link_of(state, oid)
+    if who is not None and who.kinds == ("hero",) and who.qualities == ("defending",) and \
+            not who.targeted:
+        link = _link_of(state, oid)                    # "the defending hero"
         return None if link is None else link.target
-    if text in ("", "you"):
+    if who is None or (who.ref == "you" and not who.kinds):
         return state.objects[oid].controller
-    raise NotModelled(f"a restriction on {text!r}")
+    raise NotModelled(f"a restriction on {target_text(who)!r}")
 
 
 def _active(game: "FabGame", state: State):
@@ -228,7 +261,7 @@ def verify(game: "FabGame", ctx: Context, player: str, action: str, *, card: Any
     attacking card's restriction forbids it now."""
     st = ctx.state
     for oid, eff, condition in list(_active(game, st)):
-        if action not in eff.actions or "defend" in eff.actions or \
+        if action not in eff.actions or _defend_actions(eff) or \
                 _who(st, eff.who, oid) != player:
             continue
         kinds = _restricted_kinds(eff.what)
@@ -242,12 +275,12 @@ def verify(game: "FabGame", ctx: Context, player: str, action: str, *, card: Any
         what = card.name if action == "play" else f"an {ability_kind} ability"
         if condition is None:
             raise IllegalAction(action, f"{name} is attacking: {player} can't {action} "
-                                f"{eff.what.text if eff.what else ''} ({what})",
+                                f"{target_text(eff.what)} ({what})",
                                 ctx.cite("combat.attack-effects-on"))
         on, why, _ = holds(st, condition, oid)
         if on:
             raise IllegalAction(action, f"{name}'s conditional continuous effect is on ({why}): "
-                                f"{player} can't {action} {eff.what.text if eff.what else ''} "
+                                f"{player} can't {action} {target_text(eff.what)} "
                                 f"({what})", ctx.cite("continuous.conditional"))
 
 
@@ -261,7 +294,8 @@ def verify_ability(game: "FabGame", ctx: Context, player: str, card: int,
         ok, why, _ = holds(st, eff.only, card)
         if not ok:
             raise IllegalAction("activate", f"{st.objects[card].name}'s ability can be activated "
-                                f"only {eff.only.kind} {condition_text(st, eff.only, card)}: {why}",
+                                f"only {condition_kind(eff.only)} "
+                                f"{condition_text(st, eff.only, card)}: {why}",
                                 ctx.cite("activate.controller"))
     verify(game, ctx, player, "activate", ability_kind=ab.kind)
 
@@ -276,7 +310,7 @@ def note_activation(game: "FabGame", ctx: Context, card: int, ab: "Activated") -
         link = _link_of(st, card)
         previous = link is not None and link is not K.current(st)
         ctx.step(T.RULE, f"{st.objects[card].name}'s ability may be activated only "
-                 f"{eff.only.kind} {condition_text(st, eff.only, card)}: {why}"
+                 f"{condition_kind(eff.only)} {condition_text(st, eff.only, card)}: {why}"
                  + (": a card on a previous chain link is still in the arena" if previous else ""),
                  ["activate.controller"] + procedures
                  + (["activate.previous-link", "combat.attack-stays"] if previous else []))
@@ -286,10 +320,10 @@ STATE_KEY = "conditional restrictions"
 
 
 def _text_of(inner: Any) -> str:
-    if inner.actions == ("defend",):
-        return f"it can't be defended by {inner.what.text if inner.what else 'cards'}"
-    return (f"{inner.who.text if inner.who else 'you'} can't {' or '.join(inner.actions)} "
-            f"{inner.what.text if inner.what else ''}").strip()
+    if _defend_actions(inner):
+        return f"it can't be defended by {target_text(inner.by) or 'cards'}"
+    return (f"{target_text(inner.who) or 'you'} can't {' or '.join(inner.actions)} "
+            f"{target_text(inner.what)}").strip()
 
 
 def track(game: "FabGame", ctx: Context) -> None:
@@ -338,8 +372,9 @@ def attack_effects_on(game: "FabGame", ctx: Context, link: K.Link) -> None:
         key = f"{o.name} #{o.id}: {_text_of(inner)}"
         st.apply(SetGlobal(STATE_KEY, tuple(sorted({**dict(st.globals.get(STATE_KEY, ())),
                                                     key: on}.items()))))
-        ctx.step(T.RULE, f"{o.name}'s conditional continuous effect is now active: {cond.kind} "
-                 f"{condition_text(st, cond, o.id)}, {text}; it is {'on' if on else 'off'} "
+        ctx.step(T.RULE, f"{o.name}'s conditional continuous effect is now active: "
+                 f"{condition_kind(cond)} {condition_text(st, cond, o.id)}, {text}; it is "
+                 f"{'on' if on else 'off'} "
                  f"now ({why})",
                  ["combat.attack-effects-on", "continuous.conditional"] + procedures, mark=mark)
 
@@ -350,48 +385,40 @@ def _self_changes(ctx: Context, o: Any, cond: M.Condition, changes: list[M.Effec
     st = ctx.state
     if not changes:
         return
-    own = " ".join(o.name.lower().split())
     oid = o.id
     parts = []
     mark = len(st.log)
     for e in changes:
-        who = " ".join((e.target.text if e.target else "this").lower().split())
-        if who not in _SELF + (own,):
-            raise NotModelled(f"{o.name}: a conditional change of {who!r}")
-        effect = E.create(st, description=f"{o.name}: {e.verb} while {cond.text}",
+        if not is_self(e.target):
+            raise NotModelled(f"{o.name}: a conditional change of {target_text(e.target)!r}")
+        effect = E.create(st, description=f"{o.name}: {e.verb} while {condition_words(cond)}",
                           controller=o.controller, citation=ctx.cite_opt("continuous.conditional"),
                           while_source=(o.id, o.incarnation),
                           condition=lambda s, c=cond: holds(s, c, oid)[0])
         if isinstance(e, M.ModifyValue):
-            stat, amount = e.stat, int(str(e.delta))
+            stat, amount = e.stat, e.sign * (e.amount.constant or 0)
             st.apply(AddModifier(Modifier(id=st.new_id(), target=(o.id, o.incarnation), stat=stat,
                                           op="add", value=amount, layer=1, timestamp=st.tick(),
                                           effect=effect.id)))
             parts.append(f"{amount:+d} {stat}")
         else:
-            from judge.games.fab.cards import keyword_name
-            kw = keyword_name(e.resource)
+            kw = keyword_of(e.keyword)
             if kw is None:
-                raise NotModelled(f"{o.name}: gaining {e.resource!r}")
+                raise NotModelled(f"{o.name}: gaining {e.keyword.name!r}")
             st.apply(AddModifier(Modifier(id=st.new_id(), target=(o.id, o.incarnation),
                                           stat=f"kw:{kw[0]}", op="grant", value=kw[1], layer=1,
                                           timestamp=st.tick(), effect=effect.id)))
             parts.append(kw[0])
     on, why, procedures = holds(st, cond, oid)
-    ctx.step(T.RULE, f"{o.name}'s conditional continuous effect is now active: {cond.kind} "
-             f"{condition_text(st, cond, oid)}, it gets {', '.join(parts)}; it is "
+    ctx.step(T.RULE, f"{o.name}'s conditional continuous effect is now active: "
+             f"{condition_kind(cond)} {condition_text(st, cond, oid)}, it gets {', '.join(parts)}; it is "
              f"{'on' if on else 'off'} now ({why}; {o.name} has {st.value(oid, 'power')} power)",
              ["combat.attack-effects-on", "continuous.conditional"] + procedures, mark=mark)
 
 
 # --------------------------------------------------------------------------- can't be defended
 
-_DEFEND_BY = re.compile(r"^(?:(?P<kinds>[a-z' -]+?) )?cards with (?P<base>base )?"
-                        r"(?P<stat>\{r\} cost|cost|\{p\}|power|\{d\}|defense) "
-                        r"(?P<how>less|greater) than (?P<n>.+)$")
-_STAT = {"{r} cost": "cost", "cost": "cost", "{p}": "power", "power": "power", "{d}": "defense",
-         "defense": "defense"}
-_NUMBER_OF_LINKS = re.compile(r"^the number of chain links you control$")
+_STATS = {"cost": "cost", "power": "power", "defense": "defense"}
 
 
 def verify_defend(game: "FabGame", ctx: Context, player: str, link: K.Link,
@@ -403,7 +430,7 @@ def verify_defend(game: "FabGame", ctx: Context, player: str, link: K.Link,
     for ab in game.card_rules(st, oid).restrictions:
         eff = ab.effects[0]
         inner = [e for e in (eff.then if isinstance(eff, M.Conditional) else (eff,))
-                 if is_restriction(e) and "defend" in e.actions]
+                 if is_restriction(e) and _defend_actions(e)]
         if not inner:
             continue
         cond = eff.condition if isinstance(eff, M.Conditional) else None
@@ -415,13 +442,8 @@ def verify_defend(game: "FabGame", ctx: Context, player: str, link: K.Link,
         else:
             why = f"{name} is attacking"
         for r in inner:
-            text = " ".join((r.what.text if r.what else "").lower().split())
-            m = _DEFEND_BY.match(text)
-            if m is None:
-                raise NotModelled(f"{name} can't be defended by {text!r}")
-            kinds = frozenset((m.group("kinds") or "").replace("'", "").split())
-            stat, base, how = _STAT[m.group("stat")], bool(m.group("base")), m.group("how")
-            n = _number(st, oid, link, m.group("n"))
+            kinds, printed, stat, base, how, right = _defended_by_cards(name, r.by)
+            n = _number(st, oid, link, right)
             for card in cards:
                 o = st.objects[card]
                 if not kinds <= o.kinds:
@@ -434,17 +456,37 @@ def verify_defend(game: "FabGame", ctx: Context, player: str, link: K.Link,
                 shown = (f"{o.name} has no {stat} value, so its {label} is considered to be "
                          "zero" if value is None else f"{o.name} has {label} {value}")
                 raise IllegalAction("defend", f"{name} can't be defended by "
-                                    f"{m.group('kinds') + ' ' if m.group('kinds') else ''}cards "
+                                    f"{printed + ' ' if printed else ''}cards "
                                     f"with {label} {how} than {n} ({why}): {shown}",
                                     ctx.cite("value.returned" if value is None
                                              else "kw.combo" if cond is not None
-                                             and _LAST_ATTACK.match(cond.text.lower())
+                                             and last_attack_name(cond) is not None
                                              else "combat.defend"))
 
 
-def _number(state: State, oid: int, link: K.Link, text: str) -> int:
-    if text.isdigit():
-        return int(text)
-    if _NUMBER_OF_LINKS.match(text):
+def _defended_by_cards(name: str, by: M.Target | None
+                       ) -> tuple[frozenset[str], str, str, bool, str, M.Amount]:
+    """The defending cards a "can't be defended by" names: (their kinds, those as printed,
+    the stat compared, base value or not, "less" / "greater", the number compared with)."""
+    c = by.filters[0].comparison if by is not None and len(by.filters) == 1 else None
+    measure = c.left.measure if c is not None else ""
+    base = measure.startswith("base ")
+    stat = _STATS.get(measure.removeprefix("base "))
+    if by is None or c is None or stat is None or c.op not in ("<", ">") or \
+            by.kinds[-1:] != ("card",) or by.qualities or by.alternatives:
+        raise NotModelled(f"{name} can't be defended by {target_text(by)!r}")
+    kinds = frozenset(w for k in by.kinds[:-1] for w in k.split())
+    return (kinds, " ".join(by.kinds[:-1]), stat, base, "less" if c.op == "<" else "greater",
+            c.right)
+
+
+def _number(state: State, oid: int, link: K.Link, amount: M.Amount) -> int:
+    if amount.constant is not None:
+        return amount.constant
+    q = amount.defined_as
+    of = q.of if q is not None else None
+    if q is not None and q.measure == "count" and not q.plus and of is not None and \
+            of.kinds == ("chain link",) and of.controller == "you" and not of.qualities:
+        # "the number of chain links you control"
         return sum(1 for l in K.combat(state).links if l.controller == link.controller)
-    raise NotModelled(f"the number {text!r}")
+    raise NotModelled(f"the number {amount.text or (q.text if q else '')!r}")

@@ -12,26 +12,25 @@ false (19.6.1), never zero. A condition or a granted quality the engine cannot r
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from judge.cards import legacy_model as M
+from judge.cards import model as M
 from judge.engine import effects as E
 from judge.engine import trace as T
 from judge.engine.context import Context
 from judge.engine.errors import NotModelled
 from judge.engine.state import AddModifier, Modifier, State
+from judge.games.fab.reading import condition_words, is_self, keyword_of, target_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from judge.games.fab.game import FabGame
 
 STATE_KEY = "conditional statics"
-ZONES = {"pitch zone": "pitch", "hand": "hand", "graveyard": "graveyard", "arsenal": "arsenal",
-         "banished zone": "banished"}
-_HAVE = re.compile(r"^you have (?:a|an) (?:(.+?) )?card in your (pitch zone|hand|graveyard|arsenal|"
-                   r"banished zone) with (cost|power|defense|pitch) (\d+)(?: or (less|more))?$")
-_SELF_ATTACKS = ("this card's attacks", "this's attacks", "attacks with this", "this")
+# the zones a "you have a card in your <zone>" condition looks in (values' zone names)
+ZONES = {"pitch": "pitch", "hand": "hand", "graveyard": "graveyard", "arsenal": "arsenal",
+         "removed": "banished", "banished": "banished"}
+_BOUNDS = {"==": None, "<=": "less", ">=": "more"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,14 +64,20 @@ class Have:
         return bool(found), why, ["value.defined"] if undefined else []
 
 
-def condition_of(text: str) -> Have:
-    low = " ".join(text.lower().split())
-    m = _HAVE.match(low)
-    if m is None:
-        raise NotModelled(f"the condition {text!r}")
-    kinds = frozenset((m.group(1) or "").split())
-    return Have(text=low, zone=ZONES[m.group(2)], stat=m.group(3), n=int(m.group(4)),
-                bound=m.group(5), kinds=kinds)
+def condition_of(cond: M.Condition) -> Have:
+    """"you have a [<kinds>] card in your <zone> with <stat> N [or less/more]"."""
+    obj = cond.object
+    zone = ZONES.get(obj.zone.name) if obj is not None and obj.zone is not None else None
+    f = obj.filters[0].comparison if obj is not None and len(obj.filters) == 1 else None
+    if (cond.test != "has" or cond.negated or cond.subject is None or cond.subject.ref != "you"
+            or obj is None or zone is None or obj.zone.owner not in ("you", "")
+            or obj.kinds[-1:] != ("card",) or obj.qualities or obj.count is not None
+            or f is None or f.left.measure not in ("cost", "power", "defense", "pitch")
+            or f.op not in _BOUNDS or f.right.constant is None):
+        raise NotModelled(f"the condition {condition_words(cond)!r}")
+    return Have(text=" ".join(condition_words(cond).lower().split()), zone=zone,
+                stat=f.left.measure, n=f.right.constant, bound=_BOUNDS[f.op],
+                kinds=frozenset(w for k in obj.kinds[:-1] for w in k.split()))
 
 
 def is_conditional_static(ab: M.Ability) -> bool:
@@ -82,7 +87,14 @@ def is_conditional_static(ab: M.Ability) -> bool:
     eff = ab.effects[0]
     return (isinstance(eff, M.Conditional) and eff.condition is not None and not eff.otherwise
             and eff.condition.kind in ("if", "while", "as long as") and len(eff.then) == 1
-            and isinstance(eff.then[0], M.Gain) and eff.then[0].citation is not None)
+            and isinstance(eff.then[0], M.Gain) and eff.then[0].keyword is not None
+            and eff.then[0].keyword.citation is not None)
+
+
+def _own_attacks(t: M.Target | None) -> bool:
+    """"this card's attacks", "attacks with this", "this"."""
+    return is_self(t) or (t is not None and t.kinds == ("attack",) and is_self(t.of)
+                          and not t.qualities and not t.filters)
 
 
 def install(ctx: Context, source: Any, ab: M.Ability) -> None:
@@ -94,15 +106,14 @@ def install(ctx: Context, source: Any, ab: M.Ability) -> None:
 
 
 def _install(ctx: Context, source: Any, ab: M.Ability) -> None:
-    from judge.games.fab import cards as C
     st = ctx.state
     cond = ab.effects[0]
     gain = cond.then[0]
-    who = C.target_text(gain.target)
-    kw = C.keyword_name(gain.resource)
-    if kw is None or who not in _SELF_ATTACKS + (source.name.lower() + "'s attacks",):
-        raise NotModelled(f"{source.name}: the static ability {gain.resource!r} for {who!r}")
-    have = condition_of(cond.condition.text)
+    kw = keyword_of(gain.keyword)
+    if kw is None or not _own_attacks(gain.target):
+        raise NotModelled(f"{source.name}: the static ability {gain.keyword.name!r} for "
+                          f"{target_text(gain.target)!r}")
+    have = condition_of(cond.condition)
     controller = source.controller
     mark = len(st.log)
     effect = E.create(st, description=f"{source.name}: if {have.text}, its attacks get {kw[0]}",

@@ -14,14 +14,20 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from judge.cards import legacy_model as M
+from judge.cards import model as M
 from judge.engine import trace as T
 from judge.engine.context import Context
 from judge.engine.events import PendingTrigger
 from judge.engine.state import State
-from judge.games.fab.cards import target_text
+from judge.games.fab.reading import target_text
 
-OPPONENT_ONLY = frozenset({"target opponent", "target opposing hero"})
+
+
+def opponent_only(t: M.Target | None) -> bool:
+    """"target opponent", "target opposing hero": a hero of an opponent only."""
+    return t is not None and t.targeted and not t.alternatives and (
+        t.kinds == ("opponent",) or t.kinds == ("hero",) and t.controller == "opponent")
+
 TRIGGER_TARGETS = "trigger targets"     # a stated choice: (source card, targets)
 
 
@@ -33,9 +39,9 @@ def illegal_hero(state: State, controller: str, effects: Iterable[M.Effect],
     if not heroes:
         return None
     for effect in effects:
-        text = target_text(getattr(effect, "target", None))
-        if text in OPPONENT_ONLY and heroes[0] not in state.opponents(controller):
-            return heroes[0], text
+        target = getattr(effect, "target", None)
+        if opponent_only(target) and heroes[0] not in state.opponents(controller):
+            return heroes[0], target_text(target)
     return None
 
 

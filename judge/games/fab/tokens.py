@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from judge.cards import legacy_model as M
+from judge.cards import model as M
 from judge.engine import trace as T
 from judge.engine.context import Context
 from judge.engine.errors import NotModelled
@@ -29,10 +29,13 @@ def create_token(game: "FabGame", ctx: Context, layer: Layer, eff: M.CreateToken
     st = ctx.state
     n = C.amount(eff.count)
     if n is None:
-        raise NotModelled(f"creating {eff.count!r} {eff.token} tokens")
-    if eff.controller is not None and C.target_text(eff.controller) not in ("you", "your hero"):
+        raise NotModelled(f"creating {eff.count.text if eff.count else '?'!r} {eff.token} tokens")
+    if eff.controller is not None and not C.is_you(eff.controller):
         raise NotModelled(f"a {eff.token} token created under the control of "
                           f"{C.target_text(eff.controller)!r}")
+    if eff.values or eff.zone is not None and eff.zone.name not in ("play", "arena"):
+        raise NotModelled(f"a {eff.token} token with printed values or made elsewhere than "
+                          "the arena")
     defs = st.cache.get(DEFINITIONS, {})
     card = next((c for name, c in defs.items() if name.lower() == eff.token.lower()), None)
     if card is None:
