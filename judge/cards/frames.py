@@ -316,6 +316,7 @@ class Frames:
         first = Simple(subj, clause.vp.group, list(clause.vp.items), "", clause.vp.span)
         out = [first]
         current = first
+        shares: list = []
         for c in clause.conjuncts:
             if c.kind == "vp":
                 group = c.vp.group
@@ -332,12 +333,31 @@ class Frames:
                 out.append(current)
             elif c.kind == "object":
                 obj = c.subject
-                if c.items and any(not isinstance(i, (NounPhrase, Pronoun)) for i in c.items) \
-                        and current.group.lemma in ("deal", "put", "place", "add", "return",
-                                                    "remove", "move", "give", "heal"):
+                verb_like_deal = current.group.lemma in ("deal", "put", "place", "add",
+                                                         "return", "remove", "move", "give",
+                                                         "heal")
+                counted = isinstance(obj, NounPhrase) and _counted(obj)
+                if verb_like_deal and counted and _post_of(obj, "to") is not None:
+                    # "deals 2 damage to X and 1 damage to Y"; "1 frost damage and 1 nature
+                    # damage to X": the first object shares the second's "to"
+                    if not any(isinstance(i, PP) and i.prep == "to" for i in current.items) \
+                            and not any(_post_of(i, "to") is not None for i in current.items
+                                        if isinstance(i, NounPhrase)):
+                        shares.append((current, obj))     # once the "to" is complete
                     current = Simple(current.subject, current.group, [obj] + list(c.items),
                                      c.word, c.span)
                     out.append(current)
+                elif c.items and any(not isinstance(i, (NounPhrase, Pronoun)) for i in c.items) \
+                        and verb_like_deal and counted:
+                    current = Simple(current.subject, current.group, [obj] + list(c.items),
+                                     c.word, c.span)
+                    out.append(current)
+                elif c.items and not counted and isinstance(obj, NounPhrase) and \
+                        all(isinstance(i, Item) for i in c.items):
+                    # "to target hero or ally for each Ghoul you control": "ally" joins the
+                    # innermost noun phrase, "for each ..." is the clause's
+                    _coordinate(current.items, obj, c.word)
+                    current.items.extend(c.items)
                 else:
                     _coordinate(current.items, obj, c.word)
                     current.items.extend(c.items)
@@ -347,6 +367,9 @@ class Frames:
                     current.items.extend(c.items[1:])
                 else:
                     current.items.extend(c.items)
+        for simple, np in shares:
+            to = _post_of(np, "to")
+            simple.items.append(PP("to", to.body, to.span))
         for a, b in zip(out, out[1:]):
             if b.joiner in ("and", "or") and b.subject is a.subject and a.group.lemma and \
                     not a.items and any(isinstance(i, (NounPhrase, Pronoun, list))
@@ -575,15 +598,47 @@ class Frames:
         return method(s, parts, subject, span)
 
     def v_deal(self, s, parts, subject, span):
+        auxes = set(s.group.auxes)
+        passive = bool(auxes & (_BE | {"'s"})) and s.group.form == "past"
         dmg = None
         for o in parts.objects:
             t = self.r.target(o)
             if "damage" in t.kinds:
                 dmg = t
                 break
+            if t.count is not None and t.count.ref and not t.kinds:
+                dmg = t                    # "it deals that much +1 instead"
+                break
+            if t.kinds == ("amount",) and t.of is not None and "damage" in t.of.kinds:
+                # "that amount of damage plus 1": that much
+                dmg = replace(t.of, count=M.Amount(ref="that much",
+                                                   plus=t.of.count.plus if t.of.count else 0))
+                for q in t.of.qualities:
+                    if q.startswith("plus ") and q[5:].isdigit():
+                        dmg = replace(dmg, count=replace(dmg.count, plus=int(q[5:])),
+                                      qualities=tuple(x for x in dmg.qualities if x != q))
+                break
+        if passive:
+            # "it's dealt to your hero instead": that damage, to another; "it is dealt that
+            # much +1 instead": the subject is the one dealt damage
+            to = self.onto(parts, "to")
+            if dmg is None and to is not None and parts.instead:
+                return M.Damage(verb="deal", amount=M.Amount(ref="that much"), target=to,
+                                span=span)
+            if dmg is not None and to is None and subject is not None:
+                amount = self._changed(dmg.count, parts)
+                if amount is None:
+                    return None
+                dtype = next((q for q in dmg.qualities if q in DAMAGE_TYPES), "")
+                return M.Damage(verb="deal", amount=amount, damage_type=dtype, target=subject,
+                                span=span)
+            return None
         if dmg is None:
             return None
-        amount = self.amount_with_x(dmg.count, parts)
+        amount = self._changed(dmg.count, parts) if dmg.count is not None and dmg.count.ref \
+            else self.amount_with_x(dmg.count, parts)
+        if amount is None and parts.instead and not self.onto(parts, "to"):
+            amount = M.Amount(ref="that much")     # "it deals frost damage instead"
         dtype = next((q for q in dmg.qualities if q in DAMAGE_TYPES), "")
         target = self.onto(parts, "to")
         if dmg.quantifier == "no":     # "that attack deals no damage"
@@ -598,6 +653,18 @@ class Frames:
         divided = "divided as you choose" in parts.adverbs
         return M.Damage(verb="deal", amount=amount, damage_type=dtype, target=target,
                         source=subject, divided=divided, span=span)
+
+    def _changed(self, count: M.Amount | None, parts: Parts) -> M.Amount | None:
+        """"that much +1" (a change after the amount), "that much plus 1"."""
+        if count is None:
+            return None
+        for change in parts.changes:
+            for text, _icons in change.parts:
+                sign, n = signed_amount(text, None)
+                if n.value is None:
+                    return None
+                count = replace(count, plus=count.plus + sign * n.value)
+        return count
 
     def v_prevent(self, s, parts, subject, span):
         t = self.obj(parts)
@@ -940,10 +1007,9 @@ class Frames:
         if "following" in what.qualities:
             return M.Gain(verb="gain", resource="following ability", target=target,
                           duration=self.duration(parts), span=span)
-        kw = self.keyword_of(parts.objects[0])
-        if kw is not None:
-            return M.Gain(verb="gain", resource="keyword", keyword=kw, target=target,
-                          duration=self.duration(parts), span=span)
+        gains = self.keyword_gains("gain", parts, target, span)
+        if gains is not None:
+            return gains
         resource = what.kinds[-1] if what.kinds else ""
         if not resource:
             return None
@@ -1062,6 +1128,20 @@ class Frames:
             words.append(word_of(tok))
         text = " ".join(words)
         return self.r.v.stats.get(text, text)
+
+    def keyword_gains(self, verb, parts: Parts, target, span) -> M.Effect | None:
+        """"has Ferocity and Assault 2", "gains Assault 1 for each other ally you control": a
+        Gain per keyword (its number with what "for each" / "where X is" say), or None when
+        an object is not a keyword."""
+        nps = [np for o in parts.objects for np in (o if isinstance(o, list) else [o])]
+        kws = [self.keyword_of(np) for np in nps]
+        if not kws or any(k is None for k in kws):
+            return None
+        if kws[-1].value is not None and (parts.for_each is not None or parts.where is not None):
+            kws[-1] = replace(kws[-1], value=self.amount_with_x(kws[-1].value, parts))
+        gains = [M.Gain(verb=verb, resource="keyword", keyword=k, target=target,
+                        duration=self.duration(parts), span=span) for k in kws]
+        return gains[0] if len(gains) == 1 else _Several(gains)
 
     def keyword_of(self, np) -> M.Keyword | None:
         if self.keyword is None or not isinstance(np, NounPhrase):
@@ -1354,10 +1434,9 @@ class Frames:
             if parts.quoted is not None:
                 return self.grant(parts, subject, span, "have")
             if parts.objects:
-                kw = self.keyword_of(parts.objects[0])
-                if kw is not None:
-                    return M.Gain(verb="have", resource="keyword", keyword=kw, target=subject,
-                                  duration=self.duration(parts), span=span)
+                gains = self.keyword_gains("have", parts, subject, span)
+                if gains is not None:
+                    return gains
         if set(auxes) & _BE and parts.equal is not None and s.subject is not None:
             # "Bloodied Oval's {d} is equal to the number of ...": a value set
             q = self.r.quantity(s.subject if not isinstance(s.subject, list) else s.subject[0])
@@ -1789,6 +1868,17 @@ class _Several(list):
 
 DAMAGE_TYPES = frozenset({"physical", "arcane", "fire", "frost", "nature", "shadow", "holy",
                           "melee", "ranged", "combat", "arcane", "poison"})
+
+
+def _post_of(np, kind: str):
+    return next((p for p in getattr(np, "posts", ()) if p.kind == kind), None)
+
+
+def _counted(np: NounPhrase) -> bool:
+    """A noun phrase with its own number or determiner ("2 damage", "a card", "your hero")."""
+    first = np.words[0] if np.words else None
+    return first is not None and kind_of(first) in ("INT", "XVAR", "NUM_WORD", "DET", "POSS",
+                                                    "AMOUNT_WORD", "PRONOUN")
 
 
 def _coordinate(items: list, obj, word: str) -> None:

@@ -692,7 +692,9 @@ class Cost:
     None), ``dice`` (``amount`` dice of type ``detail``: Ashes "1 [[natural:class]]"),
     ``main action`` / ``side action`` (Ashes), ``life`` / ``health``, ``effect`` (an action
     done as a cost: ``effect``, e.g. "Discard a card", "Destroy this", "Reveal 1 attack from
-    your hand")."""
+    your hand"), ``symbol`` (a cost symbol the text leaves out: the WoW card data drops the
+    activate symbol, so "2, → ..." and "→ ..." have an empty place before or after a comma;
+    ``detail`` "not shown" - an engine must not take it as free)."""
     kind: str
     amount: Amount | None = None
     detail: str = ""

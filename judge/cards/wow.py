@@ -404,8 +404,14 @@ class WowTransformer(CardTransformer):
     def quoted_power(self, children):
         from judge.cards.syntax import Item
         st = next(c for c in children if isinstance(c, Statement))
-        ability = M.Ability(kind="activated", effects=self._wrap(st),
-                            costs=(M.Cost(kind="none"),), span=span_of(children))
+        costs = tuple(self.cost_resource([c]) for c in children
+                      if isinstance(c, Token) and base(c.type) in ("INT", "XVAR"))
+        arrow = next(c for c in children if isinstance(c, Token) and base(c.type) == "ARROW")
+        # the activate symbol before the arrow is not in the data (see Cost "symbol")
+        costs += (M.Cost(kind="symbol", detail="not shown",
+                         span=M.Span(arrow.start_pos, arrow.start_pos)),)
+        ability = M.Ability(kind="activated", effects=self._wrap(st), costs=costs,
+                            span=span_of(children))
         return Item("granted", (ability,), span_of(children))
 
     def quoted_keyword(self, children):
@@ -476,8 +482,8 @@ class WowReader(GameReader):
         return HeaderReader()
 
     def prepare(self, text: str) -> str:
-        """Same length as ``text``: "<p>" becomes a line break, the card line (kept in
-        ``meta``) blank."""
+        """Same length as ``text``: "<p>" becomes a line break, an empty "()" and the card line
+        (kept in ``meta``) blank."""
         marked = _BLANK.sub(lambda m: {"<p>": "\n  "}.get(m.group(0), " " * len(m.group(0))),
                             text)
         _, body = self.header.split(text)
@@ -524,6 +530,18 @@ class WowReader(GameReader):
         arrow = split_at(tokens, "ARROW") if tokens else None
         if arrow is not None:
             head, rest = arrow
+            # the card data drops the activate symbol: "→ ...", "2, → ...", ", Remove ... → ..."
+            # leave its place empty (a cost "symbol", not shown)
+            missing_before = missing_after = None
+            if head and base(head[0].type) == "_COMMA":
+                missing_before, head = head[0], head[1:]
+            if head and base(head[-1].type) == "_COMMA":
+                missing_after, head = head[-1], head[:-1]
+            missing_between = [b for a, b in zip(head, head[1:])
+                               if base(a.type) == "_COMMA" and base(b.type) == "_COMMA"]
+            if missing_between:           # "1, , Discard a card → ..."
+                head = [t for t in head if t not in missing_between]
+                missing_after = missing_after or missing_between[0]
             if head:
                 parsed = self.run(piece_of(head), "costs")
                 if parsed.error:
@@ -532,7 +550,13 @@ class WowReader(GameReader):
                     costs = parsed.value
             tokens = rest
             if not head:
-                costs = (M.Cost(kind="none", span=M.Span(piece.start, piece.start)),)
+                at = piece.start if missing_before is None else missing_before.start_pos
+                missing_before = missing_before or Token("_COMMA", "", at, end_pos=at)
+            for tok in (missing_before, missing_after):
+                if tok is not None:
+                    symbol = M.Cost(kind="symbol", detail="not shown",
+                                    span=M.Span(tok.start_pos, tok.start_pos))
+                    costs = (symbol,) + costs if tok is missing_before else costs + (symbol,)
         statements = self.statements(piece_of(tokens)) if tokens else []
         if label and len(statements) == 1 and statements[0].mark == "np":
             # "Inspire: Ability, ally, equipment, hero, or resource": a keyword and what it names
@@ -589,7 +613,9 @@ def _is_choice(tokens) -> bool:
     return bool(tokens) and base(tokens[0].type) == "CHOOSE_ONE"
 
 
-_BLANK = re.compile(r"<p>")
+# "<p>" (a paragraph); "()" where the card data dropped a symbol ("fire (), frost (), or nature
+# () damage": the damage type icons) - blanked, the words around it read as printed
+_BLANK = re.compile(r"<p>|\(\s*\)")
 
 READER = WowReader()
 

@@ -47,7 +47,8 @@ def _deals(ev: M.Event) -> bool:
 def _dealt_to_you(ev: M.Event) -> bool:
     """"your hero would be dealt damage this turn", "you would be dealt damage this turn"."""
     return (ev.verb == "be dealt damage" and _this_turn(ev) and is_you(ev.subject)
-            and ev.subject is not None and ev.by is None and not ev.damage_type)
+            and ev.subject is not None and ev.by is None and ev.with_ is None
+            and not ev.damage_type)
 
 
 def handles(eff: M.Replacement) -> bool:

@@ -41,9 +41,9 @@ def handles(eff: M.Effect) -> bool:
     """"If the defending hero has defended with a card from their hand this chain link, ..."."""
     c = eff.condition if isinstance(eff, M.Conditional) and not eff.otherwise else None
     ev = c.event if c is not None and c.test == "event" and not c.negated else None
-    if ev is None or ev.verb != "defend" or ev.subject is None or ev.by is None:
+    if ev is None or ev.verb != "defend" or ev.subject is None or ev.with_ is None:
         return False
-    by = ev.by
+    by = ev.with_
     return (ev.subject.kinds == ("hero",) and ev.subject.qualities == ("defending",)
             and by.kinds == ("card",) and not by.qualities and not by.filters
             and by.zone is not None and by.zone.name == "hand"
