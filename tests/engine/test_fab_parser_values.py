@@ -52,4 +52,4 @@ def test_fab_granted_and_conditional_values_drive_the_engine():
     rules = read_text("When you play an attack action card or activate a weapon attack, destroy "
                       "Runechant and deal 1 arcane damage to target opposing hero.",
                       role="permanent", name="Runechant")
-    assert [moment for moment, _ in rules.watches] == ["you play an attack"]
+    assert [(w.moment, w.whose) for w in rules.watches] == [("play attack", "you")]
