@@ -25,7 +25,7 @@ No English is read here: only the values.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from judge.cards import model as M
 from judge.engine.events import Stage
@@ -255,7 +255,11 @@ def _bind(card: str, kind: str, ab: M.Ability, text: str) -> Bound | Unbound:
                        "cannot read", frozenset({"*"}))
     if _static_modifier(ab) is not None:
         return Bound(ab, "static", name, ab.effects)
-    effects, optional = _optional(ab.effects)
+    during = ab.effects[0] if len(ab.effects) == 1 and isinstance(ab.effects[0], M.Conditional) \
+        and your_turn(ab.effects[0].condition) and not ab.effects[0].otherwise else None
+    effects, optional = _optional(during.then if during is not None else ab.effects)
+    if during is not None:
+        effects = (replace(during, then=tuple(effects)),)    # "During your turn, you may ..."
     if optional and kind in ("ally", "conjuration", "phoenixborn", "ready spell") and \
             not ab.condition and not unsupported(effects):
         # "Throw 1: During your turn, you may place 1 exhaustion token on this unit to deal 1
@@ -413,6 +417,8 @@ def _why(e: M.Effect) -> str:
         return "" if e.what is not None and e.what.who == "object" else "choosing a name or type"
     if isinstance(e, M.Conditional):
         c = e.condition
+        if your_turn(c) and not e.otherwise:
+            return unsupported(e.then)            # "During your turn, ..."
         if c is None or c.test != "event" or c.event is None or c.event.verb != "do" or \
                 e.otherwise:
             return "a condition other than 'if you do'"
@@ -438,3 +444,10 @@ def _bad_costs(costs: tuple[M.Cost, ...]) -> str:
                           "main or side action"):
             return f"a cost of kind {c.kind!r}"
     return ""
+
+
+def your_turn(c: M.Condition | None) -> bool:
+    """"During your turn": a condition on whose turn it is (card value test "phase")."""
+    ev = c.event if c is not None and c.test == "phase" and not c.negated else None
+    return ev is not None and ev.phase == "turn" and ev.whose is not None and \
+        ev.whose.ref == "you"

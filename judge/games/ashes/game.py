@@ -1165,7 +1165,8 @@ class AshesGame(ScenarioGame):
         conjuration pile, as many as asked and there are."""
         st = ctx.state
         what = e.what
-        names = [q.strip("[]") for q in (what.qualities if what else ()) if q.startswith("[[")]
+        names = [q.strip("[]") for q in ((what.name,) + what.qualities if what else ())
+                 if q.startswith("[[")]
         if not names or what is None or "conjuration" not in what.kinds:
             raise NotModelled(f"{run.name}: placing '{what.text if what else '?'}'")
         n = what.count.value if what.count is not None and what.count.value else 1

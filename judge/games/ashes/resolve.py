@@ -491,8 +491,15 @@ def _choose(game: "AshesGame", ctx: "Context", run: Run, e: M.Choose) -> None:
 
 
 def _conditional(game: "AshesGame", ctx: "Context", run: Run, e: M.Conditional) -> None:
-    """"If you do ...": only when the effect before it was done."""
-    if not run.did:
+    """"If you do ...": only when the effect before it was done; "During your turn, ...": only
+    during its controller's turn."""
+    from judge.games.ashes.cards import your_turn
+    if your_turn(e.condition):
+        if game.active(ctx.state) != run.controller:
+            ctx.step(T.RULE, f"{run.name}: '{_text(run, e)[:60]}' applies only during "
+                     f"{run.controller}'s turn", ["resolve"])
+            return
+    elif not run.did:
         ctx.step(T.RULE, f"{run.name}: '{_text(run, e)[:60]}' does not apply (the effect "
                  "before it was not done)", ["resolve"])
         return
