@@ -16,7 +16,7 @@ if sys.argv[1] == "cached":
     from judge import dataclass_code
     dataclass_code.enable()
 import importlib
-for name in ("judge.cards.model", "judge.cards.legacy_model", "judge.scenario.ast",
+for name in ("judge.cards.model", "judge.scenario.ast",
              "judge.engine.state", "judge.engine.events", "judge.rules.model"):
     importlib.import_module(name)
 
