@@ -641,6 +641,11 @@ class Frames:
             amount = M.Amount(ref="that much")     # "it deals frost damage instead"
         dtype = next((q for q in dmg.qualities if q in DAMAGE_TYPES), "")
         target = self.onto(parts, "to")
+        if target is None:             # Ashes "inflict 2 damage on a target unit" (now "deal")
+            np = next((o for o in parts.objects if isinstance(o, NounPhrase)
+                       and "damage" in self.r.target(o).kinds), None)
+            on = next((p for p in getattr(np, "posts", ()) if p.word == "on"), None)
+            target = self.r.target(on.body) if on is not None else self.onto(parts, "on")
         if dmg.quantifier == "no":     # "that attack deals no damage"
             return M.Prevent(verb="deal no", damage_type=dtype, target=target, source=subject,
                              duration=self.duration(parts), span=span)

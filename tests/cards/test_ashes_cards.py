@@ -99,6 +99,15 @@ def test_ashes_the_following_ability_is_one_ability():
     assert card.abilities[1].label == "Respark"
 
 
+def test_ashes_inflict_damage_on_a_target_reads_as_deal():
+    # Stormwind Sniper; the erratum of ashes-raven-1.1 1.0.0 makes "inflict" "deal"
+    card = ashes.parse("Ambush 2: When this unit comes into play, you may inflict 2 damage on a "
+                       "target unit or Phoenixborn.")
+    (damage,) = card.abilities[0].effects[0].options[0]
+    assert isinstance(damage, M.Damage) and damage.amount.value == 2 and damage.target.targeted
+    assert ("errata", "ashes-raven-1.1 1.0.0") in card.meta
+
+
 def test_ashes_add_to_a_value_is_a_change_of_it():
     rage = ashes.parse("Add 1 to this unit's attack value for each wound token on this unit.")
     (change,) = rage.abilities[0].effects
