@@ -14,7 +14,7 @@ GAME = GameDescriptor(
            "battlefield": "battlefield", "conjuration pile": "conjuration pile",
            "conjurations": "conjuration pile", "active pool": "active pool",
            "exhausted pool": "exhausted pool", "removed": "removed",
-           "attached": "attached"},
+           "attached": "attached", "phoenixborn": "phoenixborn"},
     player_values={},
     card_values={"attack": "attack", "life": "life", "recover": "recover",
                  "battlefield": "battlefield", "spellboard": "spellboard"},

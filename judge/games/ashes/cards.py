@@ -49,6 +49,8 @@ class Watch:
     subject: M.Target | None = None
     doer: M.Target | None = None
     text: str = ""
+    zone: str = ""                              # "from their draw pile"
+    causes: frozenset[str] = frozenset()        # damage "by attacking or countering"
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,8 +131,9 @@ def read(name: str, text: str, *, kind: str) -> CardRules:
     unbound: list[Unbound] = [Unbound(u.text, "unknown", f"the card grammar could not read it "
                                       f"({u.reason})", frozenset({"*"}), frozenset({"*"}))
                               for u in parsed.unparsed]
-    unbound += [Unbound(v, "unknown", "an erratum the card reader could not apply",
-                        frozenset({"*"}), frozenset({"*"}))
+    # an erratum line the card reader could not apply ("Cost changed to ...": the document
+    # lost its icons): named when the card is played (the game module refuses to guess it)
+    unbound += [Unbound(v, "cost", "an erratum the card reader could not apply")
                 for k, v in meta if k == "errata unapplied"]
     # a part the grammar could not read, in the paragraph of a named ability whose rules the
     # document gives (Unit Guard's reminder "This unit may guard a unit being attacked."), is
@@ -206,6 +209,9 @@ def _bind(card: str, kind: str, ab: M.Ability, text: str) -> Bound | Unbound:
                        frozenset({"*"}), frozenset({"*"}))
     if ab.trigger is not None:
         watch = _watch(ab.trigger)
+        if not isinstance(watch, str) and (_conditions(watch.subject) or
+                                           _conditions(watch.doer)):
+            watch = _conditions(watch.subject) or _conditions(watch.doer)
         if isinstance(watch, str):
             return Unbound(printed, "trigger", watch, _events_of(ab.trigger))
         if ab.costs:
@@ -268,8 +274,32 @@ def _bind(card: str, kind: str, ab: M.Ability, text: str) -> Bound | Unbound:
         # cost (4.4.0)
         return Bound(ab, "activated", name, effects)
     stat = _static_stat(ab)
+    limits = _restricted(ab)
+    if limits:
+        # "This unit cannot attack": named when the thing it forbids happens
+        return Unbound(printed, "unknown", "a restriction the module does not carry out",
+                       limits, frozenset())
     return Unbound(printed, "static", "a static ability or effect the module does not carry "
                    "out", frozenset(), frozenset({stat}) if stat else frozenset({"*"}))
+
+
+_ACTION_EVENTS = {"attack": ("attack",), "block": ("block",), "guard": ("guard",),
+                  "be chosen": ("attack", "target"), "be targeted": ("target",),
+                  "be blocked": ("block",), "be guarded": ("guard",),
+                  "be discarded": ("discard", "leave play"), "be destroyed": ("destroyed",),
+                  "be affected": ("*",), "play": ("enter play",), "declare": ("*",)}
+
+
+def _restricted(ab: M.Ability) -> frozenset[str]:
+    """The module's events of what the ability's restrictions forbid (empty: it has other
+    effects)."""
+    if not ab.effects or not all(isinstance(e, M.Restriction) for e in ab.effects):
+        return frozenset()
+    found: set[str] = set()
+    for e in ab.effects:
+        for action in e.actions:
+            found.update(_ACTION_EVENTS.get(action, ("*",)))
+    return frozenset(found)
 
 
 def _static_modifier(ab: M.Ability) -> M.ModifyValue | None:
@@ -344,6 +374,16 @@ def _watch(trigger: M.Trigger) -> Watch | str:
         return Watch("damage", stage, subject=ev.subject, text=ev.text)
     if verb == "deal damage" and ev.object is None:
         return Watch("damage", stage, doer=ev.subject, text=ev.text)
+    if verb == "deal damage" and ev.object is not None and not ev.object.kinds and \
+            set(ev.object.qualities) == {"attacking"}:
+        # "deals damage to a unit it is attacking or countering" (Deathstrike)
+        return Watch("damage", stage, doer=ev.subject, text=ev.text,
+                     subject=M.Target(kinds=("unit",)),
+                     causes=frozenset({"attack", "counter"}))
+    if verb == "discard" and ev.subject is not None and ev.subject.who == "player":
+        # "after an opponent discards 1 or more cards from their draw pile"
+        zone = ev.object.zone.name if ev.object is not None and ev.object.zone else ""
+        return Watch("discard", stage, doer=ev.subject, text=ev.text, zone=zone)
     if verb == "enter play" or (verb == "come" and ev.zone is not None
                                 and ev.zone.name in ("battlefield", "play")):
         subject = ev.subject
@@ -387,9 +427,18 @@ _MOVES = {"destroy", "discard", "draw", "place"}
 def unsupported(effects: tuple[M.Effect, ...]) -> str:
     """Why the module cannot carry out ``effects`` ("" when it can)."""
     for e in effects:
-        why = _why(e)
+        why = _why(e) or _conditions(e)
         if why:
             return why
+    return ""
+
+
+def _conditions(value) -> str:
+    """A described card or player with a condition the module does not check ("a unit with a
+    life value of 2 or less"): it could pick what the card does not."""
+    for t in M.walk(value):
+        if isinstance(t, M.Target) and t.filters:
+            return f"a condition on '{t.text}' the module does not check"
     return ""
 
 

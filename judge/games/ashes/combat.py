@@ -312,6 +312,13 @@ def resolve(game: "AshesGame", ctx: "Context") -> None:
                                                                   for h in hits if h.first}))
                  + " deal their damage before the others", ["attack.battle-advantage"])
     order = [h for h in hits if h.first] + [h for h in hits if not h.first]
+    if hits:
+        ctx.step(T.RULE, "each attacker deals damage equal to its attack value to the target of "
+                 "its attack, and only to it; " + "; ".join(
+                     f"{st.objects[h.source].name} ({_attack_value(ctx, h.source)}) "
+                     f"{'attacks' if h.cause == 'attack' else 'counters'} "
+                     f"{st.objects[h.target].name}" for h in order),
+                 ["attack.block", "value.attack"])
     if len(order) > 1:
         ctx.step(T.RULE, "the battle's damage is dealt at the same time: the active player "
                  f"({st.globals.get('active')}) orders it: " + "; ".join(

@@ -135,7 +135,7 @@ def remove(game: "AshesGame", ctx: "Context", oid: int, *, destroyed: bool, by: 
     st.apply(MoveObject(oid, Z.LEAVING))
     ctx.step(T.EVENT, f"{name} is {'destroyed' if destroyed else 'removed from play'} "
              f"({by}): step 1, it is removed from play", ["destroy"], mark=mark)
-    data = (("by", by), ("from", was[1]))
+    data = (("by", by), ("from", was[1]), ("from zone", was[1]))
     if destroyed:                                            # 1a
         V.run(ctx, Event("destroyed", player=o.controller, target=oid, data=data))
     V.run(ctx, Event("leave play", player=o.controller, target=oid, data=data))   # 1b

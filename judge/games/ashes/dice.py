@@ -63,7 +63,7 @@ def needs_of(costs: tuple[M.Cost, ...]) -> list[list[str]]:
 
 
 def _choose_dice(ctx: "Context", player: str, needs: list[list[str]],
-                 exclude: set[int]) -> tuple[list[int], bool] | None:
+                 exclude: set[int], *, consume: bool = True) -> tuple[list[int], bool] | None:
     """Dice of ``player``'s active pool that pay ``needs`` (None: they cannot), and whether the
     choice was the policy's default (True) or stated by a ``pays with`` line (False)."""
     st = ctx.state
@@ -80,7 +80,8 @@ def _choose_dice(ctx: "Context", player: str, needs: list[list[str]],
             chosen.append(d.id)
         if _assign(st, needs, chosen) is None:
             return None
-        ctx.choices.consume(stated)
+        if consume:
+            ctx.choices.consume(stated)
         return chosen, False
     order = sorted(range(len(needs)), key=lambda i: min(_specific(n) for n in needs[i]))
     chosen = []
@@ -123,9 +124,10 @@ def _assign(st, needs: list[list[str]], dice: list[int]) -> list[int] | None:
 
 
 def plan(game: "AshesGame", ctx: "Context", player: str, costs: tuple[M.Cost, ...], *,
-         source: int | None, what: str, action: str) -> Payment:
+         source: int | None, what: str, action: str, choose: bool = True) -> Payment:
     """How ``player`` pays ``costs`` for ``what``; IllegalAction (4.0.0: a cost that cannot be
-    paid means the card cannot be played) when they cannot."""
+    paid means the card cannot be played) when they cannot. ``choose`` False (verifying): the
+    cards to discard are only counted, not chosen."""
     st = ctx.state
     main = side = False
     exhaust = None
@@ -159,7 +161,7 @@ def plan(game: "AshesGame", ctx: "Context", player: str, costs: tuple[M.Cost, ..
     dice: list[int] = []
     default = None
     if needs:
-        found = _choose_dice(ctx, player, needs, set())
+        found = _choose_dice(ctx, player, needs, set(), consume=choose)
         if found is None:
             have = ", ".join(Z.die_label(o) for o in st.in_zone((player, "active pool"))) or \
                 "no dice"
@@ -174,7 +176,12 @@ def plan(game: "AshesGame", ctx: "Context", player: str, costs: tuple[M.Cost, ..
             default = ("dice: cheapest - " + ", ".join(Z.die_label(st.objects[d]) for d in dice)
                        + " (not stated)")
     discards: tuple[int, ...] = ()
-    if discard_n:
+    if discard_n and not choose:
+        hand = [o.id for o in st.in_zone((player, "hand")) if o.id != source]
+        if len(hand) < discard_n:
+            raise IllegalAction(action, f"{player} has {T.plural(len(hand), 'cards')} in hand "
+                                f"to discard for {what}, not {discard_n}", ctx.cite("costs"))
+    elif discard_n:
         hand = [o.id for o in st.in_zone((player, "hand")) if o.id != source]
         if len(hand) < discard_n:
             raise IllegalAction(action, f"{player} has {T.plural(len(hand), 'cards')} in hand "

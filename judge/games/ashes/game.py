@@ -163,6 +163,11 @@ class AshesGame(ScenarioGame):
 
     def set_up_values(self, ctx: Context, sc: A.Scenario, p: A.Player, turn_player: bool) -> None:
         st = ctx.state
+        placed = st.in_zone((p.name, "phoenixborn"))
+        if len(placed) > 1:
+            raise self.error(sc, f"{p.name} has {len(placed)} Phoenixborn", p.pos)
+        if placed:
+            st.players[p.name].hero = placed[0].id
         for key, _value in p.stats:
             raise self.error(sc, f"an Ashes player has no value {key!r} (a Phoenixborn's life "
                              "is its card's; its wounds are tokens on it)", p.pos)
@@ -336,8 +341,9 @@ class AshesGame(ScenarioGame):
         return players[i:] + players[i:i] + players[:i]
 
     # ================================================================== scenario lines
-    def _find(self, ctx: Context, act: A.Action, ref: A.CardRef, zones: tuple[str, ...]) -> int:
-        return self.find_card(ctx, ref, act.actor, zones, set())
+    def _find(self, ctx: Context, act: A.Action, ref: A.CardRef, zones: tuple[str, ...],
+              used: set[int] | None = None) -> int:
+        return self.find_card(ctx, ref, act.actor, zones, set() if used is None else used)
 
     def _targets(self, ctx: Context, act: A.Action, targets) -> tuple[Any, ...]:
         out = []
@@ -410,7 +416,8 @@ class AshesGame(ScenarioGame):
         v = act.verb
         st = ctx.state
         if v == "attack":
-            attackers = tuple(self._find(ctx, act, c, ("battlefield",)) for c in act.cards)
+            used: set[int] = set()
+            attackers = tuple(self._find(ctx, act, c, ("battlefield",), used) for c in act.cards)
             return Call("attack", dict(player=act.actor, attackers=attackers,
                                        target=act.targets[0].name))
         if v == "attack_unit":
@@ -420,10 +427,12 @@ class AshesGame(ScenarioGame):
             if target is None:
                 target = self.find_card(ctx, A.CardRef(name, act.pos), act.actor,
                                         ("battlefield",), set())
-            attackers = tuple(self._find(ctx, act, c, ("battlefield",)) for c in act.cards)
+            used = {target}
+            attackers = tuple(self._find(ctx, act, c, ("battlefield",), used) for c in act.cards)
             return Call("attack", dict(player=act.actor, attackers=attackers, target=target))
         if v == "block":
-            blockers = [self._find(ctx, act, c, ("battlefield",)) for c in act.cards]
+            taken: set[int] = set()
+            blockers = [self._find(ctx, act, c, ("battlefield",), taken) for c in act.cards]
             attackers: list[int | None] = []
             for name in act.words:
                 found = next((o.id for o in st.objects.values() if o.name == name
@@ -444,7 +453,8 @@ class AshesGame(ScenarioGame):
         if v == "no_guard":
             return Call("guard", dict(player=act.actor, guard=None))
         if v == "meditate":
-            cards = tuple(self._find(ctx, act, c, ("hand", "spellboard", "deck"))
+            seen: set[int] = set()
+            cards = tuple(self._find(ctx, act, c, ("hand", "spellboard", "deck"), seen)
                           for c in act.cards)
             return Call("meditate", dict(player=act.actor, cards=cards,
                                          faces=_dice_words(act.words, act.numbers)))
@@ -559,6 +569,10 @@ class AshesGame(ScenarioGame):
         if rules.play_cost is None:
             raise NotModelled(f"the play cost of {o.name} (write the card's cost line in its "
                               "text, as the card prints it)")
+        changed = [u for u in rules.unbound if u.kind == "cost"]
+        if changed:
+            raise NotModelled(f"the play cost of {o.name}: its erratum reads {changed[0].text!r}, "
+                              "which the module cannot apply", ctx.cite_opt("errata"))
         kinds = {c.kind for c in rules.play_cost}
         self.verify_turn(ctx, "play", player, main="main action" in kinds,
                          side="side action" in kinds)
@@ -567,7 +581,8 @@ class AshesGame(ScenarioGame):
             raise NotModelled(f"playing {o.name}, whose cost has neither a main nor a side "
                               "action, outside a triggering condition")
         self._verify_place(ctx, player, card, targets)
-        DI.plan(self, ctx, player, rules.play_cost, source=card, what=o.name, action="play")
+        DI.plan(self, ctx, player, rules.play_cost, source=card, what=o.name, action="play",
+                choose=False)
 
     def _verify_place(self, ctx: Context, player: str, card: int, targets) -> None:
         st = ctx.state
@@ -648,7 +663,8 @@ class AshesGame(ScenarioGame):
         else:
             raise NotModelled(f"placing a {kind}")
         ctx.step(T.RULE, f"{o.name} is placed: {where}", ["play"] +
-                 (["play.alteration"] if kind == "alteration spell" else []), mark=mark)
+                 (["play.alteration", "affect"] if kind == "alteration spell" else []),
+                 mark=mark)
         if kind == "alteration spell":
             self._alteration(ctx, card)
         # the targets the line states and the card's own "when this comes into play" effect
@@ -767,7 +783,7 @@ class AshesGame(ScenarioGame):
         else:
             self._verify_framework_timing(ctx, player, "activate", b.name)
         DI.plan(self, ctx, player, b.costs, source=card, what=f"{b.name} ({o.name})",
-                action="activate")
+                action="activate", choose=False)
 
     def _verify_framework_timing(self, ctx: Context, player: str, action: str, name: str
                                  ) -> None:
@@ -968,6 +984,11 @@ class AshesGame(ScenarioGame):
         for oid, b in self._watching(st, event, stage):
             if not b.optional:
                 must.append(self._mandatory(ctx, oid, b, event, stage))
+            elif not self._costs_in_text_payable(ctx, st.objects[oid].controller, b, oid):
+                o = st.objects[oid]
+                ctx.step(T.RULE, f"{b.name} ({o.name}) cannot be used on "
+                         f"{_event_words(st, event, stage)}: {o.controller} cannot pay its "
+                         "cost", ["trigger.condition"])
         if any(self.responses(ctx, p, event, stage) for p in st.players):
             must.append(PendingTrigger(
                 name=f"responses to {_event_words(st, event, stage)}", controller=self.active(st),
@@ -1000,6 +1021,10 @@ class AshesGame(ScenarioGame):
         if w.subject is not None:
             if subject is None or not R.matches(self, st, w.subject, subject, me, source=oid):
                 return False
+        if w.causes and event.get("cause") not in w.causes:
+            return False
+        if w.zone and event.get("from zone") != w.zone:
+            return False
         if w.doer is not None:
             doer = event.source if w.event in ("damage", "destroyed") else event.player
             if w.doer.who == "player" or (w.doer.kinds and w.doer.kinds[0] in ("opponent",
@@ -1054,6 +1079,7 @@ class AshesGame(ScenarioGame):
         if event is None:
             return []
         st = ctx.state
+        used = self._used(ctx, event, stage)
         out = []
         for o in st.in_zone((player, "hand")):
             if Z.card_type(o) != "reaction spell":
@@ -1067,10 +1093,17 @@ class AshesGame(ScenarioGame):
             out.append(o.name)
         for oid, b in self._watching(st, event, stage):
             o = st.objects[oid]
-            if o.controller == player and b.optional:
+            if o.controller == player and b.optional and f"{b.name} ({o.name})" not in used:
                 if self._costs_in_text_payable(ctx, player, b, oid):
                     out.append(f"{b.name} ({o.name})")
         return out
+
+    @staticmethod
+    def _used(ctx: Context, event: Event, stage: Stage) -> set[str]:
+        """The triggered abilities already used on this triggering condition (each answers it
+        once); kept while the step runs, as the immediate block keeps its resolutions."""
+        table = ctx.__dict__.setdefault("ashes used", {})
+        return table.setdefault((id(event), stage), set())
 
     def _payable(self, ctx: Context, player: str, costs, source: int) -> bool:
         try:
@@ -1116,6 +1149,9 @@ class AshesGame(ScenarioGame):
                 st, event, Stage.WOULD) + self._watching(st, event, Stage.AFTER):
             o = st.objects[oid]
             if f"{b.name} ({o.name})" == chosen.option and o.controller == player:
+                for stage in (Stage.WOULD, Stage.WHEN, Stage.AFTER):
+                    if self._meets(st, b.watch, event, stage, oid, player):
+                        self._used(ctx, event, stage).add(chosen.option)
                 ctx.step(T.ACTION, f"{player} uses {b.name} of {o.name} in response to "
                          f"{_event_words(st, event, None)}", ["trigger.condition",
                                                                "trigger.timing",

@@ -280,7 +280,7 @@ def _damage(game: "AshesGame", ctx: "Context", run: Run, e: M.Damage) -> None:
             return
         if isinstance(t, int) and not Z.in_play(st.objects[t]):
             ctx.step(T.RULE, f"{st.objects[t].name} is no longer in play: {run.name} does not "
-                     "affect it", ["resolve"])
+                     "affect it", ["resolve", "in-play"])
             continue
         if n is None:
             n = amount(ctx, run, e.amount, text)
@@ -288,6 +288,8 @@ def _damage(game: "AshesGame", ctx: "Context", run: Run, e: M.Damage) -> None:
         if target is None:
             raise NotModelled(f"{run.name}: damage to {t}, who has no Phoenixborn in the "
                               "scenario")
+        if e.target.targeted and isinstance(t, int):
+            run.it = [t]                          # "that unit" in what follows
         game.deal_damage(ctx, target, n, source=run.source, by=run.name, cause="effect")
         if st.result is not None or cancelled(ctx):
             return
@@ -308,7 +310,12 @@ def _counters(game: "AshesGame", ctx: "Context", run: Run, e: M.Counters) -> Non
             if t is None:
                 raise NotModelled(f"{run.name}: tokens on a player without a Phoenixborn")
         if not Z.in_play(st.objects[t]):
+            ctx.step(T.RULE, f"{st.objects[t].name} is no longer in play: '{text}' does not "
+                     "affect it (as much of the effect as possible is resolved, the rest "
+                     "ignored)", ["resolve", "in-play"])
             continue
+        if e.on.targeted:
+            run.it = [t]
         n = amount(ctx, run, e.count, text)
         if e.action == "place" and e.kind == Z.WOUND:
             game.place_wounds(ctx, t, n, by=run.name)            # 5.0.0 from step 3

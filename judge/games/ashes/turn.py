@@ -172,21 +172,27 @@ def meditate(game: "AshesGame", ctx: "Context", player: str, cards: tuple[int, .
     st.apply(Z.Mark("side spent", int(st.globals.get("side spent", 0)) + 1))
     ctx.step(T.ACTION, f"{player} meditates (a side action)", ["meditate", "turn.side"],
              mark=mark, actor=player)
+    discarded: dict[str, list[int]] = {}
     for c in cards:
         o = st.objects[c]
+        zone = o.zone[1]
         where = {"deck": "the top of the draw pile", "hand": "hand",
-                 "spellboard": "the spellboard"}[o.zone[1]]
-        if o.zone[1] == "spellboard":
+                 "spellboard": "the spellboard"}[zone]
+        discarded.setdefault(zone, []).append(c)
+        if zone == "spellboard":
             game.remove_from_play(ctx, c, destroyed=False, by=f"{player}'s meditation")
             continue
         mark = len(st.log)
         st.apply(MoveObject(c, (player, "discard")))
         ctx.step(T.EVENT, f"step 1: {player} discards {o.name} from {where}", ["meditate"],
                  mark=mark, actor=player)
-        V.run(ctx, Event("discard", player=player, target=c, data=(("from", where),)))
     if cards:
-        ctx.step(T.RULE, "step 1b: effects triggered by discarding may be activated now",
-                 ["meditate"])
+        ctx.step(T.RULE, "step 1b: effects triggered by discarding one or more cards may be "
+                 "activated now", ["meditate"])
+        for zone, ids in discarded.items():
+            if zone != "spellboard":
+                V.run(ctx, Event("discard", player=player, target=ids[-1], amount=len(ids),
+                                 data=(("from zone", zone), ("cards", tuple(ids)))))
     used: list[int] = []
     mark = len(st.log)
     for label in faces:
