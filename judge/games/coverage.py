@@ -91,14 +91,18 @@ def rules_of(document: str) -> list[RuleCoverage]:
     """Every rule, glossary entry and erratum of ``document``, in document order."""
     from judge.rules import lookup
     con = lookup.connect()
-    rows = con.execute("SELECT key, kind, title, section FROM nodes WHERE doc = ? "
+    rows = con.execute("SELECT key, kind, title, section, text FROM nodes WHERE doc = ? "
                        "ORDER BY ord", (document,)).fetchall()
     if not rows and not con.execute("SELECT 1 FROM nodes WHERE doc = ? LIMIT 1",
                                     (document,)).fetchone():
         docs = [d["id"] for d in lookup.documents()]
         raise UsageError(f"unknown document {document!r}", expected=", ".join(docs))
+    # a document whose numbered sections carry the rules' text (no rule paragraphs of their
+    # own: the Ashes Raven Rules' "4.2.3 Canceling Effects") counts those sections as rules
+    sections_are_rules = not any(r["kind"] == "rule" for r in rows)
     return [RuleCoverage(r["key"], r["kind"], r["title"] or "", r["section"] or "")
-            for r in rows if r["kind"] in COUNTED]
+            for r in rows if r["kind"] in COUNTED
+            or (sections_are_rules and r["kind"] == "section" and (r["text"] or "").strip())]
 
 
 def coverage(document: str, files: list[Path], *, root: Path | None = None) -> Coverage:

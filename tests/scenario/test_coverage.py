@@ -42,3 +42,13 @@ def test_coverage_of_a_document_no_scenario_names_cites_nothing():
 def test_coverage_of_an_unknown_document_is_an_error():
     result = _run("fab-1.5")
     assert result.exit_code == 2 and "unknown document 'fab-1.5'" in result.output
+
+
+def test_coverage_counts_the_sections_of_a_document_whose_sections_are_its_rules():
+    # the Raven Rules print their rules as numbered sections ("4.2.3 Canceling Effects")
+    data = json.loads(_run("ashes-raven-1.1", "--json").output)
+    keys = {r["key"] for r in data["by_rule"]}
+    assert {"4.2.3", "5.0.0", "Golden Veil", "Target"} <= keys
+    assert "3.0.0" not in keys                    # a heading without text of its own
+    by_key = {r["key"]: r for r in data["by_rule"]}
+    assert by_key["4.2.3"]["scenarios"]
