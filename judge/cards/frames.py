@@ -1742,8 +1742,10 @@ class Frames:
                 state = " ".join(o.qualities) if o.qualities else " ".join(o.kinds)
             verb = _STATE_ADJ_EVENT.get(state, ("be " + state) if state else
                                         " ".join(group.auxes))
+            with_ = self.onto(parts, "with")
             return M.Event(verb=verb, subject=subject, within=within, negated=negated,
-                           would="would" in auxes, text=text, span=span)
+                           would="would" in auxes, text=text, span=span, with_=with_,
+                           rest=self._event_complements(parts, None) + tuple(parts.adverbs))
         form = group.form
         is_passive = passive or (bool(auxes & (_BE | _BE_NOT)) and form == "past")
         verb = lemma
@@ -1755,8 +1757,12 @@ class Frames:
         object_ = obj
         amount = None
         damage_type = ""
+        unread_objects: list[str] = []
         for o in objects:
             if "damage" in o.kinds:
+                if o.of is not None or o.zone is not None or o.filters:
+                    unread_objects.append(o.text)     # "damage from an unblocked attack"
+                negated = negated or o.quantifier == "no"     # "deals no damage"
                 verb = (self.r.v.damage_verbs.get(lemma) or
                         ("be dealt damage" if is_passive or lemma in ("take", "receive",
                                                                        "suffer") else
@@ -1801,10 +1807,12 @@ class Frames:
         if verb in ("enter play", "leave play") and object_ is not None and \
                 object_.kinds in (("play",), ("arena",)) and not object_.qualities:
             object_ = None              # "enters the arena": the verb says where
+        rest = tuple(unread_objects) + self._event_complements(parts, object_) \
+            + tuple(parts.adverbs)
         return M.Event(verb=verb, subject=subject, object=object_, by=by, amount=amount,
                        damage_type=damage_type, zone=zone, within=within, times=times,
                        negated=negated, would="would" in auxes, text=text, span=span,
-                       with_=with_)
+                       with_=with_, rest=rest)
 
     def _with_post(self, objects) -> tuple[M.Target | None, M.Target | None]:
         """(what a damage phrase's "with" names, what a "to" inside it names)."""
@@ -1819,6 +1827,21 @@ class Frames:
                 return (self.r.target(kept),
                         self.r.target(to.body) if to is not None else None)
         return None, None
+
+    def _event_complements(self, parts: Parts, object_) -> tuple[str, ...]:
+        """The prepositional phrases of an event the value does not hold (kept as printed,
+        never dropped in silence); "with ..." is ``Event.with_``."""
+        rest: list[str] = []
+        for p in parts.pps:
+            if p.prep in ("with", "by"):
+                continue
+            elif p.prep in _FROM_PREPS or p.prep in _ZONE_PREPS or p.prep.startswith(
+                    ("on the", "to the")):
+                if self.r.zone(p.obj) is None and not (p.prep == "to" and object_ is not None):
+                    rest.append(self.r.phrase(p.span))
+            else:
+                rest.append(self.r.phrase(p.span))
+        return tuple(rest)
 
     def time_event(self, np, span, default: str = "start") -> M.Event:
         """"the start of your turn", "the end of each round", "the beginning of the player

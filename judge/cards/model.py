@@ -219,6 +219,9 @@ class Event:
     with_: Target | None = None       # what it is done with: "with this weapon", "with an
                                       # ability", "you attack with this"
     this_way: bool = False            # done by the text it is in ("dealt damage this way")
+    rest: tuple[str, ...] = ()        # complements printed but not held by the value, as printed
+                                      # ("from an unblocked attack"): a rules module that reads
+                                      # the event must not ignore them
 
 
 @dataclass(frozen=True, slots=True)

@@ -175,3 +175,25 @@ def test_ufs_h_3_2_bracketed_restrictions_are_kept_apart_from_the_label():
     assert a.label.split()[0] == "Endeavor"
     b = one("Enhance [Once per turn] Commit: Draw 1 card.")
     assert b.limit == "once per turn" and b.brackets == ()
+
+
+def test_ufs_h_1_6_a_response_condition_keeps_what_it_does_not_hold():
+    """H.1.6 response conditions: "with this card" is what the subject blocks with
+    (``Event.with_``); a complement the event value does not hold is kept in ``Event.rest``,
+    never dropped ("from an unblocked attack", "during the Enhance Step")."""
+    block = one("Response: After you block with this card, draw 1 card.").trigger.event
+    assert block.verb == "block" and block.with_.ref == "this" and block.rest == ()
+    took = one("Response Flip: After you take damage from an unblocked attack, draw 1 card."
+               ).trigger.event
+    assert took.verb == "be dealt damage" and took.rest == ("damage from an unblocked attack",)
+    committed = one("Response: After this card is committed during the Enhance Step, draw 1 "
+                    "card.").trigger.event
+    assert committed.rest == ("during the Enhance Step",)
+    plain = one("Response: After this attack deals damage, draw 1 card.").trigger.event
+    assert plain.verb == "deal damage" and plain.rest == () and plain.with_ is None
+
+
+def test_ufs_i_3_2_character_name_only_is_a_keyword():
+    """I.3.2: "[Character Name] Only" is a keyword of the keyword line."""
+    a = one("Ryu Only - Fury")
+    assert [k.name for k in a.keywords] == ["Ryu Only", "Fury"]
