@@ -231,7 +231,56 @@ ASHES = Case("ashes", 'scenario "random Ashes play"\ngame ashes-raven-1.1\n'
              + "".join(f'card "{n}": {d}\n' for n, d in ASHES_CARDS.items()),
              _ashes_board, _ashes_line)
 
-CASES = {"toy": TOY, "fab": FAB, "wow": WOW, "ashes": ASHES}
+
+
+# ------------------------------------------------------------------------------ UFS
+UFS_CARDS = {
+    "Ryu": 'Character, hand 6, vitality 20',
+    "Jab": 'Attack, difficulty 2, control 5, speed 3, damage 3, zone high, block high, modifier 2',
+    "Sweep": 'Attack, difficulty 4, control 3, speed 4, damage 5, zone low, block low, '
+             'modifier 1: "Stun: 1 - Throw"',
+    "Guard": 'Foundation, difficulty 1, control 5, block mid, modifier 3: "Enhance Commit: '
+             'Your rival\'s attack gets -2 speed."',
+    "Rush": 'Foundation, difficulty 0, control 4, block low, modifier 2: "Enhance Commit: '
+            'Your attack gets +1 damage."',
+    "Wall": 'Action, difficulty 2, control 6, block mid, modifier 4: "Breaker: 1"',
+    "Echo": 'Foundation, difficulty 1, control 5, block high, modifier 2: "Response: After '
+            'this attack is blocked, draw 1 card."',
+}
+
+
+def _ufs_board(draw, player: str) -> str:
+    hand = draw(st.lists(st.sampled_from(["Jab", "Sweep", "Wall", "Guard", "Rush"]),
+                         max_size=4))
+    stage = draw(st.lists(st.sampled_from(["Guard", "Rush", "Echo"]), max_size=3))
+    deck = draw(st.lists(st.sampled_from(sorted(UFS_CARDS.keys() - {"Ryu"})), min_size=0,
+                         max_size=4))
+    facts = ['character "Ryu"', f"vitality {draw(st.integers(1, 20))}"]
+    if hand:
+        facts.append("hand " + ", ".join(f'"{c}"' for c in hand))
+    if stage:
+        facts.append("staging area " + ", ".join(f'"{c}"' for c in stage))
+    if deck:
+        facts.append("deck top " + ", ".join(f'"{c}"' for c in deck))
+    if draw(st.booleans()):
+        facts.append(f"{draw(st.integers(0, 3))} momentum")
+    return ", ".join(facts), hand + stage
+
+
+def _ufs_line(draw, cards: list[str]) -> str:
+    p = draw(st.sampled_from(PLAYERS))
+    card = draw(st.sampled_from(cards))
+    return draw(st.sampled_from([
+        f'{p} plays "{card}"', f'{p} blocks with "{card}"', f"{p} does not block",
+        f'{p} commits "{card}"', f"{p} does not commit", f"{p} passes",
+        f'{p} activates "{card}"', f'{p} reviews "{card}"', f'{p} chooses "{card}"',
+        f'{p} adds "{card}" to momentum', f'{p} discards "{card}"', "settle"]))
+
+
+UFS = Case("ufs", 'scenario "random UFS play"\ngame ufs-0.9\n'
+           + "".join(f'card "{n}": {d}\n' for n, d in UFS_CARDS.items()), _ufs_board, _ufs_line)
+
+CASES = {"toy": TOY, "fab": FAB, "wow": WOW, "ashes": ASHES, "ufs": UFS}
 
 
 def test_every_game_with_rules_has_a_case():

@@ -1,0 +1,96 @@
+"""Nothing dropped in silence, over a game's card corpus: the shared part of the test (a game's
+own test file builds its scenarios; tests/engine/test_ufs_corpus.py for UFS).
+
+Two checks, for every card of a corpus a game's rules module binds:
+
+1. **accounting** (:func:`account`): every ability the card grammar read off the card, and every
+   part it could not read, is either carried out by the module or named by it as an
+   :class:`~judge.engine.abilities.Unbound` ability (``not modelled`` when it could matter);
+2. **reporting** (:func:`unreported`): in a scenario where the card is where its abilities
+   function and game events happen, every ability the module named as not carried out whose
+   event happened (or any event, for one it cannot even classify) is named in the ruling as
+   ``not modelled``, and every played ability it cannot carry out says so when a player plays
+   it.
+
+:class:`Tally` counts the shapes (ability kind and timing, effect classes) carried out and
+named not modelled, for the report.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from judge.engine import abilities as AB
+from judge.engine.abilities import Unbound
+from judge.engine.ruling import Ruling
+from judge.engine.state import State
+
+
+@dataclass
+class Tally:
+    cards: int = 0
+    parts: int = 0
+    carried: Counter = field(default_factory=Counter)
+    named: Counter = field(default_factory=Counter)
+
+    def add(self, carried: list[str], named: list[str]) -> None:
+        self.cards += 1
+        self.parts += len(carried) + len(named)
+        self.carried.update(carried)
+        self.named.update(named)
+
+    def line(self, game: str) -> str:
+        c, n = sum(self.carried.values()), sum(self.named.values())
+        return (f"{game} corpus: {self.cards} cards, {self.parts} parts: {c} carried out "
+                f"({len(self.carried)} shapes), {n} named not modelled ({len(self.named)} "
+                "shapes)")
+
+
+def account(parts: int, carried: list[str], named: list[str]) -> list[str]:
+    """Problems with one card's accounting: ``parts`` read off the card must each be carried
+    out (``carried``, one shape per part) or named (``named``)."""
+    if parts != len(carried) + len(named):
+        return [f"{parts} parts read, {len(carried)} carried out and {len(named)} named"]
+    return []
+
+
+@contextmanager
+def events_seen() -> Iterator[set[str]]:
+    """The kinds of game event (and of moments a game signals) that occur while the block
+    runs, as the core's no-silent-drop check sees them."""
+    seen: set[str] = set()
+    original = AB.occurred
+
+    def spy(ctx, event_kind, role="trigger"):
+        seen.add(event_kind)
+        return original(ctx, event_kind, role)
+    AB.occurred = spy
+    try:
+        yield seen
+    finally:
+        AB.occurred = original
+
+
+def named_in(ruling: Ruling, u: Unbound) -> bool:
+    texts = list(ruling.not_modelled) + [t for b in ruling.branches for t in b.not_modelled]
+    return any(u.text in t or u.describe() in t for t in texts)
+
+
+def unreported(ruling: Ruling, start: State, unbound: tuple[Unbound, ...],
+               seen: set[str]) -> list[Unbound]:
+    """The abilities of ``unbound`` that functioned at the start (their card where they
+    function), could have answered an event that happened (or any event, or a value read), and
+    that the ruling does not name."""
+    out = []
+    for u in unbound:
+        if u.kind not in ("trigger", "replacement", "static", "unknown"):
+            continue
+        if not AB.functioning(start, u):
+            continue
+        could = AB.ANY in u.events or AB.ANY in u.values or bool(u.events & seen)
+        if could and seen and not named_in(ruling, u):
+            out.append(u)
+    return out
