@@ -226,6 +226,18 @@ class Action:
 
 
 @dataclass(frozen=True, slots=True)
+class Detail:
+    """A detail a game's grammar adds after the card of an action (alias ``gm_<key>``): FaB's
+    ``declaring X 3``, ``boosting``, ``discarding "Sink Below"``. ``key`` names it; the cards,
+    words and numbers it holds are kept in order."""
+    key: str
+    cards: tuple[CardRef, ...] = ()
+    words: tuple[str, ...] = ()
+    numbers: tuple[int, ...] = ()
+    pos: Pos | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Play(Action):
     """``Alice plays "Zap" from arsenal pitching "Sigil" targeting Bob choosing "mode"``."""
     card: CardRef | None = None
@@ -233,6 +245,7 @@ class Play(Action):
     pitching: tuple[CardRef, ...] = ()
     targets: tuple[Target, ...] = ()
     modes: tuple[str, ...] = ()
+    details: tuple[Detail, ...] = ()     # a game's own details (gm_<key>)
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,6 +256,7 @@ class Activate(Action):
     pitching: tuple[CardRef, ...] = ()
     targets: tuple[Target, ...] = ()
     modes: tuple[str, ...] = ()
+    details: tuple[Detail, ...] = ()     # a game's own details (gm_<key>)
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,6 +267,7 @@ class Attack(Action):
     pitching: tuple[CardRef, ...] = ()
     targets: tuple[Target, ...] = ()
     modes: tuple[str, ...] = ()
+    details: tuple[Detail, ...] = ()     # a game's own details (gm_<key>)
 
 
 @dataclass(frozen=True, slots=True)

@@ -68,6 +68,7 @@ SLOTS = ("head", "chest", "arms", "legs")
 # the prefixes of the aliases a game's grammar extension uses for its own lines (grammar/
 # scenario_core.lark): actions, expectations, player facts, card states and card numbers
 GAME_ACTION, GAME_EXPECT, GAME_FACT, GAME_STATE, GAME_NUMBER = "g_", "gx_", "gf_", "gs_", "gn_"
+GAME_DETAIL = "gm_"          # a detail a game adds after the card of an action (ast.Detail)
 _NAMESPACE = "scenario_core__"     # lark's prefix for names imported from the core
 
 
@@ -268,6 +269,12 @@ class ScenarioTransformer(Transformer):
             _player, cards, words, numbers, _targets, _mods = _sorted_parts(children)
             return _Fact("game", _pos(meta), key=name[len(GAME_FACT):],
                          value=(words, numbers), cards=cards)
+        if name.startswith(GAME_DETAIL):
+            _player, cards, words, numbers, _targets, _mods = _sorted_parts(children)
+            key = name[len(GAME_DETAIL):]
+            return _Modifier("details", (ast.Detail(key, tuple(cards), tuple(words),
+                                                    tuple(numbers), _pos(meta)),),
+                             _pos(meta), self._text(meta).split(" ")[0] or key)
         if name.startswith(GAME_ACTION):
             actor, *rest = children
             _p, cards, words, numbers, targets, mods = _sorted_parts(rest)
@@ -653,7 +660,8 @@ def _modifiers_of(cls) -> str:
     names = {f.name for f in fields(cls)}
     words = [w for key, w in (("from_zone", "from"), ("pitching", "pitching"),
                               ("targets", "targeting"), ("modes", "choosing"),
-                              ("amount", "paying"), ("ability", "ability")) if key in names]
+                              ("amount", "paying"), ("ability", "ability"),
+                              ("details", "a detail of the game")) if key in names]
     return ", ".join(f"`{w}`" for w in words) or "nothing after the card"
 
 

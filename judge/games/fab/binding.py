@@ -16,7 +16,7 @@ moments and whose moment it is.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from judge.cards import model as M
@@ -141,6 +141,7 @@ class Part:
     values: frozenset[str] = frozenset()
     zones: frozenset[str] = frozenset()
     why: str = ""
+    span: tuple[int, int] | None = None       # where it is printed in the card's text
 
     def __str__(self) -> str:
         return self.description
@@ -151,10 +152,11 @@ EVERYTHING = frozenset({ANY})
 DECK_KEYWORDS = frozenset({"legendary", "specialization", "essence"})
 
 
-def unparsed(text: str, reason: str) -> Part:
+def unparsed(text: str, reason: str, span: Any = None) -> Part:
     """Text the card grammar could not read: it could be anything."""
     return Part("unknown", f"unparsed text {text!r} ({reason})", text, EVERYTHING, EVERYTHING,
-                why=f"the card grammar could not read it: {reason}")
+                why=f"the card grammar could not read it: {reason}",
+                span=(span.start, span.end) if span is not None else None)
 
 
 def keyword(name: str) -> Part:
@@ -164,6 +166,11 @@ def keyword(name: str) -> Part:
 
 def ability(ab: M.Ability, text: str, *, why: str = "") -> Part:
     """An ability the engine does not carry out, bound to what its printed parts name."""
+    found = _ability(ab, text, why)
+    return found if ab.span is None else replace(found, span=(ab.span.start, ab.span.end))
+
+
+def _ability(ab: M.Ability, text: str, why: str) -> Part:
     kind = ab.kind
     label = f"{kind} ability {text!r}" + (f" ({why})" if why else "")
     if kind == "triggered" and ab.trigger is not None:

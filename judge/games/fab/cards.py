@@ -20,6 +20,7 @@ from judge.games.fab import reprise as RP
 from judge.games.fab import statics as S
 from judge.games.fab import becomes as B
 from judge.games.fab import binding as BD
+from judge.games.fab import printed as PR
 
 from judge.games.fab.reading import (KEYWORDS, amount, condition_words, event_words, is_self,
                                      is_you, keyword_name, keyword_of, target_text)
@@ -109,7 +110,8 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
     on_resolve: list[M.Effect] = []
     on_hit: list[M.Effect] = []
     on_attack: list[M.Effect] = []
-    unsupported: list[BD.Part] = [BD.unparsed(u.text, u.reason) for u in parsed.unparsed]
+    unsupported: list[BD.Part] = [BD.unparsed(u.text, u.reason, u.span)
+                                  for u in parsed.unparsed]
     attack_cost: int | None = None
     once = False
     watches: list[BD.Watch] = []
@@ -217,6 +219,15 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
             continue
         else:
             unsupported.append(BD.ability(ab, text_of))
+    # additional costs, modes and cost changes are read by ``fab_printed`` (15.5.1-15.5.3)
+    claimed = PR.of(parsed)
+    spans = claimed.claimed()
+    unsupported = [u for u in unsupported if u.span is None
+                   or not PR.inside(M.Span(*u.span), spans)]
+    unsupported += [BD.Part("static", what, text[start:end], values=frozenset({"cost"}),
+                            span=(start, end)) for what, start, end in claimed.unreadable]
+    own = tuple((c.start, c.end) for c in claimed.cost_changes if c.what == "this")
+    on_resolve = [e for e in on_resolve if not PR.inside(e.span, own)]
     return CardRules(keywords=tuple(keywords.items()), on_resolve=tuple(on_resolve),
                      on_hit=tuple(on_hit), on_attack=tuple(on_attack), attack_cost=attack_cost,
                      once_per_turn=once, watches=tuple(watches), activated=tuple(activated),

@@ -49,7 +49,25 @@ def evaluate(state: State, player: str, cond: M.Condition) -> Answer:
         return Answer(bool(found), f"{player} has dealt {kind} this turn ("
                       + ", ".join(f"{r.amount} from {r.source_name} to {r.player}" for r in found)
                       + ")" if found else f"{player} has dealt no {kind} this turn")
+    if cond.test == "control" and cond.subject is not None and cond.subject.ref == "you" \
+            and cond.object is not None and not cond.object.filters \
+            and not cond.object.qualities and cond.comparison is None:
+        return _control(state, player, cond.object, cond.negated)
     raise NotModelled(f"the condition {condition_words(cond)!r}")
+
+
+def _control(state: State, player: str, what: M.Target, negated: bool) -> Answer:
+    """"you control an aura" / "you control no auras": face-up cards and tokens in the
+    player's arena zones (11.2.2) with the kinds the condition names."""
+    from judge.games.fab.zones import PLAYER_ARENA
+    kinds = frozenset(w for k in what.kinds for w in k.split())
+    found = [o.name for z in PLAYER_ARENA if z != "hero" for o in state.in_zone((player, z))
+             if o.face_up and kinds <= o.kinds]
+    need = what.count.constant if what.count is not None and what.count.constant else 1
+    none = negated or what.quantifier == "no"
+    holds = (not found) if none else len(found) >= need
+    noun = " ".join(what.kinds)
+    return Answer(holds, f"{player} controls " + (", ".join(found) if found else f"no {noun}"))
 
 
 def _names(found: list) -> str:

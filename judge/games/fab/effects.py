@@ -154,8 +154,17 @@ def _x(amount: M.Amount | None) -> bool:
         not amount.plus and amount.times == 1
 
 
+def _declared_x(amount: M.Amount | None) -> bool:
+    """A bare "X": the X declared when the card was played (15.5.1a)."""
+    return A.is_x(amount) and amount.defined_as is None and amount.per is None and \
+        not amount.plus and amount.times == 1
+
+
 def _damage(game: "FabGame", ctx: Context, layer: Layer, eff: M.Damage) -> None:
     n = C.amount(eff.amount)
+    if n is None and _declared_x(eff.amount):
+        from judge.games.fab import costs as fab_costs
+        n = fab_costs.declared_x(ctx, layer)
     if (n is None and not _x(eff.amount)) or eff.divided:
         raise NotModelled(f"damage amount {eff.amount.text if eff.amount else ''!r}")
     dtype = (eff.damage_type or "").lower()
@@ -182,6 +191,9 @@ def _delta(game: "FabGame", ctx: Context, layer: Layer, eff: M.ModifyValue) -> i
     n = C.amount(eff.amount)
     if n is None and _x(eff.amount):
         n = A.value_of_x(game, ctx, layer, eff.amount.defined_as)
+    if n is None and _declared_x(eff.amount):
+        from judge.games.fab import costs as fab_costs
+        n = fab_costs.declared_x(ctx, layer)
     return None if n is None else eff.sign * n
 
 
@@ -200,6 +212,10 @@ def _your_attacks(t: M.Target | None) -> str | None:
 def _modify(game: "FabGame", ctx: Context, layer: Layer, eff: M.ModifyValue) -> None:
     st = ctx.state
     stat = eff.stat.lower()
+    if stat == "cost":                 # "the next ... you play this turn costs {r} less"
+        from judge.games.fab import costs as fab_costs
+        fab_costs.cost_effect(game, ctx, layer, eff)
+        return
     delta = _delta(game, ctx, layer, eff) if eff.op == "add" else None
     if stat not in ("power", "defense") or delta is None:
         raise NotModelled(f"changing {eff.stat} by {eff.amount.text if eff.amount else ''!r}")
@@ -546,13 +562,15 @@ def _discard(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
         hand = list(st.zones[(p, "hand")].ids)
         chosen = hand
         if len(hand) > n:
-            if random:
-                raise NotModelled(f"which {n} of {p}'s {len(hand)} cards in hand are discarded "
-                                  "at random")
+            # a choice the player makes (Discard glossary), or, for a random discard, what chance
+            # picked: either is stated by the line that answers (the engine never picks)
             names = tuple(st.objects[o].name for o in hand)
             picked = ctx.answer_to(Decision(
                 key=f"discard:{layer.id}:{layer.name}:{p}:{len(st.log)}", player=p,
-                kind="discard", prompt=f"which {n} card(s) {p} discards to {layer.name}",
+                kind="discard", prompt=(f"which {n} card(s) {p} discards at random to "
+                                        f"{layer.name} (chance picks them: the scenario states "
+                                        "which)" if random else
+                                        f"which {n} card(s) {p} discards to {layer.name}"),
                 options=names, citation=ctx.cite_opt("discard") or "",
                 example=f'{p} discards "{names[0]}"', count=n))
             want = [picked.value] if isinstance(picked.value, str) else list(picked.value)
@@ -568,11 +586,17 @@ def _discard(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
         if chosen is hand:
             ctx.step(T.EVENT, f"{p} discards {', '.join(names) or 'nothing'}: with "
                      f"{T.plural(len(hand), 'cards')} in hand, discarding "
-                     f"{T.plural(n, ('random ' if random else '') + 'cards')} leaves no choice",
-                     ["discard"], mark=mark)
+                     f"{T.plural(n, ('random ' if random else '') + 'cards')} leaves no choice"
+                     + ("; no legal choice can be made, so that part of the effect is ignored"
+                        if not hand else ""),
+                     ["discard"] + (["resolve.choices"] if not hand else []), mark=mark)
         else:
-            ctx.step(T.EVENT, f"{p} discards {', '.join(names)}, chosen from "
-                     f"{T.plural(len(hand), 'cards')} in hand", ["discard"], mark=mark, actor=p)
+            ctx.step(T.EVENT, f"{p} discards {', '.join(names)}, "
+                     + ("at random" if random else "chosen") + " from "
+                     f"{T.plural(len(hand), 'cards')} in hand", ["discard"], mark=mark,
+                     actor=None if random else p)
+        for oid in chosen:
+            game.signal(ctx, "discard", player=p, obj=oid)
 
 
 def _move(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
@@ -604,6 +628,8 @@ def _move(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
             drawn += 1
         fab_deck.took_top(st, p, drawn)
         ctx.step(T.EVENT, f"{p} draws {T.plural(drawn, 'cards')}", ["resolve.in-order"], mark=mark)
+        if drawn:
+            game.signal(ctx, "draw", player=p)
 
 
 _DESTROYABLE = ("aura", "item", "ally", "token", "equipment", "weapon")
@@ -723,7 +749,13 @@ HANDLERS: dict[type, Callable[..., None]] = {
     M.Replacement: _replacement,
     M.DelayedTrigger: lambda game, ctx, layer, eff: _delayed_trigger(ctx, layer, eff),
     M.CreateToken: lambda game, ctx, layer, eff: fab_tokens.create_token(game, ctx, layer, eff),
+    M.Choice: lambda game, ctx, layer, eff: _choice(game, ctx, layer, eff),
 }
+
+
+def _choice(game: "FabGame", ctx: Context, layer: Layer, eff: M.Choice) -> None:
+    from judge.games.fab import costs as fab_costs
+    fab_costs.run_choice(game, ctx, layer, eff)
 
 def delayed_event(ev: M.Event) -> str | None:
     """The event kind a delayed trigger of a resolving card waits for: "you deal damage this

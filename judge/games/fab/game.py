@@ -31,6 +31,8 @@ from judge.engine.state import (ChangeValue, CounterRule, EndGame, GameResult, M
 from judge.engine.values import Bound, ValueRules
 from judge.games.fab import cards as C
 from judge.games.fab import combat as K
+from judge.games.fab import costs as fab_costs
+from judge.games.fab import printed as fab_printed
 from judge.games.fab import becomes as fab_becomes
 from judge.games.fab import chain as fab_chain
 from judge.games.fab import deck as fab_deck
@@ -105,6 +107,12 @@ class FabGame(FabScenario):
         st.rules = ValueRules(bounds=BOUNDS, player_bounds=PLAYER_BOUNDS,
                               player_value=_player_value)
         E.install(st)
+        for stat, rule in (("cost", "9.2.5e"), ("power", "25.1.3")):    # X is zero off the chain
+            eid = st.new_id()
+            st.effects[eid] = E.ContinuousEffect(
+                id=eid, description=f"{rule}: an X {stat} is zero outside the chain",
+                controller=None, citation=None, timestamp=0, affects=_x_off_chain(stat),
+                stat=stat, op="set", amount=0, layer=0)
         st.counters_leave = _keeps_counters
         for name, stat, delta in (("+1{p}", "power", 1), ("-1{p}", "power", -1),
                                   ("+1{d}", "defense", 1), ("-1{d}", "defense", -1)):
@@ -292,7 +300,7 @@ class FabGame(FabScenario):
     # ------------------------------------------------------------------ play a card
     def verify_play(self, ctx: Context, player: str, card: int, pitching: tuple[int, ...] = (),
                     targets: tuple[Any, ...] = (), from_zone: str | None = None,
-                    modes: tuple[str, ...] = ()) -> None:
+                    modes: tuple[str, ...] = (), details: tuple[Any, ...] = ()) -> None:
         st = ctx.state
         o = st.objects[card]
         ctx.cite("play.layer")              # documents without rule 15 do not model playing
@@ -339,7 +347,25 @@ class FabGame(FabScenario):
                                     f"opponent of {player}, not {bad[0]}",
                                     ctx.cite("target.choose"))
         fab_restrictions.verify(self, ctx, player, "play", card=o)     # 17.2.1, 20.4.4b
-        self._verify_payment(ctx, player, self._cost(st, card), pitching, "play")
+        pl = self._plan(ctx, player, card, details, modes)
+        cost = fab_costs.resource_cost(self, ctx, player, card, pl, record=False)
+        self._verify_payment(ctx, player, cost, pitching, "play")
+
+    def _plan(self, ctx: Context, player: str, card: int, details: tuple[Any, ...],
+              modes: tuple[str, ...]) -> "fab_costs.Plan":
+        """What the line declares (15.5.1): X, optional costs, modes (``fab_costs``)."""
+        pl = fab_costs.plan(self, ctx, player, card, details, modes)
+        o = ctx.state.objects[card]
+        found = fab_printed.read(o.text or "", o.name).modes
+        if found is not None and not modes:
+            example = f'{player} plays "{o.name}" choosing "{found.options[0].text}"'
+            if ctx.policy("choices", "not-modelled") == "error":
+                raise UnstatedChoice("choices", f"the mode {player} chooses for {o.name}",
+                                     example)
+            raise NotModelled(f"the mode{'s' if found.pick > 1 else ''} {player} chooses for "
+                              f"{o.name} (choose {found.pick}) is not stated (state it with: "
+                              f"{example})", ctx.cite_opt("play.modes"))
+        return pl
 
     def _verify_attack_target(self, ctx: Context, player: str, targets: tuple[Any, ...]) -> None:
         for t in targets:
@@ -398,18 +424,21 @@ class FabGame(FabScenario):
 
     def play(self, ctx: Context, player: str, card: int, pitching: tuple[int, ...] = (),
              targets: tuple[Any, ...] = (), from_zone: str | None = None,
-             modes: tuple[str, ...] = ()) -> None:
+             modes: tuple[str, ...] = (), details: tuple[Any, ...] = ()) -> None:
         st = ctx.state
         o = st.objects[card]
         rules = self.card_rules(st, card)
         attack = o.has_kind("attack") and o.has_kind("action")
+        pl = self._plan(ctx, player, card, details, modes)
         mark = len(st.log)
         st.apply(MoveObject(card, COMBAT if attack else CHAIN))
         fab_records.record_play(st, player, card)           # "if you've played ... this turn"
         ctx.step(T.ACTION, f"{player} plays {o.name} from {from_zone or 'hand'}",
                  [self._timing_rule(o), "play.announce"], mark=mark, actor=player)
-        self.signal(ctx, "play", player=player, obj=card)
-        self._pay(ctx, player, self._cost(st, card), pitching, o.name)
+        fab_costs.announce(self, ctx, player, card, pl)                  # 15.5.1
+        cost = fab_costs.resource_cost(self, ctx, player, card, pl, record=True)   # 15.5.2
+        self._pay(ctx, player, cost, pitching, o.name)                   # 15.5.3a-b
+        fab_costs.pay_other(self, ctx, player, card, pl)                 # 15.5.3c
         if o.has_kind("action"):
             mark = len(st.log)
             st.apply(ChangeValue(player, AP, -1))
@@ -418,7 +447,8 @@ class FabGame(FabScenario):
         target = next((t for t in targets if isinstance(t, str)), None)
         layer = Layer(id=st.new_id(), kind="card", name=o.name, controller=player, source=card,
                       targets=tuple(targets),
-                      data={"rules": rules, **fab_reprise.play_data(st, rules.on_resolve)})
+                      data={"rules": rules, **fab_reprise.play_data(st, rules.on_resolve),
+                            "x": pl.x, "modes": pl.modes})
         if attack:
             self._open_link(ctx, layer, card, player, target or self._attacked(st, player, targets),
                             proxy=False, procedure="play.attack-opens",
@@ -441,6 +471,7 @@ class FabGame(FabScenario):
                     and player == self.turn_player(st)):
                 self.close_chain(ctx, "combat.non-attack-closes",
                                  f"{player} plays the non-attack action {o.name}")
+        self.signal(ctx, "play", player=player, obj=card)                # 15.5.4a
         self.flush_triggers(ctx)
         Priority.keep(st, player)
 
@@ -1265,6 +1296,13 @@ class FabGame(FabScenario):
         abilities that wait for it (:meth:`signal`)."""
         self.signal(ctx, moment)
 
+
+
+def _x_off_chain(stat: str):
+    """9.2.5e, 25.1.3: a printed X cost or power is zero in every zone but the chain."""
+    def affects(state: State, o: Any) -> bool:
+        return o.base.get(stat) == "X" and o.zone[1] not in ("chain", "combat chain")
+    return affects
 
 
 def _player_value(state: State, player: str, name: str) -> Any:

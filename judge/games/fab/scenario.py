@@ -6,16 +6,19 @@ line of a ruling.
 
 from __future__ import annotations
 
+import difflib
 from typing import TYPE_CHECKING, Any
 
 from judge.engine import trace as T
 from judge.engine.context import Context
-from judge.engine.errors import NotModelled
+from judge.engine.errors import NotModelled, ScenarioStateError
 from judge.engine.game import Call
 from judge.engine.state import GameObject
 from judge.engine.values import Value
 from judge.games.base import ScenarioGame
 from judge.games.fab import combat as K
+from judge.games.fab import costs as fab_costs
+from judge.games.fab import printed as fab_printed
 from judge.games.fab.zones import AP, RP
 from judge.scenario import ast as A
 
@@ -128,21 +131,73 @@ class FabScenario(ScenarioGame):
     def _bind_play(self, ctx: Context, act: A.Play) -> Call:
         card, targets, pitching = self._cards(ctx, act)
         zones = (act.from_zone,) if act.from_zone else PLAY_FROM
-        return Call("play", dict(player=act.actor, card=card(act.card, zones),
+        oid = card(act.card, zones)
+        return Call("play", dict(player=act.actor, card=oid,
                                  pitching=pitching(act.pitching), targets=targets(act.targets),
-                                 from_zone=act.from_zone, modes=act.modes))
+                                 from_zone=act.from_zone, modes=self._modes(ctx, act, oid),
+                                 details=self._details(act, card)))
 
     def _bind_attack(self, ctx: Context, act: A.Attack) -> Call:
         card, targets, pitching = self._cards(ctx, act)
-        return Call("attack", dict(player=act.actor, card=card(act.card, ATTACK_WITH),
-                                   pitching=pitching(act.pitching), targets=targets(act.targets),
-                                   modes=act.modes))
+        oid = card(act.card, ATTACK_WITH)
+        details = self._details(act, card)
+        args = dict(player=act.actor, card=oid, pitching=pitching(act.pitching),
+                    targets=targets(act.targets), modes=self._modes(ctx, act, oid))
+        return Call("attack", {**args, "details": details} if details else args)
 
     def _bind_activate(self, ctx: Context, act: A.Activate) -> Call:
         card, targets, pitching = self._cards(ctx, act)
-        return Call("activate", dict(player=act.actor, card=card(act.card, ACTIVATE),
+        oid = card(act.card, ACTIVATE)
+        if act.details:
+            d = act.details[0]
+            pos = d.pos or act.pos
+            raise ScenarioStateError("this detail applies to playing a card, not to "
+                                     "activating an ability", line=pos.line, column=pos.column,
+                                     expected="`pitching`, `targeting`, `choosing`, `ability`")
+        return Call("activate", dict(player=act.actor, card=oid,
                                      ability=act.ability, pitching=pitching(act.pitching),
-                                     targets=targets(act.targets), modes=act.modes))
+                                     targets=targets(act.targets),
+                                     modes=self._modes(ctx, act, oid)))
+
+    def _details(self, act: Any, card: Any) -> tuple[fab_costs.Declared, ...]:
+        """The details of a play line (``declaring X 3``, ``discarding "A"`` ...), their cards
+        found where the detail takes them from."""
+        return tuple(fab_costs.Declared(d.key, tuple(card(r, fab_costs.DETAIL_ZONES.get(
+            d.key, ("hand",))) for r in d.cards), tuple(d.numbers), tuple(d.words))
+            for d in getattr(act, "details", ()))
+
+    def _modes(self, ctx: Context, act: Any, oid: int) -> tuple[str, ...]:
+        """The modes a line chooses (``choosing "..."``), each matched to one printed mode of
+        the card (15.5.1c): a mode the card does not have is an error in the scenario."""
+        if not act.modes:
+            return ()
+        o = ctx.state.objects[oid]
+        found = fab_printed.read(o.text or "", o.name).modes
+        if found is None:
+            raise ScenarioStateError(f"{o.name} has no modes to choose: `choosing` names none "
+                                     "of its text", line=act.pos.line, column=act.pos.column,
+                                     expected=f"a line without `choosing` for {o.name}")
+        printed = [m.text for m in found.options]
+        out = []
+        for said in act.modes:
+            low = " ".join(said.lower().rstrip(".;").split())
+            match = [m for m in printed if " ".join(m.lower().split()).startswith(low)]
+            if len(match) != 1:
+                near = difflib.get_close_matches(said, printed, n=1, cutoff=0.4)
+                raise ScenarioStateError(
+                    f"{o.name} has no mode {said!r}" if not match else
+                    f"{said!r} names more than one mode of {o.name}",
+                    line=act.pos.line, column=act.pos.column,
+                    expected="one of its modes: " + "; ".join(f'"{m}"' for m in printed)
+                    + (f" (did you mean \"{near[0]}\"?)" if near and not match else ""))
+            out.append(match[0])
+        if len(out) != found.pick or len(set(out)) != len(out):
+            raise ScenarioStateError(f"{o.name} says \"choose {found.pick}\": `choosing` names "
+                                     f"{len(set(out))} different mode(s)", line=act.pos.line,
+                                     column=act.pos.column,
+                                     expected=f"{found.pick} of: " + "; ".join(
+                                         f'"{m}"' for m in printed))
+        return tuple(out)
 
     def _bind_defend(self, ctx: Context, act: A.Defend) -> Call:
         card, _targets, _pitching = self._cards(ctx, act)
