@@ -46,14 +46,19 @@ def test_fab_20_5_2f_a_defending_cards_own_trigger_is_carried_out():
     assert not r.not_modelled
 
 
+def _event(trigger: str):
+    from judge.cards import parse
+    ab = parse("fab", f"{trigger}, gain 1{{h}}.", name="Dread Triptych").abilities[0]
+    return ab.trigger.event
+
+
 def test_moments_of_trigger_events():
-    assert B.moments_of("you gain an action point") == {"gain action points"}
-    assert B.moments_of("this hits a hero") == {"hit"}
-    assert B.moments_of("an attack action card you control hits") == {"hit"}
-    assert B.moments_of("beginning of your end phase") == {"start of end phase"}
-    assert B.moments_of("this attacks or defends") == {"attack", "defend"}
-    assert B.moments_of("you play an attack action card or activate a weapon attack") == {
-        "play attack"}
-    assert B.moments_of("you complete this contract") == frozenset()
-    assert B.subject_of("you attack with dread triptych", "Dread Triptych") == "this"
-    assert B.subject_of("an opponent plays a card") == "opponent"
+    assert B.moments_of(_event("Whenever you gain an action point")) == {"gain action points"}
+    assert B.moments_of(_event("When this hits a hero")) == {"hit"}
+    assert B.moments_of(_event("When an attack action card you control hits")) == {"hit"}
+    assert B.moments_of(_event("At the beginning of your end phase")) == {"start of end phase"}
+    assert B.moments_of(_event("When this attacks or defends")) == {"attack", "defend"}
+    assert B.moments_of(_event("When you play an attack action card or activate a weapon "
+                               "attack")) == {"play attack"}
+    assert B.subject_of(_event("When you attack with Dread Triptych")) == "this"
+    assert B.subject_of(_event("Whenever an opponent plays a card")) == "opponent"

@@ -268,7 +268,9 @@ def changes(game: "FabGame", ctx: Context, player: str, card: int, *,
             found.append(Change(ch.delta, o.name, ch.text))
     for e in sorted(st.effects.values(), key=lambda e: e.timestamp):
         ch = e.data.get("cost change")
-        if ch is None or not E.is_active(st, e.id) or e.controller != player:
+        if ch is None or not E.is_active(st, e.id):
+            continue
+        if (ch.whose == "you") != (e.controller == player) and ch.whose != "any":
             continue
         if _matches(st, card, ch):
             found.append(Change(ch.delta, e.data.get("source", ""), ch.text, e.id))
@@ -523,13 +525,13 @@ def cost_effect(game: "FabGame", ctx: Context, layer: Any, eff: Any) -> None:
         raise NotModelled(f"changing a cost by {getattr(eff, 'delta', '?')!r}")
     if ch.what == "this":
         return
-    if not ch.next:
-        raise NotModelled(f"the cost change {ch.text!r} for the rest of the turn")
     mark = len(st.log)
     E.create(st, description=f"{layer.name}: {ch.text}", controller=layer.controller,
-             citation=ctx.cite_opt("continuous.duration"), ends_at={"end of turn"}, uses=1,
-             data={"cost change": ch, "source": layer.name})
-    ctx.step(T.EVENT, f"{layer.name} creates an effect: {ch.what} costs {abs(ch.delta)} "
-             + ("more" if ch.delta > 0 else "less") + " to play",
+             citation=ctx.cite_opt("continuous.duration"), ends_at={"end of turn"},
+             uses=1 if ch.next else None, data={"cost change": ch, "source": layer.name})
+    ctx.step(T.EVENT, f"{layer.name} creates an effect: {ch.what} cost"
+             + ("s" if ch.next else "") + f" {abs(ch.delta)} "
+             + ("more" if ch.delta > 0 else "less") + " to play"
+             + ("" if ch.next else " this turn"),
              ["continuous.created", "play.cost-increase" if ch.delta > 0
               else "play.cost-reduction"], mark=mark)

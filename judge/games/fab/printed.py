@@ -249,7 +249,7 @@ def _change(text: str, eff: N.ModifyValue, ab: N.Ability,
     if amount is None or amount.per is not None or amount.variable or amount.defined_as \
             or amount.value is None:
         return "a number the engine does not work out"
-    if eff.duration is not None:
+    if eff.duration is not None and eff.duration.kind != "this turn":
         return f"a duration ({eff.duration.kind})"
     target = eff.target
     if target is None:
