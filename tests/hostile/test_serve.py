@@ -25,7 +25,9 @@ EXAMPLE = (REPO / "scenarios" / "fab" / "arcane-barrier-example-1.scn").read_tex
 
 
 def start(*args: str, env: dict | None = None):
-    proc = subprocess.Popen([sys.executable, "-m", "judge", "serve", "--port", "0", *args],
+    # -X faulthandler: a server that does not stop in time shows where its threads were
+    proc = subprocess.Popen([sys.executable, "-X", "faulthandler", "-m", "judge", "serve",
+                             "--port", "0", *args],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env={**os.environ, **(env or {})})
     line = proc.stdout.readline()
@@ -39,10 +41,11 @@ def start(*args: str, env: dict | None = None):
 def stop(proc, sig=signal.SIGTERM) -> str:
     proc.send_signal(sig)
     try:
-        _, err = proc.communicate(timeout=30)
+        _, err = proc.communicate(timeout=60)
     except subprocess.TimeoutExpired:
-        proc.kill()
-        raise
+        proc.send_signal(signal.SIGABRT)         # faulthandler prints every thread's stack
+        _, err = proc.communicate(timeout=10)
+        raise AssertionError("the server did not stop within 60 s; its threads:\n" + err)
     return err
 
 
