@@ -58,3 +58,14 @@ def browser():
         b = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         yield b
         b.close()
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    """The corpus figures of each game that ran (``REPORT`` of a ``*_corpus`` test module:
+    nothing dropped in silence, tests/conformance/silent_drops.py)."""
+    import sys
+    for name, module in sorted(sys.modules.items()):
+        report = getattr(module, "REPORT", None) if name.endswith("_corpus") else None
+        if isinstance(report, dict):
+            for label, summary in sorted(report.items()):
+                terminalreporter.write_line(f"{label}: {summary}")

@@ -34,3 +34,4 @@ def toy_home(tmp_path_factory):
         else:
             os.environ["JUDGE_HOME"] = saved
         lookup.reset()
+

@@ -14,6 +14,14 @@ Two checks, for every card of a corpus a game's rules module binds:
 
 :class:`Tally` counts the shapes (ability kind and timing, effect classes) carried out and
 named not modelled, for the report.
+
+A second way, for a module whose unbound abilities say which situations they answer
+(:func:`silent`, tests/engine/test_ashes_corpus.py for Ashes): the card placed where its
+abilities function, each situation an unbound ability answers is brought about through the
+core's own reporting - an event of each kind it watches, at the "trigger" and "replacement"
+stages, a read of each value it could change - and the ability must have been named; kinds the
+core does not name by itself (an activated ability, a cost, a spell's effect as it resolves)
+are brought about by the game's ``moment`` callback. :class:`Count` counts a corpus so.
 """
 
 from __future__ import annotations
@@ -21,10 +29,11 @@ from __future__ import annotations
 from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import Callable, Iterator
 
 from judge.engine import abilities as AB
 from judge.engine.abilities import Unbound
+from judge.engine.context import Context
 from judge.engine.ruling import Ruling
 from judge.engine.state import State
 
@@ -94,3 +103,69 @@ def unreported(ruling: Ruling, start: State, unbound: tuple[Unbound, ...],
         if could and seen and not named_in(ruling, u):
             out.append(u)
     return out
+
+
+# --------------------------------------------------------------------------- probing each situation
+
+PROBE = "(any event)"        # the event or value a "could answer anything" ability is probed with
+
+
+def fire(ctx: Context, u: Unbound) -> None:
+    """Bring about the situations ``u`` says it answers, through the core's own reporting."""
+    events = sorted(e for e in u.events if e != AB.ANY) or ([PROBE] if AB.ANY in u.events else [])
+    if u.kind in ("trigger", "unknown"):
+        for e in events:
+            AB.occurred(ctx, e, "trigger")
+    if u.kind in ("replacement", "unknown"):
+        for e in events:
+            AB.occurred(ctx, e, "replacement")
+    if u.kind in ("static", "unknown"):
+        values = sorted(v for v in u.values if v != AB.ANY) or (
+            [PROBE] if AB.ANY in u.values else [])
+        for v in values:
+            AB.read(ctx, v)
+
+
+def silent(ctx: Context, oid: int,
+           moment: Callable[[Context, Unbound], bool] | None = None) -> list[Unbound]:
+    """The unbound abilities of object ``oid`` that nothing names when their situation
+    arises. ``moment(ctx, u)`` brings about the game's own moment for kinds the core does not
+    name by itself and says whether the game named ``u`` then."""
+    missed = []
+    for u in ctx.state.unbound.get(oid, ()):
+        named_by_game = False
+        if u.kind not in ("trigger", "replacement", "static", "unknown"):
+            named_by_game = moment is not None and moment(ctx, u)
+        else:
+            fire(ctx, u)
+        if not named_by_game and u not in ctx.reported:
+            missed.append(u)
+    return missed
+
+
+@dataclass
+class Count:
+    """A corpus counted by :func:`silent`: cards, abilities bound and not, what was not named."""
+    cards: int = 0
+    fully_carried_out: int = 0
+    abilities_bound: int = 0
+    abilities_unbound: int = 0
+    named: int = 0
+    silent: list[tuple[str, str]] = field(default_factory=list)   # (card, ability)
+    unaccounted: list[tuple[str, str]] = field(default_factory=list)
+
+    def add(self, card: str, bound: int, unbound: list[Unbound], missed: list[Unbound],
+            unaccounted: list[str]) -> None:
+        self.cards += 1
+        self.abilities_bound += bound
+        self.abilities_unbound += len(unbound)
+        self.named += len(unbound) - len(missed)
+        self.fully_carried_out += not unbound and not unaccounted
+        self.silent += [(card, u.text) for u in missed]
+        self.unaccounted += [(card, text) for text in unaccounted]
+
+    def summary(self) -> str:
+        return (f"{self.cards} cards: {self.fully_carried_out} carried out in full; "
+                f"{self.abilities_bound} abilities bound, {self.abilities_unbound} not "
+                f"modelled, of which {self.named} named when their situation arises; "
+                f"{len(self.silent)} silent, {len(self.unaccounted)} unaccounted")

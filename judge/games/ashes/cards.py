@@ -193,7 +193,7 @@ def _bind(card: str, kind: str, ab: M.Ability, text: str) -> Bound | Unbound:
         # carried out as an effect of its own
         return Bound(ab, "keyword", name)
     if label == "respark":
-        return Unbound(printed, "keyword", "Respark (5.1.0 step 6: the core rulebook says what "
+        return Unbound(printed, "trigger", "Respark (5.1.0 step 6: the core rulebook says what "
                        "resparking does)", frozenset({"leave play", "destroyed", "discard"}))
     if kind == "alteration spell" and ab.effects and all(
             isinstance(e, M.Gain) and e.abilities and e.target is not None
@@ -202,10 +202,10 @@ def _bind(card: str, kind: str, ab: M.Ability, text: str) -> Bound | Unbound:
         # to (3.4.0); the module keeps the name and number of what is gained
         return Bound(ab, "grant", name, ab.effects)
     if label in NUMBERED_ONLY:
-        return Unbound(printed, "keyword", f"the module keeps {ab.label}'s number (3.4.0) but "
+        return Unbound(printed, "trigger", f"the module keeps {ab.label}'s number (3.4.0) but "
                        "does not carry out what it does", frozenset(NUMBERED_ONLY[label]))
     if ab.kind == "keyword" and not ab.effects:
-        return Unbound(printed, "keyword", f"the module has no rules for {ab.label}",
+        return Unbound(printed, "unknown", f"the module has no rules for {ab.label}",
                        frozenset({"*"}), frozenset({"*"}))
     if ab.trigger is not None:
         watch = _watch(ab.trigger)

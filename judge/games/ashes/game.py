@@ -734,11 +734,12 @@ class AshesGame(ScenarioGame):
         st = ctx.state
         o = st.objects[card]
         rules = self.card_rules(st, card)
-        for u in rules.unbound:
-            if u.kind == "resolution" or (u.kind == "unknown" and Z.card_type(o) in (
-                    "action spell", "reaction spell")):
-                ctx.not_modelled(f"{o.name}'s effect {u.text!r} ({u.why})")
-                return
+        unread = [u for u in rules.unbound if u.kind == "resolution" or (
+            u.kind == "unknown" and Z.card_type(o) in ("action spell", "reaction spell"))]
+        for u in unread:
+            ctx.not_modelled(f"{o.name}'s effect {u.text!r} ({u.why})")
+        if unread:
+            return
         spell = effects if effects is not None else tuple(
             e for b in rules.of_role("spell", "reaction") for e in b.effects)
         run = R.Run(name=o.name, controller=player, source=card, kind="spell",
