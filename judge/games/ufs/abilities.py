@@ -196,9 +196,11 @@ class Abilities:
                     rule == "opponents-attack" and (atk is None or atk.controller == player):
                 raise IllegalAction("play", f"{a.text!r}: [{b}]", ctx.cite(rule))
             if rule in ("enhance-step-only", "once-per-enhance") and \
-                    st.globals.get(N.STEP) != "enhance":
+                    st.globals.get(N.STEP) != "enhance" or rule == "once-per-enhance" and \
+                    uses.get(self.use_key(o, a, self.enhance_scope(st)), 0):
                 raise IllegalAction("play", f"{a.text!r}: [{b}]", ctx.cite(rule))
-        if a.timing == "enhance" and uses.get(self.use_key(o, a, "enhance"), 0):
+        step = self.enhance_scope(st)
+        if a.timing == "enhance" and uses.get(self.use_key(o, a, step), 0):
             raise IllegalAction("play", f"{a.text!r} was already played this Enhance Step",
                                 ctx.cite("enhance.once"))
         if a.only is not None:
@@ -256,10 +258,15 @@ class Abilities:
     def use_key(o: GameObject, a: Played, scope: str) -> str:
         return f"{o.id}@{o.entered}:{a.key}:{scope}"
 
+    @staticmethod
+    def enhance_scope(st: State) -> str:
+        """The key of the current Enhance Step (H.2.1.4: once per Enhance Step)."""
+        return f"enhance step {N.g(st, N.ENHANCE_NO, 0)}"
+
     def count_use(self, ctx: Context, o: GameObject, a: Played) -> None:
         st = ctx.state
         uses = dict(N.g(st, N.USES, ()))
-        for scope in ("turn",) + (("enhance",) if a.timing == "enhance" else ()):
+        for scope in ("turn",) + ((self.enhance_scope(st),) if a.timing == "enhance" else ()):
             key = self.use_key(o, a, scope)
             uses[key] = uses.get(key, 0) + 1
         N.note(st, N.USES, tuple(sorted(uses.items())))

@@ -526,11 +526,40 @@ class UfsGame(Acts, Abilities, ScenarioGame):
         raise IllegalAction(action, f"nothing asks {player} to {action} now", ctx.cite(procedure),
                             timing=True)
 
+    def _defended(self, st: State, player: str) -> GameObject | None:
+        """The attack ``player`` will defend against next: the one in its attack sequence
+        (before its Block Step), else the pending attack whose sequence comes next."""
+        atk = N.attack(st)
+        if atk is None and N.g(st, N.STACK, ()):
+            atk = st.objects[N.g(st, N.STACK)[-1]]
+        if atk is None or atk.controller == player or st.globals.get(N.STATUS) is not None:
+            return None
+        return atk
+
     def verify_block(self, ctx: Context, player: str, names: tuple[str, ...] = ()) -> None:
+        """A block is the defender's answer in the Block Step (G.2.1): refused at once when the
+        named card cannot block the attack (G.2.1.3.1); "does not block" with no card that
+        could block states what G.2.1.1 makes so."""
+        self._over(ctx, "block")
+        st = ctx.state
+        atk = self._defended(st, player)
+        if atk is not None and names:
+            hand = N.in_zone(st, player, N.HAND)
+            if names[0] == S.NO_BLOCK:
+                if not any(S.why_not_block(ctx, player, o, atk) is None for o in hand):
+                    return
+            else:
+                card = next((o for o in st.objects.values() if o.name == names[0]
+                             and o.owner == player and o.zone == (player, N.HAND)), None)
+                why = (S.why_not_block(ctx, player, card, atk) if card is not None else
+                       (f"{names[0]} is not in {player}'s hand", "block.choose"))
+                if why is not None:
+                    raise IllegalAction("block", why[0], ctx.cite(why[1]))
         self._answer_only(ctx, "block", player, "block.decide")
 
     def block(self, ctx: Context, player: str, names: tuple[str, ...] = ()) -> None:
-        raise NotModelled("a block with no attack in its Block Step")
+        ctx.step(T.CHOICE, f"{player} does not block: no card in {player}'s hand could block "
+                 "the attack", ["block.no-card", "block.none"], actor=player)
 
     def verify_commits(self, ctx: Context, player: str, names: tuple[str, ...] = ()) -> None:
         self._answer_only(ctx, "commit", player, "check.short")
