@@ -158,21 +158,14 @@ def _who(st: State, t: M.Target | None, controller: str) -> str:
 
 def _is_attack(st: State, t: M.Target | None, oid: int | None, card: GameObject,
                controller: str) -> bool:
-    if t is None or oid is None:
-        return False
-    o = st.objects[oid]
-    if t.ref == "this":
-        return oid == card.id
-    rel = relation(t)
-    if rel == "you" and o.controller != controller:
-        return False
-    if rel == "opponent" and o.controller == controller:
-        return False
-    return meets(st, o, requirement_words(t, "attack"))
+    return _is_card(st, t, oid, card, controller, head="attack")
 
 
 def _is_card(st: State, t: M.Target | None, oid: int | None, card: GameObject,
-             controller: str) -> bool:
+             controller: str, head: str | None = None) -> bool:
+    """Whether object ``oid`` is what ``t`` describes, for an ability on ``card`` controlled by
+    ``controller``: "this card" / "this attack" (the card itself), "your" / "your rival's",
+    the head noun and its trait, resource or zone words."""
     if t is None or oid is None:
         return False
     o = st.objects[oid]
@@ -182,7 +175,7 @@ def _is_card(st: State, t: M.Target | None, oid: int | None, card: GameObject,
     if rel == "you" and o.controller != controller or rel == "opponent" and \
             o.controller == controller:
         return False
-    head = t.kinds[-1] if t.kinds else "card"
+    head = head or (t.kinds[-1] if t.kinds else "card")
     return (head == "card" or N.is_type(o, head)) and meets(st, o,
                                                             requirement_words(t, head))
 
