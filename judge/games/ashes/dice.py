@@ -44,6 +44,7 @@ class Payment:
     discards: tuple[int, ...] = ()
     default: str | None = None
     parallel: str = ""
+    lower: bool = False          # a die paid a symbol below its face (2.0.0)
 
 
 def needs_of(costs: tuple[M.Cost, ...]) -> list[list[str]]:
@@ -198,8 +199,13 @@ def plan(game: "AshesGame", ctx: "Context", player: str, costs: tuple[M.Cost, ..
             oid = next(h for h in hand if st.objects[h].name == n and h not in chosen_cards)
             chosen_cards.append(oid)
         discards = tuple(chosen_cards)
+    # a die paid below its face when the faces are worth more than the symbols (power 3,
+    # class 2, basic 1; each die pays one symbol no higher than its face)
+    worth = {"power": 3, "class": 2, "basic": 1}
+    lower = sum(Z.breadth(st.objects[d].base.get("face")) for d in dice) > sum(
+        max(worth[n.partition(":")[2] or "basic"] for n in need) for need in needs)
     return Payment(main=main, side=side, exhaust=exhaust, dice=tuple(dice), discards=discards,
-                   default=default, parallel=parallel)
+                   default=default, parallel=parallel, lower=lower)
 
 
 def pay(game: "AshesGame", ctx: "Context", player: str, p: Payment, what: str, *,
@@ -232,7 +238,7 @@ def pay(game: "AshesGame", ctx: "Context", player: str, p: Payment, what: str, *
     ctx.step(T.RULE, f"{player} pays for {what}: " + "; ".join(parts),
              ["costs"] + (["costs.parallel"] if p.parallel else []) +
              (["costs.magic-play"] if magic_play_cost is not None else []) +
-             (["dice.symbols"] if p.dice else []), mark=mark, actor=player, default=p.default)
+             (["dice.symbols"] if p.lower else []), mark=mark, actor=player, default=p.default)
 
 
 # --------------------------------------------------------------------------- dice effects

@@ -970,12 +970,18 @@ class AshesGame(ScenarioGame):
         return self._collect(ctx, event, stage)
 
     def triggered(self, ctx: Context, stage: Stage, triggers: list[PendingTrigger]) -> None:
-        I.resolve_now(ctx, self, triggers, stage)
+        """What must resolve does, at once and one at a time (4.3.0, 4.5.1); then the players
+        may respond (4.3.1)."""
+        windows = [t for t in triggers if t.data.get("window")]
+        I.resolve_now(ctx, self, [t for t in triggers if not t.data.get("window")], stage)
+        for w in windows:
+            if ctx.state.result is None:
+                w.resolve(ctx, w)
 
     def _stage(self, ctx: Context, event: Event, stage: Stage) -> None:
         found = self._collect(ctx, event, stage)
         if found:
-            I.resolve_now(ctx, self, found, stage)
+            self.triggered(ctx, stage, found)
 
     def _collect(self, ctx: Context, event: Event, stage: Stage) -> list[PendingTrigger]:
         st = ctx.state
@@ -994,7 +1000,7 @@ class AshesGame(ScenarioGame):
             must.append(PendingTrigger(
                 name=f"responses to {_event_words(st, event, stage)}", controller=self.active(st),
                 source=None, resolve=lambda c, t, e=event, s=stage: self._window(c, e, s),
-                citation=ctx.cite_opt("trigger.players")))
+                citation=ctx.cite_opt("trigger.players"), data={"window": True}))
         return must
 
     def _watching(self, st: State, event: Event, stage: Stage) -> list[tuple[int, C.Bound]]:
