@@ -1812,7 +1812,8 @@ class Frames:
         return M.Event(verb=verb, subject=subject, object=object_, by=by, amount=amount,
                        damage_type=damage_type, zone=zone, within=within, times=times,
                        negated=negated, would="would" in auxes, text=text, span=span,
-                       with_=with_, rest=rest)
+                       with_=with_, rest=rest, this_way="this way" in parts.adverbs
+                       or text.lower().endswith(" this way"))
 
     def _with_post(self, objects) -> tuple[M.Target | None, M.Target | None]:
         """(what a damage phrase's "with" names, what a "to" inside it names)."""

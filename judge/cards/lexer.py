@@ -235,6 +235,9 @@ class Tokens:
                 entries = phrases.get(low)
                 if entries:
                     hit = _phrase_at(words, i, entries)
+                    if hit is not None and _base(hit[1]) == "CHOOSE_ONE" and \
+                            not _ends_choice(words, i + hit[0]):
+                        hit = None          # "Choose 2 units you control": a verb and a number
                     if hit is not None:
                         length, terminal = hit
                         last = words[i + length - 1]
@@ -456,6 +459,12 @@ def _verb_here(out: list, low: str, words: Sequence[Word], i: int) -> bool:
                 return False
         return True
     return False
+
+
+def _ends_choice(words: Sequence[Word], i: int) -> bool:
+    """A modal "Choose one" is followed by its options: ":", ";", the end, or a line break."""
+    return i >= len(words) or words[i].text in (":", ";", ".", "-", "\u2014") or \
+        words[i].kind not in ("word", "int")
 
 
 def _phrase_at(words: Sequence[Word], i: int, entries) -> tuple[int, str] | None:

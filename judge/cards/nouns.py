@@ -95,6 +95,8 @@ class Vocabulary:
     # verbs whose damage events a game keeps apart: lemma -> event verb (Ashes "receives
     # damage" is a later step than "is dealt damage", ashes-raven-1.1 5.0.0)
     damage_verbs: dict = field(default_factory=dict)
+    # pronouns by which a card calls itself (WoW "she deals ...", "destroy her": 200.1)
+    self_pronouns: frozenset = frozenset()
 
 
 COMMON_ZONES = {"hand": "hand", "deck": "deck", "graveyard": "graveyard",
@@ -213,6 +215,10 @@ class Reader:
                          and p.span is not None and p.span.end <= cut_at], default=span.end)
             span = Span(span.start, min(end, span.end))
         t = self._words(words, span, owner)
+        if self.v.self_pronouns and len(words) == 1 and not np.posts and \
+                word_of(words[0]) in self.v.self_pronouns:
+            # "destroy her": the card itself (a determiner word read as a pronoun)
+            return Target(text=str(words[0]), ref="this", span=span)
         for post in np.posts:
             t = self._post(t, post)
         if who is not None and t.who != who:
@@ -242,6 +248,11 @@ class Reader:
 
     def pronoun(self, p: Pronoun) -> Target:
         w = p.word
+        if w in self.v.self_pronouns:
+            t = Target(text=w, ref="this", span=p.span)
+            for post in p.posts:
+                t = self._post(t, post)
+            return t
         if w in ("you", "yourself"):
             t = Target(text=w, who="player", ref="you", controller="you", span=p.span)
         elif w in ("he", "she", "him", "they", "them", "themselves", "himself", "herself"):

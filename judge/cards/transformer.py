@@ -72,6 +72,14 @@ class NoValue(Exception):
         self.reason, self.at = reason, at
 
 
+class _Spliced:
+    """The children of a rule lark splices into its parent ("_np_word", "x+" repetitions)."""
+    __slots__ = ("children",)
+
+    def __init__(self, children: list) -> None:
+        self.children = children
+
+
 class CardTransformer(Transformer):
     """Rule callbacks of the card grammars. One instance per parser; :meth:`begin` sets the
     card text before each parse (the values' words are read from it)."""
@@ -93,6 +101,13 @@ class CardTransformer(Transformer):
         if "__" in name and not name.startswith("_"):
             return getattr(self, name.rsplit("__", 1)[1])
         raise AttributeError(name)   # rules named "_x" are spliced into their parent by lark
+
+    def __default__(self, data, children, meta):
+        # a rule named "_x" (and lark's "__x_star_n" for repetitions) is spliced into its
+        # parent, which takes only its ``children``: no tree for it
+        if data[:1] == "_":
+            return _Spliced(children)
+        return super().__default__(data, children, meta)
 
     def phrase(self, span) -> str:
         return self.reader.phrase(span)

@@ -50,6 +50,7 @@ VOCABULARY = Vocabulary(
            "cost": "cost", "strike cost": "strike cost", "hand size": "hand size",
            "maximum hand size": "hand size"},
     slash_stats=("atk", "health"),
+    self_pronouns=frozenset({"she", "he", "her", "him"}),
 )
 
 
@@ -242,7 +243,7 @@ FRAMES = {"protect": _protect, "reflip": _reflip, "deal": _deal, "heal": _heal, 
 
 # --------------------------------------------------------------------------- pronouns
 
-_PERSONAL = frozenset({"she", "he", "her", "him"})
+_REFLEXIVE_WORDS = ("itself", "himself", "herself", "pays (", "pay (")
 _PAID = re.compile(r"\((\d+)\)")
 
 
@@ -267,23 +268,19 @@ def _ready_step(ability: M.Ability, text: str) -> M.Ability:
     return replace(ability, effects=tuple(effects))
 
 
-def _self_pronouns(value):
-    """A WoW card calls itself "she" or "he" ("When this ally is destroyed, she deals ...",
-    "destroy her"): such pronouns are self-references (200.1)."""
+def _reflexives(value):
+    """"your hero heals 1 damage from itself", "unless its controller pays (3)": values the
+    shared grammar leaves to WoW (a card's "she" / "he" is itself through the vocabulary's
+    ``self_pronouns``; "this way" is read by the shared grammar)."""
     if isinstance(value, tuple):
-        return tuple(_self_pronouns(v) for v in value)
+        return tuple(_reflexives(v) for v in value)
     if not is_dataclass(value) or isinstance(value, type):
         return value
-    if isinstance(value, M.Target) and value.text.lower() in _PERSONAL:
-        return replace(value, who="object", ref="this", controller="", quantifier="one")
     if isinstance(value, (M.Damage, M.Heal)) and value.target is not None \
             and value.source is not None \
             and value.target.text.lower() in ("itself", "himself", "herself"):
         # "your hero heals 1 damage from itself": the clause's subject
         value = replace(value, target=value.source)
-    if isinstance(value, M.Event) and value.text.lower().endswith(" this way") \
-            and not value.this_way:
-        value = replace(value, this_way=True)        # glossary: This Way
     if isinstance(value, M.Event) and value.verb == "pay" and value.amount is None:
         cost = _PAID.search(value.text)               # "unless its controller pays (3)"
         if cost is not None:
@@ -294,7 +291,7 @@ def _self_pronouns(value):
         child = getattr(value, fl.name)
         if child is None or isinstance(child, (str, int, bool, M.Span)):
             continue
-        new = _self_pronouns(child)
+        new = _reflexives(child)
         if new is not child:
             changes[fl.name] = new
     return replace(value, **changes) if changes else value
@@ -494,9 +491,10 @@ class WowReader(GameReader):
         if name is None and meta:
             name = meta[0][1]
         card = super().parse(text, strict=strict, name=name)
-        card = replace(card, abilities=tuple(_ready_step(_replacement_of(_self_pronouns(a)),
-                                                         card.text)
-                                             for a in card.abilities))
+        low = text.lower()
+        walk = any(w in low for w in _REFLEXIVE_WORDS)   # the walk is costly: only if needed
+        card = replace(card, abilities=tuple(_ready_step(_replacement_of(
+            _reflexives(a) if walk else a), card.text) for a in card.abilities))
         return replace(card, meta=meta) if meta else card
 
     def paragraph(self, piece: Piece) -> list[M.Ability]:
