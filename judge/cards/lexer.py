@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from lark import Token
 from lark.lexer import Lexer
@@ -63,8 +63,7 @@ class LexiconError(Exception):
     of words)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Word:
+class Word(NamedTuple):
     """A word, number, icon or mark of the card text, before its terminal is known."""
     kind: str      # word | int | signed | icon | punct | arrow | self | other
     text: str
@@ -165,6 +164,10 @@ def scan(text: str, self_spans: Sequence[tuple[int, int]] = ()) -> list[Word]:
         if kind == "word":
             word = plain[pos:stop]
             after = stop                        # where scanning goes on
+            if "'" not in word:                 # most words: no quote, no contraction
+                out.append(Word("word", word, pos, stop))
+                pos = after
+                continue
             if word.endswith("'") and not word.endswith("s'"):
                 word, stop = word[:-1], stop - 1  # a closing single quote: skipped
             low = word.lower()
@@ -302,7 +305,15 @@ class Tokens:
             else:
                 out.append(Token("UNKNOWN", w.text, w.start, None, None, end_pos=w.end))
             i += 1
-        return _mark_lists(_merge_stats(_merge_names(out)))
+        # the passes below look for rare shapes: skipped when the words have none
+        texts = {w.text for w in words if w.kind in ("punct", "word", "int")}
+        if len(out) >= 3 and sum(1 for t in out if t[:1].isupper()) > 1:
+            out = _merge_names(out)
+        if "/" in texts or "x" in texts or "X" in texts:
+            out = _merge_stats(out)
+        if "," in texts and not {"and", "or", "And", "Or", "and/or"}.isdisjoint(texts):
+            out = _mark_lists(out)
+        return out
 
 
 def _merge_stats(tokens: list[Token]) -> list[Token]:

@@ -8,6 +8,8 @@ thrown away, never stored.
 
 from __future__ import annotations
 
+from lark import Token
+
 from judge.cards.model import Span
 
 
@@ -15,6 +17,10 @@ def span_of(*parts) -> Span | None:
     """The span from the first to the last of ``parts`` that has one (tokens, records,
     values, lists of them: a list's elements are in text order, so only its first and last
     spans are looked at)."""
+    if len(parts) == 1:                     # the common call: span_of(children)
+        part = parts[0]
+        s = _first(part)
+        return None if s is None else Span(s, _last(part))
     start = end = None
     for part in parts:
         s = _first(part)
@@ -30,14 +36,16 @@ def span_of(*parts) -> Span | None:
 
 def _first(part):
     t = type(part)
-    if t is Span:
-        return part.start
+    if t is Token:
+        return part.start_pos
     if t is list or t is tuple or isinstance(part, list):
         for item in part:
-            s = _first(item)
+            s = item.start_pos if type(item) is Token else _first(item)
             if s is not None:
                 return s
         return None
+    if t is Span:
+        return part.start
     start = getattr(part, "start_pos", None)
     if start is not None:
         return start
@@ -47,14 +55,16 @@ def _first(part):
 
 def _last(part):
     t = type(part)
-    if t is Span:
-        return part.end
+    if t is Token:
+        return part.end_pos
     if t is list or t is tuple or isinstance(part, list):
         for item in reversed(part):
-            e = _last(item)
+            e = item.end_pos if type(item) is Token else _last(item)
             if e is not None:
                 return e
         return None
+    if t is Span:
+        return part.end
     end = getattr(part, "end_pos", None)
     if end is not None:
         return end
