@@ -15,6 +15,10 @@ Targets (issue 21):
   judge search (cold process)                      <= 3x python -c pass; recall@5 / MRR vs
                                                    plain BM25 (issue 18: ``bench_search``,
                                                    bench/search_bench.py)
+  card text per byte, four games (``bench_cards``,  in-process <= 3x, whole process (judge
+  bench/cards_bench.py)                            cards coverage) <= 5x lark's documented JSON
+                                                   example on as many bytes; card parsers built
+                                                   cold < 3 s; WoW coverage peak < 150 MB
 """
 
 from __future__ import annotations
@@ -226,8 +230,73 @@ def bench_search(env: dict) -> dict:
     return {"quality": quality, **out}
 
 
+def bench_cards(env: dict) -> dict:
+    """Card text per byte against lark's documented JSON example on the same number of bytes,
+    for the four games (bench/cards_bench.py says how each figure is made): in-process warm
+    (paired rounds in one process), whole process (``judge cards coverage`` over the corpus vs
+    a process running the example, paired hyperfine rounds), the cold build of each card
+    parser, and the peak memory of a WoW coverage run."""
+    import cards_bench as CB
+    if not CB.SHARED.exists():
+        print(f"\ncards: skipped ({CB.SHARED} is not beside this checkout)")
+        return {"skipped": f"{CB.SHARED} missing"}
+    games = list(CB.CORPORA)
+    out: dict = {"in_process": {}, "whole_process": {}, "cold_build": {}, "memory": {}}
+    for g in games:       # the user cache (card parsers) as after a first run
+        subprocess.run([JUDGE, "cards", "coverage", g, str(CB.CORPORA[g]), "--json"], env=env,
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    print("\nCard text, in-process (warm), per byte against lark's documented JSON example "
+          "(target <= 3x)")
+    print(f"  {'game':<8} {'bytes':>8} {'card us/B':>10} {'json us/B':>10} {'ratio':>6}  "
+          f"{'quartiles':>13}  {'min-max':>13}")
+    for g in games:
+        run = subprocess.run([PY, str(ROOT / "bench" / "cards_bench.py"), "in-process", g],
+                             env=env, capture_output=True, text=True, check=True)
+        row = json.loads(run.stdout.strip().splitlines()[-1])
+        row["target"] = 3.0
+        row["ok"] = row["ratio"] <= 3.0
+        out["in_process"][g] = row
+        print(f"  {g:<8} {row['bytes']:>8} {row['card_us_per_byte']:>10.2f} "
+              f"{row['json_us_per_byte']:>10.2f} {row['ratio']:>5.2f}x  "
+              f"[{row['q1']:4.2f}-{row['q3']:4.2f}]  ({row['min']:4.2f}-{row['max']:4.2f})"
+              + ("  ok" if row["ok"] else "  OVER target 3.0x"))
+    with tempfile.TemporaryDirectory() as tmp:
+        for g in games:
+            doc = Path(tmp) / f"{g}.json"
+            doc.write_text(CB.json_of_size(CB.corpus_bytes(g)), encoding="utf-8")
+            name = f"judge cards coverage {g} (whole corpus)"
+            commands = {"json example (same bytes)":
+                        f"{PY} {ROOT / 'bench' / 'cards_bench.py'} json {doc}",
+                        name: f"{JUDGE} cards coverage {g} {CB.CORPORA[g]} --json"}
+            rows = paired(commands, "json example (same bytes)", rounds=7, env=env)
+            out["whole_process"][g] = report(
+                f"Card text, whole process, {g}: ratio to lark's JSON example on "
+                f"{CB.corpus_bytes(g):,} bytes", rows, "json example (same bytes)", {name: 5.0})
+    print("\nCard parsers built with an empty user cache (target < 3 s)")
+    for g in games:
+        run = subprocess.run([PY, str(ROOT / "bench" / "cards_bench.py"), "cold", g], env=env,
+                             capture_output=True, text=True, check=True)
+        row = json.loads(run.stdout.strip().splitlines()[-1])
+        row["ok"] = row["seconds"] < 3.0
+        out["cold_build"][g] = row
+        print(f"  {g:<8} {row['seconds']:5.2f} s wall, {row['cpu_seconds']:5.2f} s CPU  (runs: "
+              + ", ".join(f"{t:.2f}" for t in row["runs"]) + ")"
+              + ("  ok" if row["ok"] else "  OVER target 3 s"))
+    if Path("/usr/bin/time").exists():
+        run = subprocess.run(["/usr/bin/time", "-v", JUDGE, "cards", "coverage", "wow",
+                              str(CB.CORPORA["wow"]), "--json"], env=env, capture_output=True,
+                             text=True, check=True)
+        found = re.search(r"Maximum resident set size \(kbytes\): (\d+)", run.stderr)
+        mb = int(found.group(1)) / 1024 if found else None
+        out["memory"]["wow coverage"] = {"peak_mb": mb, "target_mb": 150,
+                                         "ok": mb is not None and mb < 150}
+        print(f"\nPeak memory of judge cards coverage wow (/usr/bin/time -v): "
+              f"{mb:.0f} MB (target < 150 MB)" if mb is not None else "\nPeak memory: unknown")
+    return out
+
+
 BENCHES = {"lookups": bench_lookups, "build": bench_build, "versions": bench_versions,
-           "check": bench_check, "search": bench_search}
+           "check": bench_check, "search": bench_search, "cards": bench_cards}
 BENCHES["site"] = bench_site  # bench/bench_site.py: judge site vs load_graph()
 
 
