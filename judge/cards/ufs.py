@@ -146,6 +146,15 @@ def keyword_citation(name: str) -> str | None:
     return cite(name.lower(), general, "keywords")
 
 
+def _is_check_item(item) -> bool:
+    """An item "(+3)": a parenthesis holding one signed number and nothing else."""
+    from judge.cards.syntax import Change
+    value = getattr(item, "value", None)
+    return (getattr(item, "kind", "") == "parenthetical" and isinstance(value, list)
+            and len(value) == 1 and isinstance(value[0], Change) and len(value[0].parts) == 1
+            and not value[0].parts[0][1] and value[0].parts[0][0].startswith("+"))
+
+
 class UfsTransformer(CardTransformer):
     def keyword_named(self, name, value, span):
         citation = keyword_citation(name)
@@ -214,10 +223,44 @@ class UfsTransformer(CardTransformer):
                 "citation": cite(*_TYPE_TERMS.get(timing, ("played abilities types",)))}
 
     def costs(self, children):
-        return tuple(self.cost_of(c) for c in children)
+        out: list[M.Cost] = []
+        for c in children:
+            for item in (c if isinstance(c, tuple) else (c,)):
+                if isinstance(item, M.Cost):
+                    out.append(item)
+                    continue
+                check = self._check_in(item)
+                if check is not None:                   # "Commit (+3)": read as a parenthesis
+                    item = VP(item.group, [i for i in item.items
+                                           if not _is_check_item(i)], item.span)
+                out.append(self.cost_of(item))
+                if check is not None:
+                    out.append(check)
+        return tuple(out)
+
+    @staticmethod
+    def _check_in(vp) -> M.Cost | None:
+        """H.4.2: a "(+N)" the phrase reader took for a parenthesis of the cost before it."""
+        for i in vp.items:
+            if _is_check_item(i):
+                text = i.value[0].parts[0][0]
+                return M.Cost(kind="check", amount=M.Amount(value=int(text), text=text),
+                              span=i.value[0].span)
+        return None
 
     def cost(self, children):
         return children[0]
+
+    def check_cost(self, children):
+        """H.4.2: "(+4)" in a cost is a control check cost against that difficulty."""
+        tok = next(c for c in children if isinstance(c, Token) and base(c.type) == "SIGNED")
+        n = int(str(tok))
+        return M.Cost(kind="check", amount=M.Amount(value=n, text=str(tok),
+                                                    span=span_of(tok)), span=span_of(children))
+
+    def cost_and_check(self, children):
+        """"Commit (+3)": the cost, then its check cost."""
+        return (self.cost_of(children[0]), self.check_cost(children[1:]))
 
     def cost_of(self, vp: VP) -> M.Cost:
         lemma = vp.group.lemma

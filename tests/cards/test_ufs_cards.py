@@ -197,3 +197,14 @@ def test_ufs_i_3_2_character_name_only_is_a_keyword():
     """I.3.2: "[Character Name] Only" is a keyword of the keyword line."""
     a = one("Ryu Only - Fury")
     assert [k.name for k in a.keywords] == ["Ryu Only", "Fury"]
+
+
+def test_ufs_h_4_2_check_cost():
+    """H.4.2: "(+N)" in a cost is a control check cost against N, alone or after a cost
+    ("Commit (+3)" was read as a parenthesis of Commit and lost)."""
+    a = one("Enhance Commit (+3): Draw 1 card.")
+    assert [c.kind for c in a.costs] == ["exhaust", "check"] and a.costs[1].amount.value == 3
+    b = one("Enhance (+4): Your attack gets +1 speed.")
+    assert [(c.kind, c.amount.value) for c in b.costs] == [("check", 4)]
+    c = one("Enhance Commit, (+2): Draw 1 card.")
+    assert [c.kind for c in c.costs] == ["exhaust", "check"]

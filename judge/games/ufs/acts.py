@@ -110,6 +110,22 @@ class Acts:
                  ["momentum.add"], mark=mark, actor=player)
         self.pauses(ctx)
 
+    def to_hand(self, ctx: Context, cards: list[GameObject], why: str) -> None:
+        """Add cards to their owner's hand (from the discard pile)."""
+        st = ctx.state
+        if not cards:
+            ctx.step(T.RULE, f"{why}: no such card to add to the hand", ["effect.as-much"])
+            return
+        mark = len(st.log)
+        for o in cards:
+            st.apply(MoveObject(o.id, (o.owner, N.HAND), face_up=False))
+        ctx.step(T.EVENT, f"{why}: {N.names(cards)} {'is' if len(cards) == 1 else 'are'} added "
+                 f"to {cards[0].owner}'s hand", ["choose", "hand"], mark=mark,
+                 actor=cards[0].owner)
+        self.happen(ctx, [Event("move", player=cards[0].owner,
+                                data=(("cards", tuple(o.id for o in cards)),
+                                      ("to", N.HAND)))])
+
     def move_card(self, ctx: Context, oid: int, zone: str, why: str, verb: str, *,
                   procedures: list[str] | None = None) -> None:
         """Destroy (to the discard pile, K.4.1) or remove (from the game, K.4.4) a card."""

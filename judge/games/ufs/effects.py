@@ -234,6 +234,12 @@ def _move_ok(e: M.Move) -> str | None:
         return None
     if e.verb == "destroy" and what.kinds == ("foundation",) and not what.qualities:
         return amount_ok(what.count or M.Amount(value=1))
+    if e.verb == "add" and what.zone is not None and what.zone.name == "discard pile" and \
+            what.zone.owner in ("you", "") and e.to_zone is not None and \
+            e.to_zone.name == "hand" and what.kinds and not what.filters and \
+            what.kinds[-1] in ("card", "attack", "foundation", "action", "asset"):
+        return _words_ok(requirement_words(what, what.kinds[-1])) or \
+            amount_ok(what.count or M.Amount(value=1))
     if e.verb == "add" and what.zone is not None and what.zone.name == "deck" and \
             what.zone.position == "top" and e.to_zone is not None and \
             e.to_zone.name == "momentum" and what.count is None:
@@ -469,6 +475,14 @@ def _run_move(ctx: Context, game: "UfsGame", e: M.Move, src: Source) -> None:
     elif e.verb == "destroy":
         for o in game.choose_cards(ctx, who, "foundation", n, "destroys", src, ready_only=False):
             game.move_card(ctx, o.id, N.DISCARD, src.name, "destroy")
+    elif e.verb == "add" and what.zone is not None and what.zone.name == "discard pile":
+        head = what.kinds[-1]
+        words = requirement_words(what, head)
+        pool = [o for o in N.in_zone(st, src.controller, N.DISCARD)
+                if (head == "card" or N.is_type(o, head)) and meets(st, o, words)]
+        chosen = game.pick(ctx, src.controller, src.controller, pool, n, "adds to hand",
+                           src.name)
+        game.to_hand(ctx, chosen, src.name)
     elif e.verb == "add":
         game.deck_to_momentum(ctx, who, src.name)
 

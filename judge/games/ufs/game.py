@@ -475,13 +475,24 @@ class UfsGame(Acts, Abilities, ScenarioGame):
             N.note(st, "first enhance attempted",
                    tuple(sorted(set(N.g(st, "first enhance attempted", ())) | {player})))
         else:
-            ctx.step(T.RULE, f"{player} attempts to play a form ability as a form",
-                     ["forms", "form.ability", "forms.when"], actor=player)
+            in_hand = o.zone == (player, N.HAND) and N.is_type(o, "action")
+            ctx.step(T.RULE, f"{player} attempts to play a form ability"
+                     + (f" on an action card in hand ({o.name} is played with it)"
+                        if in_hand else "") + " as a form",
+                     ["forms", "form.card" if in_hand else "form.ability", "forms.when"],
+                     actor=player)
             self._attempted(ctx, player, card_form=False)
         src = self.source(ctx, player, o, a, modes=modes)
+        action_card = o.zone == (player, N.HAND) and N.is_type(o, "action")
         from judge.games.ufs.play import attempt_ability
-        attempt_ability(ctx, self, player, o, a, src)
+        played = attempt_ability(ctx, self, player, o, a, src)
         if st.result is not None:
+            return
+        if not played and a.timing == "form" and action_card:
+            ctx.step(T.RULE, f"{player}'s attempt to play {o.name} with its form ability "
+                     "failed: the Combat Phase ends and the game proceeds to the End Phase",
+                     ["form.fail"])
+            TU.end_phase(ctx, self)
             return
         if a.timing == "enhance":
             S.after_enhance(ctx, self, player)

@@ -10,7 +10,7 @@ cards, losing N vitality; anything else is named ``not modelled`` when the card 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from judge.cards import model as M
 from judge.engine import trace as T
@@ -32,6 +32,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def cost_ok(cost: M.Cost) -> str | None:
     """None when :func:`pay` can pay ``cost``; else what it lacks, in words."""
+    if cost.kind == "check":
+        return amount_ok(cost.amount)
     if cost.kind == "exhaust":
         if cost.what is None or (cost.what.ref == "this" and not cost.what.kinds):
             return None
@@ -82,6 +84,8 @@ def can_pay(ctx: Context, player: str, card: GameObject,
     momentum = len(st.zones[(player, N.MOMENTUM)].ids)
     hand = len([o for o in N.in_zone(st, player, N.HAND) if o.id != card.id])
     for cost in costs:
+        if cost.kind == "check":                # E.4.1.1: control checks excluded
+            continue
         if cost.kind == "exhaust" and (cost.what is None or cost.what.ref == "this"):
             if N.committed(card):
                 return f"{card.name} is committed (C.1.4: a committed card cannot be committed)"
@@ -116,6 +120,8 @@ def pay(ctx: Context, game: "UfsGame", player: str, card: GameObject,
     st = ctx.state
     paid_all = True
     for cost in costs:
+        if cost.kind == "check":                # E.4.4: control checks are made in E.4.9
+            continue
         if cost.kind == "exhaust" and (cost.what is None or cost.what.ref == "this"):
             if N.committed(card):
                 paid_all = False
@@ -242,9 +248,13 @@ def verify_card(ctx: Context, player: str, card: GameObject, *, purpose: str) ->
 
 
 def attempt_card(ctx: Context, game: "UfsGame", player: str, card: GameObject, *,
-                 purpose: str, attack: GameObject | None = None) -> bool:
-    """E.4 for a card: ``purpose`` "form" | "block". True when it was played successfully
-    (it is then in the card pool); False when the attempt failed (it is discarded)."""
+                 purpose: str, attack: GameObject | None = None,
+                 costs: "Callable[[], bool] | None" = None,
+                 checks: tuple[int, ...] = (), label: str = "") -> bool:
+    """E.4 for a card: ``purpose`` "form" | "block" | "reversal" | "ability" (an action card
+    played with one of its abilities, ``costs`` paying the ability's costs, E.4.4, and
+    ``checks`` its check costs, E.4.9). True when it was played successfully (it is then in
+    the card pool); False when the attempt failed (it is discarded)."""
     st = ctx.state
     mark = len(st.log)
     as_block = purpose == "block"
@@ -252,7 +262,8 @@ def attempt_card(ctx: Context, game: "UfsGame", player: str, card: GameObject, *
     o = st.objects[card.id]
     ctx.step(T.ACTION, f"{player} attempts to play {o.name}"
              + (f" as a block against {attack.name}" if as_block and attack else
-                " as a reversal" if purpose == "reversal" else " as a form")
+                " as a reversal" if purpose == "reversal" else
+                f" with {label}" if purpose == "ability" else " as a form")
              + ": it enters the transit zone with a new current state",
              ["play.announce", "play.transit", "transit.pass", "current.new"], mark=mark,
              actor=player)
@@ -274,7 +285,10 @@ def attempt_card(ctx: Context, game: "UfsGame", player: str, card: GameObject, *
         ctx.step(T.RULE, f"{o.name} has the {shared} resource symbol, which is on {player}'s "
                  "character and on every card in the card pool with resource symbols",
                  ["play.resources", "resource-symbols"])
-    # E.4.3-E.4.5: a card has no costs to pay; nothing is suspended
+    if costs is not None and not costs():                            # E.4.3-E.4.5.1
+        _fail(ctx, game, player, st.objects[o.id], "a cost could not be paid",
+              ["play.unpaid", "play.failed"])
+        return False
     if as_block:
         assert attack is not None
         speed = V.number(st, attack.id, "speed") or 0
@@ -305,6 +319,10 @@ def attempt_card(ctx: Context, game: "UfsGame", player: str, card: GameObject, *
     if not result.passed:
         _fail(ctx, game, player, st.objects[o.id], f"the check to play {o.name} failed",
               ["play.check-fails", "play.failed"])
+        return False
+    if not check_costs(ctx, game, player, st.objects[o.id], checks, label):
+        _fail(ctx, game, player, st.objects[o.id], f"a check cost of {label} failed",
+              ["play.check-cost-fails", "play.failed"])
         return False
     mark = len(st.log)
     V.carry(ctx, o.id, (player, N.POOL), position="bottom")
@@ -345,17 +363,32 @@ def attempt_ability(ctx: Context, game: "UfsGame", player: str, card: GameObject
              ["play.announce", "played-ability", _TIMING_RULE[ability.timing],
               _WHERE_RULE[ability.timing]] + game.restriction_rules(ability)
              + (["playable-committed"] if committed else []), actor=player)
-    held: list[Event] = []
-    with game.suspended(ctx, held):
-        costs = costs_of(ability, src.paid)
-        paid = pay(ctx, game, player, card, costs, src)
-        if costs:
-            ctx.step(T.RULE, f"the costs of {label} are paid with game events suspended",
-                     ["play.suspend", "play.pay", "play.pay-printed"], actor=player)
-    if held:
-        ctx.step(T.RULE, "the game events of paying the costs occur now, as a single event",
-                 ["play.events"])
-        game.happen(ctx, held)
+    costs = costs_of(ability, src.paid)
+    checks = tuple(c.amount.constant or 0 for c in costs if c.kind == "check" and c.amount)
+
+    def paying() -> bool:
+        held: list[Event] = []
+        with game.suspended(ctx, held):
+            done = pay(ctx, game, player, st.objects[card.id], costs, src)
+            if costs:
+                ctx.step(T.RULE, f"the costs of {label} are paid with game events suspended",
+                         ["play.suspend", "play.pay", "play.pay-printed"], actor=player)
+        if held:
+            ctx.step(T.RULE, "the game events of paying the costs occur now, as a single "
+                     "event", ["play.events"])
+            game.happen(ctx, held)
+        return done
+
+    if card.zone == (player, N.HAND) and N.is_type(card, "action") and \
+            ability.keyword != "Reversal":
+        # E.4: an ability on an action card in the hand plays the card too, in one process
+        if not attempt_card(ctx, game, player, card, purpose="ability", costs=paying,
+                            checks=checks, label=label):
+            return False
+        card = st.objects[card.id]
+        paid = True
+    else:
+        paid = paying()
     if not paid:
         ctx.step(T.RULE, f"a cost of {label} could not be paid: the attempt to play it is "
                  "aborted", ["play.unpaid", "play.failed"], actor=player)
@@ -372,6 +405,11 @@ def attempt_ability(ctx: Context, game: "UfsGame", player: str, card: GameObject
             return False
         card = st.objects[card.id]
         st.apply(SetFlag(card.id, N.REVERSAL))
+    if not (card.zone == (player, N.POOL) and N.is_type(card, "action")) and \
+            not check_costs(ctx, game, player, card, checks, label):
+        ctx.step(T.RULE, f"a check cost of {label} failed: the attempt to play it is aborted",
+                 ["play.check-cost-fails", "play.failed"], actor=player)
+        return False
     game.count_use(ctx, card, ability)
     ctx.step(T.RULE, f"{label} has been played successfully; its immediate effect executes",
              ["play.done", "immediate", "immediate.after"], actor=player)
@@ -384,6 +422,20 @@ def attempt_ability(ctx: Context, game: "UfsGame", player: str, card: GameObject
 
 _TIMING_RULE = {"enhance": "enhance", "form": "form-ability", "response": "response"}
 _WHERE_RULE = {"enhance": "enhance.where", "form": "form.where", "response": "response.where"}
+
+
+def check_costs(ctx: Context, game: "UfsGame", player: str, card: GameObject,
+                checks: tuple[int, ...], label: str) -> bool:
+    """E.4.9: the check costs "(+N)" (H.4.2), in printed order; False when one fails. Cards
+    committed to pass one count as committed as part of a cost (H.4.2.1)."""
+    for n in checks:
+        ctx.step(T.RULE, f"{label} has a check cost (+{n}): a check against difficulty {n}",
+                 ["play.check-costs", "play.check-costs-printed", "cost.check"], actor=player)
+        result = C.make(ctx, game, player, n, f"for the check cost (+{n}) of {label}",
+                        about=card.id, kind="cost")
+        if ctx.state.result is not None or not result.passed:
+            return False
+    return True
 
 
 def costs_of(ability: Played, paid: int) -> tuple[M.Cost, ...]:
