@@ -130,16 +130,25 @@ def attack(game: "AshesGame", ctx: "Context", player: str, attackers: tuple[int,
     V.run(ctx, Event("attack", player=player, target=t, data=(("attackers", attackers),)))
 
 
+def _waiting(ctx: "Context", action: str, player: str, kind: str) -> Attack:
+    """The attack waiting for ``player``'s declaration (blockers against an attack on a
+    Phoenixborn, a guard against an attack on a unit); IllegalAction otherwise."""
+    a = current(ctx.state)
+    what = "blockers" if kind == "phoenixborn" else "a guard"
+    target = "Phoenixborn" if kind == "phoenixborn" else "unit"
+    if a is None or a.step != BLOCKERS or a.kind != kind:
+        raise IllegalAction(action, f"no attack on a {target} waits for {what}",
+                            ctx.cite("core-event"))
+    if player != a.defender:
+        raise IllegalAction(action, f"{a.defender}, whose {target} is attacked, declares "
+                            f"{what}", ctx.cite("core-event"))
+    return a
+
+
 def verify_block(game: "AshesGame", ctx: "Context", player: str,
                  pairs: tuple[tuple[int | None, int], ...]) -> None:
     st = ctx.state
-    a = current(st)
-    if a is None or a.step != BLOCKERS or a.kind != "phoenixborn":
-        raise IllegalAction("block", "no attack on a Phoenixborn waits for blockers",
-                            ctx.cite("core-event"))
-    if player != a.defender:
-        raise IllegalAction("block", f"{a.defender}, whose Phoenixborn is attacked, declares "
-                            "blockers", ctx.cite("core-event"))
+    a = _waiting(ctx, "block", player, "phoenixborn")
     used: set[int] = set()
     for attacker, blocker in _pairs(st, a, pairs):
         b = st.objects[blocker]
@@ -191,13 +200,7 @@ def block(game: "AshesGame", ctx: "Context", player: str,
 
 def verify_guard(game: "AshesGame", ctx: "Context", player: str, guard: int | None) -> None:
     st = ctx.state
-    a = current(st)
-    if a is None or a.step != BLOCKERS or a.kind != "unit":
-        raise IllegalAction("guard", "no attack on a unit waits for a guard",
-                            ctx.cite("core-event"))
-    if player != a.defender:
-        raise IllegalAction("guard", f"{a.defender}, whose unit is attacked, declares a guard",
-                            ctx.cite("core-event"))
+    a = _waiting(ctx, "guard", player, "unit")
     if guard is None:
         return
     g = st.objects[guard]
