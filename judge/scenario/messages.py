@@ -84,6 +84,9 @@ TERMINAL_WORDS: dict[str, str] = {
     "SIGNED_INT": "a signed number (+1, -2)",
     "DOC_ID": "a document id (e.g. fab-1.4)",
     "PAREN_WORD": "a word in brackets, e.g. (2H)",
+    # Ashes (grammar/scenario_ashes.lark)
+    "DIE": "a die: its type (ceremonial, charm, illusion, natural, divine, sympathy, time) "
+           "and face (power, class, basic), e.g. 2 natural power",
     "_NL": "the end of the line",
     "$END": "the end of the file",
 }

@@ -88,3 +88,13 @@ Bob: phoenixborn "Phoenix", battlefield "Unit", hand "Odd", active pool 1 charm 
 Alice uses natural power targeting Bob's "Unit"
 ''')
     assert any("Odd" in n for n in ruling.not_modelled)
+
+
+def test_ashes_a_misspelt_die_is_a_clear_error():
+    import pytest
+    from judge.scenario.errors import ScenarioSyntaxError
+    with pytest.raises(ScenarioSyntaxError) as err:
+        parse(HEAD + 'Alice is the turn player; phoenixborn "Phoenix", active pool 2 nature power\n',
+              "t.scn")
+    text = err.value.render()
+    assert "t.scn:4:" in text and "unexpected 'nature'" in text and "2 natural power" in text
