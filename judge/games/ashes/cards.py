@@ -346,12 +346,19 @@ def _optional(effects: tuple[M.Effect, ...]) -> tuple[tuple[M.Effect, ...], bool
 
 
 _STAGES = {"after": Stage.AFTER}
+# words an event keeps beside its verb that only restate it ("comes into play")
+_RESTATED = {"enter play": ("into play",), "come": ("into play",)}
 
 
 def _watch(trigger: M.Trigger) -> Watch | str:
     """The module's event and stage for a trigger's values, or why it cannot read it."""
     ev = trigger.event
     stage = Stage.WOULD if getattr(ev, "would", False) else _STAGES.get(trigger.kind, Stage.WHEN)
+    unread = [r for r in ev.rest if r not in _RESTATED.get(ev.verb, ())]
+    if unread:
+        # words of the event the card values do not hold ("damage from an attack"): waiting
+        # for the event without them would trigger too widely, a wrong ruling
+        return f"a trigger whose event also says {', '.join(repr(r) for r in unread)}"
     if trigger.kind not in ("when", "whenever", "after"):
         return f"a trigger '{trigger.kind} ...' the module does not wait for"
     verb = ev.verb
