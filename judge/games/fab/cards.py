@@ -20,6 +20,7 @@ from judge.games.fab import reprise as RP
 from judge.games.fab import statics as S
 from judge.games.fab import becomes as B
 from judge.games.fab import binding as BD
+from judge.games.fab import keywords as KW
 from judge.games.fab import printed as PR
 
 from judge.games.fab.reading import (KEYWORDS, amount, condition_words, event_words, is_self,
@@ -151,6 +152,11 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
             known = keyword_of(kw)
             if known is not None:
                 keywords[known[0]] = known[1]
+            elif role == "resolving" and ab.kind == "keyword" and KW.is_resolving(kw):
+                on_resolve.append(M.KeywordAction(verb=kw.name.lower(), keyword=kw,
+                                                  span=ab.span))   # a resolution effect
+            elif (deck := KW.deck_keyword(kw.name)) is not None:
+                keywords[deck[0]] = deck[1]                           # checked at set-up
             elif labelled:
                 unsupported.append(BD.keyword(kw.name))
         if labelled and not ab.effects:

@@ -24,6 +24,7 @@ from judge.games.fab import amounts as A
 from judge.games.fab import cards as C
 from judge.games.fab import combat as K
 from judge.games.fab import deck as fab_deck
+from judge.games.fab import keywords as fab_keywords
 from judge.games.fab import next_defend as fab_next_defend
 from judge.games.fab import reprise as fab_reprise
 from judge.games.fab import grants as G
@@ -750,6 +751,7 @@ HANDLERS: dict[type, Callable[..., None]] = {
     M.DelayedTrigger: lambda game, ctx, layer, eff: _delayed_trigger(ctx, layer, eff),
     M.CreateToken: lambda game, ctx, layer, eff: fab_tokens.create_token(game, ctx, layer, eff),
     M.Choice: lambda game, ctx, layer, eff: _choice(game, ctx, layer, eff),
+    M.KeywordAction: lambda game, ctx, layer, eff: fab_keywords.run(game, ctx, layer, eff),
 }
 
 

@@ -98,7 +98,7 @@ class FabGame(FabScenario):
     id = "fab"
     documents = ("fab-1.4", "fab-section4")
     ACTIONS = ("play", "activate", "attack", "defend", "pitch", "pass_priority", "use_optional",
-               "order", "choose", "find", "target_trigger", "discard")
+               "order", "choose", "find", "target_trigger", "discard", "banish")
     citations = CITATIONS
 
     # ------------------------------------------------------------------ set-up
@@ -921,7 +921,10 @@ class FabGame(FabScenario):
         if fab_next_defend.wants_choice(ctx, player, choice):     # 20.5.2c
             fab_next_defend.verify_choice(self, ctx, player, choice)
             return
-        raise NotModelled(f"the choice {choice!r}")
+        # a choice asked while something resolves: the players pass until it is asked, and
+        # this line answers it (judge.engine.decisions)
+        raise IllegalAction("choose", f"nothing asks {player} to choose {choice!r} now",
+                            ctx.cite("resolve.choices"), timing=True)
 
     def choose(self, ctx: Context, player: str, choice: str = "",
                targets: tuple[Any, ...] = ()) -> None:
@@ -1256,10 +1259,16 @@ class FabGame(FabScenario):
         player = call.args.get("player")
         if player != decision.player:
             return None
-        if call.name == "discard" and decision.kind == "discard":
+        if call.name in ("discard", "banish") and decision.kind == call.name:
             return _options(decision, call.args.get("names", ()))
         if call.name == "order" and decision.kind == "order triggers":
             return tuple(call.args.get("order", ())) or None
+        if call.name == "order" and decision.kind == "order cards":
+            said = [s.lower() for s in call.args.get("order", ())]
+            if sorted(said) != sorted(o.lower() for o in decision.options):
+                return None
+            low = {o.lower(): o for o in decision.options}
+            return tuple(low[s] for s in said)
         if call.name == "choose":
             return _options(decision, str(call.args.get("choice", "")).split("\n"))
         return None
@@ -1274,6 +1283,16 @@ class FabGame(FabScenario):
     def discard(self, ctx: Context, player: str, names: tuple[str, ...] = ()) -> None:
         raise NotModelled("discarding with nothing that asks for it")    # verify refuses
 
+    def verify_banish(self, ctx: Context, player: str, names: tuple[str, ...] = ()) -> None:
+        """``Bob banishes "X"`` answers an effect that banishes a card of his (intimidate's
+        random card); with nothing asking, it is refused."""
+        self.refuse_if_over(ctx, "banish")
+        raise IllegalAction("banish", f"nothing asks {player} to banish a card now",
+                            ctx.cite("kw.intimidate"), timing=True)
+
+    def banish(self, ctx: Context, player: str, names: tuple[str, ...] = ()) -> None:
+        raise NotModelled("banishing with nothing that asks for it")     # verify refuses
+
     # ------------------------------------------------------------------ abilities
     def bind_card(self, ctx: Context, oid: int) -> tuple[Unbound, ...]:
         """What this module does not carry out of a card's text, each part bound to the moments
@@ -1286,8 +1305,10 @@ class FabGame(FabScenario):
         if not o.text:
             return ()
         rules = self.card_rules(st, oid)
+        # a mentor's effects are active while it is face up in an arsenal (Mentor)
+        where = frozenset({"arsenal"}) if o.has_kind("mentor") else FUNCTIONS_IN
         return tuple(Unbound(obj=oid, card=o.name, kind=p.kind, text=p.text or p.description,
-                             why=p.why, zones=p.zones or FUNCTIONS_IN, events=p.events,
+                             why=p.why, zones=p.zones or where, events=p.events,
                              values=p.values)
                      for p in rules.unsupported)
 
@@ -1316,8 +1337,15 @@ def _player_value(state: State, player: str, name: str) -> Any:
 def _options(decision: Decision, said) -> Any:
     """The option(s) of ``decision`` that a line names (case aside), or None."""
     low = {o.lower(): o for o in decision.options}
+    said = [s for s in said if s.strip()]
     found = [low[s.strip().lower()] for s in said if s.strip().lower() in low]
-    if not found or len(found) != decision.count:
+    if not found or len(found) != len(said):
+        return None
+    if decision.count == 0:            # any number of the options ("none" alone for none)
+        if "none" in found and len(found) > 1:
+            return None
+        return tuple(found)
+    if len(found) != decision.count:
         return None
     return found[0] if len(found) == 1 else tuple(found)
 

@@ -83,6 +83,7 @@ class FabScenario(ScenarioGame):
                          base=base, text=card.text if card else None)
         if p.life is not None and base.get("life") is not None:
             st.players[p.name].values["life delta"] = p.life - int(base["life"] or 0)
+        hero.keywords.update(dict(self.card_rules(st, hero.id).keywords))  # type: ignore[attr-defined]
         return hero
 
     def set_up_values(self, ctx: Context, sc: A.Scenario, p: A.Player, turn_player: bool) -> None:
@@ -103,6 +104,9 @@ class FabScenario(ScenarioGame):
             raise NotModelled(f"a scenario that starts in the {sc.phase} phase (FaB scenarios "
                               "start in the turn player's action phase, 13.2.3)")
         st.globals["first turn"] = bool(turn_player.first_turn)
+        from judge.games.base import DEFINITIONS
+        from judge.games.fab import keywords as fab_keywords
+        fab_keywords.check_decks(self, ctx, st.cache.get(DEFINITIONS, {}))   # 4.1.6-4.1.8
         self.start_turn(ctx, turn_player.name)       # type: ignore[attr-defined]
         stated = turn_player.action_points is not None
         ctx.step(T.RULE, f"start: {turn_player.name} is the turn player, in the action phase, "
@@ -237,8 +241,8 @@ class FabScenario(ScenarioGame):
                                            targets=targets(act.targets)))
 
     def _bind_game_action(self, ctx: Context, act: A.GameAction) -> Call | None:
-        if act.verb == "discard":
-            return Call("discard", dict(player=act.actor, names=tuple(c.name for c in act.cards)))
+        if act.verb in ("discard", "banish"):
+            return Call(act.verb, dict(player=act.actor, names=tuple(c.name for c in act.cards)))
         return None
 
     # ------------------------------------------------------------------ expectations

@@ -17,6 +17,7 @@ from judge.engine.events import Event, PendingTrigger
 from judge.engine.chain import Priority
 from judge.engine.state import MoveObject, SetGlobal, SetValue, State
 from judge.games.fab import deck as fab_deck
+from judge.games.fab import keywords as fab_keywords
 from judge.games.fab.zones import AP, END_OF_TURN, RP, START_OF_TURN
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -126,6 +127,7 @@ def end_phase_triggers(game: FabGame, ctx: Context, tp: str) -> None:
     for o in st.in_zone((tp, "banished")):
         if o.face_up and st.has_keyword(o.id, "blood debt"):
             ctx.trigger(blood_debt_trigger(game, ctx, o.id))
+    fab_keywords.intimidate_returns(game, ctx)
     game.signal(ctx, "start of end phase", player=tp)
     if not ctx.state.pending:
         return
