@@ -22,15 +22,23 @@ core's own reporting - an event of each kind it watches, at the "trigger" and "r
 stages, a read of each value it could change - and the ability must have been named; kinds the
 core does not name by itself (an activated ability, a cost, a spell's effect as it resolves)
 are brought about by the game's ``moment`` callback. :class:`Count` counts a corpus so.
+
+A third way, by shapes (:func:`catalogue`, :func:`verdict`; tests/engine/test_wow_silent_drops.py
+for WoW): an ability's *shape* (its kind, its trigger event, the kinds of effect values it
+holds, nested), a catalogue of the shapes a corpus produces with an example card each, and the
+verdict on one ruling about one card (did the ruling act on the card, name it as not modelled,
+or say nothing?).
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
+from judge.cards import model as M
 from judge.engine import abilities as AB
 from judge.engine.abilities import Unbound
 from judge.engine.context import Context
@@ -169,3 +177,79 @@ class Count:
                 f"{self.abilities_bound} abilities bound, {self.abilities_unbound} not "
                 f"modelled, of which {self.named} named when their situation arises; "
                 f"{len(self.silent)} silent, {len(self.unaccounted)} unaccounted")
+
+
+# --------------------------------------------------------------------------- shapes
+
+CARRIED, NAMED, SILENT = "carried out", "named not modelled", "silent"
+
+
+def effect_shape(e: M.Effect) -> str:
+    """A value's shape: its class, with the verb of a move and the shapes inside it."""
+    if isinstance(e, M.Move):
+        return f"Move:{e.verb}"
+    if isinstance(e, M.Conditional):
+        return "If(" + ",".join(effect_shape(x) for x in e.then + e.otherwise) + ")"
+    if isinstance(e, M.Choice):
+        return "Choice(" + ";".join(",".join(effect_shape(x) for x in o) for o in e.options) + ")"
+    if isinstance(e, M.Replacement):
+        verb = e.event.verb if e.event is not None else ""
+        return f"Replacement[{verb}](" + ",".join(effect_shape(x) for x in e.instead) + ")"
+    if isinstance(e, M.DelayedTrigger):
+        return "Delayed(" + ",".join(effect_shape(x) for x in e.effects) + ")"
+    if isinstance(e, M.Gain):
+        return f"Gain:{e.resource}"
+    if isinstance(e, M.Restriction):
+        return "Restriction:" + "/".join(e.actions)
+    if isinstance(e, M.Other):
+        return f"Other:{e.verb}"
+    return type(e).__name__
+
+
+def ability_shape(a: M.Ability) -> str:
+    parts = [a.kind]
+    if a.label:
+        parts.append(f"label:{a.label.lower()}")
+    if a.trigger is not None and a.trigger.event is not None:
+        parts.append(f"on:{a.trigger.event.verb}")
+    if a.costs:
+        parts.append("costs:" + ",".join(sorted(c.kind for c in a.costs)))
+    if a.kind == "keyword":
+        parts.append("keywords:" + ",".join(k.name.lower() for k in a.keywords))
+    parts.append("|".join(effect_shape(e) for e in a.effects))
+    return " ".join(parts)
+
+
+@dataclass
+class Shape:
+    key: str
+    cards: list[tuple[str, str]] = field(default_factory=list)   # (name, text), first = example
+
+    @property
+    def example(self) -> tuple[str, str]:
+        return self.cards[0]
+
+
+def catalogue(cards: Iterable[tuple[str, str, M.CardText]]) -> dict[str, Shape]:
+    """shape -> the cards whose text has an ability of that shape (in corpus order); the
+    unreadable parts of a card are a shape of their own ("unparsed")."""
+    found: dict[str, Shape] = {}
+    for name, text, card in cards:
+        keys = [ability_shape(a) for a in card.abilities]
+        if card.unparsed:
+            keys.append("unparsed")
+        for key in dict.fromkeys(keys):
+            found.setdefault(key, Shape(key)).cards.append((name, text))
+    return found
+
+
+def verdict(ruling, card: str) -> str:
+    """What a ruling did about card ``card``: named it as not modelled, acted on it (a step
+    other than it being played or resolving names it), or said nothing about it."""
+    steps = list(ruling.steps) + [s for b in ruling.branches for s in b.steps]
+    nm = list(ruling.not_modelled) + [n for b in ruling.branches for n in b.not_modelled]
+    if any(card in n for n in nm):
+        return NAMED
+    acted = [s for s in steps if card in s.description and s.action != "not modelled"
+             and not s.description.startswith((f"{card} resolves",))]
+    return CARRIED if acted else SILENT

@@ -447,3 +447,14 @@ def test_citation_table_never_borrows_another_documents_number():
     assert table.cite("fab-1.4", "combat.damage") == "fab-1.4 20.7.2a"
     with pytest.raises(NotModelled):
         table.cite("fab-section4", "combat.damage")
+
+
+def test_an_event_aimed_at_a_card_is_described_by_the_card_it_names():
+    """An event whose target is a card (damage to an ally) says so in the trace's words, not
+    only the player affected (events.describe reads the event's "to name")."""
+    ev = Event("damage", player="Bob", amount=3, dtype="fire", target=7,
+               data=(("to name", "Ogre"),))
+    assert V.describe(ev) == "3 fire damage to Ogre"
+    assert V.describe(Event("damage", player="Bob", amount=3)) == "3 damage to Bob"
+    assert V.describe(Event("heal", player="Bob", amount=2, data=(("to name", "Ogre"),))) == \
+        "2 damage healed from Ogre"

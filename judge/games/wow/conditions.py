@@ -100,3 +100,31 @@ def _subjects(state: State, who: M.Target | None, scope: Scope) -> list[int]:
     if who is None or who.ref in ("it",):
         return [x for x in scope.it if isinstance(x, int)]
     return [x for x in D.candidates(state, who, scope) if isinstance(x, int)]
+
+
+_IS_STATES = frozenset({"your turn", "on your turn", "attacking", "defending", "in combat",
+                        "protecting", "exhausted", "ready"})
+
+
+def why_not(c: M.Condition | None) -> str:
+    """Why :func:`holds` can't test ``c`` (empty: it can)."""
+    if c is None:
+        return ""
+    if c.test in ("all", "any"):
+        return next((w for w in (why_not(p) for p in c.parts) if w), "")
+    if c.test == "event" and c.event is not None and c.event.verb == "do":
+        return ""
+    if c.kind == "unless" and c.test == "event" and c.event is not None and \
+            c.event.verb in ("discard", "pay"):
+        return ""
+    if c.test in ("control", "compare") and (c.object is not None or c.comparison is not None):
+        if c.test == "compare" and c.comparison is not None and \
+                c.comparison.right.value is None and c.comparison.right.defined_as is None and \
+                not c.comparison.right.variable:
+            return f"the comparison {c.text!r} (the card grammar lost its right side)"
+        return ""
+    if c.test == "has" and c.object is not None:
+        return ""
+    if c.test == "is" and c.state.lower() in _IS_STATES:
+        return ""
+    return f"the condition {c.text!r}"

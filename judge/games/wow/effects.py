@@ -876,14 +876,38 @@ _HANDLERS: dict[type, Callable[[Run, Any], None]] = {
 }
 
 
+_DURATIONS = frozenset(list(_ENDS) + ["until start of turn", "until the start of your next turn",
+                                      "next ready step", "ready step"])
+_STATS = frozenset({"atk", "attack", "health", "def", "defense", "cost", "strike cost"})
+
+
 def why_not(e: M.Effect) -> str | None:
     """Why the module cannot carry out effect value ``e`` (None: it can), looking inside
-    combinations."""
+    combinations and at every part the handler reads: a part it would ignore makes the whole
+    effect unsupported, so that it is named, never half done in silence."""
+    from judge.games.wow import conditions as CO
+    from judge.games.wow import restrictions as R
+    from judge.games.wow import triggers as TR
     if type(e) not in _HANDLERS:
         if isinstance(e, M.Other):
             return f"the card grammar has no value for it ({e.verb!r})"
         return f"no procedure for {type(e).__name__}"
+    duration = getattr(e, "duration", None)
+    if duration is not None and duration.kind not in _DURATIONS:
+        return f"the duration {duration.text or duration.kind!r}"
+    if isinstance(e, M.Damage) and e.divided:
+        return "damage divided as its controller chooses (717.7)"
+    if isinstance(e, M.ModifyValue):
+        if e.stat in ("damage", "heal"):
+            return None if e.op in ("add", "multiply") else f"the change {e.op!r} of {e.stat}"
+        if e.stat.lower() not in _STATS:
+            return f"a change of {e.stat!r}"
+        if e.op not in ("add",):
+            return f"the change {e.op!r} of {e.stat}"
     if isinstance(e, M.Conditional):
+        why = CO.why_not(e.condition)
+        if why:
+            return why
         for x in e.then + e.otherwise:
             why = why_not(x)
             if why:
@@ -897,18 +921,47 @@ def why_not(e: M.Effect) -> str | None:
                 if why:
                     return why
     if isinstance(e, M.Replacement):
+        if e.event is None:
+            return "a replacement of an unnamed event"
+        if e.event.verb not in ("deal damage", "be dealt damage", "heal", "heal damage",
+                                "be destroyed", "be put", "enter", "draw"):
+            return f"replacing the event {e.event.text or e.event.verb!r}"
         for x in e.instead:
             why = why_not(x)
             if why:
                 return why
     if isinstance(e, M.DelayedTrigger):
+        why = TR.why_not(e.trigger)
+        if why:
+            return why
         for x in e.effects:
             why = why_not(x)
             if why:
                 return why
     if isinstance(e, M.Gain) and e.resource != "keyword":
         return f"gaining {e.resource}"
-    if isinstance(e, M.Move) and e.verb not in ("draw", "discard", "destroy", "remove",
-                                                "return", "put", "play"):
-        return f"the move {e.verb!r}"
+    if isinstance(e, M.Move):
+        if e.verb not in ("draw", "discard", "destroy", "remove", "return", "put", "play"):
+            return f"the move {e.verb!r}"
+        if e.random or e.until is not None:
+            return "moving cards at random or until a condition holds"
+        to = e.to_zone.name if e.to_zone is not None else ""
+        if e.verb not in ("draw", "discard", "destroy") and to not in (
+                "removed", "hand", "graveyard", "deck", "play"):
+            return f"moving cards to {to or 'an unstated zone'}"
+        if to == "deck":
+            return "putting cards into a deck (top, bottom, shuffled)"
+        if e.from_zone is not None and e.from_zone.position:
+            return "moving cards from the top or bottom of a deck"
+    if isinstance(e, M.Restriction):
+        why = R.why_not(e)
+        if why:
+            return why
+    if isinstance(e, M.Counters) and e.action not in ("place", "remove"):
+        return f"counters: {e.action}"
+    if isinstance(e, M.Attach) and (e.what is None or e.what.ref != "this"):
+        return "attaching a card other than this one"
+    if isinstance(e, M.CreateToken) and e.controller is not None and e.controller.ref != "you" \
+            and "you" not in e.controller.kinds:
+        return "a token put into play under another player's control"
     return None

@@ -146,6 +146,9 @@ def read(o: GameObject) -> CardPowers:
             triggered.append(p)
             powers.append(p)
             continue
+        if not in_play and not a.effects and a.kind in ("spell", "static"):
+            powers.append(Power(i, "resolve", words, a, "the card grammar read no effect in it"))
+            continue
         if not in_play:
             # the text an ability processes as it resolves (305.1, 707 for the pre-ongoing text)
             for e in a.effects:
@@ -157,6 +160,10 @@ def read(o: GameObject) -> CardPowers:
             powers.append(Power(i, "resolve", words, a, why))
             continue
         # a continuous power of a card in play (704)
+        if not a.effects:
+            powers.append(Power(i, "static", words, a, "the card grammar read no power in it",
+                                ongoing=seen_ongoing))
+            continue
         for e in a.effects:
             cond = None
             inner = e
