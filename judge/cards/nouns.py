@@ -370,6 +370,7 @@ class Reader:
                     controller = "opponent"
                 elif w in _FRIENDLY:
                     controller = "you"
+                    qualities.append(w)      # WoW: friendly players are you and your team
                 else:
                     qualities.append(w)
                     if w in _REFERRING and ref in ("the", ""):

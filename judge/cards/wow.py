@@ -238,7 +238,22 @@ def _put(f, s, parts, subject, span):
     return found
 
 
-FRAMES = {"protect": _protect, "reflip": _reflip, "deal": _deal, "heal": _heal, "put": _put}
+def _discard(f, s, parts, subject, span):
+    """"Its controller discards a card for each damage dealt this way": the number of cards is
+    the damage the text dealt (glossary This Way), read as it resolves."""
+    found = f.v_discard(s, parts, subject, span)
+    if not isinstance(found, M.Move) or parts.for_each is None or found.what is None:
+        return found
+    per = f.r.target(parts.for_each)
+    if "damage" in per.kinds:
+        text = f.r.phrase(getattr(parts.for_each, "span", None))
+        q = M.Quantity(measure="damage dealt", text=text)
+        return replace(found, what=replace(found.what, count=M.Amount(defined_as=q, text=text)))
+    return replace(found, what=replace(found.what, count=M.Amount(value=1, per=per)))
+
+
+FRAMES = {"protect": _protect, "reflip": _reflip, "deal": _deal, "heal": _heal, "put": _put,
+          "discard": _discard}
 
 
 # --------------------------------------------------------------------------- pronouns

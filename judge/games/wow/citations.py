@@ -84,6 +84,7 @@ TABLE: dict[str, str] = {
     "counter.self": "404.1a",
     "counter.removed": "404.1b",
     "counter.stat": "404.1c",
+    "counter.none-remain": "404.1d",
     "token": "404.2",
     "token.enters": "404.2a",
     "token.totem": "404.2b",

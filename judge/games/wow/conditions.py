@@ -29,6 +29,14 @@ def _holds(state: State, c: M.Condition, scope: Scope, *, did: bool | None,
         if did is None:
             raise Unknown(f"the condition {c.text!r}: nothing before it was done")
         return did
+    if c.test == "event" and c.event is not None and c.event.verb == "remain" and \
+            c.event.subject is not None and (c.event.subject.ref == "none" or
+                                             c.event.subject.quantifier == "no"):
+        # 404.1d: "if none remain": no counters of the name just removed are on the card
+        kind = scope.chosen.get("counter")
+        if kind is None or scope.source is None:
+            raise Unknown(f"the condition {c.text!r}")
+        return state.counter_count(scope.source, kind) == 0
     if c.test == "control" and c.object is not None:
         who = _players(state, c.subject, scope)
         return any(D.matches(state, c.object, o.id, Scope(you=p, source=scope.source,
@@ -112,7 +120,7 @@ def why_not(c: M.Condition | None) -> str:
         return ""
     if c.test in ("all", "any"):
         return next((w for w in (why_not(p) for p in c.parts) if w), "")
-    if c.test == "event" and c.event is not None and c.event.verb == "do":
+    if c.test == "event" and c.event is not None and c.event.verb in ("do", "remain"):
         return ""
     if c.kind == "unless" and c.test == "event" and c.event is not None and \
             c.event.verb in ("discard", "pay"):

@@ -92,7 +92,7 @@ def relation_ok(state: State, relation: str, player: str | None, you: str,
     if relation in ("", "any", "they", "it"):
         return True
     if relation == "you":
-        return W.friendly(state, player, you)
+        return player == you
     if relation == "opponent":
         return not W.friendly(state, player, you)
     return True
@@ -205,7 +205,11 @@ def _zone_ok(state: State, desc: M.Target, o: GameObject, scope: Scope) -> bool:
 def _one_matches(state: State, desc: M.Target, o: GameObject, scope: Scope, V) -> bool:
     kinds = V.kinds(state, o.id)
     ctl = controller_of(state, o.id)
-    if not relation_ok(state, desc.controller, ctl, scope.you, scope.they):
+    friendly = "friendly" in [q.lower() for q in desc.qualities]
+    if friendly:
+        if ctl is None or not W.friendly(state, ctl, scope.you):
+            return False
+    elif not relation_ok(state, desc.controller, ctl, scope.you, scope.they):
         return False
     for k in desc.kinds:
         k = word(k)

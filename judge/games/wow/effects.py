@@ -281,7 +281,12 @@ def _redirect(run: Run, e: M.Damage) -> None:
     if not dests:
         return
     st = run.state
-    run.replacing = ev.with_(target=dests[0], player=st.objects[dests[0]].controller)
+    run.replacing = ev.with_(target=dests[0], player=st.objects[dests[0]].controller,
+                             data=tuple((k, v) for k, v in ev.data if k != "to name")
+                             + (("to name", st.objects[dests[0]].name),))
+    run.step(T.RULE, f"the packet's destination becomes {st.objects[dests[0]].name}; every "
+             "other attribute stays the same, and no modifier that already affected it can "
+             "affect it again", ["packet.replace", "replacement.once"])
 
 
 def heal(run: Run, e: M.Heal) -> None:
@@ -450,6 +455,7 @@ def conditional(run: Run, e: M.Conditional) -> None:
         return
     ok = run.holds(c)
     proc = "resolve.if-you-do" if c.event is not None and c.event.verb == "do" else \
+        "counter.none-remain" if c.event is not None and c.event.verb == "remain" else \
         "target.if-targeted" if c.test == "targeted" else "resolve.in-order"
     run.step(T.RULE, f"{run.name}: {c.text or 'the condition'} - "
              f"{'yes' if ok else 'no'}", [proc])
@@ -747,11 +753,12 @@ def prevent(run: Run, e: M.Prevent) -> None:
                      "is unpreventable", ["prevent.conditional", "packet.preventability"])
             return
         if e.amount is None:
-            run.replacing = ev.with_(amount=0, cancelled=True)
+            after = ev.with_(amount=0, cancelled=True)
         else:
             n = run.amount(e.amount, default=0) or 0
             rest = ev.amount - n
-            run.replacing = ev.with_(amount=max(0, rest), cancelled=rest <= 0)
+            after = ev.with_(amount=max(0, rest), cancelled=rest <= 0)
+        run.replacing = PK.prevented(run.ctx, ev, after)
         return
     ends = _ends(run, e.duration)
     things = run.things(e.target) if e.target is not None else []
@@ -795,6 +802,7 @@ def counters(run: Run, e: M.Counters) -> None:
     things = [x for x in run.things(e.on, default=(run.source,)) if isinstance(x, int)]
     n = run.amount(e.count, default=1) or 0
     done = False
+    run.chosen["counter"] = e.kind
     for oid in things:
         have = st.counter_count(oid, e.kind)
         mark = len(st.log)

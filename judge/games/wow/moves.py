@@ -229,6 +229,15 @@ def enters_play(ctx: Context, oid: int, controller: str, *, exhausted: bool = Fa
     if damage and W.in_play(o):
         from judge.games.wow import packets as PK
         PK.put(ctx, oid, damage, f"{o.name} enters play with {damage} damage", ["enter.with"])
+    if W.in_play(o) and VA.has_powers(st, oid):
+        from judge.engine.state import AddCounter
+        from judge.games.wow import powers as P
+        for e in P.of(st, oid).enters_with:
+            n = e.count.value if e.count is not None and e.count.value is not None else 1
+            mark = len(st.log)
+            st.apply(AddCounter(oid, e.kind, n))
+            ctx.step(T.RULE, f"{o.name} enters play with {n} {e.kind} counter"
+                     f"{'s' if n != 1 else ''}", ["enter.with", "counter"], mark=mark)
     return ev
 
 

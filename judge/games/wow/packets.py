@@ -214,13 +214,21 @@ def order(ctx: Context, ev: Event, candidates: list[Replacement]) -> tuple[Repla
     else:
         pool, who, proc = divide, st.objects[ev.target].controller, "packet.order-divide"
     why = ctx.cite(proc)
-    if len(pool) == 1 or len({r.name for r in pool}) == 1 and _same(st, pool):
+    if len(pool) == 1:
+        return pool[0], why
+    if len({r.name for r in pool}) == 1 and _same(st, pool):
+        ctx.step(T.CHOICE, f"{who} applies one of the {len(pool)} identical modifiers "
+                 f"({pool[0].name}) first: which one cannot change anything",
+                 [proc, "replacement.order"], actor=who)
         return pool[0], why
     names = tuple(dict.fromkeys(r.name for r in pool))
     chosen = ctx.decide(Decision(
-        key=f"packet-order:{len(st.log)}:{ev.target}", player=who, kind="modifier order",
+        key=f"packet-order:{len(st.log)}:{ev.target}:{','.join(sorted(ev.applied))}",
+        player=who, kind="modifier order",
         prompt=f"which modifier applies next to {describe(st, ev)}", options=names,
         citation=why, example=f'{who} chooses "{names[0]}"'))
+    ctx.step(T.CHOICE, f"{who} chooses which modifier applies first: {chosen}",
+             [proc, "replacement.order"], actor=who)
     for r in pool:
         if r.name == chosen:
             return r, why
@@ -281,7 +289,7 @@ def _from_value(game, ctx: Context, ev: Event, rep: M.Effect, scope: Scope, *, i
             return e.kind == "damage" and not unpreventable(e) and _prevent_matches(s, r, e,
                                                                                     scope)
         def apply(c: Context, e: Event, r=rep) -> Event:
-            return _prevent(c, e, r, scope, effect)
+            return prevented(c, e, _prevent(c, e, r, scope, effect))
         return [Replacement(id=f"{cls}:{ident}", name=name, label=label, controller=scope.you,
                             citation=ctx.cite("prevent.amount"), applies=applies, apply=apply,
                             optional=optional)]
@@ -382,6 +390,20 @@ def _prevent_matches(state: State, rep: M.Prevent, ev: Event, scope: Scope) -> b
     return True
 
 
+def prevented(ctx: Context, before: Event, after: Event) -> Event:
+    """Say what a prevention did to a packet (717.2a-b, 717.2d)."""
+    if after.amount >= before.amount:
+        return after
+    if after.cancelled or after.amount <= 0:
+        ctx.step(T.RULE, f"the packet is prevented completely: it ceases to exist and deals no "
+                 "damage, so nothing triggers off damage being dealt (powers that trigger off "
+                 "damage being prevented do)", ["prevent.complete", "prevent.triggers"])
+        return after.with_(amount=0, cancelled=True)
+    ctx.step(T.RULE, f"{before.amount - after.amount} of the packet is prevented: it deals "
+             f"{after.amount}", ["prevent.amount", "prevent.triggers"])
+    return after
+
+
 def _prevent(ctx: Context, ev: Event, rep: M.Prevent, scope: Scope, effect: int | None) -> Event:
     """717.2a: prevent all of a packet, or Y of it (and the modifier can prevent X less)."""
     from judge.games.wow import amounts as A
@@ -431,7 +453,7 @@ def _keyword_replacements(ctx: Context, ev: Event) -> list[Replacement]:
     name = st.objects[dest].name
     if "hardiness" in kws:
         def apply(c: Context, e: Event) -> Event:
-            return e.with_(amount=e.amount - 1, cancelled=e.amount <= 1)
+            return prevented(c, e, e.with_(amount=e.amount - 1, cancelled=e.amount <= 1))
         out.append(Replacement(id=f"{OTHER}:hardiness:{dest}", name=name,
                                label=f"{name}'s Hardiness", controller=st.objects[dest].controller,
                                citation=ctx.cite("kw.hardiness"),
@@ -445,13 +467,13 @@ def _keyword_replacements(ctx: Context, ev: Event) -> list[Replacement]:
                     label=f"{name}'s {kind.title()} Resistance",
                     controller=st.objects[dest].controller, citation=ctx.cite("kw.resistance"),
                     applies=lambda s, e, k=kind: not unpreventable(e) and k in types_of(e),
-                    apply=lambda c, e: e.with_(amount=0, cancelled=True)))
+                    apply=lambda c, e: prevented(c, e, e.with_(amount=0, cancelled=True))))
     if "aberration" in kws and not ev.combat:
         out.append(Replacement(
             id=f"{OTHER}:aberration:{dest}", name=name, label=f"{name}'s Aberration",
             controller=st.objects[dest].controller, citation=ctx.cite("kw.aberration"),
             applies=lambda s, e: not unpreventable(e) and not e.combat,
-            apply=lambda c, e: e.with_(amount=0, cancelled=True)))
+            apply=lambda c, e: prevented(c, e, e.with_(amount=0, cancelled=True))))
     src = ev.source
     if ev.combat and isinstance(src, int) and src in st.objects and \
             VA.has_keyword(st, src, "smash"):
@@ -521,7 +543,10 @@ def _shielders(ctx: Context, ev: Event) -> list[Replacement]:
                    f"(DEF {value}) to prevent damage", ["prevent.def"], mark=mark,
                    actor=s.objects[eq].controller)
             rest = x.amount - int(value or 0)
-            return x.with_(amount=max(0, rest), cancelled=rest <= 0)
+            if rest < 0:
+                c.step(T.RULE, f"the packet is smaller than {s.objects[eq].name}'s DEF: the "
+                       f"excess DEF is wasted", ["prevent.def"])
+            return prevented(c, x, x.with_(amount=max(0, rest), cancelled=rest <= 0))
         out.append(Replacement(
             id=f"{OTHER}:def:{e.id}", name=e.name, label=f"{e.name} (DEF {defense})",
             controller=d.controller, citation=ctx.cite("prevent.def"),

@@ -165,6 +165,11 @@ def read(o: GameObject) -> CardPowers:
                                 ongoing=seen_ongoing))
             continue
         for e in a.effects:
+            if isinstance(e, M.Counters) and e.verb == "enter with" and e.on is not None \
+                    and e.on.ref == "this":
+                enters_with.append(e)                # 710.1b
+                powers.append(Power(i, "enters", words, a, "", ongoing=seen_ongoing))
+                continue
             cond = None
             inner = e
             if isinstance(e, M.Conditional) and e.condition is not None and \
