@@ -433,7 +433,10 @@ class Frames:
         if _NOT & set(auxes) and lemma is not None:
             return self.negated(s, parts, subject, span)
         if lemma is None:
-            eff = self.be_have(s, parts, subject, span)
+            hook = self.extra.get("be/have")         # a game's own "is" / "has" clauses
+            eff = hook(self, s, parts, subject, span) if hook is not None else None
+            if eff is None:
+                eff = self.be_have(s, parts, subject, span)
         else:
             eff = self.verb(lemma, s, parts, subject, span)
         if eff is None:

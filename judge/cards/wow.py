@@ -31,7 +31,7 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedInput
 
 from judge.cards import model as M
-from judge.cards.frames import Simple
+from judge.cards.frames import Simple, _Several
 from judge.cards.game import GameReader, _Holder, piece_of, split_at
 from judge.cards.links import first_citation
 from judge.cards.nouns import COMMON_ZONES, Vocabulary, base
@@ -252,8 +252,83 @@ def _discard(f, s, parts, subject, span):
     return replace(found, what=replace(found.what, count=M.Amount(value=1, per=per)))
 
 
+def _durations_in(np) -> list:
+    """Durations the grammar kept inside a noun phrase ("... and Protector this turn")."""
+    out = []
+    if isinstance(np, list):
+        return [d for each in np for d in _durations_in(each)]
+    for post in getattr(np, "posts", None) or ():
+        if post.kind == "duration" and isinstance(post.body, M.Duration):
+            out.append(post.body)
+        elif post.body is not None and not isinstance(post.body, (str, M.Duration)):
+            out += _durations_in(post.body)
+    for w in getattr(np, "words", None) or ():
+        if isinstance(w, M.Duration):
+            out.append(w)
+    return out
+
+
+def _be_have(f, s, parts, subject, span):
+    """WoW's "is" / "has" clauses the shared grammar has no value for:
+
+    * "This ally has additional ATK equal to the combined ATK of all other allies you control"
+      (a value increased by an amount read from the game, 714.2);
+    * "This item is also an ally with 2 [Melee] / 2 [Health] and Protector this turn" (a card
+      that gains a type with its values and keywords, 300.1b)."""
+    auxes = [a.lower() for a in s.group.auxes]
+    if not parts.objects:
+        return None
+    if any(a in ("has", "have") for a in auxes) and parts.equal is not None:
+        # each "additional X" with the "equal to ..." that follows it
+        objects = [o for item in parts.objects
+                   for o in (item if isinstance(item, list) else [item])]
+        equals = [i for i in s.items if getattr(i, "kind", None) == "equal to"]
+        if len(equals) == 1 or len(equals) == len(objects):
+            out = []
+            for n, np in enumerate(objects):
+                obj = f.r.target(np)
+                if "additional" not in [q.lower() for q in obj.qualities] \
+                        or len(obj.kinds) != 1 or obj.kinds[0] not in ("atk", "health", "def"):
+                    return None
+                q = f.r.quantity(equals[min(n, len(equals) - 1)].value[1])
+                out.append(M.ModifyValue(verb="have", stat=obj.kinds[0],
+                                         amount=M.Amount(defined_as=q, text=q.text),
+                                         target=subject, duration=f.duration(parts),
+                                         span=span))
+            return out[0] if len(out) == 1 else _Several(out)
+    obj = f.r.target(parts.objects[0]) if not isinstance(parts.objects[0], list) else None
+    if obj is None:
+        return None
+    if "also" in auxes and any(a in ("is", "are") for a in auxes) and obj.kinds == ("ally",):
+        values: tuple = ()
+        keywords: list[M.Keyword] = []
+        for flt in obj.filters:
+            held = flt.object
+            if held is None:
+                continue
+            for t in (held,) + tuple(held.alternatives):
+                for q in t.qualities:
+                    numbers = re.findall(r"\d+", q)
+                    if "/" in q and len(numbers) == 2:
+                        values = (("atk", int(numbers[0])), ("health", int(numbers[1])))
+                if t.kinds and t is not held or (t is held and t.kinds and not t.qualities):
+                    name = " ".join(w.title() for w in t.kinds[-1].split())
+                    kw = M.Keyword(name=name, citation=keyword_citation(name))
+                    if kw.citation:
+                        keywords.append(kw)
+        durations = f.duration(parts) or next(iter(_durations_in(parts.objects[0])), None)
+        if durations is None:
+            tail = f.r.phrase(span).lower()
+            if tail.endswith("this turn"):
+                durations = M.Duration(kind="this turn", text="this turn")
+        abilities = (M.Ability(kind="keyword", keywords=tuple(keywords)),) if keywords else ()
+        return M.Becomes(verb="be also", what=subject, kinds=("ally",), values=values,
+                         abilities=abilities, duration=durations, span=span)
+    return None
+
+
 FRAMES = {"protect": _protect, "reflip": _reflip, "deal": _deal, "heal": _heal, "put": _put,
-          "discard": _discard}
+          "discard": _discard, "be/have": _be_have}
 
 
 # --------------------------------------------------------------------------- pronouns
@@ -481,6 +556,9 @@ class WowReader(GameReader):
     def make_transformer(self):
         return WowTransformer(VOCABULARY, FRAMES)
 
+    def _verb_first(self, piece: Piece) -> Piece:
+        return _imperative(self, piece)
+
     def icon_terminal(self, text: str) -> str | None:
         low = text.lower()
         if low == "[activate]":
@@ -513,6 +591,7 @@ class WowReader(GameReader):
         return replace(card, meta=meta) if meta else card
 
     def paragraph(self, piece: Piece) -> list[M.Ability]:
+        piece = self._verb_first(piece)
         tokens = piece.tokens
         if not any(base(t.type) in ("DOT", "COLON", "ARROW", "SEMI") for t in tokens):
             parsed = self.run(piece, "keyword_line")
@@ -609,6 +688,23 @@ class WowReader(GameReader):
         return [M.Ability(kind=kind, effects=effects, trigger=trigger, costs=costs,
                           keywords=keywords, condition=condition, label=label, limit=limit,
                           citation=citation, span=M.Span(piece.start, piece.end))]
+
+
+def _imperative(reader: "WowReader", piece: Piece) -> Piece:
+    """A paragraph that starts with a word that is a verb or something else ("Ready your hero
+    and a Melee weapon you control" after a keyword line): a power's first word is its
+    imperative verb, whatever the paragraph before it ended with."""
+    tokens = piece.tokens
+    if not tokens:
+        return piece
+    first = tokens[0]
+    pair = reader.grammar.lexicon.ambiguous.get(str(first).lower())
+    if pair is None or base(first.type) != base(pair[1]) or not str(first)[:1].isupper():
+        return piece
+    if len(tokens) < 2 or base(tokens[1].type) != "DET":
+        return piece                 # "Attached ally has ...": the word describes a noun
+    retyped = Token(pair[0], str(first), first.start_pos, None, None, end_pos=first.end_pos)
+    return Piece([retyped] + list(tokens[1:]), piece.start, piece.end)
 
 
 class _Cond(Statement):

@@ -67,6 +67,17 @@ def quantity(state: State, q: M.Quantity, scope: Scope) -> int | None:
     if q.of is None:
         raise Unknown(f"the number {q.text!r}: whose {measure}")
     things = D.candidates(state, q.of, scope)
+    if q.of.quantifier == "all" and stat != "damage":
+        # a stat of every card a description names: their combined value ("the combined ATK
+        # of all other allies you control"), each value as it is now, negative ones included
+        # (104.2: a calculation)
+        total = 0
+        for oid in things:
+            if isinstance(oid, str):
+                raise Unknown(f"the number {q.text!r}: it names a player")
+            got = V.raw(state, oid, stat)
+            total += got if isinstance(got, int) else 0
+        return total
     if len(things) != 1 or isinstance(things[0], str):
         if not things and q.of.ref in ("it", "that", "this") and scope.it:
             things = list(scope.it[:1])

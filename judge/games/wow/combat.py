@@ -435,7 +435,8 @@ def _combat_spec(state: State, src: int, dest: int, atk: Any):
     unpreventable = any(_unpreventable_weapon(state, w) for w in with_)
     return PK.Spec("damage", atk if isinstance(atk, int) else 0, dest, src,
                    state.objects[src].controller, types=types, combat=True,
-                   unpreventable=unpreventable, with_=with_)
+                   unpreventable=unpreventable, with_=with_,
+                   link=-1 - len(W.records(state, "damage dealt")))
 
 
 def _unpreventable_weapon(state: State, weapon: int) -> bool:

@@ -425,6 +425,43 @@ def _ends(run: Run, duration: M.Duration | None) -> frozenset[str]:
     raise NotModelled(f"{run.name}: the duration {duration.text or kind!r}")
 
 
+def becomes(run: Run, e: M.Becomes) -> None:
+    """"This item is also an ally with 2 [Melee] / 2 [Health] and Protector this turn": a
+    definite modifier (714.3) that adds types (300.1b), gives values the card did not have and
+    grants keywords, timestamped as the link resolves (718.2d). A modifier that could apply to
+    the card only because of it depends on it (719.1): the values it gives come first."""
+    st = run.state
+    if e.what is None or e.what.ref != "this" and not e.what.targeted:
+        raise NotModelled(f"{run.name}: {_text(e, run.text)!r} on cards it describes")
+    ends = _ends(run, e.duration)
+    label = f"{run.name}: " + _text(e, run.text)
+    mark = len(st.log)
+    things = [x for x in run.things(e.what) if isinstance(x, int)]
+    effect = CE.create(st, description=label, controller=run.you,
+                       citation=run.ctx.cite("continuous.definite-modifier"), ends_at=ends,
+                       data={"name": run.name, "gives": True})
+    words = frozenset(w.lower() for w in e.kinds + e.qualities)
+    for oid in things:
+        ref = st.ref(st.objects[oid])
+        if words:
+            st.apply(AddModifier(Modifier(st.new_id(), ref, "kinds", "include", words, 1,
+                                          effect.timestamp, effect.id)))
+        for stat, n in e.values:
+            st.apply(AddModifier(Modifier(st.new_id(), ref, _STAT_NAMES.get(stat, stat), "set",
+                                          n, 1, effect.timestamp, effect.id)))
+        for ab in e.abilities:
+            for kw in ab.keywords:
+                st.apply(AddModifier(Modifier(st.new_id(), ref, f"kw:{kw.name.lower()}",
+                                              "grant", None, 1, effect.timestamp, effect.id)))
+    run.it = tuple(things)
+    run.step(T.RULE, f"{label} (on {D.names(st, things)}"
+             + (f", until {', '.join(sorted(ends))}" if ends else "") + ")",
+             ["continuous.definite-modifier", "timestamp.link", "types.added"], mark=mark)
+
+
+_STAT_NAMES = {"attack": "atk", "defense": "def"}
+
+
 def gain(run: Run, e: M.Gain) -> None:
     if e.resource == "keyword" and e.keyword is not None:
         _definite(run, e, "keywords", e.duration, e.target, keyword=e.keyword.name.lower())
@@ -880,7 +917,7 @@ _HANDLERS: dict[type, Callable[[Run, Any], None]] = {
     M.Conditional: conditional, M.Choice: choice, M.Move: move, M.Exhaust: exhaust,
     M.Ready: ready, M.Restriction: restriction, M.Prevent: prevent,
     M.Replacement: replacement, M.Counters: counters, M.CreateToken: create_token,
-    M.Attach: attach, M.DelayedTrigger: delayed, M.Cancel: cancel,
+    M.Attach: attach, M.DelayedTrigger: delayed, M.Cancel: cancel, M.Becomes: becomes,
 }
 
 
@@ -948,6 +985,13 @@ def why_not(e: M.Effect) -> str | None:
                 return why
     if isinstance(e, M.Gain) and e.resource != "keyword":
         return f"gaining {e.resource}"
+    if isinstance(e, M.Becomes):
+        if e.what is None or e.what.ref != "this" and not e.what.targeted:
+            return "a card becoming something on cards it describes"
+        if any(ab.kind != "keyword" for ab in e.abilities):
+            return "a card becoming something with powers"
+        if any(_STAT_NAMES.get(k, k) not in VA.NUMERIC for k, _ in e.values):
+            return "a card becoming something with values other than ATK, health, DEF"
     if isinstance(e, M.Move):
         if e.verb not in ("draw", "discard", "destroy", "remove", "return", "put", "play"):
             return f"the move {e.verb!r}"

@@ -287,6 +287,11 @@ def _resolve_card(game, ctx: Context, layer: Layer) -> None:
     ctx.step(T.RESOLVE, f"{o.name} resolves", ["resolve", "resolve.no-priority"], mark=mark)
     ks = VA.kinds(st, oid)
     is_ability = "ability" in ks and not (ks & {"ally", "totem"})
+    for u in ps.unparsed:
+        if not ps.ongoing or (ps.resolve_ability is not None and ps.resolve_ability.span
+                              and u.span.start < ps.resolve_ability.span.end):
+            ctx.not_modelled(f"{o.name}'s text {u.text!r}: the card grammar could not read it "
+                             f"({u.reason})")
     if is_ability:
         run = E.Run(game, ctx, you=layer.controller, source=oid, name=o.name, link=layer.id,
                     slots_=slots, chosen_targets=tuple(kept),

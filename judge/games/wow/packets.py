@@ -267,6 +267,9 @@ def _link_replacements(game, ctx: Context, ev: Event) -> list[Replacement]:
         rep = e.data.get("replacement")
         if rep is None or not st.effect_active(st, e.id):
             continue
+        used = e.data.get("used by")
+        if getattr(rep, "next_only", False) and used is not None and used != ev.get("link"):
+            continue                 # 717.5: "the next time" is the packets of one link
         scope = e.data["scope"]
         out += _from_value(game, ctx, ev, rep, scope, ident=f"effect{e.id}",
                            name=e.data.get("name", e.description), label=e.description,
@@ -436,9 +439,12 @@ def _run_instead(game, ctx: Context, ev: Event, rep: M.Replacement, scope: Scope
     from judge.games.wow.effects import Run
     run = Run(game, ctx, you=scope.you, source=scope.source, name=name, replacing=ev,
               it=(ev.target,) if ev.kind == "damage" else (ev.source,))
-    if effect is not None and rep.next_only:
-        from judge.games.wow.effects import use_effect
-        use_effect(ctx.state, effect)
+    if effect is not None and rep.next_only and \
+            ctx.state.effects[effect].data.get("used by") is None:
+        from judge.games.wow.effects import set_effect_data
+        set_effect_data(ctx.state, effect, "used by", ev.get("link"))
+        ctx.step(T.RULE, f"{name}'s 'next time' modifier replaces every packet the same link "
+                 "creates, and no other", ["packet.next-time"])
     run.effects(rep.instead)
     out = run.replacing
     return out

@@ -137,6 +137,10 @@ class WowScenario(ScenarioGame):
                 o.flags.add(W.EXHAUSTED)
             elif word == "ready":
                 o.flags.discard(W.EXHAUSTED)
+            elif word == "token":
+                if not W.in_play(o):
+                    raise self.error(sc, "a token is only ever in play (404.2a)", ref.pos)
+                o.token = True
             else:
                 raise self.error(sc, f"wow does not model a card that is {word!r}", ref.pos)
         for name, n in ref.values:
@@ -358,7 +362,8 @@ class WowScenario(ScenarioGame):
             if has and tag not in o.kinds:
                 givers = [st.objects[x.source].name for x in VA.statics(st)
                           if x.kind == "kinds" and tag in x.words and x.applies(st, o.id)]
-                ctx.step(T.RULE, f"{o.name} is a {e.words[0]}"
+                article = "an" if e.words[0][:1].lower() in "aeiou" else "a"
+                ctx.step(T.RULE, f"{o.name} is {article} {e.words[0]}"
                          + (f": {', '.join(givers)}'s modifier adds the tag" if givers else "")
                          + "; adding a tag removes none of its other tags or types",
                          ["tags.added", "types.added"])

@@ -369,6 +369,8 @@ def _labelled_core(state: State, o: GameObject, steps: list[ValueStep]) -> Itera
             if eff is not None:
                 label = eff.description
             kind = "set" if m.op == "set" else ("double" if m.op == "double" else "add")
+            if kind == "set" and eff is not None and eff.data.get("gives"):
+                kind = "gives"        # a value the card had not, with a type it had not
         elif e is not None:
             label, kind = e.description, ("set" if e.op == "set" else "add")
         else:
@@ -397,6 +399,16 @@ def _own_steps(state: State, o: GameObject, stat: str) -> list[ValueStep]:
             continue
         src = state.objects[st.source].name
         n += 1
+        reads = _reads(state, st, stat)
+        if reads and st.op not in ("multiply", "set"):
+            # 719.2: a modifier whose amount is read from other cards' values depends on the
+            # modifiers that change those values; it applies after them
+            delta = amount * getattr(e, "sign", 1)
+            out.append((1, st.timestamp, -1000 - n, _Step(
+                lambda c, d=delta: _apply("add", c, d),
+                f"{delta:+d} from {src} (read after {', '.join(reads)}, which it depends on)",
+                "dependency.order", "reads")))
+            continue
         if st.op == "multiply":
             out.append((1, st.timestamp, -1000 - n, _Step(lambda c, k=amount: _apply(
                 "add", c, (c or 0) * (k - 1)) if isinstance(c, int) else c,
@@ -442,6 +454,31 @@ def _own_steps(state: State, o: GameObject, stat: str) -> list[ValueStep]:
     return out
 
 
+def _reads(state: State, st: Static, stat: str) -> list[str]:
+    """The sources of other modifiers that change the values ``st``'s amount reads (719.2:
+    the modifier depends on them), in words; empty when it reads nothing that is modified."""
+    from judge.games.wow import describe as D
+    q = getattr(getattr(st.effect, "amount", None), "defined_as", None)
+    if q is None or q.of is None:
+        return []
+    measure = _stat(q.measure)
+    if measure not in NUMERIC:
+        return []
+    try:
+        read = [x for x in D.candidates(state, q.of, st.scope(state)) if isinstance(x, int)]
+    except D.Unknown:
+        return []
+    names: list[str] = []
+    for other in statics(state):
+        if other is st or other.kind != "value" or other.stat != measure:
+            continue
+        if any(other.applies(state, oid) for oid in read):
+            name = state.objects[other.source].name
+            if name not in names:
+                names.append(name)
+    return names
+
+
 def _dependency(steps: list[ValueStep], printed: Value) -> list[ValueStep]:
     """719.2: a modifier that adds to a value the card does not have yet goes after the
     modifier that gives it the value; "double" after all others (719.4)."""
@@ -451,8 +488,20 @@ def _dependency(steps: list[ValueStep], printed: Value) -> list[ValueStep]:
     waiting: list[ValueStep] = []
     doubles: list[ValueStep] = []
     has_value = printed is not None
+    readers: list[ValueStep] = []
+    gives = [s for s in steps if getattr(s[3], "kind", "") == "gives"]
+    if gives:
+        # 719.1: a modifier that applies to the card only because another gave it a type (and
+        # the value) depends on that one, whatever the timestamps: the values given come first
+        rest = [s for s in steps if s not in gives]
+        out.extend(gives)
+        has_value = True
+        steps = _marked(rest, "dependency")
     for s in steps:
         kind = getattr(s[3], "kind", "add")
+        if kind == "reads":
+            readers.append(s)
+            continue
         if kind == "double":
             doubles.append(s)
             continue
@@ -467,15 +516,15 @@ def _dependency(steps: list[ValueStep], printed: Value) -> list[ValueStep]:
             waiting.append(s)
             continue
         out.append(s)
-    return out + waiting + doubles
+    return out + waiting + readers + doubles
 
 
-def _marked(steps: list[ValueStep]) -> list[ValueStep]:
+def _marked(steps: list[ValueStep], procedure: str = "dependency.order") -> list[ValueStep]:
     out = []
     for layer, stamp, ident, fn in steps:
-        if isinstance(fn, _Step):
+        if isinstance(fn, _Step) and fn.kind not in ("reads", "double"):
             fn = _Step(fn.fn, fn.label + " (applied after the modifier it depends on)",
-                       "dependency.order", fn.kind)
+                       procedure, fn.kind)
         out.append((layer, stamp, ident, fn))
     return out
 
