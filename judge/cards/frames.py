@@ -812,6 +812,11 @@ class Frames:
         return self._move("remove", s, parts, subject, span)
 
     def create_token(self, what: M.Target, parts, subject, span):
+        hook = self.extra.get("token")           # a game's own reading of a token's words
+        if hook is not None:
+            found = hook(self, what, parts, subject, span)
+            if found is not None:
+                return found
         name = what.name or " ".join(q for q in what.qualities
                                      if q not in ("other", "additional"))
         kinds = tuple(k for k in what.kinds if k != "token")

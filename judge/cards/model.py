@@ -350,7 +350,9 @@ class ModifyValue(Effect):
     sign: int = 1
     target: Target | None = None
     duration: Duration | None = None
-    op: str = "add"                     # add | multiply ("double": multiply by 2)
+    op: str = "add"                     # add | multiply ("double": multiply by 2; with
+    #                                     amount.per: by amount.value once for each, WoW
+    #                                     "is doubled for each [X]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -586,6 +588,8 @@ class Becomes(Effect):
     values: tuple[tuple[str, int], ...] = ()
     abilities: tuple[Ability, ...] = ()
     duration: Duration | None = None
+    chosen: str = ""          # "All allies also have that type": the kind of thing (``type``)
+    #                           an earlier Choose of the same card picked is what they become
 
 
 @dataclass(frozen=True, slots=True)

@@ -380,7 +380,10 @@ class Reader:
             elif k == "STAT":
                 kinds.append(self.v.stats.get(w, w))
             elif k == "SELF":
-                ref = "this"
+                if qualities and qualities[-1] == "named":
+                    name = str(tok)          # "each other card named <this card's name>"
+                else:
+                    ref = "this"
             elif k == "ICON":
                 meaning = self.v.icons.get(str(tok).lower())
                 if meaning:
@@ -433,7 +436,15 @@ class Reader:
             subject, group, items = body
             lemma = group.lemma or ""
             if lemma in ("control",) and not group.auxes:
-                return replace(t, controller=_relation(subject), span=span, text=text)
+                t = replace(t, controller=_relation(subject), span=span, text=text)
+                for item in items or ():
+                    # "each ally you control with cost 2 or less": the "with" describes the
+                    # card, not the controlling
+                    if isinstance(item, PP) and item.prep in ("with", "without"):
+                        t = self._post(t, Post(kind=item.prep, word=item.prep, body=item.obj,
+                                               span=getattr(item.obj, "span", None)))
+                        t = replace(t, span=span, text=text)
+                return t
             if lemma == "own" and not group.auxes:
                 return replace(t, owner=_relation(subject), span=span, text=text)
             cond = self.clauses.relative(subject, group, items, span) if self.clauses else None

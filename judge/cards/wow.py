@@ -299,6 +299,11 @@ def _be_have(f, s, parts, subject, span):
     obj = f.r.target(parts.objects[0]) if not isinstance(parts.objects[0], list) else None
     if obj is None:
         return None
+    if "also" in auxes and any(a in ("has", "have") for a in auxes) and obj.ref == "that" \
+            and obj.kinds in (("type",), ("race",), ("class",)):
+        # "All allies also have that type" (PX-238 Winter Wondervolt): the type chosen before
+        return M.Becomes(verb="also have", what=subject, chosen=obj.kinds[0],
+                         duration=f.duration(parts), span=span)
     if "also" in auxes and any(a in ("is", "are") for a in auxes) and obj.kinds == ("ally",):
         values: tuple = ()
         keywords: list[M.Keyword] = []
@@ -327,8 +332,57 @@ def _be_have(f, s, parts, subject, span):
     return None
 
 
+def _double(f, s, parts, subject, span):
+    """"That damage is doubled for each other card named Concussive Barrage in your
+    graveyard" (Doubled): the damage just dealt is multiplied by 2 once for each such card
+    (the glossary: such modifiers apply separately for each)."""
+    auxes = {a.lower() for a in s.group.auxes}
+    if not auxes & {"is", "are", "be"} or parts.for_each is None or subject is None:
+        return None
+    if subject.kinds != ("damage",) or subject.ref not in ("that", "it"):
+        return None
+    return M.ModifyValue(verb="double", stat="damage", op="multiply",
+                         amount=M.Amount(value=2, per=f.r.target(parts.for_each),
+                                         text="doubled for each"),
+                         target=subject, duration=f.duration(parts), span=span)
+
+
+_TOKEN_TYPES = frozenset({"ally", "equipment", "item", "armor", "weapon", "token", "ability"})
+
+
+def _token(f, what, parts, subject, span):
+    """A WoW token (404.2): "a 0 [Melee] / 1 [Health] Wisp ally token" has the tag Wisp and,
+    no name being specified, the name Wisp; "a 10 [Melee] / 10 [Health] Mechanical ally token
+    named Fel Reaver" has the tag Mechanical and the name Fel Reaver; "Wolf Pet ally tokens" the
+    tags Wolf and Pet. ``kinds``: its card type and tags; ``token``: its name."""
+    tags = ([what.name] if what.name else []) + [k for k in what.kinds if k not in _TOKEN_TYPES]
+    types = [k for k in what.kinds if k in _TOKEN_TYPES and k != "token"]
+    quals = list(what.qualities)
+    name = ""
+    if "named" in quals and quals.index("named") + 1 < len(quals):
+        name = quals[quals.index("named") + 1]
+        del quals[quals.index("named"):quals.index("named") + 2]
+    words = [q for q in quals if not re.search(r"\d", q) and q not in ("other", "additional")]
+    if words:
+        return None               # words this reading does not place: the shared reading
+    if not name:
+        name = " ".join(t if t[:1].isupper() else t.title() for t in tags)
+    if not name:
+        return None
+    return M.CreateToken(verb="create", count=what.count or M.Amount(value=1), token=name,
+                         kinds=tuple(t.lower() for t in tags) + tuple(types),
+                         values=_token_values(what), controller=subject,
+                         zone=f.zone_to(parts) or what.zone, span=span)
+
+
+def _token_values(what):
+    from judge.cards.frames import _stat_values
+    return _stat_values(what)
+
+
 FRAMES = {"protect": _protect, "reflip": _reflip, "deal": _deal, "heal": _heal, "put": _put,
-          "discard": _discard, "be/have": _be_have}
+          "discard": _discard, "be/have": _be_have, "double": _double,
+          "token": _token}
 
 
 # --------------------------------------------------------------------------- pronouns

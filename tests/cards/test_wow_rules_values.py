@@ -78,3 +78,51 @@ def test_personal_pronouns_and_this_way():
 def test_put_into_play_keeps_its_destination():
     (m,) = effects("Put target ally from your graveyard into play.")
     assert m.to_zone.name == "play" and m.what.zone.name == "graveyard"
+
+
+def test_tokens_have_the_tags_they_are_put_into_play_with_and_a_name():
+    (wisp,) = effects("Put a 0 [Melee] / 1 [Health] Wisp ally token into play.")
+    assert wisp.token == "Wisp" and wisp.kinds == ("wisp", "ally")           # 404.2
+    (reaver,) = effects("Put a 10 [Melee] / 10 [Health] Mechanical ally token named Fel Reaver "
+                        "into play.")
+    assert reaver.token == "Fel Reaver" and reaver.kinds == ("mechanical", "ally")
+    assert dict(reaver.values) == {"atk": 10, "health": 10}
+
+
+def test_additional_values_each_with_its_own_amount():
+    a, b = effects("This ally has additional ATK equal to the combined ATK of all other allies "
+                   "you control, and additional [Health] equal to the combined [Health] of all "
+                   "other allies you control.")
+    assert (a.stat, a.amount.defined_as.measure) == ("atk", "atk")
+    assert (b.stat, b.amount.defined_as.measure) == ("health", "health")
+    assert a.amount.defined_as.of.quantifier == "all"
+
+
+def test_a_card_that_is_also_an_ally_this_turn_and_a_chosen_type():
+    card = wow.parse("(1) >>> This item is also an ally with 2 [Melee] / 2 [Health] and "
+                     "Protector this turn.")
+    (becomes,) = card.abilities[0].effects
+    assert isinstance(becomes, M.Becomes) and becomes.kinds == ("ally",)
+    assert dict(becomes.values) == {"atk": 2, "health": 2}
+    assert becomes.abilities[0].keywords[0].name == "Protector"
+    assert becomes.duration.kind == "this turn"
+    choose, also = effects("Choose an ally type.\nOngoing: All allies also have that type.")
+    assert isinstance(choose, M.Choose) and choose.kind == "type"
+    assert isinstance(also, M.Becomes) and also.chosen == "type" and also.what.kinds == ("ally",)
+
+
+def test_damage_doubled_for_each_and_a_card_named_like_itself():
+    card = wow.parse("Your hero deals 2 ranged damage to target hero or ally. That damage is "
+                     "doubled for each other card named Concussive Barrage in your graveyard.",
+                     name="Concussive Barrage")
+    _damage, double = card.abilities[0].effects
+    assert (double.stat, double.op, double.amount.value) == ("damage", "multiply", 2)
+    per = double.amount.per
+    assert per.name == "Concussive Barrage" and per.ref == "" and per.zone.name == "graveyard"
+
+
+def test_a_filter_after_you_control_describes_the_card():
+    (destroy,) = effects("Destroy each ally you control with cost 2 or less.")
+    assert destroy.what.controller == "you"
+    (f,) = destroy.what.filters
+    assert f.comparison.op == "<=" and f.comparison.right.value == 2

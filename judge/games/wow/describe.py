@@ -76,6 +76,10 @@ def controller_of(state: State, x: Any) -> str | None:
     o = state.objects.get(x)
     if o is None:
         return None
+    from judge.games.wow import values as V
+    then = V.was(state, x)
+    if then is not None and then[1] is not None:
+        return then[1]                   # as it was as it left play
     if W.in_play(o) or o.zone == W.CHAIN:
         return o.controller
     return o.owner
@@ -110,6 +114,7 @@ def alternatives(desc: M.Target) -> list[M.Target]:
     for a in alts:
         kinds = a.kinds
         base = replace(a, alternatives=(), controller=a.controller or controller,
+                       name=a.name or desc.name,
                        zone=a.zone or desc.zone,
                        qualities=tuple(dict.fromkeys(a.qualities + (desc.qualities
                                                                     if a is not desc else ()))),
@@ -211,6 +216,9 @@ def _one_matches(state: State, desc: M.Target, o: GameObject, scope: Scope, V) -
             return False
     elif not relation_ok(state, desc.controller, ctl, scope.you, scope.they):
         return False
+    if desc.name and o.name.lower() != desc.name.lower() and \
+            not V.has_tag(state, o.id, desc.name.lower()):
+        return False          # "a Wisp you control": by name; "a Night Elf": by its race tag
     for k in desc.kinds:
         k = word(k)
         if k in ("card", "permanent"):

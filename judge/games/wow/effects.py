@@ -105,6 +105,7 @@ class Run:
         self.dealt = 0
         self.they: str | None = None
         self.triggered = False         # a triggered effect resolving (708.3)
+        self.empower: set[int] = set()  # ids of the Empower text's conditions
 
     # ------------------------------------------------------------------ reading
     @property
@@ -189,16 +190,51 @@ class Run:
 
     # ------------------------------------------------------------------ processing
     def effects(self, effects: tuple[M.Effect, ...] | list[M.Effect]) -> None:
-        for e in effects:
+        effects = list(effects)
+        i = 0
+        while i < len(effects):
             if self.state.result is not None:
                 return
+            e = effects[i]
+            nxt = effects[i + 1] if i + 1 < len(effects) else None
+            if isinstance(e, M.Damage) and _changes_that_damage(nxt):
+                e = self._changed_damage(e, nxt)
+                i += 1
             self.effect(e)
+            i += 1
+
+    def _changed_damage(self, e: M.Damage, change: M.ModifyValue) -> M.Damage:
+        """"Your hero deals 2 ranged damage ... That damage is doubled for each other card
+        named Concussive Barrage in your graveyard": the packet is created with the changed
+        amount (Doubled: once for each, applied separately)."""
+        n = self.amount(replace(e.amount, per=None) if e.amount is not None else None)
+        if n is None or change.amount is None or change.amount.value is None:
+            raise NotModelled(f"{self.name}: {_text(change, self.text)!r}")
+        times = 1
+        if change.amount.per is not None:
+            times = len(D.candidates(self.state, change.amount.per, self.scope))
+        factor = change.amount.value
+        total = n
+        for _ in range(times):
+            total = total * factor if change.op == "multiply" else total + factor * change.sign
+        self.step(T.RULE, f"{_text(change, self.text)}: {n} damage"
+                  + (f", doubled {times} time{'s' if times != 1 else ''} (once for each, "
+                     f"applied separately)" if change.op == "multiply" and factor == 2 else "")
+                  + f", is {total}", ["kw.doubled"] if change.amount.per is not None and
+                  change.op == "multiply" else ["modifier.apply"])
+        return replace(e, amount=M.Amount(value=total, text=str(total)))
 
     def effect(self, e: M.Effect) -> None:
         handler = _HANDLERS.get(type(e))
         if handler is None:
             raise NotModelled(f"{self.name}'s effect {_text(e, self.text)!r}")
         handler(self, e)
+
+
+def _changes_that_damage(e: M.Effect | None) -> bool:
+    return isinstance(e, M.ModifyValue) and e.stat == "damage" and e.target is not None \
+        and e.target.ref in ("that", "it") and e.target.kinds == ("damage",) \
+        and e.op in ("multiply", "add")
 
 
 def _plural(desc: M.Target) -> bool:
@@ -332,6 +368,11 @@ def _definite(run: Run, e: M.Effect, stat: str, duration: M.Duration | None,
     st = run.state
     ends = _ends(run, duration)
     n = None
+    amount = getattr(e, "amount", None)
+    if keyword is None and condition is None and who is not None and _reads_each(amount) \
+            and not (who.targeted or who.ref in ("it", "that", "they", "this")):
+        _each_own_amount(run, e, stat, ends, who, amount)
+        return
     if keyword is None:
         n = run.amount(getattr(e, "amount", None), it=run.it)
         if n is None:
@@ -388,6 +429,43 @@ def _definite(run: Run, e: M.Effect, stat: str, duration: M.Duration | None,
     run.step(T.RULE, f"{label}: it applies to whatever it describes while it lasts"
              + (f" (until {', '.join(sorted(ends))})" if ends else ""),
              ["continuous.definite-modifier", "continuous.rechecks", "timestamp.link"],
+             mark=mark)
+
+
+def _reads_each(amount: M.Amount | None) -> bool:
+    """"each ally you control ... has +X ATK, where X is its ATK": a number read from each
+    card the modifier applies to."""
+    q = amount.defined_as if amount is not None else None
+    return q is not None and q.of is not None and q.of.ref in ("it", "its") and not q.of.kinds
+
+
+def _each_own_amount(run: Run, e: M.Effect, stat: str, ends: frozenset[str],
+                     who: M.Target, amount: M.Amount) -> None:
+    """A modifier on each card a description names with a number read from that card: each
+    number is read as the link resolves and locked in (709.2d), so the modifier applies to the
+    cards described then, each with its own number."""
+    st = run.state
+    label = f"{run.name}: " + _text(e, run.text)
+    things = [x for x in run.things(who) if isinstance(x, int)]
+    mark = len(st.log)
+    effect = CE.create(st, description=label, controller=run.you,
+                       citation=run.ctx.cite("continuous.definite-modifier"),
+                       ends_at=ends, data={"name": run.name})
+    said = []
+    for oid in things:
+        k = run.amount(amount, it=(oid,))
+        if k is None:
+            raise NotModelled(f"{run.name}: the amount of {_text(e, run.text)!r}")
+        k *= getattr(e, "sign", 1)
+        o = st.objects[oid]
+        st.apply(AddModifier(Modifier(st.new_id(), st.ref(o), stat, "add", k, 1,
+                                      effect.timestamp, effect.id)))
+        said.append(f"{o.name} {k:+d}")
+    run.it = tuple(things)
+    run.step(T.RULE, f"{label}: X is read for each card as the link resolves and locked in "
+             f"({', '.join(said) or 'no card'})"
+             + (f", until {', '.join(sorted(ends))}" if ends else ""),
+             ["continuous.definite-modifier", "resolve.information", "timestamp.link"],
              mark=mark)
 
 
@@ -462,6 +540,27 @@ def becomes(run: Run, e: M.Becomes) -> None:
 _STAT_NAMES = {"attack": "atk", "defense": "def"}
 
 
+def choose(run: Run, e: M.Choose) -> None:
+    """"Choose an ally type": a choice made as the card resolves (709.2), stated in the
+    scenario with ``choosing "Night Elf"``; what was chosen stays with the card (its
+    "Ongoing:" power reads it as "that type")."""
+    st = run.state
+    if e.kind not in ("type", "name", "race", "class"):
+        raise NotModelled(f"{run.name}: choosing {_text(e, run.text)!r}")
+    words = [m for m in run.chosen.get("modes", ()) if not m.replace(" ", "").upper()
+             .startswith("X=")]
+    if not words:
+        raise NotModelled(f"{run.name}: the {e.kind} its controller chooses (state it with: "
+                          f"choosing \"...\")")
+    picked = words[0]
+    if run.source is not None:
+        o = st.objects[run.source]
+        W.record(st, "chosen", (o.id, o.incarnation, e.kind, picked.lower()))
+    run.chosen[f"chosen {e.kind}"] = picked
+    run.step(T.CHOICE, f"{run.you} chooses the {e.kind} {picked!r} for {run.name}",
+             ["resolve.in-order"])
+
+
 def gain(run: Run, e: M.Gain) -> None:
     if e.resource == "keyword" and e.keyword is not None:
         _definite(run, e, "keywords", e.duration, e.target, keyword=e.keyword.name.lower())
@@ -494,8 +593,11 @@ def conditional(run: Run, e: M.Conditional) -> None:
     proc = "resolve.if-you-do" if c.event is not None and c.event.verb == "do" else \
         "counter.none-remain" if c.event is not None and c.event.verb == "remain" else \
         "target.if-targeted" if c.test == "targeted" else "resolve.in-order"
+    empower = id(e) in run.empower
     run.step(T.RULE, f"{run.name}: {c.text or 'the condition'} - "
-             f"{'yes' if ok else 'no'}", [proc])
+             f"{'yes' if ok else 'no'}"
+             + (" (Empower: that must be controlled as the link resolves too)" if empower
+                else ""), [proc] + (["kw.empower"] if empower else []))
     if ok:
         run.effects(e.then)
     else:
@@ -918,6 +1020,7 @@ _HANDLERS: dict[type, Callable[[Run, Any], None]] = {
     M.Ready: ready, M.Restriction: restriction, M.Prevent: prevent,
     M.Replacement: replacement, M.Counters: counters, M.CreateToken: create_token,
     M.Attach: attach, M.DelayedTrigger: delayed, M.Cancel: cancel, M.Becomes: becomes,
+    M.Choose: choose,
 }
 
 
@@ -985,7 +1088,11 @@ def why_not(e: M.Effect) -> str | None:
                 return why
     if isinstance(e, M.Gain) and e.resource != "keyword":
         return f"gaining {e.resource}"
+    if isinstance(e, M.Choose) and e.kind not in ("type", "name", "race", "class"):
+        return f"choosing {e.kind or 'a card'}"
     if isinstance(e, M.Becomes):
+        if e.chosen:
+            return "a card becoming a chosen type while a link resolves"
         if e.what is None or e.what.ref != "this" and not e.what.targeted:
             return "a card becoming something on cards it describes"
         if any(ab.kind != "keyword" for ab in e.abilities):

@@ -305,8 +305,8 @@ class WowGame(WowScenario):
             raise IllegalAction("play", f"{player} has {len(ready)} ready resources and "
                                 f"{o.name} costs {cost}", ctx.cite("cost.resource"))
         ps = P.of(st, card)
-        slots = E.slots(ps.resolve)
         scope = Scope(you=player, source=card)
+        slots = E.slots(P.resolve_now(ps, P.empower_ignored(st, ps, scope)))
         _chosen, problem = L.assign(st, slots, targets, scope)
         if problem:
             raise IllegalAction("play", problem, ctx.cite(_target_rule(problem)))
@@ -316,14 +316,19 @@ class WowGame(WowScenario):
         st = ctx.state
         o = st.objects[card]
         ps = P.of(st, card)
-        slots = E.slots(ps.resolve)
         scope = Scope(you=player, source=card)
+        ignored = P.empower_ignored(st, ps, scope)
+        slots = E.slots(P.resolve_now(ps, ignored))
         chosen, _problem = L.assign(st, slots, targets, scope)
         cost = self._cost(ctx, card, modes)
         mark = len(st.log)
         st.apply(W.MoveCard(card, W.CHAIN, "top", True, player))
         x = A.x_value(modes)
         data = {"slots": L.freeze(st, chosen), "chosen": {"X": x} if x is not None else {}}
+        if modes:
+            data["chosen"]["modes"] = tuple(modes)       # choices it makes as it resolves
+        if ignored:
+            data["ignored"] = ignored
         layer = Layer(id=st.new_id(), kind="card", name=o.name, controller=player, source=card,
                       targets=L.flat(L.freeze(st, chosen)), data=data)
         L.add(ctx, layer, announce=f"{player} plays {o.name}"
@@ -335,6 +340,10 @@ class WowGame(WowScenario):
                      actor=player)
         if x is not None:
             ctx.step(T.CHOICE, f"{player} chooses X = {x}", ["add.x", "cost.x"], actor=player)
+        for _i, label in ignored:
+            ctx.step(T.RULE, f"{label}: {player} does not control that as {o.name} is added to "
+                     "the chain: that text is ignored, and no targets, modes or costs from it "
+                     "are required", ["kw.empower", "add.targets"])
         if not L.pay_resources(self, ctx, player, cost, paying, f"the cost of {o.name}"):
             raise NotModelled(f"paying {o.name}'s cost")
         L.after_added(self, ctx, layer, L.flat(L.freeze(st, chosen)))
@@ -695,6 +704,9 @@ class WowGame(WowScenario):
             return "yes" if call.args.get("use") else "no"
         if name == "target_trigger" and kind == "targets":
             return None
+        if name == "choose" and kind == "loop count":
+            from judge.games.wow import loops as LP
+            return LP.answer(decision, str(call.args.get("choice", "")))
         if name == "choose":
             said = str(call.args.get("choice", "")).split("\n")
             return _pick(decision, tuple(said))
@@ -741,6 +753,22 @@ class WowGame(WowScenario):
 
     def turn(self, state: State) -> int:
         return state.globals.get("turn", 1)
+
+    def loop(self, ctx: Context, loop) -> None:
+        """803.5: the game state repeats with no player choice in between, and no triggered
+        effect is in the loop (803.3 ends those where they trigger again,
+        :mod:`judge.games.wow.loops`) and no optional action (players make those line by
+        line): the game is a draw. A step budget that runs out without a repeat is not a
+        loop the rules know: not modelled."""
+        from judge.engine.state import EndGame, GameResult
+        if not loop.repeated:
+            raise NotModelled(loop.describe())
+        st = ctx.state
+        mark = len(st.log)
+        st.apply(EndGame(GameResult("draw", (), ctx.cite("loop.draw"))))
+        ctx.step(T.RULE, f"{loop.describe()}; it involves neither optional actions nor "
+                 "triggered effects and no player can break it: the game is a draw",
+                 ["loop", "loop.draw"], mark=mark)
 
     def settle(self, ctx: Context) -> None:
         """Every player passes until nothing waits: the chain is empty and no combat is in

@@ -278,7 +278,8 @@ def _resolve_card(game, ctx: Context, layer: Layer) -> None:
     o = st.objects[oid]
     ps = P.of(st, oid)
     scope = Scope(you=layer.controller, source=oid, chosen=dict(layer.data.get("chosen", {})))
-    slots = E.slots(ps.resolve)
+    resolving = P.resolve_now(ps, layer.data.get("ignored", ()))
+    slots = E.slots(resolving)
     kept = _targets_or_interrupt(game, ctx, layer, slots, scope)
     if kept is None:
         return
@@ -298,12 +299,11 @@ def _resolve_card(game, ctx: Context, layer: Layer) -> None:
                     chosen=dict(layer.data.get("chosen", {})), text=o.text or "",
                     targeted=flat(tuple(kept)))
         attach = ps.attach
-        for e in ps.resolve:
-            if st.result is not None:
-                return
-            if isinstance(e, M.Attach):
-                continue
-            run.effect(e)
+        run.empower = {id(e) for e, label in zip(ps.resolve, ps.resolve_labels)
+                       if label.lower().startswith("empower")}
+        run.effects([e for e in resolving if not isinstance(e, M.Attach)])
+        if st.result is not None:
+            return
         if o.zone != W.CHAIN:
             return
         if ps.ongoing:

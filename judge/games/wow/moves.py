@@ -81,6 +81,7 @@ def perform(game, ctx: Context, ev: Event) -> Event | None:
         controller = None
         dest = (o.owner, to)                       # 415.2: its owner's instance of the zone
     was_exhausted = W.exhausted(st, oid)
+    kinds_before = VA.kinds(st, oid) if leaving_play else None
     from judge.games.wow import combat as K
     silenced = _silenced_by(st, oid) if leaving_play else []
     if leaving_play:
@@ -118,6 +119,7 @@ def perform(game, ctx: Context, ev: Event) -> Event | None:
             ctx.step(T.RULE, f"{st.objects[x].name}'s powers return: they are the same powers "
                      "as before it lost them", ["power.lost", "payment.limit-returns"])
     return ev.with_(data=ev.data + (("was exhausted", was_exhausted), ("left play", leaving_play),
+                                    ("kinds before", kinds_before),
                                     ("controller before", _controller_before(st, oid, ev))))
 
 

@@ -51,6 +51,7 @@ class CardPowers:
     ongoing: bool = False
     resolve: tuple[M.Effect, ...] = ()               # 305.1 / the text before "Ongoing:"
     resolve_ability: M.Ability | None = None
+    resolve_labels: tuple[str, ...] = ()             # each resolve effect's ability label
     statics: tuple[tuple[int, M.Effect, M.Condition | None], ...] = ()
     replacements: tuple[tuple[int, M.Effect], ...] = ()
     triggered: tuple[Power, ...] = ()
@@ -103,6 +104,7 @@ def read(o: GameObject) -> CardPowers:
     activated: list[Power] = []
     rewards: list[Power] = []
     resolve: list[M.Effect] = []
+    labels: list[str] = []
     resolve_ability = None
     attach = None
     enters_with: list[M.Effect] = []
@@ -155,6 +157,7 @@ def read(o: GameObject) -> CardPowers:
                 if isinstance(e, M.Attach) and e.what is not None and e.what.ref == "this":
                     attach = e
             resolve.extend(a.effects)
+            labels.extend([a.label] * len(a.effects))
             resolve_ability = a
             why = _why_effects(a.effects)
             powers.append(Power(i, "resolve", words, a, why))
@@ -193,6 +196,7 @@ def read(o: GameObject) -> CardPowers:
     unsupported = tuple(p for p in powers if p.why)
     return CardPowers(text=card, powers=tuple(powers), keywords=keywords, ongoing=ongoing,
                       resolve=tuple(resolve), resolve_ability=resolve_ability,
+                      resolve_labels=tuple(labels),
                       statics=tuple(statics), replacements=tuple(replacements),
                       triggered=tuple(triggered), activated=tuple(activated),
                       rewards=tuple(rewards), attach=attach, unsupported=unsupported,
@@ -235,6 +239,12 @@ def _why_static(e: M.Effect) -> str:
         return ""
     if isinstance(e, M.SetValue):
         return f"a continuous setting of {e.stat!r}"
+    if isinstance(e, M.Becomes):
+        if e.values or e.abilities:
+            return "a card in play becoming something with values or powers"
+        if e.chosen and e.chosen not in ("type", "race", "class"):
+            return f"cards becoming the chosen {e.chosen}"
+        return ""
     if isinstance(e, M.Permission):
         what = e.what
         if e.actions == ("control",) and what is not None and \
@@ -251,3 +261,32 @@ def trait_keywords(state: State, oid: int) -> list[tuple[str, Any]]:
     """206.1c: "[Alliance] Hero: Elusive" gives the keyword only while its controller's hero
     has that trait (not modelled yet: the card grammar has no value for it)."""
     return []
+
+
+# --------------------------------------------------------------------------- Empower
+
+def empower_ignored(state: State, ps: CardPowers, scope) -> tuple[tuple[int, str], ...]:
+    """Empower [thing] on an ability: the text of an Empower whose "if you control ..." does
+    not hold as the ability is added to the chain is ignored (no targets, modes or costs from it
+    are required); (index in ``ps.resolve``, label) of each such effect."""
+    from judge.games.wow import conditions as C
+    from judge.games.wow.describe import Unknown
+    out = []
+    for i, (e, label) in enumerate(zip(ps.resolve, ps.resolve_labels)):
+        if not label.lower().startswith("empower") or not isinstance(e, M.Conditional) \
+                or e.condition is None:
+            continue
+        try:
+            holds = C.holds(state, e.condition, scope)
+        except Unknown:
+            continue
+        if not holds:
+            out.append((i, label))
+    return tuple(out)
+
+
+def resolve_now(ps: CardPowers, ignored: tuple[tuple[int, str], ...] = ()) -> tuple[M.Effect, ...]:
+    """The text a link of this card processes: its resolve effects less Empower text ignored
+    as it was added to the chain."""
+    skip = {i for i, _ in ignored}
+    return tuple(e for i, e in enumerate(ps.resolve) if i not in skip)

@@ -68,6 +68,11 @@ def matches(state: State, want: M.Event, ev: Event, scope: Scope) -> tuple[bool,
         if desc is None:
             return True
         try:
+            if lki and ev.kind == "move" and ev.get("left play") and x == ev.target:
+                # a card that left play is looked at as it was as it left (404.2c)
+                with VA.as_it_was(state, x, ev.get("kinds before"),
+                                 ev.get("controller before")):
+                    return D.matches(state, desc, x, scope, ignore_zone=lki)
             return D.matches(state, desc, x, scope, ignore_zone=lki)
         except Unknown:
             return False
@@ -239,13 +244,18 @@ def make(game, ctx: Context, oid: int, power, controller: str, ev: Event,
             ok = None
         if ok is False:
             ctx.step(T.RULE, f"{o.name}'s power does not trigger: {check.text}",
-                     ["trigger.double-check"])
+                     ["trigger.double-check"] + _empower(a))
             return None
+    from judge.games.wow import loops as LP
+    if LP.triggers_again(ctx, oid, power.index, controller,
+                         f"{o.name}'s power would trigger again"):
+        return None
     info = _event_info(ev)
     ctx.step(T.TRIGGER, f"{o.name}'s power triggers ({power.text})"
              + (f": {check.text} holds now and is checked again as it resolves"
                 if check is not None else ""),
-             ["trigger"] + (["trigger.double-check"] if check is not None else []))
+             ["trigger"] + (["trigger.double-check"] + _empower(a) if check is not None
+                            else []))
 
     def still_true(s: State, c=check, sc=scope) -> bool:
         if c is None:
@@ -264,6 +274,11 @@ def make(game, ctx: Context, oid: int, power, controller: str, ev: Event,
                           data={"it": it, "event": info, "power": power.index,
                                 "text": power.text, "card text": o.text or "",
                                 "check": check, "effects": effects})
+
+
+def _empower(a: M.Ability) -> list[str]:
+    """Empower text on an ally is a double-check power (Empower [thing], 703.2)."""
+    return ["kw.empower"] if a.label.lower().startswith("empower") else []
 
 
 def _event_info(ev: Event) -> dict[str, Any]:

@@ -25,8 +25,9 @@ allies have after Deafening Shout, 719.2's example).
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 from judge.cards import model as M
 from judge.engine.state import GameObject, State
@@ -52,10 +53,37 @@ def rules() -> ValueRules:
 
 # --------------------------------------------------------------------------- kinds
 
+# a card as it was as it left play (its types and tags, its controller), while a trigger
+# condition that looks back at it is read (a leaves-play trigger, 404.2c)
+_AS_IT_WAS: dict[tuple[int, int], tuple[frozenset[str], str | None]] = {}
+
+
+@contextmanager
+def as_it_was(state: State, oid: int, kinds_: frozenset[str] | None,
+              controller: str | None) -> Iterator[None]:
+    key = (id(state), oid)
+    if kinds_ is None or key in _AS_IT_WAS:
+        yield
+        return
+    _AS_IT_WAS[key] = (kinds_, controller)
+    try:
+        yield
+    finally:
+        del _AS_IT_WAS[key]
+
+
+def was(state: State, oid: int) -> tuple[frozenset[str], str | None] | None:
+    return _AS_IT_WAS.get((id(state), oid)) if _AS_IT_WAS else None
+
+
 def kinds(state: State, oid: int) -> frozenset[str]:
     """The card's types and tags now (300, 202): printed, then added or removed by
     modifiers (202.3, 300.1a-b); Totems are ability allies and Golems equipment allies in
     all zones (305.3a, 304.4a)."""
+    if _AS_IT_WAS:
+        then = _AS_IT_WAS.get((id(state), oid))
+        if then is not None:
+            return then[0]
     o = state.objects[oid]
     out = set(o.kinds)
     key = (id(state), oid, "kinds")
@@ -69,10 +97,11 @@ def kinds(state: State, oid: int) -> frozenset[str]:
                     out = set(_apply(e.op, frozenset(out), e.amount))
             for st in statics(state):
                 if st.kind == "kinds" and st.applies(state, oid):
+                    words = set(st.words) | chosen_words(state, st)
                     if st.op == "set":
-                        out = (out - set(W.CARD_TYPES)) | set(st.words)
+                        out = (out - set(W.CARD_TYPES)) | words
                     else:
-                        out |= set(st.words)
+                        out |= words
         finally:
             _busy.discard(key)
     if "totem" in out:
@@ -82,6 +111,18 @@ def kinds(state: State, oid: int) -> frozenset[str]:
     if not o.face_up and W.in_play(o):
         return frozenset()               # 412.1b: a face-down resource is blank
     return frozenset(out)
+
+
+def chosen_words(state: State, st: "Static") -> set[str]:
+    """"All allies also have that type": the type the source's controller chose as it
+    resolved (recorded for this incarnation of the card)."""
+    kind = getattr(st.effect, "chosen", "")
+    if not kind:
+        return set()
+    # the choice made as the card resolved, on the chain (the card in play is that card
+    # moved on, 305.2a): the latest made for it
+    made = [value for oid, _inc, _k, value in W.records(state, "chosen") if oid == st.source]
+    return set(made[-1:])
 
 
 def has_tag(state: State, oid: int, tag: str) -> bool:
