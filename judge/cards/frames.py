@@ -1768,8 +1768,11 @@ class Frames:
         unread_objects: list[str] = []
         for o in objects:
             if "damage" in o.kinds:
-                if o.of is not None or o.zone is not None or o.filters:
-                    unread_objects.append(o.text)     # "damage from an unblocked attack"
+                if o.of is not None or o.zone is not None or any(
+                        f.kind not in ("with",) for f in o.filters):
+                    # "damage from an unblocked attack" ("combat damage with this weapon" is
+                    # Event.with_, read below)
+                    unread_objects.append(o.text)
                 negated = negated or o.quantifier == "no"     # "deals no damage"
                 verb = (self.r.v.damage_verbs.get(lemma) or
                         ("be dealt damage" if is_passive or lemma in ("take", "receive",
@@ -1792,6 +1795,8 @@ class Frames:
         elif to is not None and lemma in ("deal", "do") and obj is not None and not objects:
             # "(the damage) you have dealt to that hero": the damage is what "it" stands for
             verb, object_ = "deal damage", to
+        if lemma == "defend" and object_ is None and self.onto(parts, "against") is not None:
+            object_ = self.onto(parts, "against")       # "defends against an ally": the attacker
         by = self.onto(parts, "by")             # "is defended by a card with ..."
         if with_ is not None and obj is not None and object_ is obj and not (
                 with_.kinds or with_.ref or with_.qualities or with_.name
@@ -1844,6 +1849,8 @@ class Frames:
         for p in parts.pps:
             if p.prep in ("with", "by"):
                 continue
+            if p.prep == "against" and object_ is not None:
+                continue                        # "defends against an ally": the object
             elif p.prep in _FROM_PREPS or p.prep in _ZONE_PREPS or p.prep.startswith(
                     ("on the", "to the")):
                 if self.r.zone(p.obj) is None and not (p.prep == "to" and object_ is not None):

@@ -126,3 +126,13 @@ def test_a_filter_after_you_control_describes_the_card():
     assert destroy.what.controller == "you"
     (f,) = destroy.what.filters
     assert f.comparison.op == "<=" and f.comparison.right.value == 2
+
+
+def test_events_hold_what_they_are_against_and_what_they_are_dealt_with():
+    card = wow.parse("When this ally defends against an ally, destroy her.")
+    ev = card.abilities[0].trigger.event
+    assert ev.verb == "defend" and ev.object.kinds == ("ally",) and ev.rest == ()
+    card = wow.parse("When your hero deals combat damage with this weapon to an ally, draw a "
+                     "card.")
+    ev = card.abilities[0].trigger.event
+    assert ev.with_.ref == "this" and ev.object.kinds == ("ally",) and ev.rest == ()

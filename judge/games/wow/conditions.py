@@ -120,6 +120,8 @@ def why_not(c: M.Condition | None) -> str:
         return ""
     if c.test in ("all", "any"):
         return next((w for w in (why_not(p) for p in c.parts) if w), "")
+    if c.event is not None and c.event.rest:
+        return f"the condition {c.text!r} ({'; '.join(c.event.rest)})"
     if c.test == "event" and c.event is not None and c.event.verb in ("do", "remain"):
         return ""
     if c.kind == "unless" and c.test == "event" and c.event is not None and \

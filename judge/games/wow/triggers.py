@@ -42,6 +42,10 @@ def why_not(trigger: M.Trigger | None) -> str:
         return "no trigger event"
     if ev.verb not in WATCHED:
         return f"the trigger event {ev.text or ev.verb!r}"
+    if ev.rest:
+        # words of the event the card grammar keeps but places nowhere ("damage from an
+        # unblocked attack"): reading the plainer event would trigger too often
+        return f"the trigger event {ev.text!r} ({'; '.join(ev.rest)})"
     if ev.verb == "enter" and not (ev.object is not None and "combat" in
                                    [q.lower() for q in ev.object.qualities]):
         return f"the trigger event {ev.text!r}"
