@@ -637,14 +637,19 @@ class WowReader(GameReader):
         meta, _ = self.header.split(text)
         if name is None and meta:
             name = meta[0][1]
+        name = _short_name(text, name)
         card = super().parse(text, strict=strict, name=name)
         low = text.lower()
         walk = any(w in low for w in _REFLEXIVE_WORDS)   # the walk is costly: only if needed
         card = replace(card, abilities=tuple(_ready_step(_replacement_of(
-            _reflexives(a) if walk else a), card.text) for a in card.abilities))
+            _reflexives(_delayed_this_way(a)) if walk else _delayed_this_way(a)), card.text)
+            for a in card.abilities))
         return replace(card, meta=meta) if meta else card
 
     def paragraph(self, piece: Piece) -> list[M.Ability]:
+        found = _unpreventable(self.text, piece)
+        if found is not None:
+            return [found]
         piece = self._verb_first(piece)
         tokens = piece.tokens
         if not any(base(t.type) in ("DOT", "COLON", "ARROW", "SEMI") for t in tokens):
@@ -742,6 +747,77 @@ class WowReader(GameReader):
         return [M.Ability(kind=kind, effects=effects, trigger=trigger, costs=costs,
                           keywords=keywords, condition=condition, label=label, limit=limit,
                           citation=citation, span=M.Span(piece.start, piece.end))]
+
+
+_UNPREVENTABLE = re.compile(
+    r"(?P<combat>combat )?damage that (?P<who>your hero|this ally|this hero) would deal"
+    r"(?P<with> with this weapon)? (?:is|are) unpreventable\.?", re.IGNORECASE)
+
+
+def _unpreventable(text: str, piece: Piece) -> M.Ability | None:
+    """"Combat damage that your hero would deal with this weapon is unpreventable"
+    (Annihilator): the packets it describes are made unpreventable as they would be dealt
+    (408.3c), a change of a packet's preventability (717.4a), read as a replacement."""
+    words = text[piece.start:piece.end].strip()
+    m = _UNPREVENTABLE.fullmatch(words)
+    if m is None:
+        return None
+    start = piece.start + (len(text[piece.start:piece.end]) -
+                           len(text[piece.start:piece.end].lstrip()))
+    span = M.Span(start, start + len(words))
+    who = m.group("who").lower()
+    subject = (M.Target(text=m.group("who"), controller="you", kinds=("hero",))
+               if who == "your hero" else
+               M.Target(text=m.group("who"), ref="this", kinds=(who.split()[1],)))
+    with_ = M.Target(text="this weapon", ref="this", kinds=("weapon",)) if m.group("with") \
+        else None
+    event = M.Event(verb="deal damage", subject=subject,
+                    damage_type="combat" if m.group("combat") else "", with_=with_, would=True,
+                    text=words.rstrip("."), span=span)
+    instead = M.Damage(verb="deal", amount=M.Amount(ref="that much", text="that much"),
+                       unpreventable=True, span=span)
+    rep = M.Replacement(verb="would", event=event, instead=(instead,), span=span)
+    return M.Ability(kind="static", effects=(rep,), span=span)
+
+
+_NOT_SHORT = frozenset({"high", "lord", "lady", "king", "queen", "the", "of", "captain",
+                        "general", "grand", "elder", "young", "old", "great", "black", "dark"})
+
+
+def _short_name(text: str, name: str | None) -> str | None:
+    """A WoW card calls itself by a short name ("Kil'zin deals 3 nature damage" on Kil'zin of
+    the Bloodscalp, "When Erunak enters play" on Erunak Stonespeaker): when the full name is
+    not printed in the text but one of its first or last word is, that word is the card's
+    name there."""
+    if not name or " " not in name.strip() or re.search(rf"\b{re.escape(name)}\b", text):
+        return name
+    words = name.replace(",", " ").split()
+    for w in (words[0], words[-1]):
+        if len(w) > 3 and w.lower() not in _NOT_SHORT and \
+                re.search(rf"(?<![\w'\[]){re.escape(w)}(?![\w\]])", text):
+            return w
+    return name
+
+
+def _delayed_this_way(ability: M.Ability) -> M.Ability:
+    """"(1), Flip Kil'zin >>> Kil'zin deals 3 nature damage to ... When damage is dealt this
+    way, that opponent's hero deals 3 ...": the "When ... this way" sentence is a triggered
+    modifier the payment effect creates (715.1), not the power's trigger."""
+    t = ability.trigger
+    if t is None or t.event is None or not t.event.text.lower().endswith("this way") \
+            or t.span is None or ability.kind not in ("activated", "spell", "static"):
+        return ability
+    before = tuple(e for e in ability.effects if e.span is not None
+                   and e.span.start < t.span.start)
+    after = tuple(e for e in ability.effects if e not in before)
+    if not before or not after:
+        return ability
+    event = replace(t.event, this_way=True,
+                    rest=tuple(r for r in t.event.rest if r.lower() != "this way"))
+    delayed = M.DelayedTrigger(verb="delayed trigger", trigger=replace(t, event=event),
+                               effects=after, span=M.Span(t.span.start, after[-1].span.end
+                                                          if after[-1].span else t.span.end))
+    return replace(ability, trigger=None, effects=before + (delayed,))
 
 
 def _imperative(reader: "WowReader", piece: Piece) -> Piece:

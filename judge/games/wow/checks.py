@@ -26,6 +26,7 @@ def pre_priority_checks(game, ctx: Context, *, why: str = "ppp") -> None:
             return
         acted = _wave(game, ctx, wave, why)
         if not acted:
+            _hosts_kept(ctx)
             return
         ctx.loops.check(st, "making pre-priority checks")
 
@@ -154,6 +155,38 @@ def _host_problems(state: State) -> list[int]:
         if not ok:
             out.append(o.id)
     return out
+
+
+def _hosts_kept(ctx: Context) -> None:
+    """410.6c: an attachment whose host no longer matches its attach description stays when
+    the host matches its host description (its attach description is ignored): said once."""
+    from dataclasses import replace
+    from judge.games.wow import describe as D
+    from judge.games.wow import powers as P
+    st = ctx.state
+    for o in W.all_in_play(st):
+        ps = P.of(st, o.id)
+        host = W.host_of(st, o.id)
+        if ps.attach is None or ps.attach.to is None or host is None or W.is_resource(o):
+            continue
+        h = st.objects[host]
+        key = (o.id, o.incarnation, host, h.incarnation)
+        if key in W.records(st, "hosts kept"):
+            continue
+        scope = D.Scope(you=o.controller, source=o.id)
+        try:
+            fits = D.matches(st, replace(ps.attach.to, targeted=False), host, scope,
+                             ignore_zone=True)
+        except D.Unknown:
+            continue
+        if fits:
+            continue
+        W.record(st, "hosts kept", key)
+        desc = host_description(st, o.id)
+        ctx.step(T.CHECK, f"pre-priority checks: {o.name} is attached to {h.name}, which no "
+                 f"longer matches its attach description ({ps.attach.to.text!r}) but matches "
+                 f"its host description ({desc.text if desc is not None else 'none'!r}): "
+                 "the attach description is ignored, it stays", ["ppp.host"])
 
 
 def host_description(state: State, oid: int):

@@ -328,6 +328,7 @@ TABLE: dict[str, str] = {
     "packet.divide": "717.7",
     "packet.smash": "717.8",
     "timestamp": "718.1",
+    "timestamp.of": "718.2",
     "timestamp.card": "718.2a",
     "timestamp.attachment": "718.2b",
     "timestamp.zone": "718.2c",

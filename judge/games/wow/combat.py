@@ -122,7 +122,7 @@ def weapons_of(state: State, wielder: int) -> list[int]:
     return [w for w, _t in strikes_of(state, wielder)]
 
 
-def remove_from_combat(ctx: Context, oid: int, *, quiet: bool = False) -> None:
+def remove_from_combat(ctx: Context, oid: int, *, quiet: bool = False, why: str = "") -> None:
     """602.4: a card stops being an attacker, defender, proposed attacker or defender."""
     st = ctx.state
     c = combat(st)
@@ -139,7 +139,10 @@ def remove_from_combat(ctx: Context, oid: int, *, quiet: bool = False) -> None:
     mark = len(st.log)
     set_combat(st, replace(c, **changes))
     if not quiet:
-        ctx.step(T.RULE, f"{st.objects[oid].name} is removed from combat", ["combat.removed"],
+        ctx.step(T.RULE, f"{st.objects[oid].name} is removed from combat"
+                 + (why and f" ({why})") + ": the combat step does not end immediately"
+                 + (", the chain resolves as normal" if st.chain else ""),
+                 ["combat.removed"] + (["combat.removed-chain"] if st.chain else []),
                  mark=mark)
 
 
@@ -351,6 +354,12 @@ def _protect_point(game, ctx: Context) -> None:
     attacker = live(st, c.attacker)
     defender = live(st, c.proposed_defender)
     attacking_player = st.objects[attacker].controller
+    if VA.has_keyword(st, attacker, "stealth") and any(
+            VA.has_keyword(st, o.id, "protector") for p in W.seat_order(st)
+            if not W.friendly(st, p, attacking_player) for o in W.party(st, p)):
+        ctx.step(T.RULE, f"{st.objects[attacker].name} has Stealth: characters can't protect",
+                 ["combat.stealth", "kw.stealth"])
+        return
     for p in W.seat_order(st):
         if W.friendly(st, p, attacking_player):
             continue

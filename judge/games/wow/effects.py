@@ -70,6 +70,8 @@ def slots(effects: tuple[M.Effect, ...]) -> list[M.Target]:
                 return
             if isinstance(value, (M.Ability,)) and value is not None:
                 return                       # a granted power's targets: chosen as it is used
+            if isinstance(value, M.DelayedTrigger):
+                return                       # chosen as its triggered effect is added (715.1)
             for name in getattr(value, "__dataclass_fields__", {}):
                 child = getattr(value, name)
                 if child is not None and not isinstance(child, (str, int, bool, M.Span)):
@@ -191,6 +193,12 @@ class Run:
     # ------------------------------------------------------------------ processing
     def effects(self, effects: tuple[M.Effect, ...] | list[M.Effect]) -> None:
         effects = list(effects)
+        # "When damage is dealt this way, ...": the triggered modifier the link creates watches
+        # the one-shot modifiers it creates with it (715.1), so it is there first
+        watching = [e for e in effects if isinstance(e, M.DelayedTrigger) and
+                    e.trigger is not None and e.trigger.event is not None and
+                    e.trigger.event.this_way]
+        effects = watching + [e for e in effects if e not in watching]
         i = 0
         while i < len(effects):
             if self.state.result is not None:
@@ -313,6 +321,13 @@ def _redirect(run: Run, e: M.Damage) -> None:
     """A replacement's "it's dealt to your hero instead" (717.1: only the destination
     changes)."""
     ev = run.replacing
+    if e.unpreventable and e.target is None:
+        # "... is unpreventable": the packet's preventability changes (408.3c)
+        run.replacing = ev.with_(data=tuple((k, v) for k, v in ev.data if k != "unpreventable")
+                                 + (("unpreventable", True),))
+        run.step(T.RULE, "the packet becomes unpreventable; every other attribute stays the "
+                 "same", ["packet.preventability", "packet.replace"])
+        return
     dests = [x for x in run.things(e.target) if isinstance(x, int)]
     if not dests:
         return
@@ -390,7 +405,7 @@ def _definite(run: Run, e: M.Effect, stat: str, duration: M.Duration | None,
         things = run.things(who) if who is not None else [run.source]
         effect = CE.create(st, description=label, controller=run.you,
                            citation=run.ctx.cite("continuous.definite-modifier"),
-                           ends_at=ends, data={"name": run.name})
+                           ends_at=ends, data={"name": run.name, "source": _source_ref(run)})
         for oid in [x for x in things if isinstance(x, int)]:
             o = st.objects[oid]
             if condition is not None:
@@ -404,7 +419,10 @@ def _definite(run: Run, e: M.Effect, stat: str, duration: M.Duration | None,
                                               "set" if getattr(e, "op", "") == "set" else "add",
                                               n, 1, effect.timestamp, effect.id)))
         run.it = tuple(things)
-        procs = ["continuous.definite-modifier", "timestamp.link"]
+        procs = ["continuous.definite-modifier", "timestamp.link", "modifier",
+                 "continuous.modifier", "modifier.source", "modifier.controller"]
+        if who is not None and who.ref == "that":
+            procs.append("modifier.that")
         if condition is not None:
             procs.append("continuous.while")
         if len(things) > 1 and who is not None and who.ref in ("they", "that"):
@@ -421,15 +439,25 @@ def _definite(run: Run, e: M.Effect, stat: str, duration: M.Duration | None,
         CE.create(st, description=label, controller=run.you,
                   citation=run.ctx.cite("continuous.rechecks"), ends_at=ends,
                   affects=affects, stat="keywords", op="include", amount=keyword,
-                  data={"name": run.name})
+                  data={"name": run.name, "source": _source_ref(run)})
     else:
         CE.create(st, description=label, controller=run.you,
                   citation=run.ctx.cite("continuous.rechecks"), ends_at=ends, affects=affects,
-                  stat=stat, op="add", amount=n, data={"name": run.name})
+                  stat=stat, op="add", amount=n, data={"name": run.name, "source": _source_ref(run)})
     run.step(T.RULE, f"{label}: it applies to whatever it describes while it lasts"
              + (f" (until {', '.join(sorted(ends))})" if ends else ""),
              ["continuous.definite-modifier", "continuous.rechecks", "timestamp.link"],
              mark=mark)
+
+
+def _source_ref(run: Run) -> tuple[int, int] | None:
+    """The modifier's source (712.5) as it was when the modifier was created."""
+    if run.source is None or run.source not in run.state.objects:
+        return None
+    o = run.state.objects[run.source]
+    if not W.in_play(o):
+        return None                    # a card resolving from the chain: it leaves anyway
+    return (run.source, o.incarnation)
 
 
 def _reads_each(amount: M.Amount | None) -> bool:
@@ -450,7 +478,7 @@ def _each_own_amount(run: Run, e: M.Effect, stat: str, ends: frozenset[str],
     mark = len(st.log)
     effect = CE.create(st, description=label, controller=run.you,
                        citation=run.ctx.cite("continuous.definite-modifier"),
-                       ends_at=ends, data={"name": run.name})
+                       ends_at=ends, data={"name": run.name, "source": _source_ref(run)})
     said = []
     for oid in things:
         k = run.amount(amount, it=(oid,))
@@ -487,7 +515,7 @@ def _conditional_modifier(run: Run, oid: int, stat: str, n: int | None, keyword:
               citation=run.ctx.cite("continuous.while"), ends_at=ends, affects=affects,
               stat=stat if keyword is None else "keywords", op="add" if keyword is None
               else "include", amount=n if keyword is None else keyword,
-              data={"name": run.name})
+              data={"name": run.name, "source": _source_ref(run)})
 
 
 def _ends(run: Run, duration: M.Duration | None) -> frozenset[str]:
@@ -663,7 +691,8 @@ def _unless_action(run: Run, ev: M.Event, p: str):
         n = run.amount(ev.amount, default=0) or 0
 
         def act() -> None:
-            L.pay_resources(run.game, run.ctx, p, n, (), f"({n}) for {run.name}")
+            L.pay_resources(run.game, run.ctx, p, n, (), f"({n}) for {run.name}",
+                                printed=False)
         return len(L.ready_resources(st, p)) >= n, act
     raise NotModelled(f"{run.name}: the action of {ev.text!r}")
 

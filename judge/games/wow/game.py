@@ -120,8 +120,9 @@ class WowGame(WowScenario):
         if not C.pass_priority(ctx, player, default=default):
             return
         if st.chain:
-            ctx.step(T.RULE, "every player passed in succession: the top link tries to resolve",
-                     ["priority.resolve-top", "resolve"])
+            ctx.step(T.RULE, "every player passed in succession: the top link tries to "
+                     "resolve, then the turn player gets priority",
+                     ["priority.resolve-top", "resolve", "resolve.priority"])
             C.resolve_top(ctx, self)
             return
         TU.window_closes(self, ctx)
@@ -180,12 +181,16 @@ class WowGame(WowScenario):
                           controller=trig.controller, source=trig.source, targets=flat,
                           citation=trig.citation, data={"trigger": trig, "slots": slots})
             n = C.push(st, layer)
-            ctx.step(T.TRIGGER, f"{trig.name} is added to the chain as link {n}",
-                     ["trigger.waiting", "trigger.layer"], mark=mark, cites=[why])
+            ctx.step(T.TRIGGER, f"{trig.name} is added to the chain as link {n}, controlled "
+                     f"by {trig.controller}", ["trigger.waiting", "trigger.layer",
+                                               "link.controller"]
+                     + (["trigger.all-added"] if len(ordered) > 1 else []),
+                     mark=mark, cites=[why])
             if flat:
-                ctx.step(T.CHOICE, f"{trig.controller} chooses {D.names(st, flat)} as the "
+                who = _chooser(st, E.slots(trig.data.get("effects", ())), trig)
+                ctx.step(T.CHOICE, f"{who} chooses {D.names(st, flat)} as the "
                          f"target of {trig.name} as it is added to the chain",
-                         ["trigger.targets", "add.targets"], actor=trig.controller)
+                         ["trigger.targets", "add.targets"], actor=who)
 
     def _trigger_targets(self, ctx: Context, trig: PendingTrigger) -> tuple[Any, ...]:
         st = ctx.state
@@ -194,9 +199,10 @@ class WowGame(WowScenario):
             return ()
         scope = Scope(you=trig.controller, source=trig.source, it=tuple(trig.data.get("it", ())))
         name = st.objects[trig.source].name if trig.source in st.objects else trig.name
+        chooser = _chooser(st, slots, trig)
         stated = None
         for c in ctx.choices.stated:
-            if c.kind == "targets" and c.player == trig.controller and \
+            if c.kind == "targets" and c.player == chooser and \
                     str(c.value[0]).lower() == name.lower():
                 stated = c
                 break
@@ -218,10 +224,10 @@ class WowGame(WowScenario):
                 continue
             names = tuple(D.names(st, [x]) for x in found)
             pick = ctx.decide(Decision(
-                key=f"trigger targets:{trig.source}:{len(st.log)}", player=trig.controller,
+                key=f"trigger targets:{trig.source}:{len(st.log)}", player=chooser,
                 kind="targets", prompt=f"the target of {trig.name} ({s.text})", options=names,
                 citation=ctx.cite("trigger.targets"),
-                example=f'{trig.controller} targets '
+                example=f'{chooser} targets '
                         + (names[0] if isinstance(found[0], str) else f'"{names[0]}"')
                         + f' with "{name}"'))
             out.append((found[names.index(pick)],) if pick in names else (found[0],))
@@ -333,10 +339,12 @@ class WowGame(WowScenario):
                       targets=L.flat(L.freeze(st, chosen)), data=data)
         L.add(ctx, layer, announce=f"{player} plays {o.name}"
               + (f" targeting {D.names(st, L.flat(L.freeze(st, chosen)))}" if chosen and
-                 any(chosen) else ""), procedures=["play", "link.card"], mark=mark)
+                 any(chosen) else ""), procedures=["play", "link.card"] + (
+                     ["priority.options"] if "instant" in VA.kinds(st, card) else
+                     ["priority.non-combat"]), mark=mark)
         if any(chosen):
             ctx.step(T.CHOICE, f"{player} chooses the targets of {o.name}: "
-                     f"{D.names(st, L.flat(L.freeze(st, chosen)))}", ["add.targets", "target"],
+                     f"{D.names(st, L.flat(L.freeze(st, chosen)))}", ["add.targets", "target", "target.word"],
                      actor=player)
         if x is not None:
             ctx.step(T.CHOICE, f"{player} chooses X = {x}", ["add.x", "cost.x"], actor=player)
@@ -447,7 +455,8 @@ class WowGame(WowScenario):
                             "chosen": {"X": x} if x is not None else {}})
         L.add(ctx, layer, announce=f"{player} uses {o.name}'s power ({power.text})"
               + (f" targeting {D.names(st, L.flat(frozen))}" if any(chosen) else ""),
-              procedures=["payment.use", "link.effect", "link.source"], mark=mark)
+              procedures=["payment.use", "link.effect", "link.source", "priority.options"],
+              mark=mark)
         if a.limit:
             W.record(st, "powers used", (card, o.incarnation, power.index, W.current_turn(st)))
         self._pay_power_costs(ctx, player, card, a, paying, x)
@@ -489,7 +498,8 @@ class WowGame(WowScenario):
         for c in a.costs:
             if c.kind == "resource" and c.amount is not None:
                 n = c.amount.value if c.amount.value is not None else (x or 0)
-                if not L.pay_resources(self, ctx, player, n, paying, f"{o.name}'s power"):
+                if not L.pay_resources(self, ctx, player, n, paying, f"{o.name}'s power",
+                                        printed=False):
                     raise NotModelled(f"paying ({n}) for {o.name}'s power")
             elif c.kind == "exhaust" and c.what is None:
                 MV.orient(ctx, card, True, "to pay an activated power's cost")
@@ -553,7 +563,8 @@ class WowGame(WowScenario):
         layer = Layer(id=st.new_id(), kind="proposal", name=f"{player}'s combat proposal",
                       controller=player, source=None, targets=(card, defender))
         L.add(ctx, layer, announce=f"{player} proposes a combat: {a.name} attacks {d.name}",
-              procedures=["combat.propose", "combat.proposal", "link.source"], mark=mark)
+              procedures=["combat.propose", "combat.proposal", "link.source",
+                          "priority.non-combat"], mark=mark)
         self.give_priority(ctx, player)
 
     def _answer_only(self, ctx: Context, action: str, player: str, procedure: str) -> None:
@@ -601,7 +612,8 @@ class WowGame(WowScenario):
                       o.name, controller=player, source=card, data={"face up": face_up})
         L.add(ctx, layer, announce=f"{player} places {o.name if face_up else 'a card'} as a "
               f"resource{' face up' if face_up else ' face down'}",
-              procedures=["resource.place", "resource.when", "link.card"], mark=mark)
+              procedures=["resource.place", "resource.when", "link.card",
+                          "priority.non-combat"], mark=mark)
         self.give_priority(ctx, player)
 
     def verify_complete(self, ctx: Context, player: str, card: int,
@@ -811,3 +823,16 @@ def _unbound_kind(power: P.Power) -> tuple[str, frozenset[str], frozenset[str]]:
 
 
 GAME = WowGame()
+
+
+def _chooser(state: State, slots: list, trig: PendingTrigger) -> str:
+    """Who chooses a triggered effect's targets: its controller, or the player "of his
+    choice" names (Kil'zin: "that opponent", the controller of the character the damage this
+    way was dealt to)."""
+    for s in slots:
+        for alt in (s,) + tuple(s.alternatives):
+            if alt.of is not None and alt.of.kinds == ("choice",) and alt.of.controller == "they":
+                for x in trig.data.get("it", ()):
+                    if isinstance(x, int) and x in state.objects:
+                        return D.controller_of(state, x) or trig.controller
+    return trig.controller

@@ -42,7 +42,7 @@ def ready_resources(state: State, player: str) -> list[int]:
 
 
 def pay_resources(game, ctx: Context, player: str, amount: int, preferred: tuple[int, ...],
-                  why: str) -> bool:
+                  why: str, *, printed: bool = True) -> bool:
     """403.6a, 412.2: exhaust ``amount`` resources ``player`` controls (the ones the scenario
     names first). False (and nothing exhausted) when they can't all be paid."""
     st = ctx.state
@@ -56,7 +56,8 @@ def pay_resources(game, ctx: Context, player: str, amount: int, preferred: tuple
     for r in pool[:amount]:
         st.apply(W.Orient(r, True))
     ctx.step(T.RULE, f"{player} exhausts {amount} resource{'s' if amount != 1 else ''} to pay "
-             f"{why}", ["cost.resource", "resource.pay"], mark=mark, actor=player)
+             f"{why}", ["cost.resource" if printed else "cost.resource-text", "resource.pay"],
+             mark=mark, actor=player)
     for r in pool[:amount]:
         V.run(ctx, Event("exhaust", player=player, target=r, data=(("why", "cost"),
                                                                    ("done", True))))
@@ -192,8 +193,10 @@ def add(ctx: Context, layer: Layer, *, announce: str, procedures: list[str],
         mark: int) -> int:
     st = ctx.state
     n = C.push(st, layer)
-    ctx.step(T.ACTION, announce + f": it becomes link {n} of the chain", procedures + [
-        "add.announce", "link"], mark=mark, actor=layer.controller)
+    ctx.step(T.ACTION, announce + f": it becomes link {n} of the chain, controlled by "
+             f"{layer.controller}", procedures + ["add.announce", "link", "link.controller",
+                                                  "priority.links"],
+             mark=mark, actor=layer.controller)
     return n
 
 
@@ -201,6 +204,8 @@ def after_added(game, ctx: Context, layer: Layer, targets: tuple[Any, ...]) -> N
     """707.1f: the link becomes added (powers that trigger off playing a card, using a power or
     a card becoming targeted trigger), then its controller gets priority (410.1)."""
     st = ctx.state
+    ctx.step(T.RULE, f"{layer.name} is added to the chain: what triggers off it being added "
+             f"triggers, then {layer.controller} gets priority", ["add.added", "add"])
     events = [Event("play", player=layer.controller, target=layer.source,
                     data=(("link", layer.kind),))]
     for t in targets:

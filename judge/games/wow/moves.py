@@ -84,8 +84,6 @@ def perform(game, ctx: Context, ev: Event) -> Event | None:
     kinds_before = VA.kinds(st, oid) if leaving_play else None
     from judge.games.wow import combat as K
     silenced = _silenced_by(st, oid) if leaving_play else []
-    if leaving_play:
-        K.remove_from_combat(ctx, oid, quiet=True)
     st.apply(W.MoveCard(oid, dest, ev.get("position") or "top", ev.get("face") != "down",
                         controller))
     if controller is not None and to in (W.IN_PLAY, W.RESOURCES):
@@ -100,6 +98,8 @@ def perform(game, ctx: Context, ev: Event) -> Event | None:
     if why != "draw":
         ctx.step(T.EVENT, f"{o.name} {words}" + ("" if why in ("play",) else f" (to {where})"),
                  procs + (["zone.different-card"] if leaving_play else []), mark=mark)
+    if leaving_play:
+        K.remove_from_combat(ctx, oid, why="it left play and is a different card")
     host = ev.get("host")
     if host is not None and to == W.IN_PLAY:
         mark = len(st.log)

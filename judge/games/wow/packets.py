@@ -84,6 +84,8 @@ def attribute_procedures(ev: Event) -> list[str]:
         out.append("packet.preventability")
     if ev.get("with"):
         out.append("packet.association")
+    if out or types_of(ev):
+        out.append("packet.optional")
     return out
 
 
@@ -159,12 +161,13 @@ def create(ctx: Context, specs: list[Spec]) -> list[Event | None]:
         ctx.step(T.RULE, f"{len(made)} packets are created at the same time: "
                  + "; ".join(describe(st, e) for e in made),
                  ["damage.packets" if made[0].kind == "damage" else "heal.packets",
-                  "packet.source", "simultaneous.packets"]
+                  "packet", "packet.source", "simultaneous.packets", "one-shot"]
                  + [p for e in made for p in attribute_procedures(e)])
     else:
         ctx.step(T.RULE, f"{describe(st, made[0])} is created",
                  ["damage.packets" if made[0].kind == "damage" else "heal.packets",
-                  "packet.attributes", "packet.source"] + attribute_procedures(made[0]))
+                  "packet", "packet.attributes", "packet.source", "one-shot"]
+                 + attribute_procedures(made[0]))
     for e in made:
         _note_unpreventable(ctx, e)
     return V.run_all(ctx, made)
@@ -214,6 +217,10 @@ def order(ctx: Context, ev: Event, candidates: list[Replacement]) -> tuple[Repla
     else:
         pool, who, proc = divide, st.objects[ev.target].controller, "packet.order-divide"
     why = ctx.cite(proc)
+    if len(candidates) > 1:
+        ctx.step(T.RULE, f"{len(candidates)} modifiers compete to replace "
+                 f"{describe(st, ev)}: one is chosen and applied, then the others that still "
+                 "compete", ["packet.order", proc])
     if len(pool) == 1:
         return pool[0], why
     if len({r.name for r in pool}) == 1 and _same(st, pool):
@@ -339,9 +346,14 @@ def _other_instance(state: State, ev: Event, me: str, name: str) -> bool:
 
 
 def _class_of(rep: M.Replacement) -> str:
+    """717.4a: modifiers that increase a packet or change its combat flag, preventability or
+    damage types; the others (717.4b)."""
     for i in rep.instead:
         if isinstance(i, M.ModifyValue) and i.stat in ("damage", "heal") and (
                 i.op == "multiply" or i.sign > 0):
+            return INCREASE
+        if isinstance(i, M.Damage) and i.target is None and (
+                i.unpreventable or i.combat or i.damage_type):
             return INCREASE
     return OTHER
 

@@ -31,6 +31,7 @@ WATCHED = {
     "defend": ("defend",), "enter": ("enter combat",), "deal damage": ("damage",),
     "be dealt damage": ("damage",), "start": ("start",), "end": ("end",), "play": ("play",),
     "exhaust": ("exhaust",), "heal": ("heal",), "be healed": ("heal",),
+    "be dealt": ("damage",),
 }
 
 
@@ -40,6 +41,9 @@ def why_not(trigger: M.Trigger | None) -> str:
     ev = trigger.event
     if ev is None:
         return "no trigger event"
+    if ev.verb == "be dealt" and ev.this_way and ev.subject is not None \
+            and ev.subject.kinds == ("damage",):
+        return ""                        # "When damage is dealt this way"
     if ev.verb not in WATCHED:
         return f"the trigger event {ev.text or ev.verb!r}"
     if ev.rest:
@@ -102,6 +106,19 @@ def matches(state: State, want: M.Event, ev: Event, scope: Scope) -> tuple[bool,
             return False, ()
         other = want.with_
         if other is not None and not is_(other, ev.source):
+            return False, ()
+        return True, (ev.target,)
+    if ev.kind == "damage" and want.this_way and verb in ("deal damage", "be dealt damage",
+                                                          "be dealt"):
+        # "When damage is dealt this way": damage the link that created this triggered
+        # modifier dealt (This Way)
+        if scope.link is None or ev.get("link") != scope.link:
+            return False, ()
+        if subject is not None and subject.kinds == ("damage",):
+            return True, (ev.target,)
+        if verb == "be dealt damage" and not is_(subject, ev.target, lki=True):
+            return False, ()
+        if verb == "deal damage" and not is_(subject, ev.source, lki=True):
             return False, ()
         return True, (ev.target,)
     if ev.kind == "damage" and verb == "deal damage":

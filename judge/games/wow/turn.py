@@ -55,7 +55,8 @@ def window_closes(game, ctx: Context) -> None:
         set_step(st, "draw")
         tp = W.turn_player(st)
         CE.expire(st, f"ready step ends:{tp}")
-        ctx.step(T.RULE, "the ready step ends and the draw step starts", ["turn"], mark=mark)
+        ctx.step(T.RULE, "the ready step's window closes: the ready step ends and the draw step "
+                 "starts", ["turn", "priority.window-closes"], mark=mark)
         if st.globals.get("first turn") and st.globals.get("first player") == tp \
                 and W.current_turn(st) == st.globals.get("first turn number", 1):
             ctx.step(T.RULE, f"{tp} is the first player: no card is drawn on the first turn",
@@ -68,8 +69,9 @@ def window_closes(game, ctx: Context) -> None:
     if step == "draw":
         mark = len(st.log)
         set_step(st, "action")
-        ctx.step(T.RULE, "the start phase ends and the action phase starts: a priority window "
-                 "opens", ["turn.action"], mark=mark)
+        ctx.step(T.RULE, "the draw step's window closes: the start phase ends and the action "
+                 "phase starts: a priority window opens", ["priority.window-closes",
+                                                           "turn.action"], mark=mark)
         game.give_priority(ctx)
         return
     if step == "action":
@@ -77,7 +79,8 @@ def window_closes(game, ctx: Context) -> None:
         set_step(st, "end")
         ctx.step(T.RULE, "every player passed with the chain empty in the non-combat action "
                  "phase: the action phase ends and the end phase starts", ["turn.action-ends",
-                                                                          "turn.end-phase"],
+                                                                          "turn.end-phase",
+                                                                          "priority.window-closes"],
                  mark=mark)
         V.run(ctx, Event("end", player=W.turn_player(st), data=(("phase", "turn"),)))
         game.give_priority(ctx)

@@ -374,11 +374,13 @@ def _effects(state: State, stat: str) -> list[Any]:
 
 class _Step:
     """A step of a value's computation with its label, for the ruling's explanation."""
-    __slots__ = ("fn", "label", "procedure", "kind")
+    __slots__ = ("fn", "label", "procedure", "kind", "stamp", "extra")
 
     def __init__(self, fn: Callable[[Value], Value], label: str, procedure: str,
-                 kind: str = "add") -> None:
+                 kind: str = "add", stamp: str = "", extra: tuple[str, ...] = ()) -> None:
         self.fn, self.label, self.procedure, self.kind = fn, label, procedure, kind
+        self.stamp = stamp            # what its timestamp is (718.2a-g)
+        self.extra = extra            # more procedures its explanation cites
 
     def __call__(self, cur: Value) -> Value:
         return self.fn(cur)
@@ -416,7 +418,16 @@ def _labelled_core(state: State, o: GameObject, steps: list[ValueStep]) -> Itera
             label, kind = e.description, ("set" if e.op == "set" else "add")
         else:
             label, kind = "a modifier", "add"
-        yield (layer, stamp, ident, _Step(fn, label, "continuous.definite-modifier", kind))
+        eff = state.effects.get(m.effect) if m is not None and m.effect is not None else e
+        extra: tuple[str, ...] = ()
+        src = eff.data.get("source") if eff is not None else None
+        if src is not None:
+            so = state.objects.get(src[0])
+            if so is None or so.incarnation != src[1] or not W.in_play(so):
+                label += " (its source has left play: the modifier exists independently of it)"
+                extra = ("continuous.independent",)
+        yield (layer, stamp, ident, _Step(fn, label, "continuous.definite-modifier", kind,
+                                          stamp="timestamp.link", extra=extra))
 
 
 def _own_steps(state: State, o: GameObject, stat: str) -> list[ValueStep]:
@@ -426,6 +437,7 @@ def _own_steps(state: State, o: GameObject, stat: str) -> list[ValueStep]:
     out: list[ValueStep] = []
     oid = o.id
     n = 0
+    kind_of_stamp = "timestamp.card"
     for st in statics(state):
         if st.kind != "value" or st.stat != stat:
             continue
@@ -440,6 +452,10 @@ def _own_steps(state: State, o: GameObject, stat: str) -> list[ValueStep]:
             continue
         src = state.objects[st.source].name
         n += 1
+        if out and not out[-1][3].stamp:
+            out[-1][3].stamp = kind_of_stamp
+        kind_of_stamp = ("timestamp.attachment" if W.host_of(state, st.source) is not None
+                         else "timestamp.card")
         reads = _reads(state, st, stat)
         if reads and st.op not in ("multiply", "set"):
             # 719.2: a modifier whose amount is read from other cards' values depends on the
@@ -463,6 +479,8 @@ def _own_steps(state: State, o: GameObject, stat: str) -> list[ValueStep]:
             out.append((1, st.timestamp, -1000 - n, _Step(
                 lambda c, d=delta: _apply("add", c, d), f"{delta:+d} from {src}",
                 "continuous.indefinite-modifier")))
+    if out and not out[-1][3].stamp:
+        out[-1][3].stamp = kind_of_stamp
     for i, (cname, stamp) in enumerate(o.counters):
         m = _COUNTER.match(cname.replace(" ", ""))
         if m is None:
@@ -471,21 +489,21 @@ def _own_steps(state: State, o: GameObject, stat: str) -> list[ValueStep]:
         if delta:
             out.append((1, stamp, -2000 - i, _Step(lambda c, d=delta: _apply("add", c, d),
                                                    f"{delta:+d} from a {cname} counter",
-                                                   "counter.stat")))
+                                                   "counter.stat", stamp="timestamp.counter")))
     if stat == "atk" and W.in_play(o) and has_powers(state, oid):
         kws = keywords(state, oid)
         stamp = timestamp_of(state, oid)
         if "assault" in kws and W.turn_player(state) == o.controller:
             k = kws["assault"] if isinstance(kws["assault"], int) else 1
             out.append((1, stamp, -3001, _Step(lambda c, d=k: _apply("add", c, d),
-                                               f"+{k} from Assault {k}", "kw.assault")))
+                                               f"+{k} from Assault {k}", "kw.assault", stamp="timestamp.card")))
         if "berserking" in kws:
             k = W.damage(state, oid)
             out.append((1, stamp, -3002, _Step(lambda c, d=k: _apply("add", c, d),
-                                               f"+{k} from Berserking", "kw.berserking")))
+                                               f"+{k} from Berserking", "kw.berserking", stamp="timestamp.card")))
         if "cat form" in kws and K.attacking(state, oid):
             out.append((1, stamp, -3003, _Step(lambda c: _apply("add", c, 1),
-                                               "+1 from Cat Form", "power")))
+                                               "+1 from Cat Form", "power", stamp="timestamp.card")))
         for w, when in K.strikes_of(state, oid):
             k = raw(state, w, "atk")
             if isinstance(k, int):
@@ -593,13 +611,18 @@ def explain(state: State, oid: int, stat: str) -> tuple[Value, list[str], list[s
     current = o.base.get(stat)
     words = [f"printed {current if current is not None else 'none'}"]
     procedures = []
+    stamps = []
     for _l, _t, _i, fn in ordered:
         current = fn(current)
         if isinstance(fn, _Step):
             words.append(fn.label)
             procedures.append(fn.procedure)
+            procedures.extend(fn.extra)
+            if fn.stamp:
+                stamps.append(fn.stamp)
     if any(p == "dependency.order" for p in procedures):
         procedures.append("dependency")
     if len(ordered) > 1:
         procedures.append("timestamp")
+        procedures += ["timestamp.of"] + list(dict.fromkeys(stamps))
     return state.value(oid, stat), words, procedures
