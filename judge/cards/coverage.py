@@ -28,7 +28,6 @@ from importlib import import_module
 from pathlib import Path
 
 from judge import registry
-from judge.cards.model import walk
 from judge.errors import UsageError
 
 # game -> module with parse(text, *, strict=False, name=None) and iter_corpus(path).
@@ -220,9 +219,9 @@ def measure(game: str, path: str | Path, *,
         p.cards += 1
         p.clauses += len(card.abilities) + len(card.unparsed)
         p.unparsed_clauses += len(card.unparsed)
-        others = [v for v in walk(card.abilities) if type(v).__name__ == "Other"]
+        others = card.others()
         p.others += len(others)
-        if card.fully_parsed and not others:
+        if not card.unparsed and not others:
             p.full += 1
         if not card.unparsed:
             p.recognised += 1

@@ -763,10 +763,41 @@ class CardText:
     @property
     def fully_parsed(self) -> bool:
         """Every part of the text became a value: nothing unparsed, no :class:`Other`."""
-        return not self.unparsed and not any(isinstance(v, Other) for v in walk(self.abilities))
+        return not self.unparsed and not self.others()
 
     def others(self) -> list[Other]:
-        return [v for v in walk(self.abilities) if isinstance(v, Other)]
+        found: list[Other] = []
+        _others(self.abilities, found)
+        return found
+
+
+# field names of each value class that may hold other values (not str / int / bool / Span)
+_SCALARS = frozenset({"str", "int", "bool", "Span | None", "int | None", "str | None"})
+_VALUE_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _value_fields(cls: type) -> tuple[str, ...]:
+    names = _VALUE_FIELDS.get(cls)
+    if names is None:
+        names = _VALUE_FIELDS[cls] = tuple(f.name for f in fields(cls)
+                                           if str(f.type) not in _SCALARS)
+    return names
+
+
+def _others(value, found: list) -> None:
+    if type(value) is tuple or type(value) is list:
+        for item in value:
+            _others(item, found)
+        return
+    cls = type(value)
+    if not hasattr(cls, "__dataclass_fields__"):
+        return
+    if cls is Other:
+        found.append(value)
+    for name in _value_fields(cls):
+        child = getattr(value, name)
+        if child is not None:
+            _others(child, found)
 
 
 def walk(value) -> Iterator[object]:
@@ -778,7 +809,7 @@ def walk(value) -> Iterator[object]:
     if not is_dataclass(value) or isinstance(value, type):
         return
     yield value
-    for f in fields(value):
-        child = getattr(value, f.name)
+    for name in _value_fields(type(value)):
+        child = getattr(value, name)
         if child is not None and not isinstance(child, (str, int, bool, Span)):
             yield from walk(child)
