@@ -475,6 +475,11 @@ def _bold_keywords(text: str, tokens: list[Token], bold: list[tuple[int, int]]) 
             continue
         out.append(tok)
         i += 1
+    # a keyword a player does ("Whenever you **boost**", "to **opt**") is a verb there
+    for i in range(1, len(out)):
+        if out[i].type == "KW" and base(out[i - 1].type) in ("PRONOUN", "TO_INF"):
+            k = out[i]
+            out[i] = Token("V_KW", str(k), k.start_pos, None, None, end_pos=k.end_pos)
     return out
 
 

@@ -79,6 +79,8 @@ def lemma_of(token) -> str:
     if k == "PARTICIPLE":
         w = str(token).lower()
         return _PARTICIPLE_LEMMA.get(w, w)
+    if k == "V_KW":                 # a game's keyword used as a verb ("you **boost**")
+        return " ".join(str(token).lower().split())
     return k[2:].lower().replace("_", " ")
 
 

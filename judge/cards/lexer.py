@@ -159,6 +159,8 @@ def scan(text: str, self_spans: Sequence[tuple[int, int]] = ()) -> list[Word]:
         m = _SCAN.match(plain, pos)
         kind = m.lastgroup
         stop = m.end()
+        if kind == "skip" and "\n" in plain[pos:stop]:
+            out.append(Word("break", "", pos, pos))     # a line break: names end there
         if next_self is not None and stop > next_self[0]:
             stop = next_self[0]
         if kind == "word":
@@ -229,10 +231,15 @@ class Tokens:
         lex = self.lexicon
         known, phrases = lex.words, lex.phrases
         out: list[Token] = []
+        breaks: set[int] = set()          # indices in ``out`` of tokens after a line break
         i, n = 0, len(words)
         while i < n:
             w = words[i]
             kind = w.kind
+            if kind == "break":
+                breaks.add(len(out))
+                i += 1
+                continue
             if kind in ("word", "punct"):
                 low = w.text.lower() if kind == "word" else w.text
                 entries = phrases.get(low)
@@ -254,7 +261,7 @@ class Tokens:
                         _base(terminal) in _FUNCTION_WORDS and _base(out[-1].type) not in \
                         _SENTENCE_STARTS:
                     terminal = "NAME"               # "create a Might token"
-                    if out[-1].type == "NAME":
+                    if out[-1].type == "NAME" and len(out) not in breaks:
                         prev = out[-1]
                         out[-1] = Token("NAME", prev + " " + w.text, prev.start_pos, None, None,
                                         end_pos=w.end)
@@ -271,7 +278,8 @@ class Tokens:
                         terminal = "XVAR"
                     elif w.text[0].isupper():
                         terminal = "NAME"
-                        if out and out[-1].type == "NAME" and out[-1].end_pos is not None:
+                        if out and out[-1].type == "NAME" and out[-1].end_pos is not None \
+                                and len(out) not in breaks:
                             prev = out[-1]
                             out[-1] = Token("NAME", prev + " " + w.text, prev.start_pos, None,
                                             None, end_pos=w.end)
@@ -308,7 +316,7 @@ class Tokens:
         # the passes below look for rare shapes: skipped when the words have none
         texts = {w.text for w in words if w.kind in ("punct", "word", "int")}
         if len(out) >= 3 and sum(1 for t in out if t[:1].isupper()) > 1:
-            out = _merge_names(out)
+            out = _merge_names(out, breaks)
         if "/" in texts or "x" in texts or "X" in texts:
             out = _merge_stats(out)
         if "," in texts and not {"and", "or", "And", "Or", "and/or"}.isdisjoint(texts):
@@ -509,7 +517,7 @@ def _capital(tok: Token) -> bool:
     return str(tok)[:1].isupper() and _base(tok.type) in _CAPITAL_KINDS
 
 
-def _merge_names(tokens: list[Token]) -> list[Token]:
+def _merge_names(tokens: list[Token], breaks: set[int] = frozenset()) -> list[Token]:
     """"Embodiment of Earth": NAME + of/the + NAME is one name; "Slam, Tech or Weapon attack":
     names joined by commas and a last "or"/"and" before a noun are one (a list of traits)."""
     if len(tokens) < 3:
@@ -523,7 +531,8 @@ def _merge_names(tokens: list[Token]) -> list[Token]:
             j = i
             while j < n and tokens[j].type != "NAME" and str(tokens[j]).lower() in _NAME_GLUE:
                 j += 1
-            if j < n and j - i <= 2 and tokens[j].type == "NAME":
+            if j < n and j - i <= 2 and tokens[j].type == "NAME" and \
+                    breaks.isdisjoint(range(i, j + 1)):
                 prev, nxt = out[-1], tokens[j]
                 glue = " ".join(str(x) for x in tokens[i:j])
                 out[-1] = Token("NAME", f"{prev} {glue} {nxt}", prev.start_pos, None, None,
@@ -538,7 +547,8 @@ def _merge_names(tokens: list[Token]) -> list[Token]:
                 names.append(tokens[j + 2])
                 j += 2
             if len(names) > 1 and j + 1 < n and _base(tokens[j + 1].type) in _NOUNISH and \
-                    str(tokens[j - 1]).lower().strip(", ") in ("or", "and"):
+                    str(tokens[j - 1]).lower().strip(", ") in ("or", "and") and \
+                    breaks.isdisjoint(range(i + 1, j + 2)):
                 text = " ".join(str(x) for x in tokens[i:j + 1]).replace(" ,", ",")
                 out.append(Token("NAME", text, t.start_pos, None, None,
                                  end_pos=tokens[j].end_pos))
