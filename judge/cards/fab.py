@@ -36,7 +36,7 @@ from judge.cards.links import first_citation
 from judge.cards.nouns import COMMON_ZONES, Vocabulary, base
 from judge.cards.reader import Piece
 from judge.cards.syntax import Item, Statement, VP, span_of
-from judge.cards.transformer import CardTransformer
+from judge.cards.transformer import CardTransformer, NoValue
 from judge.errors import UsageError
 
 GAME = "fab"
@@ -93,6 +93,11 @@ def keyword(text: str, span: M.Span | None) -> M.Keyword:
     return M.Keyword(name=name, value=value, citation=citation, span=span)
 
 
+def _start(item) -> int | None:
+    span = span_of(item)
+    return span.start if span is not None else None
+
+
 class _Costs(list):
     """Several costs read from one cost phrase ("Banish this and a card from your soul")."""
 
@@ -139,11 +144,23 @@ class FabTransformer(CardTransformer):
     def kw_clause(self, children):
         """"**Negate** target instant card", "**transform** it into this": a keyword as an
         instruction with its object."""
+        from judge.cards.syntax import PP, VP, Clause
         k = keyword(str(children[0]), span_of(children[0]))
         target = self.reader.target(children[1])
-        eff = M.KeywordAction(verb=k.name.lower(), keyword=k, target=target,
-                              span=span_of(children))
-        return Statement((eff,), span_of(children))
+        rest = [c for c in children[2:] if not isinstance(c, VP)]
+        to = None
+        for item in rest:
+            if isinstance(item, PP) and item.prep in ("into", "onto", "to") and to is None:
+                to = self.reader.target(item.obj)       # "**transform** it into this"
+            elif not isinstance(item, Token):
+                raise NoValue(f"what follows {k.name!r} here has no value", _start(item))
+        effects = [M.KeywordAction(verb=k.name.lower(), keyword=k, target=target, to=to,
+                                   span=span_of(children[:2] + rest))]
+        for vp in (c for c in children if isinstance(c, VP)):
+            # ", then equip this": the next step, same doer
+            for e in self.frames.effects(Clause(None, vp, [], vp.span)):
+                effects.extend(e if isinstance(e, list) else [e])
+        return Statement(tuple(effects), span_of(children))
 
     def embedded_ability(self, children):
         """"**Once per Turn Action** - {r}{r}{r}: **Attack**" inside a sentence."""

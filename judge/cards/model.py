@@ -612,6 +612,7 @@ class KeywordAction(Effect):
     rules define what it does (``keyword.citation``); ``keyword.value`` is its number."""
     keyword: Keyword | None = None
     target: Target | None = None      # "**Negate** target instant card"
+    to: Target | None = None          # "**transform** it into this"
 
 
 @dataclass(frozen=True, slots=True)
