@@ -35,7 +35,7 @@ from pathlib import Path
 from lark import Token
 
 from judge.cards import model as M
-from judge.cards.game import GameReader, _Holder, piece_of, split_at
+from judge.cards.game import GameReader, _Holder, piece_of, pieces_between, split_at
 from judge.cards.links import citation_for, first_citation
 from judge.cards.nouns import COMMON_ZONES, Vocabulary, base, kind_of
 from judge.cards.reader import Piece
@@ -382,19 +382,7 @@ class AshesReader(GameReader):
         return replace(card, abilities=tuple(abilities))
 
     def paragraphs(self, text: str, tokens: list[Token]) -> list[Piece]:
-        cuts = [m.end() for m in _PARAGRAPH_BREAK.finditer(text)]
-        out: list[Piece] = []
-        current: list[Token] = []
-        ci = 0
-        for tok in tokens:
-            while ci < len(cuts) and cuts[ci] <= tok.start_pos:
-                if current:
-                    out.append(piece_of(current))
-                    current = []
-                ci += 1
-            current.append(tok)
-        if current:
-            out.append(piece_of(current))
+        out = pieces_between(text, tokens, _PARAGRAPH_BREAK)
         self.meta.extend(self._errata_meta)
         self.spell = False
         if out and _block_name(text) is not None:

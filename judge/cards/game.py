@@ -174,5 +174,24 @@ def split_at(tokens: list[Token], terminal: str) -> tuple[list[Token], list[Toke
     return None
 
 
+def pieces_between(text: str, tokens: list[Token], breaks) -> list[Piece]:
+    """``tokens`` cut where the pattern ``breaks`` matches ``text`` (a game's paragraph
+    breaks), as pieces; none is empty."""
+    cuts = [m.end() for m in breaks.finditer(text)]
+    out: list[Piece] = []
+    current: list[Token] = []
+    ci = 0
+    for tok in tokens:
+        while ci < len(cuts) and cuts[ci] <= tok.start_pos:
+            if current:
+                out.append(piece_of(current))
+                current = []
+            ci += 1
+        current.append(tok)
+    if current:
+        out.append(piece_of(current))
+    return out
+
+
 def piece_of(tokens: list[Token]) -> Piece:
     return Piece(tokens, tokens[0].start_pos, tokens[-1].end_pos)

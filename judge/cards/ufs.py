@@ -26,7 +26,7 @@ from lark import Token
 
 from judge.cards import model as M
 from judge.cards.frames import Simple
-from judge.cards.game import GameReader, _Holder, piece_of, split_at
+from judge.cards.game import GameReader, _Holder, piece_of, pieces_between, split_at
 from judge.cards.links import first_citation
 from judge.cards.nouns import COMMON_ZONES, Vocabulary, base, kind_of, word_of
 from judge.cards.reader import Piece
@@ -332,19 +332,7 @@ class UfsReader(GameReader):
         return "BRACKET" if text.startswith("[") else None
 
     def paragraphs(self, text: str, tokens: list[Token]) -> list[Piece]:
-        cuts = [m.end() for m in _PARAGRAPH_BREAK.finditer(text)]
-        out: list[Piece] = []
-        current: list[Token] = []
-        ci = 0
-        for tok in tokens:
-            while ci < len(cuts) and cuts[ci] <= tok.start_pos:
-                if current:
-                    out.append(piece_of(current))
-                    current = []
-                ci += 1
-            current.append(tok)
-        if current:
-            out.append(piece_of(current))
+        out = pieces_between(text, tokens, _PARAGRAPH_BREAK)
         return out
 
     def paragraph(self, piece: Piece) -> list[M.Ability]:
