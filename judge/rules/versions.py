@@ -40,7 +40,6 @@ _BACKUP = ".bak"
 _MAX_VERSION = 40
 _MAX_TITLE = 200
 _LOCK = ".rulebook.lock"
-_LOCK_WAIT = 120.0   # seconds an add or remove waits for another one to finish
 
 
 # --- documents of a game ------------------------------------------------------------------------
@@ -449,47 +448,12 @@ def listing() -> list[dict]:
 
 # --- the install lock and what a killed install leaves -----------------------------------------
 
-class _Lock:
-    """An exclusive lock on the user rulebook (``flock`` on ``<data folder>/.rulebook.lock``): adds and removes
-    run one at a time; the kernel releases it if the holder is killed. On entry, what a killed
-    add or remove left is put right (:func:`clean_leftovers`)."""
-
-    def __enter__(self):
-        import time
-        folder = paths.home()       # beside the user rulebook, not in it
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            self.fh = open(folder / _LOCK, "a+b")
-        except OSError as err:
-            from judge.errors import from_os_error
-            raise from_os_error(err, doing="cannot use the user data folder",
-                                path=str(folder)) from None
-        try:
-            import fcntl
-        except ImportError:      # no flock on this platform: no lock
-            clean_leftovers()
-            return self
-        deadline = time.monotonic() + _LOCK_WAIT
-        while True:
-            try:
-                fcntl.flock(self.fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    self.fh.close()
-                    raise UsageError("another `judge rulebook add` or `remove` has been running "
-                                     f"for over {_LOCK_WAIT:.0f} s", path=str(folder / _LOCK),
-                                     hint="try again when it has finished") from None
-                time.sleep(0.05)
-        clean_leftovers()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.fh.close()      # closing releases the lock
-
-
-def install_lock() -> _Lock:
-    return _Lock()
+def install_lock():
+    """The lock adds and removes take (:class:`judge.datalock.DataLock` on
+    ``<data folder>/.rulebook.lock``); on entry, what a killed add or remove left is put right
+    (:func:`clean_leftovers`)."""
+    from judge.datalock import DataLock
+    return DataLock(_LOCK, "`judge rulebook add` or `remove`", clean_leftovers)
 
 
 _LEFTOVER = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)(?P<kind>\.part|\.bak)$")
