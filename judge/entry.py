@@ -24,6 +24,7 @@ FAST: dict[str, tuple[str, str]] = {
     "define": ("judge.rules.fastcli", "define_main"),
     "search": ("judge.rules.fastcli", "search_main"),
     "history": ("judge.rules.fastcli", "history_main"),
+    "card": ("judge.carddb.show", "card_main"),     # a card by name; card text goes to click
 }
 
 

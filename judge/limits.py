@@ -27,7 +27,7 @@ class LimitError(JudgeError):
 LIMITS: dict[str, tuple[int, str, str]] = {
     "scenario_bytes": (1 << 20, "bytes", "size of a scenario file or pasted scenario"),
     "rulebook_bytes": (16 << 20, "bytes", "size of a rules document (rulebook add)"),
-    "carddb_bytes": (64 << 20, "bytes", "size of a card database (cards coverage)"),
+    "carddb_bytes": (64 << 20, "bytes", "size of a card database (cards add, cards coverage)"),
     "manifest_bytes": (64 << 10, "bytes", "size of a rulebook manifest"),
     "scenario_cards": (500, "cards", "card definitions in a scenario"),
     "scenario_zone_cards": (2000, "cards", "cards named in a scenario's zones, all players"),

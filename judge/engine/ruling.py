@@ -48,12 +48,28 @@ class ExpectationResult:
 
 
 @dataclass(frozen=True, slots=True)
+class CardUsed:
+    """A card the scenario used, as the ruling read it: name, type line, values (as written) and
+    text, and where its definition came from: ``source`` ("card line 3", or the printing, card
+    database and version it was read from), ``note`` (how the printing was chosen; or that a
+    card line takes the place of a database card, and whether their texts agree), ``database``
+    (the card database's name, "" when no database had a part in it)."""
+    name: str
+    type_line: str
+    stats: tuple[tuple[str, str], ...]
+    text: str
+    source: str
+    note: str = ""
+    database: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Ruling:
     """The answer to a scenario. ``outcome`` is the one-paragraph answer shown first
     ("Bob's life is 18: Arcane Barrier 1 prevented 1 of the 3 arcane damage."). ``branches``
     are rulings of the scenario's labelled alternatives (``label`` set, steps continuing after
     the main line's steps). ``source`` is the scenario's text, so a written-up ruling can show
-    the lines its steps point at."""
+    the lines its steps point at; ``cards`` the text of each card it used."""
     title: str
     game: str
     document: str
@@ -65,6 +81,7 @@ class Ruling:
     label: str = ""
     path: str = ""
     source: str = ""    # the scenario's text (top level only), for rulings that quote it
+    cards: tuple[CardUsed, ...] = ()    # the cards the scenario used (top level only)
 
     @property
     def rules_consulted(self) -> tuple[str, ...]:

@@ -9,7 +9,7 @@ from dataclasses import replace
 from judge.engine import driver
 from judge.engine.errors import NotModelled
 from judge.engine.game import Game
-from judge.engine.ruling import Ruling
+from judge.engine.ruling import CardUsed, Ruling
 from judge.engine.state import State
 from judge.errors import JudgeError
 from judge.registry import GAMES, load
@@ -31,9 +31,35 @@ def game_for(game_id: str) -> Game:
 
 
 def run_scenario(scenario: ast.Scenario, *, steps: bool = True) -> Ruling:
-    """The ruling of ``scenario``. ``steps=False`` (``judge check``) leaves the trace steps out
-    of the ruling (same outcome, expectations and not-modelled)."""
-    return execute(scenario, steps=steps).ruling
+    """The ruling of ``scenario``, with the cards it used. ``steps=False`` (``judge check``)
+    leaves the trace steps out of the ruling (same outcome, expectations and not-modelled)."""
+    ruling = execute(scenario, steps=steps).ruling
+    return replace(ruling, cards=tuple(card_used(c) for c in scenario.cards))
+
+
+def card_used(card: ast.CardDef) -> CardUsed:
+    """What a ruling says of a card it used: its text, and where the definition came from (a
+    card line, an installed card database (judge.carddb), or both)."""
+    groups = (card.types, card.subtypes) + card.groups
+    type_line = " - ".join(" ".join(g) for g in groups if g)
+    stats = tuple((k, str(v)) for k, v in card.stats)
+    origin = card.origin
+    line = f"card line {card.pos.line}"
+    if origin is None:
+        return CardUsed(card.name, type_line, stats, card.text, line)
+    printing = (f"{origin.printing} of card database {origin.database}, version "
+                f"{origin.version} ({origin.record})")
+    note = "printing as stated" if origin.note == "stated" else origin.note
+    if origin.text_only:
+        source = f"{line} (type line and values); the text of {printing}"
+    elif origin.inline:
+        source = line
+        note = f"the scenario's card line takes the place of {printing}, " + (
+            f"differing in its {' and '.join(origin.differs)}" if origin.differs else
+            "which it states alike")
+    else:
+        source = printing
+    return CardUsed(card.name, type_line, stats, card.text, source, note, origin.database)
 
 
 def execute(scenario: ast.Scenario, *, steps: bool = True) -> driver.Execution:

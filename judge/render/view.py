@@ -8,6 +8,11 @@ and ``folds`` (runs of routine steps the trace shows as one line); ``steps`` sta
 step marked ``decisive`` / ``routine``. ``rules_consulted`` is grouped by document and top-level
 section, in rule-number order, each rule once.
 
+``cards`` is every card the scenario used, with its text and where its definition came from
+(a card line, or an installed card database with its version and the printing);
+``cards_from_databases`` is true when a database had a part in any of them (text and Markdown
+then show the cards; HTML always does).
+
 Links: ``<site>/<document>/<top-level section>.html#<key>`` (key percent-encoded); the site
 base comes from ``--site`` or the ``JUDGE_SITE`` environment variable, default relative links
 (``links.note`` then says how to get absolute ones).
@@ -73,6 +78,8 @@ def ruling_view(ruling: Ruling, *, site: str | None = None) -> dict:
         "source": ruling.source.splitlines(),
     }
     view.update(_part(ruling, cite))
+    view["cards"] = [_card(c) for c in ruling.cards]
+    view["cards_from_databases"] = any(c.database for c in ruling.cards)
     view["rules_consulted"] = consulted_groups([cite(c) for c in ruling.rules_consulted])
     view["all_not_modelled"] = list(ruling.all_not_modelled)
     view["links"] = {"base": base or None, "note": "" if base else RELATIVE_NOTE}
@@ -143,4 +150,18 @@ def _step(step: TraceStep, cite) -> dict:
         "default_applied": step.default_applied,
         "not_modelled": step.not_modelled,
         "line": step.line,
+    }
+
+
+def _card(card) -> dict:
+    """A card the ruling used: its text and where the definition came from."""
+    return {
+        "name": card.name,
+        "type_line": card.type_line,
+        "stats": [[k, v] for k, v in card.stats],
+        "stats_text": ", ".join(f"{k} {v}" for k, v in card.stats),
+        "text": card.text,
+        "source": card.source,
+        "note": card.note,
+        "database": card.database,
     }

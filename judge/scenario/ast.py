@@ -86,6 +86,28 @@ Target = CardRef | PlayerRef
 
 
 @dataclass(frozen=True, slots=True)
+class CardOrigin:
+    """An installed card database's part in a card definition (:mod:`judge.carddb`).
+
+    A card the scenario names without a ``card`` line is the database's printing ``printing``
+    (how a scenario names it: ``"Snatch" (red)``) of database ``database`` at ``version``,
+    found at ``record`` (``cards.tsv line 5040``); ``note`` says how the printing was chosen
+    when the name has several ("stated", "the newest of 3 printings ..."). ``inline``: the
+    scenario's own ``card`` line was used, overriding that database card; ``differs`` says
+    what the card line states otherwise ("type line", "values", "text": white space aside). ``text_only``: a card line without text,
+    for a database that gives no type lines or values (WoW's prints.json): the type line and
+    values are the card line's, the text is the database's."""
+    database: str
+    version: str
+    printing: str
+    record: str
+    note: str = ""
+    inline: bool = False
+    differs: tuple[str, ...] = ()
+    text_only: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class CardDef:
     """``card "Zap": Wizard Instant, cost 0, pitch 1: "Deal 3 arcane damage to target hero."``
 
@@ -104,6 +126,7 @@ class CardDef:
     pos: Pos
     text_pos: Pos | None = None
     groups: tuple[tuple[str, ...], ...] = ()
+    origin: CardOrigin | None = None    # an installed card database's part in it (judge.carddb)
 
     def stat(self, key: str) -> int | str | None:
         for k, value in self.stats:

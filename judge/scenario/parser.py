@@ -396,8 +396,11 @@ class ScenarioTransformer(Transformer):
             owner = rest.pop(0)
         name_token = rest.pop(0)
         counters, slot, face_up, states, values = [], None, None, [], []
+        name = _unquote(name_token)
         for kind, value in rest:
-            if kind == "counter":
+            if kind == "variant":       # "Snatch" (red) names the card "Snatch (red)"
+                name = f"{name} ({value})"
+            elif kind == "counter":
                 counters.append(value)
             elif kind == "slot":
                 slot = value
@@ -407,7 +410,7 @@ class ScenarioTransformer(Transformer):
                 values.append(value)
             else:
                 face_up = value
-        card = ast.CardRef(_unquote(name_token), _pos(name_token), tuple(counters), slot,
+        card = ast.CardRef(name, _pos(name_token), tuple(counters), slot,
                            face_up, owner, tuple(states), tuple(values))
         self.refs.cards.append(card)
         return card
@@ -420,6 +423,9 @@ class ScenarioTransformer(Transformer):
                                 expected=", ".join(SLOTS),
                                 suggestion=_nearest(slot, SLOTS))
         return ("slot", slot)
+
+    def variant_suffix(self, meta, token):
+        return ("variant", " ".join(str(token)[1:-1].split()))
 
     def face_up_suffix(self, meta):
         return ("face", True)
@@ -714,7 +720,8 @@ class _Builder:
         for policy in policies.values():
             self._check_policy(policy, game_id)
 
-        self._check_cards(cards)
+        cards = self._check_cards(cards)
+        player_facts, main, branches = self.player_facts, self.main, self.branches
         card_table = _tables(game_id)[2]
         cards = {name: replace(card, stats=tuple((card_table.get(k, k), v) for k, v in card.stats))
                  for name, card in cards.items()}
@@ -814,14 +821,21 @@ class _Builder:
                              expected=", ".join(allowed),
                              suggestion=_nearest(policy.value, allowed))
 
-    def _check_cards(self, cards: dict[str, ast.CardDef]) -> None:
-        for ref in self.refs.cards:
-            if ref.name not in cards:
-                near = _nearest(ref.name, cards, cutoff=0.5)
-                raise self.error(f"card {ref.name!r} is not defined", ref.pos,
-                                 expected=f'a `card "{ref.name}": ...` line'
-                                 if near is None else None,
-                                 suggestion=f'"{near}"' if near else None)
+    def _check_cards(self, cards: dict[str, ast.CardDef]) -> dict[str, ast.CardDef]:
+        """Every card named is defined: by a `card` line, or by an installed card database
+        (judge.scenario.named_cards, which names each card once; the references follow)."""
+        from judge.scenario.named_cards import Unresolved, renamed, resolve
+        try:
+            found = resolve(self.game_id, cards, self.refs.cards)
+        except Unresolved as err:
+            raise self.error(err.message, err.ref.pos, expected=err.expected,
+                             suggestion=err.suggestion, hint=err.hint) from None
+        if found.renames:
+            self.main = renamed(self.main, found.renames)
+            self.branches = [(start, renamed(body, found.renames)) for start, body in self.branches]
+            self.player_facts = {name: renamed(records, found.renames)
+                                 for name, records in self.player_facts.items()}
+        return found.cards
 
     def _check_players(self, players: tuple[ast.Player, ...]) -> None:
         names = [p.name for p in players]

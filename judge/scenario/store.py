@@ -4,8 +4,9 @@ read back instead of parsed again, like Python's byte-code cache for modules.
 
 The store is a folder in the user cache (:func:`judge.paths.cache_dir`) named by a digest of
 everything a parse depends on: the scenario grammar, the ``judge/scenario`` code, the lark and
-Python versions, and the rules documents and rules code the citations are resolved against
-(:func:`judge.rules.lookup.fingerprint`). A change to any of them starts a new folder (the old
+Python versions, the rules documents and rules code the citations are resolved against
+(:func:`judge.rules.lookup.fingerprint`), and the installed card databases cards may be named
+from (:func:`judge.carddb.store.fingerprint`). A change to any of them starts a new folder (the old
 one is removed). Each entry is named by a digest of the file's path and text, so an edited
 file is parsed again. Only successful parses are kept: an error is raised afresh every time.
 An unreadable entry is a miss.
@@ -22,13 +23,14 @@ import sys
 from pathlib import Path
 
 from judge import frozen_pickle, paths
+from judge.carddb import store as carddb_store
 from judge.grammar_cache import lark_version_stamp
 from judge.scenario.ast import Scenario
 
 FOLDER = "scenarios"
 _CODE = Path(__file__).resolve().parent
 
-# [the rules index connection the folder was worked out for, the folder or None]
+# [the rules index connection and card databases the folder was worked out for, the folder]
 _folder: list = []
 
 
@@ -66,10 +68,13 @@ def version() -> str:
     digest.update(f"{sys.version_info[:2]} {paths.ROOT}".encode())
     digest.update(lark_version_stamp())
     registry = Path(frozen_pickle.__file__).parent / "registry"
+    carddb = Path(frozen_pickle.__file__).parent / "carddb"
     for source in (sorted(_CODE.glob("*.py")) + sorted(paths.GRAMMAR.glob("scenario_*.lark"))
-                   + sorted(registry.glob("*.py")) + [Path(frozen_pickle.__file__)]):
+                   + sorted(registry.glob("*.py")) + sorted(carddb.glob("*.py"))
+                   + [Path(frozen_pickle.__file__)]):
         digest.update(source.name.encode() + b"\0" + source.read_bytes() + b"\0")
     digest.update(json.dumps(lookup.fingerprint()).encode())
+    digest.update(carddb_store.fingerprint().encode())    # cards named from a database
     return digest.hexdigest()[:20]
 
 
@@ -80,7 +85,8 @@ def _store_folder() -> Path | None:
     from judge.rules import lookup
 
     con = getattr(lookup, "_con", None)      # read only: never opens (or builds) the index
-    if not _folder or _folder[0] is not con:
+    cards = carddb_store.fingerprint()       # the installed card databases (a few stats)
+    if not _folder or _folder[0] is not con or _folder[2] != cards:
         try:
             top = paths.cache_dir() / FOLDER
             folder = top / version()
@@ -91,7 +97,7 @@ def _store_folder() -> Path | None:
                 folder.mkdir(parents=True, exist_ok=True)
         except OSError:
             folder = None
-        _folder[:] = [con, folder]
+        _folder[:] = [con, folder, cards]
     return _folder[1]
 
 

@@ -140,8 +140,10 @@ def test_json_has_a_stable_schema(ruling):
     assert list(data)[:6] == ["schema", "title", "game", "document", "path", "passed"]
     assert set(data) == {"schema", "title", "game", "document", "path", "passed", "label",
                          "outcome", "answer", "steps", "folds", "expectations", "not_modelled",
-                         "branches", "rules_consulted", "all_not_modelled", "source", "links"}
+                         "branches", "rules_consulted", "all_not_modelled", "source", "links",
+                         "cards", "cards_from_databases"}
     assert data["source"] == []           # a hand-built ruling has no scenario text
+    assert data["cards"] == [] and data["cards_from_databases"] is False
     step = data["steps"][0]
     assert set(step) == {"index", "action", "description", "citations", "state_change",
                          "default_applied", "not_modelled", "line", "decisive", "routine"}

@@ -32,8 +32,21 @@ COMMAND_LINES = {
                ["fab-1.4", "arena", "zones", "--limit=3"], ["chain", "-n2"], ["zzzzqq"],
                ["block", "--game=ufs", "--limit", "4"]],
     "history": [["fab-1.4", "13.3.3"], ["fab-1.4", "13.3.3", "--json"], ["fab-1.4", "99.99"]],
+    # a card of the installed database (installed_cards below), by name and by printing
+    "card": [["fab", "Test Jab"], ["fab", "test hood", "--json"], ["fab", "Test Jab (red)"]],
 }
 _CASES = [(name, argv) for name, lines in COMMAND_LINES.items() for argv in lines]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def installed_cards(tmp_path_factory):
+    """`judge card GAME NAME` answers for installed cards: a small database of our own, in the
+    session's data folder while this module runs."""
+    from judge.carddb import install
+    from tests.carddb.helpers import install_small_fab
+    row = install_small_fab(tmp_path_factory.mktemp("cards"), name="fast-path-test")
+    yield
+    install.remove(row["name"])
 
 
 def test_every_fast_command_has_command_lines_here():
@@ -58,6 +71,8 @@ def test_fast_path_answers_as_the_click_command_does(name, argv):
 
 
 @pytest.mark.parametrize("argv", [
+    ["card", "fab", "Deal 3 damage to target hero."],   # card text: click (and lark) read it
+    ["card", "fab", "Test Jab", "--strict"],
     ["rule", "fab-1.4"],                        # click says what is missing
     ["rule", "fab-1.4", "1.1", "--help"],
     ["rule", "fab-1.4", "1.1", "--jsn"],        # unknown option

@@ -117,7 +117,10 @@ def test_script_in_card_text_is_inert_and_shown(page, site):
     page.wait_for_timeout(300)
     assert page.dialogs == []
     assert page.locator("h1").inner_text() == f"Card text {SCRIPT_TEXT} is shown, not run"
-    assert page.get_by_text(f"target hero. {SCRIPT_TEXT}").is_visible()
+    # shown as text in the scenario's card line and in the ruling's list of cards
+    shown = page.get_by_text(f"target hero. {SCRIPT_TEXT}")
+    assert shown.count() == 2 and all(shown.nth(i).is_visible() for i in range(2))
+    assert page.locator("blockquote.card-text").first.inner_text().endswith(SCRIPT_TEXT)
     assert page.locator("main b").count() == 0
 
 
