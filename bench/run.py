@@ -19,6 +19,8 @@ Targets (issue 21):
   bench/cards_bench.py)                            cards coverage) <= 5x lark's documented JSON
                                                    example on as many bytes; card parsers built
                                                    cold < 3 s; WoW coverage peak < 150 MB
+  judge check, a scenario naming 10 installed      <= 1.10x the same scenario with 10 card
+  cards                                            lines (issue 16: bench/bench_carddb.py)
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench_site import bench_site  # beside this script (bench/ is sys.path[0])
+from bench_carddb import bench_carddb  # beside this script (bench/ is sys.path[0])
+from bench_site import bench_site
 from paired import env_without_stdlib_bytecode, paired, report
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -298,6 +301,7 @@ def bench_cards(env: dict) -> dict:
 BENCHES = {"lookups": bench_lookups, "build": bench_build, "versions": bench_versions,
            "check": bench_check, "search": bench_search, "cards": bench_cards}
 BENCHES["site"] = bench_site  # bench/bench_site.py: judge site vs load_graph()
+BENCHES["carddb"] = bench_carddb  # bench/bench_carddb.py: card databases (issue 16)
 
 
 def main(argv: list[str]) -> int:
