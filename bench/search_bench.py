@@ -5,7 +5,11 @@ same rule paragraphs, on four parts of judges' questions:
   of the id (:func:`part`);
 * ``tuning-2``: ``bench/search_questions_tuning2.toml`` (second round), all tuning;
 * ``held-back-2``: ``bench/search_questions_heldback2.toml`` (second round), all held back,
-  written and committed before any ranking change of that round.
+  written and committed before any ranking change of that round;
+* ``tuning-3`` and ``held-back-3``: ``bench/search_questions_round3.toml`` (third round), written
+  before any ranking change of that round and split by the same hash of the id. The earlier
+  held-back parts were written by the developers who tuned the ranking and have been reported
+  after more than one round; held-back-3 is the one nobody has ranked while tuning.
 
 Ranking is tuned on the tuning parts only; the held-back parts are reported as totals and
 ``--details`` lists only tuning questions.
@@ -32,8 +36,9 @@ ROOT = Path(__file__).resolve().parent.parent
 QUESTIONS = ROOT / "bench" / "search_questions.toml"
 TUNING_2 = ROOT / "bench" / "search_questions_tuning2.toml"
 HELD_BACK_2 = ROOT / "bench" / "search_questions_heldback2.toml"
-PARTS = ("held-back-2", "held-back", "tuning-2", "tuning")     # the order of the report
-TUNING_PARTS = ("tuning", "tuning-2")
+ROUND_3 = ROOT / "bench" / "search_questions_round3.toml"
+PARTS = ("held-back-3", "held-back-2", "held-back", "tuning-3", "tuning-2", "tuning")  # report order
+TUNING_PARTS = ("tuning", "tuning-2", "tuning-3")
 K = 5          # recall@K
 MRR_DEPTH = 10
 
@@ -55,6 +60,8 @@ def all_questions(parts=PARTS) -> list[tuple[str, dict]]:
     for name, path in (("tuning-2", TUNING_2), ("held-back-2", HELD_BACK_2)):
         with open(path, "rb") as f:
             out += [(name, q) for q in tomllib.load(f)["q"]]
+    with open(ROUND_3, "rb") as f:
+        out += [(part(q["id"]) + "-3", q) for q in tomllib.load(f)["q"]]
     return [(p, q) for p, q in out if p in parts]
 
 

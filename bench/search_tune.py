@@ -1,5 +1,5 @@
 """Coordinate search over ``judge.rules.search.PARAMS`` on the TUNING parts of the questions only
-(``tuning`` and ``tuning-2``; the held-back parts are never evaluated here). Prints the best parameters found; copying them
+(``tuning``, ``tuning-2``, ``tuning-3``; the held-back parts are never evaluated here). Prints the best parameters found; copying them
 into PARAMS is a deliberate, reviewed step.
 
     .venv/bin/python bench/search_tune.py [rounds]

@@ -169,6 +169,27 @@ def test_held_back_2_is_large_enough_and_cites_existing_rules():
             assert lookup.citation_exists(c), (q["id"], c)
 
 
+def test_round_3_is_large_enough_split_and_cites_existing_rules():
+    """The third round's questions (bench/search_questions_round3.toml): about 20 per game, ids
+    distinct from the other sets', every citation an existing rule, both hash parts large enough
+    to report. Only well-formedness is checked; no test ranks them."""
+    sb = _questions()
+    qs = tomllib.loads(sb.ROUND_3.read_text(encoding="utf-8"))["q"]
+    games = [q["game"] for q in qs]
+    assert all(games.count(g) >= 20 for g in ("fab", "wow", "ufs", "ashes"))
+    ids = [q["id"] for q in qs]
+    assert len(set(ids)) == len(ids)
+    others = {q["id"] for _, q in sb.all_questions(("held-back", "tuning", "held-back-2",
+                                                    "tuning-2"))}
+    assert not set(ids) & others
+    parts = [sb.part(i) for i in ids]
+    assert parts.count("held-back") >= 40 and parts.count("tuning") >= 40
+    for q in qs:
+        assert q["cite"], q["id"]
+        for c in q["cite"]:
+            assert lookup.citation_exists(c), (q["id"], c)
+
+
 def test_split_is_fixed_by_the_id_hash():
     sb = _questions()
     parts = [sb.part(q["id"]) for q in sb.questions()]
