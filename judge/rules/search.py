@@ -19,11 +19,18 @@ A hit's score adds these signals (each one reported by ``--explain``):
   only by a rule's sub-rules count in part (the rule and its steps answer together);
 * **parent** - a rule whose parent matches is lifted by it (a short rule whose parent carries
   the meaning);
+* **compound term** - two words next to each other in the question that the documents print
+  next to each other in more than one rule ("attack reaction", "control check") count as one
+  more word, with the pair's own (higher) idf, in the field scores and the coverage;
 * **phrase / near** - two words adjacent in the question that are adjacent (or close) in a
   rule;
+* **together** - the share of the question's weight found within one passage of WINDOW tokens
+  of a rule's text (its title's and headings' words count in every passage) lifts it: a long
+  section naming each word somewhere is not one that answers them together;
 * **glossary** - a glossary or keyword entry the question matches lifts the rules that use
   that term;
 * **children / cites** - a rule whose sub-rules or cited rules match is lifted by them;
+* **kind** - a section heading's score is scaled (the rules under it answer; it heads them);
 * **cited by** - rules cited by many others get a small prior.
 
 Work is linear in the number of distinct words of the query (each is looked up once).
@@ -80,6 +87,23 @@ VARIANTS: tuple[tuple[str, ...], ...] = (
     ("favour", "favor"), ("behaviour", "behavior"), ("recognise", "recognize"),
     ("organiser", "organizer"), ("randomise", "randomize"), ("randomised", "randomized"),
     ("two", "2"), ("three", "3"), ("four", "4"), ("five", "5"), ("zero", "0"),
+    # more irregular verbs a judge types in the past tense ("found nothing", "it was thrown")
+    ("find", "finds", "found", "finding"), ("tell", "tells", "told"), ("say", "says", "said"),
+    ("bring", "brings", "brought"), ("buy", "buys", "bought"), ("think", "thought"),
+    ("become", "becomes", "became", "becoming"), ("come", "comes", "came", "coming"),
+    ("hide", "hides", "hid", "hidden"), ("lay", "lays", "laid"), ("lead", "leads", "led"),
+    ("send", "sends", "sent"), ("spend", "spends", "spent"), ("stand", "stands", "stood"),
+    ("strike", "strikes", "struck"), ("swing", "swings", "swung"),
+    ("throw", "throws", "threw", "thrown"), ("know", "knows", "knew", "known"),
+    ("show", "shows", "showed", "shown"), ("fall", "falls", "fell", "fallen"),
+    ("break", "breaks", "broke", "broken"), ("freeze", "freezes", "froze", "frozen"),
+    ("forget", "forgets", "forgot", "forgotten"), ("shoot", "shoots", "shot"),
+    ("fly", "flies", "flew", "flown"), ("sell", "sells", "sold"), ("sit", "sits", "sat"),
+    ("stick", "sticks", "stuck"), ("tear", "tears", "tore", "torn"),
+    ("bind", "binds", "bound"), ("dig", "digs", "dug"), ("drive", "drives", "drove", "driven"),
+    ("forbid", "forbids", "forbade", "forbidden"), ("hear", "hears", "heard"),
+    ("undo", "undoes", "undid", "undone"), ("rise", "rises", "rose", "risen"),
+    ("choose", "chose"), ("life", "lives"), ("child", "children"),
 )
 _VARIANT = {}
 for _group in VARIANTS:
@@ -108,8 +132,15 @@ PARAMS: dict[str, float] = {
     "parent": 0.1,            # x the parent's score, to a rule whose parent matches
     "subtree": 0.5,           # share of a word matched only by sub-rules that counts as covered
     "derived": 0.6,           # weight of a derived form ("owner" asked, "ownership" printed)
+    "window": 0.7,            # x the score x the share of the question's weight in one passage
+    "compound": 0.3,          # x the idf of a compound term of the documents, as one more word
+    "lead": 0.7,              # x the score x the share of the question's weight in the first words
+    "kind_glossary": 1.0,     # factor of a glossary or keyword entry's score
+    "kind_section": 0.8,      # factor of a section's score (a numbered heading over rules)
 }
 NEAR = 6
+WINDOW = 16               # tokens of a passage (the "together" signal)
+LEAD = 6                  # first tokens of a rule's text (the "subject" signal)
 SNIPPET_WORDS = 14
 SUBTREE_DEPTH = 3         # levels of sub-rules whose words a rule's coverage counts
 
@@ -291,9 +322,39 @@ def _rank(con, concepts: list[Concept], scope: list[tuple], explain: bool):
         counts[col] = n
         offs[(term, row, col)] = at
     norms = _Nodes(everything).norms(fw, fb)
+    # the documents' own compound terms: two words next to each other in the question that a
+    # document also prints next to each other, in more than one rule ("attack reaction",
+    # "control check", "side action"), are one more word of the question, as rare as the pair
+    asked = concepts
+    compound: dict[int, tuple[float, dict]] = {}
+    if P["compound"]:
+        concepts = list(concepts)
+        for a, b in zip(asked, asked[1:]):
+            if (b.pos - a.pos != 1 or a.weight < 1 or b.weight < 1 or a.stem not in idf
+                    or b.stem not in idf):
+                continue
+            counts = _phrase_counts((a.stem, b.stem), tf, offs, gaps=(1,))
+            if len(counts) < 2:
+                continue
+            c = Concept(f"{a.stem} {b.stem}", f"{a.word} {b.word}", a.pos)
+            c.forms = [((a.stem, b.stem), 1.0, "compound term")]
+            n = len(counts)
+            compound[len(concepts)] = (
+                P["compound"] * math.log(1 + (n_rows - n + 0.5) / (n + 0.5)), counts)
+            concepts.append(c)
     # field scores: per concept, the best of its forms
     best: list[dict[int, tuple]] = []
-    for c in concepts:
+    for ci, c in enumerate(concepts):
+        if ci in compound:
+            c.idf, counts = compound[ci]
+            scores = {}
+            for row, cnt in counts.items():
+                nr = norms[row]
+                wtf = cnt[0] * nr[0] + cnt[1] * nr[1] + cnt[2] * nr[2] + cnt[3] * nr[3]
+                scores[row] = (c.idf * wtf * (k1 + 1) / (k1 + wtf), c.forms[0][0], "compound "
+                               "term", cnt, wtf)
+            best.append(scores)
+            continue
         own = idf.get(c.stem)
         c.idf = c.weight * (own if own is not None else max(
             (idf[t] for f, _, _ in c.forms for t in f if t in idf), default=0.0))
@@ -325,11 +386,11 @@ def _rank(con, concepts: list[Concept], scope: list[tuple], explain: bool):
     # words it does not ("what order do I play a card in, targets or pay first": 15.5 and its
     # steps) covers those words at PARAMS["subtree"]
     nodes = _Nodes(everything)
+    words: dict[int, set[int]] = {}
+    for i, scores in enumerate(best):
+        for row in scores:
+            words.setdefault(row, set()).add(i)
     if P["subtree"]:
-        words: dict[int, set[int]] = {}
-        for i, scores in enumerate(best):
-            for row in scores:
-                words.setdefault(row, set()).add(i)
         below: dict[int, set[int]] = {}
         for row, ws in words.items():
             up = row
@@ -343,6 +404,9 @@ def _rank(con, concepts: list[Concept], scope: list[tuple], explain: bool):
             if extra:
                 matched[row] += P["subtree"] * extra
     cov_exp = P["coverage"]
+    for row, m in matched.items():
+        if m > total_idf:
+            matched[row] = total_idf
     base = {row: t * (matched[row] / total_idf) ** cov_exp for row, t in text.items()}
     if not base:
         return [], {}, offs
@@ -366,7 +430,7 @@ def _rank(con, concepts: list[Concept], scope: list[tuple], explain: bool):
             notes.append(("coverage", f"{matched[row] / total_idf:.0%} of the question's weight "
                           f"matched: x{cov:.2f}", base[row] - text[row]))
     # phrase and proximity between words adjacent in the question
-    pairs = [(a, b, sa, sb) for a, b, sa, sb in zip(concepts, concepts[1:], best, best[1:])
+    pairs = [(a, b, sa, sb) for a, b, sa, sb in zip(asked, asked[1:], best, best[1:])
              if b.pos - a.pos <= 3]
     final = dict(base)
     for row in top:
@@ -393,6 +457,54 @@ def _rank(con, concepts: list[Concept], scope: list[tuple], explain: bool):
                 final[row] += bonus
                 if explain:
                     why[row].append(("phrase", label, bonus))
+    # the question's words together in one passage: the share of its weight (idf) found within
+    # WINDOW tokens of a rule's text, words of its title or headings counting in every passage
+    # (a long section that names each word somewhere is not one that answers them together)
+    if P["window"]:
+        for row in top:
+            around, at, first = 0.0, [], set()
+            for i, (c, scores) in enumerate(zip(concepts, best)):
+                hit = scores.get(row)
+                if hit is None:
+                    continue
+                here = [(o, i) for o in _positions(hit[1], row, 2, tf, offs)] if hit[3][2] else []
+                if any(o < LEAD for o, _ in here):
+                    first.add(i)
+                if hit[3][0] or hit[3][1]:
+                    around += c.idf
+                else:
+                    at += here
+            at.sort()
+            inside: dict[int, int] = {}
+            got = best_in = 0.0
+            j = 0
+            for o, i in at:
+                if not inside.get(i):
+                    got += concepts[i].idf
+                inside[i] = inside.get(i, 0) + 1
+                while at[j][0] <= o - WINDOW:
+                    k = at[j][1]
+                    inside[k] -= 1
+                    if not inside[k]:
+                        got -= concepts[k].idf
+                    j += 1
+                best_in = max(best_in, got)
+            share = min(1.0, (around + best_in) / total_idf)
+            v = P["window"] * base[row] * share
+            if v:
+                final[row] += v
+                if explain:
+                    why[row].append(("together", f"{share:.0%} of the question's weight within "
+                                     f"{WINDOW} words", v))
+            # what the rule is about: the question's words among the first LEAD words of its
+            # text (its subject: "Damage on a character is permanent unless ...")
+            lead = sum(concepts[i].idf for i in first)
+            v = P["lead"] * base[row] * lead / total_idf
+            if v:
+                final[row] += v
+                if explain:
+                    why[row].append(("subject", f"{lead / total_idf:.0%} of the question's weight "
+                                     f"in the first {LEAD} words", v))
     base = dict(final)
     peak = max(base.values())
     # glossary entries the question matches lift the rules that use their term
@@ -449,6 +561,15 @@ def _rank(con, concepts: list[Concept], scope: list[tuple], explain: bool):
             final[src] += v
             if explain:
                 why[src].append(("cites", f"cites {_key(con, dst)}", v))
+    # what kind of node answers: a glossary entry defines, a section heads its rules (factors)
+    kind_factor = {"g": P["kind_glossary"], "s": P["kind_section"]}
+    for row in top:
+        f = kind_factor.get(nodes.kind(row), 1.0)
+        if f != 1.0:
+            if explain:
+                why[row].append(("kind", f"a {'glossary entry' if nodes.kind(row) == 'g' else 'section'}"
+                                 f": x{f:.2f}", final[row] * (f - 1)))
+            final[row] *= f
     if P["prior"]:
         for row in top:
             cited = nodes.cited(row)
@@ -530,9 +651,9 @@ def _key(con, row: int) -> str:
     return r[0].split(" ", 1)[1] if r else str(row)
 
 
-def _phrase_counts(form: tuple[str, ...], tf, offs) -> dict[int, list[int]]:
+def _phrase_counts(form: tuple[str, ...], tf, offs, gaps=(1, 2, 3)) -> dict[int, list[int]]:
     """row -> per-column counts of ``form`` (terms in order, at most two other words between
-    consecutive terms)."""
+    consecutive terms; ``gaps``: the offsets allowed from one term to the next)."""
     out: dict[int, list[int]] = {}
     rows = set(tf.get(form[0], {}))
     for t in form[1:]:
@@ -547,7 +668,7 @@ def _phrase_counts(form: tuple[str, ...], tf, offs) -> dict[int, list[int]]:
             for o in starts:
                 at = o
                 for following in nxt:
-                    step = next((at + d for d in (1, 2, 3) if at + d in following), None)
+                    step = next((at + d for d in gaps if at + d in following), None)
                     if step is None:
                         break
                     at = step

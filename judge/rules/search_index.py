@@ -106,6 +106,9 @@ SLANG: tuple[tuple[str, ...], ...] = (
     ("opponent", "opposing"),
     ("hand", "hand zone"),
     ("countered", "interrupted", "negated", "cancelled"),
+    ("fail to find", "find nothing", "whiff"),
+    ("harder", "more difficult", "difficulty"),
+    ("number", "value"),
 )
 HYPERNYM_WEIGHT = 0.5  # "ally" asked, the rule says "character" (a glossary lists ally in it)
 SLANG_WEIGHT = 0.7

@@ -201,3 +201,50 @@ def test_split_is_fixed_by_the_id_hash():
 def test_search_uses_the_documents_searched(judge_home):
     hits = search("arena zones", docs=["fab-section4"], limit=5)
     assert all(h["document"] == "fab-section4" for h in hits)
+
+
+# --- third round: compound terms, words together, irregular verbs, node kinds --------------------
+
+def _explained(query: str, game: str, limit: int = 10) -> list[dict]:
+    return lookup.search(query, game=game, limit=limit, explain=True)
+
+
+def test_a_compound_term_of_the_document_is_one_more_word():
+    # "attack reaction" is printed as a pair in many FaB rules: a rule holding the pair gains
+    # more than one holding both words apart
+    hits = _explained("who may play an attack reaction", "fab")
+    details = [e["detail"] for h in hits for e in h["explain"] if e["signal"] == "field"]
+    assert any("attack reaction (compound term)" in d for d in details)
+    top = hits[0]
+    assert "attack reaction" in top["snippet"].lower() or "attack reaction" in top["title"].lower()
+
+
+def test_a_pair_the_documents_never_print_together_is_no_compound():
+    hits = _explained("reaction attack zebra", "fab")
+    assert not any("compound term" in e["detail"] for h in hits for e in h["explain"])
+
+
+def test_words_together_in_one_passage_count():
+    hits = _explained("shuffle the deck after searching it", "fab")
+    together = [e for h in hits for e in h["explain"] if e["signal"] == "together"]
+    assert together and all(e["points"] > 0 for e in together)
+    assert all("of the question's weight within" in e["detail"] for e in together)
+
+
+def test_irregular_past_tense_matches_the_present():
+    hits = _explained("the search found nothing", "fab")
+    assert any("found→find, same word" in e["detail"] for h in hits for e in h["explain"])
+
+
+def test_a_stat_number_is_its_value():
+    hits = _explained("a card with no defense number", "fab")
+    assert any("number→valu" in e["detail"] for h in hits for e in h["explain"])
+
+
+def test_a_section_heading_is_scaled_by_its_kind():
+    from judge.rules.search import PARAMS
+    hits = _explained("start of game procedure", "fab", limit=60)
+    kinds = [e for h in hits for e in h["explain"] if e["signal"] == "kind"]
+    assert kinds
+    assert all(e["detail"] == f"a section: x{PARAMS['kind_section']:.2f}" for e in kinds
+               if e["detail"].startswith("a section"))
