@@ -86,14 +86,25 @@ class MentionFinder:
         if len(low) != len(text):      # lower-casing changed the length: map no positions
             yield from self._find_slow(text)
             return
-        end, heads = 0, self.heads
-        if heads.keys().isdisjoint(self.places.findall(low)):
+        heads = self.heads
+        present = heads.keys() & set(self.places.findall(low))
+        if not present:
             return
-        for place in self.places.finditer(low):
-            word = place.group(0)
-            if word not in heads:
-                continue
-            start = place.start()
+        # where each head word present begins a place (a word not preceded by a word character
+        # or a hyphen, and not running on; a mark stands alone): str.find per word, not a match
+        # object for every word of the text
+        starts = []
+        for word in present:
+            size, i = len(word), low.find(word)
+            while i >= 0:
+                if (i == 0 or not _continues(low, i - 1)) and (
+                        size == 1 and not _WORDCHAR.match(word) or not _word_at(low, i + size)):
+                    starts.append((i, word))
+                i = low.find(word, i + 1)
+        if len(present) > 1:
+            starts.sort()
+        end = 0
+        for start, word in starts:
             if start < end:
                 continue
             stop = self._longest(low, start, heads[word])
@@ -122,6 +133,11 @@ class MentionFinder:
 
 _FIRST = re.compile(r"\w+|.", re.S)
 _WORDCHAR = re.compile(r"\w")
+
+
+def _word_at(text: str, i: int) -> bool:
+    """Is there a word character at ``i``?"""
+    return i < len(text) and (text[i].isalnum() or text[i] == "_")
 
 
 def _continues(text: str, i: int) -> bool:

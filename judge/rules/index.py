@@ -14,6 +14,7 @@ synonyms, which belong to no document, are written with every full build).
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import sqlite3
@@ -48,6 +49,14 @@ CREATE INDEX terms_norm ON terms(game, norm);
 CREATE TABLE duplicates(doc TEXT, number TEXT, line INTEGER);
 CREATE TABLE toc(doc TEXT, number TEXT, line INTEGER);
 """ + search_index.SCHEMA      # judge search's tables, per document as well
+
+# a full build creates the indexes of the tables it only writes after their rows are in (one
+# sorted build each, not a b-tree kept up to date row by row); the ones the build reads (nodes by
+# document) come first; an update writes into the indexes that are there
+_STATEMENTS = [s.strip() for s in SCHEMA.split(";") if s.strip()]
+_LATE = [s for s in _STATEMENTS if s.startswith("CREATE INDEX") and " ON nodes(" not in s]
+TABLES = ";\n".join(s for s in _STATEMENTS if s not in _LATE) + ";"
+LATE_INDEXES = ";\n".join(_LATE) + ";"
 
 
 def load_graph(entries: list[catalog.Entry] | None = None) -> RuleGraph:
@@ -87,7 +96,7 @@ def write_index(rg: RuleGraph, path: Path) -> None:
         # one fsync of the finished file below
         con.execute("PRAGMA journal_mode=OFF")
         con.execute("PRAGMA synchronous=OFF")
-        con.executescript(SCHEMA)
+        con.executescript(TABLES)
         with con:
             con.execute("INSERT INTO meta VALUES('fingerprint', ?)", (fingerprint(),))
             con.execute("INSERT INTO meta VALUES('code', ?)", (code_fingerprint(),))
@@ -99,6 +108,7 @@ def write_index(rg: RuleGraph, path: Path) -> None:
             search_index.fill_common(con)
             _order(con, entries)
             _store_problems(con)
+        con.executescript(LATE_INDEXES)
         con.close()
         fd = os.open(tmp, os.O_RDONLY)
         try:
@@ -175,8 +185,24 @@ def build_index(path: Path | str | None = None) -> Path:
     """Build the whole index again."""
     target = Path(path or index_path())
     problems.clear()
-    write_index(load_graph(), target)
+    with _collector_paused():
+        write_index(load_graph(), target)
     return target
+
+
+class _collector_paused:
+    """The cyclic garbage collector off while the index is built: the build allocates some
+    hundreds of thousands of objects that all live until it ends (documents, graph, rows), and
+    each collection would walk them all again for nothing (about an eighth of a build's CPU).
+    Whatever cycles the build leaves are collected as usual afterwards."""
+
+    def __enter__(self):
+        self.was_on = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc):
+        if self.was_on:
+            gc.enable()
 
 
 def update_index(path: Path | str | None = None) -> Path:
@@ -208,10 +234,11 @@ def update_index(path: Path | str | None = None) -> Path:
         for doc_id in stale:
             _delete_document(con, doc_id)
         if fresh:
-            rg = load_graph(fresh)
-            for entry in fresh:
-                if entry.manifest.id in rg.documents:      # not skipped as broken
-                    _fill_document(con, rg, entry.manifest.id, entry)
+            with _collector_paused():
+                rg = load_graph(fresh)
+                for entry in fresh:
+                    if entry.manifest.id in rg.documents:      # not skipped as broken
+                        _fill_document(con, rg, entry.manifest.id, entry)
         _order(con, entries)
         _store_problems(con)
         con.execute("UPDATE meta SET v=? WHERE k='fingerprint'", (wanted,))

@@ -134,16 +134,21 @@ def fill_document(con: sqlite3.Connection, rg, doc_id: str) -> None:
     if not rows:
         return
     first, last = min(rows.values()), max(rows.values())
-    keyrow = {g.nodes[nid]["key"]: r for nid, r in rows.items()}
+    nodes = g.nodes
+    keyrow = {nodes[nid]["key"]: r for nid, r in rows.items()}
+    times_cited: dict[str, int] = defaultdict(int)
+    for _, dst, kind in g.in_edges(list(rows), data="kind"):
+        if kind == "cites":
+            times_cited[dst] += 1
     fts, node_rows = [], {}
     for nid, row in rows.items():
-        a = g.nodes[nid]
+        a = nodes[nid]
         if a["kind"] == "missing":
             continue
         heads, parent, seen = [], a["parent"], set()
         while parent and parent not in seen:
             seen.add(parent)
-            p = g.nodes.get(f"{doc_id} {parent}")
+            p = nodes.get(f"{doc_id} {parent}")
             if p is None:
                 break
             if p["title"]:
@@ -155,8 +160,7 @@ def fill_document(con: sqlite3.Connection, rg, doc_id: str) -> None:
             title = " ; ".join(dict.fromkeys(n for n in names if n))
         fts.append((row, title, " / ".join(reversed(heads)), a["text"],
                     " ".join(e["text"] for e in a["examples"])))
-        cited = sum(1 for _, _, k in g.in_edges(nid, data="kind") if k == "cites")
-        node_rows[row] = [row, nid, doc_id, a["kind"], keyrow.get(a["parent"]), cited]
+        node_rows[row] = [row, nid, doc_id, a["kind"], keyrow.get(a["parent"]), times_cited[nid]]
     con.executemany("INSERT INTO rank_text(rowid, title, heading, text, examples) VALUES(?,?,?,?,?)",
                     fts)
     # the index's own tokens, read once into a table keyed (term, row, column, offset), then
