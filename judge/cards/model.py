@@ -467,6 +467,15 @@ class Dice(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class Check(Effect):
+    """``who`` makes a ``kind`` check (UFS E.3 "Make a control check"): against ``difficulty``,
+    None when the text gives none (E.3.4: a check with no difficulty, made for its result)."""
+    kind: str = "control"
+    difficulty: Amount | None = None
+    who: Target | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Cancel(Effect):
     """Cancel / negate / interrupt ``what`` (a card, attack, ability or effect)."""
     what: Target | None = None

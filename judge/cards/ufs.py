@@ -133,7 +133,30 @@ def _try(f, s, parts, subject, span):
     return None
 
 
-FRAMES = {"commit": _commit, "seal": _seal, "freeze": _freeze, "unflip": _unflip,
+def _make(f, s, parts, subject, span):
+    """"Make a control check" (E.3): a check with no difficulty (E.3.4) unless one is printed
+    ("... with a difficulty of 4", "... against difficulty 4"). Any other thing made is left to
+    the common frames."""
+    what = f.obj(parts)
+    if what is None or len(parts.objects) != 1 or what.kinds not in (("check",),
+                                                                     ("control", "check")):
+        return None
+    if any((parts.pps, parts.changes, parts.durations, parts.conditions, parts.rest,
+            parts.for_each, parts.where, parts.equal, parts.infinitive, parts.quoted,
+            parts.parenthetical, what.qualities, what.zone, what.of, what.name)):
+        return None                             # more than a check: left to an Other
+    difficulty = None
+    for c in what.filters:
+        comparison = c.comparison
+        if (c.test != "compare" or comparison is None or comparison.op != "=="
+                or comparison.left.measure != "difficulty" or difficulty is not None):
+            return None
+        difficulty = comparison.right
+    return M.Check(verb="make", kind="control", difficulty=difficulty, who=f.doer(subject),
+                   span=span)
+
+
+FRAMES = {"make": _make, "commit": _commit, "seal": _seal, "freeze": _freeze, "unflip": _unflip,
           "build": _build, "mill": _mill, "clear": _clear, "try": _try}
 
 

@@ -208,3 +208,18 @@ def test_ufs_h_4_2_check_cost():
     assert [(c.kind, c.amount.value) for c in b.costs] == [("check", 4)]
     c = one("Enhance Commit, (+2): Draw 1 card.")
     assert [c.kind for c in c.costs] == ["exhaust", "check"]
+
+
+def test_ufs_e_3_4_make_a_control_check_without_difficulty():
+    """E.3: "Make a control check." is a Check with no difficulty (E.3.4), made by the player
+    the sentence names; a printed difficulty is its amount; a check with more words than the
+    value holds stays an Other (named, never half read)."""
+    check = effect("Make a control check.")
+    assert isinstance(check, M.Check) and check.kind == "control"
+    assert check.difficulty is None and check.who.ref == "you"
+    rival = effect("Your rival makes a control check.")
+    assert isinstance(rival, M.Check) and rival.who.controller == "opponent"
+    hard = effect("Enhance Commit: Make a control check with difficulty 4.")
+    assert isinstance(hard, M.Check) and hard.difficulty.value == 4
+    loose = ufs.parse("Make a control check for each card in your hand.")
+    assert not loose.fully_parsed and loose.others()
