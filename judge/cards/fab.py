@@ -144,18 +144,31 @@ class FabTransformer(CardTransformer):
     def kw_clause(self, children):
         """"**Negate** target instant card", "**transform** it into this": a keyword as an
         instruction with its object."""
+        return self._kw_instruction(children[0], self.reader.target(children[1]),
+                                    children[1:2], children[2:])
+
+    def kw_clause_pp(self, children):
+        """"**clash** with the attacking hero": a keyword as an instruction with no object,
+        what follows it in prepositions."""
+        return self._kw_instruction(children[0], None, [], children[1:])
+
+    def _kw_instruction(self, kw, target, head: list, tail: list):
+        """The keyword ``kw`` as an instruction on ``target``; ``tail``: its prepositions
+        ("into this", "with the attacking hero") and the steps after ", then"."""
         from judge.cards.syntax import PP, VP, Clause
-        k = keyword(str(children[0]), span_of(children[0]))
-        target = self.reader.target(children[1])
-        rest = [c for c in children[2:] if not isinstance(c, VP)]
-        to = None
+        k = keyword(str(kw), span_of(kw))
+        rest = [c for c in tail if not isinstance(c, VP)]
+        to = with_ = None
         for item in rest:
             if isinstance(item, PP) and item.prep in ("into", "onto", "to") and to is None:
                 to = self.reader.target(item.obj)       # "**transform** it into this"
+            elif isinstance(item, PP) and item.prep == "with" and with_ is None:
+                with_ = self.reader.target(item.obj)    # "**clash** with the attacking hero"
             elif not isinstance(item, Token):
                 raise NoValue(f"what follows {k.name!r} here has no value", _start(item))
         effects = [M.KeywordAction(verb=k.name.lower(), keyword=k, target=target, to=to,
-                                   span=span_of(children[:2] + rest))]
+                                   with_=with_, span=span_of([kw, *head, *rest]))]
+        children = [kw, *head, *tail]
         for vp in (c for c in children if isinstance(c, VP)):
             # ", then equip this": the next step, same doer
             for e in self.frames.effects(Clause(None, vp, [], vp.span)):

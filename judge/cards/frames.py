@@ -21,7 +21,7 @@ from dataclasses import replace
 from judge.cards import model as M
 from judge.cards.nouns import (OPS, Reader, amount_from, base, kind_of, number, signed_amount,
                                word_of)
-from judge.cards.syntax import (Change, Clause, Conjunct, Item, NounPhrase, PP, Post, Pronoun, VP,
+from judge.cards.syntax import (Causative, Change, Clause, Conjunct, Item, NounPhrase, PP, Post, Pronoun, VP,
                                 VerbGroup, span_of)
 
 # verb lemma -> zone change (from, to) defaults for Move
@@ -419,6 +419,8 @@ class Frames:
         group = s.group
         auxes = group.auxes
         lemma = group.lemma
+        if len(s.items) == 1 and isinstance(s.items[0], Causative):
+            return self.causative(s)
         parts = Parts(s.items)
         if not parts.durations and isinstance(s.subject, NounPhrase):
             parts._durations_only(s.subject)      # "Your next attack this turn gains +2{p}"
@@ -484,6 +486,25 @@ class Frames:
             core = [M.Conditional(verb="if", condition=parts.conditions[0], then=tuple(core),
                                   span=span)]
         if "may" in auxes:
+            chooser = subject if subject is not None and subject.who == "player" else None
+            core = [M.Choice(verb="may", chooser=chooser, options=(tuple(core),), optional=True,
+                             pick=M.Amount(value=1), span=span)]
+        return core[0] if len(core) == 1 else _Several(core)
+
+    def causative(self, s: Simple) -> M.Effect:
+        """"you may have target dagger you control deal 1 damage to them": the agent does the
+        inner verb phrase (it is the effect's subject); the clause's own subject chooses it
+        ("may"). Any other auxiliary, or a causative verb other than have / make, is an
+        Other (named, not read as the inner effect alone)."""
+        group, c = s.group, s.items[0]
+        span = span_of(s.span, s.subject)
+        auxes = list(group.auxes)
+        if set(auxes) - {"may"}:
+            return self.other("have", s, span)          # "must have ... do": not a value yet
+        inner = self.effect(Simple(c.agent, c.vp.group, list(c.vp.items), "", c.vp.span))
+        core = list(inner) if isinstance(inner, _Several) else [inner]
+        if "may" in auxes:
+            subject = self.subject_target(s.subject)
             chooser = subject if subject is not None and subject.who == "player" else None
             core = [M.Choice(verb="may", chooser=chooser, options=(tuple(core),), optional=True,
                              pick=M.Amount(value=1), span=span)]

@@ -270,6 +270,10 @@ class Tokens:
                     out.append(Token(terminal, w.text, w.start, None, None, end_pos=w.end))
                     i += 1
                     continue
+                if low == "have" and _causative_here(out, words, i, known):
+                    out.append(Token("CAUSE", w.text, w.start, None, None, end_pos=w.end))
+                    i += 1
+                    continue
                 pair = lex.ambiguous.get(low)
                 if pair is not None:
                     terminal = pair[0] if _verb_here(out, low, words, i) else pair[1]
@@ -477,6 +481,27 @@ def _verb_here(out: list, low: str, words: Sequence[Word], i: int) -> bool:
                                                             "zone", "zones", "step", "phase"):
                 return False
         return True
+    return False
+
+
+def _causative_here(out: list, words: Sequence[Word], i: int, known: dict) -> bool:
+    """"(may / to) have <noun phrase> <verb> ...": a causative "have" - after "may" / "must" /
+    "to", a noun phrase of at least one word, then a verb in its base form, all before the
+    clause's first mark ("you may have target dagger you control deal 1 damage")."""
+    if not out or str(out[-1]).lower() not in ("may", "must", "to"):
+        return False
+    j = i + 1
+    seen = 0
+    while j < len(words) and words[j].kind in ("word", "int", "poss", "self"):
+        w = words[j]
+        if w.kind == "word" and seen:
+            low = w.text.lower()
+            terminal = known.get(low)
+            if terminal is not None and _is_verb(terminal) and not low.endswith("s") and \
+                    str(words[j - 1].text).lower() not in ("to",):
+                return True
+        seen += 1
+        j += 1
     return False
 
 

@@ -622,6 +622,7 @@ class KeywordAction(Effect):
     keyword: Keyword | None = None
     target: Target | None = None      # "**Negate** target instant card"
     to: Target | None = None          # "**transform** it into this"
+    with_: Target | None = None       # "**clash** with the attacking hero"
 
 
 @dataclass(frozen=True, slots=True)

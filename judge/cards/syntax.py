@@ -120,6 +120,14 @@ class VP(Record):
         self.group, self.items, self.span = group, items, span
 
 
+class Causative(Record):
+    """"(you may) have target dagger you control deal 1 damage": the ``agent`` does ``vp``."""
+    __slots__ = ("agent", "vp")
+
+    def __init__(self, agent, vp: "VP", span: Span | None) -> None:
+        self.agent, self.vp, self.span = agent, vp, span
+
+
 class Clause(Record):
     """``subject`` (a noun phrase, a list of them, or None), the verb phrase, and conjuncts."""
     __slots__ = ("subject", "vp", "conjuncts")

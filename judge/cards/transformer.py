@@ -18,8 +18,8 @@ from lark import Token, Transformer
 from judge.cards import model as M
 from judge.cards.frames import Frames, _Several
 from judge.cards.nouns import Reader, Vocabulary, base
-from judge.cards.syntax import (Change, Clause, Conjunct, Item, NounPhrase, PP, Post, Pronoun,
-                                Statement, VP, VerbGroup, span_of)
+from judge.cards.syntax import (Causative, Change, Clause, Conjunct, Item, NounPhrase, PP, Post,
+                                Pronoun, Statement, VP, VerbGroup, span_of)
 
 _DURATIONS = {
     "this turn": ("this turn", ""), "until end of turn": ("until end of turn", ""),
@@ -520,6 +520,13 @@ class CardTransformer(Transformer):
 
     def vp(self, children):
         return VP(children[0], list(children[1:]), span_of(children))
+
+    def vp_causative(self, children):
+        """"have NP do X" / "make NP do X": one item, the agent and what it does."""
+        *head, agent, inner = children
+        group = VerbGroup([w for c in head[:-1] for w in str(c).lower().split()], "have", "base",
+                          span_of(head))
+        return VP(group, [Causative(agent, inner, span_of(children[-2:]))], span_of(children))
 
     def vgroup(self, children):
         from judge.cards.frames import form_of, lemma_of

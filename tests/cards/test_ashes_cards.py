@@ -191,3 +191,15 @@ def test_ashes_iter_corpus_reads_blocks(tmp_path):
     (tmp_path / "x.txt").write_text("Alpha\nAlly - Battlefield\n=====\nBeta\nAction Spell - "
                                     "Discard\n", encoding="utf-8")
     assert [n for n, _ in ashes.iter_corpus(tmp_path)] == ["Alpha", "Beta"]
+
+
+def test_ashes_to_have_a_player_do_is_that_player_s_effect():
+    """"pay 1 [[basic]] to have the target player discard 1 additional card": the discard is
+    the target player's (the causative's agent), after the payment."""
+    card = ashes.parse("You may pay 1 [[basic]] to have the target player discard 1 "
+                       "additional card.")
+    assert card.fully_parsed, (card.unparsed, card.others())
+    [choice] = card.abilities[0].effects
+    pay, discard = choice.options[0]
+    assert isinstance(pay, M.Pay) and isinstance(discard, M.Move)
+    assert discard.verb == "discard" and discard.who.targeted and discard.who.who == "player"

@@ -214,3 +214,29 @@ def test_fab_x_definitions_reach_the_amount():
     ev = d.amount.defined_as.event
     assert (ev.verb, ev.damage_type, ev.within.kind) == ("deal damage", "arcane", "this turn")
     assert ev.object.ref == "that"
+
+
+def test_fab_clash_with_keeps_whom_it_clashes_with():
+    """A keyword instruction followed by a preposition: "**clash** with the attacking hero" is a
+    KeywordAction whose ``with_`` is the other party (it was unparsed)."""
+    a = one("When this defends, **clash** with the attacking hero.")
+    [eff] = a.effects
+    assert isinstance(eff, M.KeywordAction) and eff.verb == "clash"
+    assert eff.with_.kinds == ("hero",) and eff.with_.qualities == ("attacking",)
+    assert a.trigger.event.verb == "defend"
+
+
+def test_fab_causative_have_makes_the_agent_the_doer():
+    """"you may have target dagger you control deal 1 damage to them": the dagger deals the
+    damage (it is the source, targeted), you choose whether; "have" elsewhere stays a verb
+    of possession ("a hero that has an aura deals damage")."""
+    a = one("When this attacks a hero, you may have target dagger you control deal 1 damage "
+            "to them.")
+    [choice] = a.effects
+    assert isinstance(choice, M.Choice) and choice.optional and choice.chooser.ref == "you"
+    [[damage]] = choice.options
+    assert isinstance(damage, M.Damage) and damage.amount.value == 1
+    assert damage.source.kinds == ("dagger",) and damage.source.targeted
+    assert damage.source.controller == "you" and damage.target.ref == "they"
+    b = one("Whenever a hero that has an aura deals damage, draw a card.")
+    assert b.trigger.event.subject.kinds == ("hero",) and isinstance(b.effects[0], M.Move)
