@@ -1479,6 +1479,15 @@ class Frames:
             return M.SetValue(verb="be equal", stat=q.measure,
                               amount=M.Amount(defined_as=self.r.quantity(parts.equal.value[1])),
                               target=q.of, duration=self.duration(parts), span=span)
+        if set(auxes) & _BE and not parts.objects and len(parts.pps) == 1 and \
+                parts.pps[0].prep == "in" and isinstance(parts.pps[0].obj, NounPhrase) and \
+                subject is not None and len(s.items) == 1:
+            # "Your hero is in Cat Form": a named state it is in (a quality), not a zone
+            state = self.r.target(parts.pps[0].obj)
+            if state.name and state.zone is None and not (state.qualities or state.filters
+                                                          or state.controller or state.count):
+                return M.Becomes(verb="be in", what=subject, qualities=(state.text,),
+                                 duration=self.duration(parts), span=span)
         if set(auxes) & _BE and parts.objects:
             obj = self.obj(parts)
             if "playable" in obj.qualities:

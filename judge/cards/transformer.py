@@ -572,6 +572,15 @@ class CardTransformer(Transformer):
     def where_x(self, children):
         return Item("where x", children[-1], span_of(children))
 
+    def where_x_plus(self, children):
+        """"where X is 1 plus the ATK of ...": the quantity plus the number (as "... plus 1")."""
+        number, np = children[1], children[-1]
+        posts = getattr(np, "posts", None)
+        if posts is None:
+            raise NoValue("a number plus this has no value", span_of(np).start)
+        posts.append(Post("plus", "plus", number, span_of(children[1:3])))
+        return Item("where x", np, span_of(children))
+
     def adverb(self, children):
         return Item("adverb", " ".join(str(children[0]).lower().split()), span_of(children))
 

@@ -691,7 +691,8 @@ class WowReader(GameReader):
             missing_between = [b for a, b in zip(head, head[1:])
                                if base(a.type) == "_COMMA" and base(b.type) == "_COMMA"]
             if missing_between:           # "1, , Discard a card → ..."
-                head = [t for t in head if t not in missing_between]
+                drop = {id(t) for t in missing_between}     # by identity: tokens are strs
+                head = [t for t in head if id(t) not in drop]
                 missing_after = missing_after or missing_between[0]
             if head:
                 parsed = self.run(piece_of(head), "costs")

@@ -121,3 +121,35 @@ def test_wow_iter_corpus_one_row_per_name(tmp_path):
                     ' {"card_name": "A", "card_print_text_front": "Other."},'
                     ' {"card_name": "B", "card_print_text_front": ""}]', encoding="utf-8")
     assert list(wow.iter_corpus(path)) == [("A", "Draw a card.")]
+
+
+def test_wow_cost_list_with_the_dropped_symbol_between_costs():
+    """"1, , Discard a card → ...": the card data dropped the activate symbol between two costs;
+    both printed costs are read and the symbol's place is a cost "not shown" (the two commas
+    are two tokens, told apart by identity, not by their equal text)."""
+    card = wow.parse("1, , Discard a card \u2192 Draw a card.")
+    assert card.fully_parsed, (card.unparsed, card.others())
+    costs = card.abilities[0].costs
+    assert [c.kind for c in costs][-1] == "symbol" and costs[0].amount.value == 1
+    assert any(c.effect is not None and c.effect.verb == "discard" for c in costs)
+
+
+def test_wow_where_x_is_a_number_plus_a_quantity():
+    """"where X is 1 plus the ATK of one of your Melee weapons": the quantity plus 1, as
+    "the number of allies you control plus 1" is."""
+    card = wow.parse("Your hero deals X melee damage to target ally, where X is 1 plus the ATK "
+                     "of one of your Melee weapons.")
+    assert card.fully_parsed, (card.unparsed, card.others())
+    q = card.abilities[0].effects[0].amount.defined_as
+    assert (q.measure, q.plus) == ("atk", 1)
+
+
+def test_wow_hero_is_in_a_named_form():
+    """"Your hero is in Bear Form.": the hero is in a named state (a quality); "is in play"
+    is not that (a zone, left to an Other)."""
+    card = wow.parse("Ongoing: Your hero is in Bear Form.")
+    assert card.fully_parsed, (card.unparsed, card.others())
+    [eff] = card.abilities[0].effects
+    assert isinstance(eff, M.Becomes) and eff.qualities == ("Bear Form",)
+    assert eff.what.kinds == ("hero",) and eff.what.controller == "you"
+    assert not wow.parse("Your hero is in play.").fully_parsed
