@@ -985,6 +985,25 @@ class Frames:
     def v_interrupt(self, s, parts, subject, span):
         return self.v_cancel(s, parts, subject, span, "interrupt")
 
+    def v_change(self, s, parts, subject, span):
+        """"Change this attack's speed to 6", "... to its printed damage": the value set (a
+        number or a quantity). Without "to" (the player picks the value) it is not read."""
+        to = parts.pp("to")
+        if len(parts.objects) != 1 or to is None or len(parts.pps) != 1 or parts.changes or \
+                parts.for_each is not None or parts.where is not None:
+            return None
+        q = self.r.quantity(parts.objects[0])
+        if not q.measure or q.measure in ("count", "value"):
+            return None
+        amount = self.r.number_phrase(to.obj)
+        if amount is None:
+            known = self.r.quantity(to.obj)
+            if not known.measure or known.measure in ("count", "value"):
+                return None
+            amount = M.Amount(defined_as=known, span=to.span)
+        return M.SetValue(verb="change", stat=q.measure, amount=amount, target=q.of,
+                          duration=self.duration(parts), span=span)
+
     def v_choose(self, s, parts, subject, span, lemma="choose"):
         what = self.obj(parts)
         if what is None:
