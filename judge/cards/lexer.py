@@ -317,6 +317,7 @@ class Tokens:
             else:
                 out.append(Token("UNKNOWN", w.text, w.start, None, None, end_pos=w.end))
             i += 1
+        _mark_keyword_instructions(out)
         # the passes below look for rare shapes: skipped when the words have none
         texts = {w.text for w in words if w.kind in ("punct", "word", "int")}
         if len(out) >= 3 and sum(1 for t in out if t[:1].isupper()) > 1:
@@ -482,6 +483,28 @@ def _verb_here(out: list, low: str, words: Sequence[Word], i: int) -> bool:
                 return False
         return True
     return False
+
+
+_CLAUSE_OPENERS = frozenset({"_COMMA", "COMMA", "COLON", "DOT", "SEMI", "BANG", "THEN_SEP"})
+_CLAUSE_ENDS = frozenset({"DOT", "SEMI", "BANG"})
+
+
+def _mark_keyword_instructions(tokens: list[Token]) -> None:
+    """A lower-case word the grammar does not know, then a number, as a whole clause ("...,
+    ruin 1."): a keyword used as an instruction (KW_ACTION). A capitalised one stays a name
+    (keyword lists "Protector, Assault 1", the games' own "Name N" keyword sentences)."""
+    n = len(tokens)
+    for i in range(n - 1):
+        tok = tokens[i]
+        kind = _base(tok.type)
+        if kind != "WORD" or _base(tokens[i + 1].type) not in ("INT", "XVAR"):
+            continue
+        prev = _base(tokens[i - 1].type) if i else None
+        if prev is not None and prev not in _CLAUSE_OPENERS:
+            continue
+        if i + 2 < n and _base(tokens[i + 2].type) not in _CLAUSE_ENDS:
+            continue
+        tokens[i] = Token("KW_ACTION", str(tok), tok.start_pos, None, None, end_pos=tok.end_pos)
 
 
 def _causative_here(out: list, words: Sequence[Word], i: int, known: dict) -> bool:

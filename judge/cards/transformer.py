@@ -17,7 +17,7 @@ from lark import Token, Transformer
 
 from judge.cards import model as M
 from judge.cards.frames import Frames, _Several
-from judge.cards.nouns import Reader, Vocabulary, base
+from judge.cards.nouns import Reader, Vocabulary, base, number
 from judge.cards.syntax import (Causative, Change, Clause, Conjunct, Item, NounPhrase, PP, Post,
                                 Pronoun, Statement, VP, VerbGroup, span_of)
 
@@ -314,6 +314,17 @@ class CardTransformer(Transformer):
             raise NotAKeyword(name)
         return Statement((M.KeywordAction(verb=name.lower(), keyword=kw, span=kw.span),),
                          span_of(children))
+
+    def keyword_instruction(self, children):
+        """"..., ruin 1.": a keyword as an instruction, read by its shape; its citation when the
+        game's rules define it, else none (the rules module names it not modelled)."""
+        name = str(children[0])
+        n = number(children[1])
+        value = M.Amount(value=n, text=str(children[1]), span=span_of(children[1])) \
+            if isinstance(n, int) else M.Amount(variable="X", text="X", span=span_of(children[1]))
+        span = span_of(children)
+        kw = self.keyword_named(name, value, span) or M.Keyword(name=name, value=value, span=span)
+        return Statement((M.KeywordAction(verb=name.lower(), keyword=kw, span=span),), span)
 
     def keyword_named(self, name: str, value, span) -> M.Keyword | None:
         """A keyword the rules of the game define (games override), or None."""
