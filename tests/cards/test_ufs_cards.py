@@ -227,11 +227,11 @@ def test_ufs_e_3_4_make_a_control_check_without_difficulty():
 
 def test_unknown_keyword_with_a_number_as_a_clause_is_a_keyword_instruction():
     """A keyword the rules do not define, used as an instruction ("..., ruin 1."), is read by
-    its shape: a KeywordAction with its value and no citation (the rules module names it not
-    modelled); a capitalised keyword in a list stays a keyword of the list."""
+    its shape: a KeywordAction with its value (UFS cites its general keyword rule; the rules
+    module names what it cannot do as not modelled)."""
     card = ufs.parse("Blitz: If you have a Power token in your stage, ruin 1.")
     assert card.fully_parsed, (card.unparsed, card.others())
     [cond] = card.abilities[0].effects
     [kw] = cond.then
     assert isinstance(kw, M.KeywordAction) and kw.verb == "ruin"
-    assert kw.keyword.value.value == 1 and kw.keyword.citation is None
+    assert kw.keyword.value.value == 1 and kw.keyword.name == "ruin"
