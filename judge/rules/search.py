@@ -136,6 +136,7 @@ PARAMS: dict[str, float] = {
     "compound": 0.3,          # x the idf of a compound term of the documents, as one more word
     "lead": 0.7,              # x the score x the share of the question's weight in the first words
     "kind_glossary": 1.0,     # factor of a glossary or keyword entry's score
+    "defining": 1.5,          # further factor of a glossary entry when the question asks what a term is
     "kind_section": 0.8,      # factor of a section's score (a numbered heading over rules)
 }
 NEAR = 6
@@ -172,12 +173,38 @@ def word_spans(text: str) -> list[tuple[str, int, int]]:
     return out
 
 
+QUOTES = {"'": "'", '"': '"', "‘": "’", "“": "”"}
+
+
+def quoted(text: str) -> list[tuple[int, int]]:
+    """(start, end) of the spans of ``text`` between quotation marks: an opening mark not
+    after a letter or digit ("I've" has none), its closing mark not before one."""
+    spans, i, unclosed = [], 0, set()     # marks with no closing one after them: linear time
+    while i < len(text):
+        close = QUOTES.get(text[i])
+        if close and close not in unclosed and (i == 0 or not text[i - 1].isalnum()):
+            j = i + 1
+            while j < len(text) and not (text[j] == close and (j + 1 == len(text)
+                                                             or not text[j + 1].isalnum())):
+                j += 1
+            if j == len(text):
+                unclosed.add(close)
+            elif j > i + 1:
+                spans.append((i + 1, j))
+                i = j
+        i += 1
+    return spans
+
+
 def _words(query: str) -> list[tuple[int, str]]:
-    """(position, word) of the question's meaningful words, each distinct word once."""
+    """(position, word) of the question's meaningful words, each distinct word once; a word
+    between quotation marks counts even if it is a stop word (the 'would' of "'would'
+    effects" is a term the documents quote too)."""
     seen: set[str] = set()
     out = []
-    for i, (w, _, _) in enumerate(word_spans(query.lower())):
-        if w in STOP or w in seen:
+    kept = quoted(query)
+    for i, (w, start, _) in enumerate(word_spans(query.lower())):
+        if w in seen or (w in STOP and not any(a <= start < b for a, b in kept)):
             continue
         seen.add(w)
         out.append((i, w))
@@ -279,14 +306,26 @@ def search(query: str, *, game: str | None = None, limit: int = 10, explain: boo
     concepts = _concepts(con, query)
     if not concepts or not scope:
         return []
-    ranked, why, occ = _rank(con, concepts, scope, explain)
+    ranked, why, occ = _rank(con, concepts, scope, explain, defining=asks_definition(query))
     return _hits(con, ranked[:limit], why, occ, explain)
 
 
 TOP = 120   # rows carried from the field scores into the phrase and graph signals
 
 
-def _rank(con, concepts: list[Concept], scope: list[tuple], explain: bool):
+# How a question asking what a term is begins ("what is an ally", "what counts as my next
+# attack", "what does intimidate mean"): a glossary entry answers it first.
+DEFINING = ("what is ", "what s ", "what are ", "what counts as ", "what count as ", "define ",
+            "definition of ", "meaning of ", "who is ", "who counts as ")
+
+
+def asks_definition(query: str) -> bool:
+    q = " ".join(w for w, _, _ in word_spans(query.lower().replace("’", "'")))
+    return q.startswith(DEFINING) or (q.startswith("what does ") and q.endswith(" mean"))
+
+
+def _rank(con, concepts: list[Concept], scope: list[tuple], explain: bool,
+          defining: bool = False):
     P = PARAMS
     fw = (P["w_title"], P["w_heading"], P["w_text"], P["w_examples"])
     fb = (P["b_title"], P["b_heading"], P["b_text"], P["b_examples"])
@@ -562,7 +601,8 @@ def _rank(con, concepts: list[Concept], scope: list[tuple], explain: bool):
             if explain:
                 why[src].append(("cites", f"cites {_key(con, dst)}", v))
     # what kind of node answers: a glossary entry defines, a section heads its rules (factors)
-    kind_factor = {"g": P["kind_glossary"], "s": P["kind_section"]}
+    kind_factor = {"g": P["kind_glossary"] * (P["defining"] if defining else 1.0),
+                   "s": P["kind_section"]}
     for row in top:
         f = kind_factor.get(nodes.kind(row), 1.0)
         if f != 1.0:

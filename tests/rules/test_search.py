@@ -248,3 +248,23 @@ def test_a_section_heading_is_scaled_by_its_kind():
     assert kinds
     assert all(e["detail"] == f"a section: x{PARAMS['kind_section']:.2f}" for e in kinds
                if e["detail"].startswith("a section"))
+
+
+def test_a_question_asking_what_a_term_is_prefers_its_glossary_entry():
+    from judge.rules.search import asks_definition
+    assert asks_definition("What is an ally?") and asks_definition("what's a combat chain")
+    assert asks_definition("what does intimidate mean") and asks_definition("who is the active player")
+    assert not asks_definition("what does it do when it dies")
+    hits = _explained("what is go again", "fab")
+    assert hits[0]["citation"] == "fab-1.4 Go again"
+    from judge.rules.search import PARAMS
+    f = PARAMS["kind_glossary"] * PARAMS["defining"]
+    assert any(e["detail"] == f"a glossary entry: x{f:.2f}" for e in hits[0]["explain"])
+
+
+def test_a_quoted_stop_word_is_a_word_of_the_question():
+    from judge.rules.search import _words
+    words = [w for _, w in _words("in what order do 'would', 'when' and 'after' effects happen")]
+    assert words[:3] == ["order", "would", "when"]
+    # contractions open no quotation: "got" and "what" stay stop words
+    assert [w for _, w in _words("I've got what they're after")] == ["ve", "re", "after"]
