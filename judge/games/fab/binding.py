@@ -22,6 +22,7 @@ from typing import Any
 from judge.cards import model as M
 from judge.engine.abilities import ANY
 from judge.games.fab.reading import is_self
+from judge.games.fab.zones import PLAYER_ZONES
 
 # the moments the FaB engine signals, each with the procedure of the rule under which it happens
 MOMENTS: dict[str, str] = {
@@ -148,6 +149,21 @@ class Part:
 
 
 EVERYTHING = frozenset({ANY})
+_ARENA = frozenset({"equipment", "weapons", "permanents", "hero", "chain", "combat chain"})
+_ALL = frozenset(PLAYER_ZONES) | _ARENA
+# the zones where a card's own moment finds it ("when this is pitched": in hand, then the pitch
+# zone; "when this is banished": anywhere), for an ability of the card about itself
+OWN_ZONES: dict[str, frozenset[str]] = {
+    "pitch": frozenset({"hand", "pitch"}),
+    "discard": frozenset({"hand", "graveyard"}),
+    "draw": frozenset({"deck", "hand"}),
+    "charge": frozenset({"hand", "soul"}),
+    "destroy": _ARENA | {"graveyard", "arsenal"},
+    "leave arena": _ALL,
+    "banish": _ALL,
+    "enter arena": _ALL,
+    "boost": _ALL,
+}
 # glossary keywords that only say what a deck may hold: no effect on a game under way
 DECK_KEYWORDS = frozenset({"legendary", "specialization", "essence"})
 
@@ -175,8 +191,12 @@ def _ability(ab: M.Ability, text: str, why: str) -> Part:
     label = f"{kind} ability {text!r}" + (f" ({why})" if why else "")
     if kind == "triggered" and ab.trigger is not None:
         moments = moments_of(ab.trigger.event)
+        zones: frozenset[str] = frozenset()
+        if moments and subject_of(ab.trigger.event) == "this" and moments <= set(OWN_ZONES):
+            # a moment of the card itself: it functions where that moment finds it
+            zones = frozenset().union(*(OWN_ZONES[m] for m in moments))
         return Part("trigger", f"triggered ability {text!r}" + (f" ({why})" if why else ""),
-                    text, moments or EVERYTHING)
+                    text, moments or EVERYTHING, zones=zones)
     if kind == "activated":
         return Part("activated", f"activated ability {text!r}" + (f" ({why})" if why else ""),
                     text)

@@ -95,10 +95,16 @@ def damage_calculation(game: FabGame, ctx: Context, link: K.Link) -> None:
     power = st.value(link.attack, "power")
     if power is None:
         raise NotModelled(f"{attack.name} has no power value to compare")
+    if not isinstance(power, int):        # "*" (25.1.4) or an X its text defines (25.1.3)
+        raise NotModelled(f"{attack.name}'s power {power!r}, which its text defines",
+                          ctx.cite_opt("power.variable" if power == "*" else "power.x"))
     defense = 0
     for oid in link.defenders:
         if st.objects[oid].zone == COMBAT:
-            defense += st.value(oid, "defense") or 0
+            value = st.value(oid, "defense") or 0
+            if not isinstance(value, int):
+                raise NotModelled(f"{st.objects[oid].name}'s defense {value!r}")
+            defense += value
     mark = len(st.log)
     K.change_link(st, "power and defense compared",
                   lambda l: (setattr(l, "power", power), setattr(l, "defense", defense)))

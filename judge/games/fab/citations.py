@@ -30,6 +30,7 @@ TABLE: dict[str, dict[str, str]] = {
     "play.zone": {V14: "15.1"},
     "activate.controller": {V14: "15.2"},
     "activate.previous-link": {V14: "15.2.2"},
+    "activate.syntax": {V14: "15.2.1"},
     "play.action-layer-1": {V14: "15.3"},
     "play.instant": {V14: "15.4"},
     "play.attack-reaction": {V14: "15.4.3"},
@@ -216,6 +217,8 @@ TABLE: dict[str, dict[str, str]] = {
     "counters": {V14: "Counters"},
     "destroy": {V14: "Destroy"},
     "power.base": {V14: "25.3"},
+    "power.x": {V14: "25.1.3"},
+    "power.variable": {V14: "25.1.4"},
     "power.counters": {V14: "25.4"},
     # tokens, granted triggered abilities, replacements of dealt damage, discards
     "token.created": {V14: "10.1"},

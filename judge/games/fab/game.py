@@ -415,7 +415,9 @@ class FabGame(FabScenario):
             st.apply(MoveObject(oid, (player, "pitch")))
             st.apply(ChangeValue(player, RP, st.value(oid, "pitch") or 0))
             ctx.step(T.EVENT, f"{player} pitches {o.name} for "
-                     f"{T.plural(st.value(oid, 'pitch') or 0, 'resource points')}", ["play.pitch", "pitching"], mark=mark, actor=player)
+                     f"{T.plural(st.value(oid, 'pitch') or 0, 'resource points')}",
+                     ["play.pitch", "pitching"], mark=mark, actor=player)
+            self.signal(ctx, "pitch", player=player, obj=oid)
             mark = len(st.log)
         if cost:
             st.apply(ChangeValue(player, RP, -cost))
@@ -704,8 +706,9 @@ class FabGame(FabScenario):
         st = ctx.state
         o = st.objects[card]
         resources, destroy = self._ability_cost(ctx, card, ab)
-        ctx.step(T.ACTION, f"{player} activates {o.name}'s {ab.kind} ability", ["activate.controller",
-                 "play.announce"], actor=player)
+        ctx.step(T.ACTION, f"{player} activates {o.name}'s {ab.kind} ability",
+                 ["activate.controller", "play.announce", "activate.syntax"], actor=player)
+        self.signal(ctx, "activate", player=player, obj=card)
         fab_restrictions.note_activation(self, ctx, card, ab)
         self._pay(ctx, player, resources, pitching, f"{o.name}'s ability")
         if destroy:
@@ -748,6 +751,10 @@ class FabGame(FabScenario):
     def verify_attack(self, ctx: Context, player: str, card: int, **args: Any) -> None:
         o = ctx.state.objects[card]
         if fab_becomes.is_weapon(ctx.state, card):
+            rules = fab_becomes.attack_rules(ctx.state, card, self.card_rules(ctx.state, card))
+            if rules.attack_cost is None and o.base.get("cost") is None:
+                raise IllegalAction("attack", f"{o.name} has no ability with an attack effect: "
+                                    "it cannot attack", ctx.cite("activate.attack"))
             self.verify_activate(ctx, player, card, **args)
         elif o.has_kind("attack"):
             self.verify_play(ctx, player, card, **args)
