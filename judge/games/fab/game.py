@@ -1232,6 +1232,11 @@ class FabGame(FabScenario):
             ctx.step(T.CHECK, f"{', '.join(dead)}'s life is zero: {', '.join(alive)} wins; the "
                      "game ends at once and nothing left on the chain resolves",
                      ["game.win-life", "game.opponents-lost", "game.ends"], mark=mark)
+            # the rule that rules the other outcome out, in a step of its own (issue 15)
+            ctx.step(T.CHECK, "not a draw: "
+                     + ", ".join(f"{n}'s life is {self.life(st, n)}" for n in alive)
+                     + ", not zero, and a draw needs every hero's life reduced to zero at the "
+                     "same time", ["game.draw"])
         st.apply(SetGlobal(Priority.HOLDER, None))
 
     # ------------------------------------------------------------------ settling
