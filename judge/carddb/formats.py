@@ -426,7 +426,8 @@ def _cut_short(source: Source, records: int,
     why = f"; at line {err.lineno} column {err.colno}: {err.msg}" if err is not None else ""
     return _fail(source, f"the JSON ends before its list does (after {records} complete "
                  f"record{'s' * (records != 1)}{why}): the file is cut short",
-                 _line_at(source.text, len(end)), expected="the rest of the list, ending ']'")
+                 _line_at(source.text, len(end)), len(end) - end.rfind("\n"),
+                 expected="the rest of the list, ending ']'")
 
 
 def _line_at(text: str, index: int) -> int:

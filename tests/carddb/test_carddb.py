@@ -138,7 +138,8 @@ def test_a_truncated_json_error_points_at_the_end(home, tmp_path):
     with pytest.raises(JudgeError) as err:
         install.add(path, game="wow")
     e = err.value
-    assert e.line == len(wow_json()[:-300].rstrip().splitlines())
+    lines = wow_json()[:-300].rstrip().splitlines()
+    assert e.line == len(lines) and e.column == len(lines[-1]) + 1    # the caret after the end
     assert "after 4 complete records" in e.message
 
 
