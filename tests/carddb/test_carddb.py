@@ -502,30 +502,14 @@ def test_the_site_shows_the_cards_a_ruling_used(home, tmp_path, graph):
 
 
 def test_the_serve_form_shows_the_cards_a_ruling_used(home, tmp_path):
-    import re
-    import subprocess
-    import sys
     import urllib.parse
     import urllib.request
+    from tests.site.site_helpers import judge_serve
     install_small_fab(tmp_path)
-    proc = subprocess.Popen([sys.executable, "-m", "judge", "serve", "--port", "0"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=dict(os.environ))
-    try:
-        line = proc.stdout.readline()
-        port = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-        assert port, (line, proc.stderr.read() if proc.poll() is not None else "")
+    with judge_serve() as url:
         data = urllib.parse.urlencode({"scenario": SERVED}).encode()
-        with urllib.request.urlopen(f"http://127.0.0.1:{port.group(1)}/try.html", data=data,
-                                    timeout=120) as r:
+        with urllib.request.urlopen(url + "try.html", data=data, timeout=120) as r:
             html = r.read().decode("utf-8")
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=120)      # it removes its site and workers (slow on a busy machine)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
     assert "<dt>Test Bolt</dt>" in html and "Deal 3 arcane damage to target hero." in html
     assert "of card database test-cards, version" in html
 

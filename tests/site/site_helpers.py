@@ -3,7 +3,13 @@ tests' own (card text that tries to run a script; a scenario with a syntax error
 
 from __future__ import annotations
 
+import os
+import re
 import shutil
+import subprocess
+import sys
+import tempfile
+from contextlib import contextmanager
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -25,6 +31,34 @@ game fab-1.4
 Alice is the turn player, hero life 20
 Alice plays "Zap" targetting Bob
 '''
+
+
+@contextmanager
+def judge_serve():
+    """``judge serve --port 0`` as a process of its own, with this process's environment (its
+    user data folder, and so its installed card databases); yields its address
+    (``http://127.0.0.1:PORT/``). What it says on stderr is kept in a file and shown when it
+    does not start."""
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as err:
+        proc = subprocess.Popen([sys.executable, "-m", "judge", "serve", "--port", "0"],
+                                stdout=subprocess.PIPE, stderr=err, text=True,
+                                env=dict(os.environ))
+        try:
+            line = proc.stdout.readline()
+            match = re.search(r"http://127\.0\.0\.1:\d+/", line)
+            if match is None:
+                proc.terminate()
+                proc.wait(timeout=30)
+                err.seek(0)
+                raise AssertionError(f"judge serve did not start: {line!r}\n{err.read()}")
+            yield match.group(0)
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=120)  # it removes its site and workers (slow on a busy machine)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
 
 
 def scenarios_folder(base: Path) -> Path:

@@ -7,15 +7,12 @@ through ``judge serve``. Screenshots go to tests/artifacts/ (git-ignored).
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from site_helpers import SCRIPT_SCENARIO, SCRIPT_TEXT, built_site
+from site_helpers import SCRIPT_SCENARIO, SCRIPT_TEXT, built_site, judge_serve
 
 pytestmark = pytest.mark.browser
 
@@ -162,17 +159,8 @@ def test_focus_is_visible_and_skip_link_reaches_main(page, site):
 
 @pytest.fixture(scope="module")
 def server():
-    proc = subprocess.Popen([sys.executable, "-m", "judge", "serve", "--port", "0"],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                            env=dict(os.environ))
-    try:
-        line = proc.stdout.readline()
-        match = re.search(r"http://127\.0\.0\.1:\d+/", line)
-        assert match, f"judge serve did not start: {line!r}"
-        yield match.group(0)
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    with judge_serve() as url:
+        yield url
 
 
 def test_serve_form_gives_a_ruling_page_and_keeps_card_text_inert(page, server):

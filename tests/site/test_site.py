@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
 import sys
@@ -19,7 +18,7 @@ from click.testing import CliRunner
 from judge.site import linkcheck, svg, urls
 from judge.site.build import build_site
 from judge.site.output import MARKER, SiteOutputError
-from site_helpers import SCRIPT_TEXT, RuleBlocks, built_site, outline
+from site_helpers import SCRIPT_TEXT, RuleBlocks, built_site, judge_serve, outline
 
 
 @pytest.fixture(scope="module")
@@ -346,17 +345,8 @@ def test_cli_refusal_is_a_rendered_error_with_exit_2(tmp_path):
 
 @pytest.fixture(scope="module")
 def server():
-    proc = subprocess.Popen([sys.executable, "-m", "judge", "serve", "--port", "0"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=dict(os.environ))
-    try:
-        line = proc.stdout.readline()
-        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-        assert match, (line, proc.stderr.read() if proc.poll() is not None else "")
-        yield f"http://127.0.0.1:{match.group(1)}/"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    with judge_serve() as url:
+        yield url
 
 
 def _post(url: str, text: str) -> tuple[int, str]:
