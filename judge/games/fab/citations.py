@@ -28,6 +28,7 @@ TABLE: dict[str, dict[str, str]] = {
     "priority.action-phase-ends": {V14: "14.6", S4: "4.3.4"},
     # playing cards (15)
     "play.zone": {V14: "15.1"},
+    "zone.new-card": {V14: "11.7"},
     "activate.controller": {V14: "15.2"},
     "activate.previous-link": {V14: "15.2.2"},
     "activate.syntax": {V14: "15.2.1"},

@@ -134,6 +134,19 @@ def attack_ref(t: M.Target | None) -> bool:
     return t.kinds == ("card",) and t.qualities == ("attacking",) and not t.controller
 
 
+def _cost_filtered_attack(t: M.Target | None) -> M.Comparison | None:
+    """"target attack action card with cost 1 or less": the comparison its one filter makes."""
+    if t is None or len(t.filters) != 1 or t.kinds != ("attack action", "card") or \
+            not t.targeted or t.qualities or t.controller or t.alternatives or \
+            t.count is not None or t.of is not None:
+        return None
+    c = t.filters[0].comparison
+    if c is None or c.left.measure != "cost" or c.op not in ("<=", ">=", "==") or \
+            c.right.constant is None or t.filters[0].event is not None:
+        return None
+    return c
+
+
 def objects_for(game: "FabGame", ctx: Context, layer: Layer, target: M.Target | None) -> list[int]:
     st = ctx.state
     link = K.current(st)
@@ -141,6 +154,16 @@ def objects_for(game: "FabGame", ctx: Context, layer: Layer, target: M.Target | 
         return [layer.source] if layer.source is not None else []   # own name: itself (19.3)
     if link is not None and attack_ref(target):
         return [link.attack]
+    c = _cost_filtered_attack(target)
+    if link is not None and c is not None:
+        # the attack on the current link, if its cost meets the filter (a card with no cost
+        # value has cost zero when one is asked for, 19.6.2)
+        cost = st.value(link.attack, "cost")
+        n = cost if isinstance(cost, int) else 0
+        want = c.right.constant
+        if (n <= want) if c.op == "<=" else (n >= want) if c.op == ">=" else n == want:
+            return [link.attack]
+        raise NotModelled(f"the target {C.target_text(target)!r}: the attack's cost is {n}")
     chosen = [t for t in layer.targets if isinstance(t, int)]
     if chosen and target is not None and target.targeted:
         return chosen[:1]
@@ -530,6 +553,10 @@ def _put(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
     22: later rules use last known information about it)."""
     st = ctx.state
     z = eff.to_zone
+    if z is not None and z.name == "hand" and z.owner == "owner" and not z.position \
+            and eff.from_zone is None:
+        _put_into_hand(game, ctx, layer, eff)
+        return
     if z is None or z.name != "deck" or z.owner != "owner" or z.position not in ("top", "bottom") \
             or eff.from_zone is not None:
         raise NotModelled(f"putting {C.target_text(eff.what)!r} "
@@ -544,6 +571,24 @@ def _put(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
         st.apply(MoveObject(oid, (o.owner, "deck"), position=z.position, face_up=False))
         ctx.step(T.EVENT, f"{o.name} is put on the {z.position} of {o.owner}'s deck",
                  ["resolve.in-order"], mark=mark)
+
+
+def _put_into_hand(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
+    """"Put it into its owner's hand": the card leaves the arena for a zone outside it and is
+    a new card, with no relation to its previous existence (11.7): what effects gave it is
+    gone (Endless Arrow, 11.7 example 1)."""
+    st = ctx.state
+    for oid in objects_for(game, ctx, layer, eff.what):
+        o = st.objects[oid]
+        mark = len(st.log)
+        if o.zone[1] not in ARENA:
+            ctx.step(T.RULE, f"{o.name} is no longer in the arena: it is not put into a hand",
+                     ["resolve.part-ignored"], mark=mark)
+            continue
+        st.apply(MoveObject(oid, (o.owner, "hand"), face_up=False))
+        ctx.step(T.EVENT, f"{o.name} is put into {o.owner}'s hand: a new card there, with no "
+                 "relation to its previous existence", ["resolve.in-order", "zone.new-card"],
+                 mark=mark)
 
 
 def _discard(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:

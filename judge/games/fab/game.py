@@ -676,9 +676,22 @@ class FabGame(FabScenario):
                         pitching: tuple[int, ...], targets: tuple[Any, ...] = ()) -> None:
         st = ctx.state
         o = st.objects[card]
-        if ab.kind not in ("action", "instant"):
+        if ab.kind not in ("action", "instant", "attack reaction", "defense reaction"):
             raise NotModelled(f"{ab.kind or 'untyped'} activated abilities ({o.name})")
         self._holder(ctx, "activate", player)
+        link = K.current(st)
+        if ab.kind == "attack reaction" and (
+                link is None or link.step != K.REACTION or player != link.controller):
+            raise IllegalAction("activate", "attack reaction abilities are activated only by the "
+                                "attacking hero during the reaction step",
+                                ctx.cite("play.attack-reaction"),
+                                timing=link is None or player == link.controller)
+        if ab.kind == "defense reaction" and (
+                link is None or link.step != K.REACTION or player != link.target):
+            raise IllegalAction("activate", "defense reaction abilities are activated only by "
+                                "the defending hero during the reaction step",
+                                ctx.cite("play.defense-reaction"),
+                                timing=link is None or player == link.target)
         if ab.kind == "action":
             if st.chain:
                 raise IllegalAction("activate", "an action ability can only be layer 1",
