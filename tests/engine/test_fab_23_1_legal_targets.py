@@ -23,7 +23,7 @@ expect Alice life 20
     assert all(e.passed for e in r.all_expectations), [e.actual for e in r.all_expectations]
     refused = [s for s in r.steps if s.action == T.REFUSED]
     assert len(refused) == 2     # the expectation's "would not be allowed", then the line itself
-    assert all("fab-1.4 23.1" in s.citations for s in refused)
+    assert all("fab-1.4 23.2.1" in s.citations for s in refused)   # "opponent" (23.2.1)
     assert "can target only an opponent of Alice, not Alice" in refused[1].description
 
 
@@ -59,3 +59,12 @@ expect Bob life 15
     refused = [s for s in r.steps if s.action == T.REFUSED]
     assert len(refused) == 1 and "fab-1.4 23.1" in refused[0].citations
     assert "the stated target is not used" in refused[0].description
+
+
+def test_fab_23_1_1_a_card_that_targets_an_attack_is_refused_without_one():
+    r = ruling('card "Weaken": Generic Instant, cost 0, pitch 1: "Target attack action card '
+               'gets -2{p}."\nAlice is the turn player; hero life 20, hand "Weaken"\n'
+               'Bob: hero life 20\nAlice plays "Weaken"\n')
+    refused = [s for s in r.steps if s.action == "refused"]
+    assert refused and refused[0].citations == ("fab-1.4 23.1.1",)
+    assert "no attack to target" in refused[0].description

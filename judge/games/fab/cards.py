@@ -149,6 +149,8 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
                 crush.append(found)
                 continue
         for kw in (() if ab.kind == "activated" else ab.keywords):
+            if kw.name.lower() == "effect" and ab.limit.lower().startswith("once per turn"):
+                continue      # "Once per Turn Effect" (16.7): its limit, read as ``ab.limit``
             known = keyword_of(kw)
             if known is not None:
                 keywords[known[0]] = known[1]

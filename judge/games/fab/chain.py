@@ -34,7 +34,8 @@ def advance(game: FabGame, ctx: Context, link: K.Link) -> None:
             mark = len(st.log)
             K.change_link(st, f"{name} is attacking", lambda l: setattr(l, "attacking", True))
             ctx.step(T.RULE, f"{name} is attacking; {link.controller} is the attacking hero "
-                     f"and {link.target} the defending hero", ["combat.attacking"], mark=mark)
+                     f"and {link.target} the defending hero", ["combat.attacking", "combat.attacked"],
+                     mark=mark)
             fab_restrictions.attack_effects_on(game, ctx, link)       # 20.4.4b
             attack_triggers(game, ctx, link)
             if ctx.state.pending:
@@ -50,7 +51,8 @@ def advance(game: FabGame, ctx: Context, link: K.Link) -> None:
         mark = len(st.log)
         K.change_link(st, "reaction step", lambda l: setattr(l, "step", K.REACTION))
         ctx.step(T.RULE, f"the defend step ends; chain link {link.number} moves to the "
-                 "reaction step", ["combat.defend-step-ends"], mark=mark)
+                 "reaction step; the turn player gains priority",
+                 ["combat.defend-step-ends", "combat.reaction-priority"], mark=mark)
         game.give_priority(ctx)
         return
     if link.step == K.REACTION:
@@ -63,8 +65,9 @@ def advance(game: FabGame, ctx: Context, link: K.Link) -> None:
             return
         mark = len(st.log)
         K.change_link(st, "chain link resolution", lambda l: setattr(l, "step", K.RESOLUTION))
-        ctx.step(T.RULE, f"chain link {link.number} moves to chain link resolution",
-                 ["combat.resolution-triggers"], mark=mark)
+        ctx.step(T.RULE, f"chain link {link.number} moves to chain link resolution; the turn "
+                 "player gains priority", ["combat.damage-ends", "combat.resolution-triggers",
+                                           "combat.resolution-priority"], mark=mark)
         game.give_priority(ctx)
         return
     if link.step == K.RESOLUTION:
@@ -108,8 +111,13 @@ def damage_calculation(game: FabGame, ctx: Context, link: K.Link) -> None:
     mark = len(st.log)
     K.change_link(st, "power and defense compared",
                   lambda l: (setattr(l, "power", power), setattr(l, "defense", defense)))
-    ctx.step(T.RULE, f"{attack.name} has {power} power against {defense} defense",
-             ["combat.compare"], mark=mark)
+    counted = sum(r.delta for name, _t in attack.counters
+                  if (r := st.counter_rules.get(name)) is not None and r.stat == "power")
+    base = st.base_value(link.attack, "power")
+    ctx.step(T.RULE, f"{attack.name} has {power} power against {defense} defense"
+             + (f" (its counters add {counted:+d}; its base power stays {base})"
+                if counted else ""),
+             ["combat.compare"] + (["power.counters"] if counted else []), mark=mark)
     if power <= defense:
         ctx.step(T.RULE, f"{power} power is not greater than {defense} defense: no damage, "
                  "the attack does not hit", ["combat.damage"])
@@ -117,7 +125,8 @@ def damage_calculation(game: FabGame, ctx: Context, link: K.Link) -> None:
     ev = Event("damage", player=link.target, amount=power - defense, source=link.attack,
                dtype="physical", combat=True,
                citations=(ctx.cite_opt("combat.damage") or "",
-                          ctx.cite_opt("damage.physical") or ""))
+                          ctx.cite_opt("damage.physical") or "",
+                          ctx.cite_opt("damage.types") or ""))
     happened = game.deal_damage(ctx, [ev])
     if happened and happened[0] is not None:
         dealt = happened[0].amount

@@ -547,6 +547,7 @@ def _card_condition(game: "FabGame", ctx: Context, layer: Layer, eff: M.Conditio
              else f"{o.name} has {value} {stat}")
     ctx.step(T.RULE, f"if the {which} card has {n} or {bound} {stat}: {shown}" + (
         "" if holds else "; the effect does nothing"),
-        ["resolve.in-order"] + (["value.defined"] if value is None else []), mark=mark)
+        ["resolve.in-order"] + (["value.defined", "value.missing"] if value is None else []),
+        mark=mark)
     if holds:
         game.run_effects(ctx, layer, eff.then)

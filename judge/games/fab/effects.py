@@ -196,7 +196,8 @@ def _damage(game: "FabGame", ctx: Context, layer: Layer, eff: M.Damage) -> None:
         raise NotModelled(f"{dtype} damage")
     if eff.source is not None and not C.is_self(eff.source):
         raise NotModelled(f"damage dealt by {C.target_text(eff.source)!r}")
-    cites = [ctx.cite_opt("damage.arcane") or ""] if dtype == "arcane" else []
+    cites = [ctx.cite_opt("damage.arcane") or "", ctx.cite_opt("damage.types") or ""] \
+        if dtype == "arcane" else []
     events = []
     for p in players_for(game, ctx, layer, eff.target):
         amount = n if n is not None else A.value_of_x(game, ctx, layer, eff.amount.defined_as,
@@ -275,7 +276,7 @@ def _modify(game: "FabGame", ctx: Context, layer: Layer, eff: M.ModifyValue) -> 
                                       op="add", value=delta, layer=1, timestamp=st.tick(),
                                       effect=effect.id)))
         ctx.step(T.EVENT, f"{o.name} gets {delta:+d} {stat} (now {st.value(oid, stat)})",
-                 ["power.base"], mark=mark)
+                 ["power.base"] + (["power.base-printed"] if stat == "power" else []), mark=mark)
 
 
 @dataclass(frozen=True, slots=True)
@@ -397,7 +398,7 @@ def perform_gain_power(ctx: Context, ev: Event) -> Event:
                                   op="add", value=ev.amount, layer=1, timestamp=st.tick(),
                                   effect=effect.id)))
     ctx.step(T.EVENT, f"{o.name} gains +{ev.amount} power from {ev.get('why')} (now "
-             f"{st.value(oid, 'power')})", ["power.base"], mark=mark)
+             f"{st.value(oid, 'power')})", ["power.base", "power.base-printed"], mark=mark)
     return ev
 
 
@@ -918,14 +919,18 @@ def _arcane_barrier(ctx: Context, oid: int, n: int) -> Replacement:
         s = c.state
         choice = c.choices.find_use(player, s.objects[oid].name)
         mark = len(s.log)
+        pitched = 0
         for p in (choice.pitching if choice else ()):
             if s.players[player].values.get(RP, 0) >= n:
                 break
             s.apply(MoveObject(p, (player, "pitch")))
             s.apply(ChangeValue(player, RP, s.value(p, "pitch") or 0))
+            pitched += 1
         s.apply(ChangeValue(player, RP, -n))
+        # damage a resolving layer deals gives the option to pay while it resolves (19.4)
+        during = ["resolve.pitch"] if pitched and not ev.combat else []
         c.step(T.RULE, f"{player} pays {T.plural(n, 'resource points')} for arcane barrier {n} of "
-               f"{s.objects[oid].name}", ["kw.arcane-barrier", "pitching"], mark=mark,
+               f"{s.objects[oid].name}", ["kw.arcane-barrier", "pitching"] + during, mark=mark,
                actor=player)
         rest = max(0, ev.amount - n)
         return ev.with_(amount=rest, cancelled=rest == 0)

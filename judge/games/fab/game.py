@@ -344,8 +344,12 @@ class FabGame(FabScenario):
                                            targets)
             if bad:
                 raise IllegalAction("play", f"{o.name} says {bad[1]!r}: it can target only an "
-                                    f"opponent of {player}, not {bad[0]}",
-                                    ctx.cite("target.choose"))
+                                    f"opponent of {player}, not {bad[0]} (an opponent is an "
+                                    "opposing hero, 23.2.1)", ctx.cite("target.opponent"))
+            missing = fab_targets.attack_target_missing(st, self.card_rules(st, card).on_resolve)
+            if missing:
+                raise IllegalAction("play", f"{o.name} says {missing!r} and there is no attack "
+                                    "to target", ctx.cite("target.legal"))
         fab_restrictions.verify(self, ctx, player, "play", card=o)     # 17.2.1, 20.4.4b
         pl = self._plan(ctx, player, card, details, modes)
         cost = fab_costs.resource_cost(self, ctx, player, card, pl, record=False)
@@ -416,7 +420,7 @@ class FabGame(FabScenario):
             st.apply(ChangeValue(player, RP, st.value(oid, "pitch") or 0))
             ctx.step(T.EVENT, f"{player} pitches {o.name} for "
                      f"{T.plural(st.value(oid, 'pitch') or 0, 'resource points')}",
-                     ["play.pitch", "pitching"], mark=mark, actor=player)
+                     ["play.pitch", "pitching", "resource-points"], mark=mark, actor=player)
             self.signal(ctx, "pitch", player=player, obj=oid)
             mark = len(st.log)
         if cost:
@@ -436,7 +440,9 @@ class FabGame(FabScenario):
         st.apply(MoveObject(card, COMBAT if attack else CHAIN))
         fab_records.record_play(st, player, card)           # "if you've played ... this turn"
         ctx.step(T.ACTION, f"{player} plays {o.name} from {from_zone or 'hand'}",
-                 [self._timing_rule(o), "play.announce"], mark=mark, actor=player)
+                 [self._timing_rule(o), "play.steps", "play.announce"]
+                 + self._reaction_step_rule(st, player, o)
+                 + (["play.targets"] if targets else []), mark=mark, actor=player)
         fab_costs.announce(self, ctx, player, card, pl)                  # 15.5.1
         cost = fab_costs.resource_cost(self, ctx, player, card, pl, record=True)   # 15.5.2
         self._pay(ctx, player, cost, pitching, o.name)                   # 15.5.3a-b
@@ -468,7 +474,8 @@ class FabGame(FabScenario):
                 K.change_link(st, f"{player} has defended with {o.name}",
                               lambda l: setattr(l, "from_hand", l.from_hand + from_hand))
                 ctx.step(T.RULE, f"{player} is considered to have defended with {o.name}",
-                         ["combat.defense-reaction-defends"], mark=mark)
+                         ["combat.defense-reaction-defends", "combat.reaction-defenders-stay",
+                      "combat.reaction-defenders-defending"], mark=mark)
             if (o.has_kind("action") and not o.has_kind("attack") and K.combat(st).open
                     and player == self.turn_player(st)):
                 self.close_chain(ctx, "combat.non-attack-closes",
@@ -476,6 +483,29 @@ class FabGame(FabScenario):
         self.signal(ctx, "play", player=player, obj=card)                # 15.5.4a
         self.flush_triggers(ctx)
         Priority.keep(st, player)
+
+    def _step_layers(self, st: State) -> list[str]:
+        """A layer above the attack resolves as normal in each step of a chain link (20.4.3a,
+        20.5.4a, 20.6.5a, 20.8.2a)."""
+        link = K.current(st)
+        if link is None or not K.combat(st).open:
+            return []
+        rule = {K.ATTACK: "combat.attack-step-layers", K.DEFEND: "combat.defend-step-layers",
+                K.REACTION: "combat.reaction-step-layers",
+                K.RESOLUTION: "combat.resolution-step-layers"}.get(link.step)
+        return [rule] if rule else []
+
+    def _reaction_step_rule(self, st: State, player: str, o) -> list[str]:
+        """In the reaction step, the rule of 20.6 that lets this player play this card now."""
+        link = K.current(st)
+        if link is None or link.step != K.REACTION:
+            return []
+        rule = self._timing_rule(o)
+        if rule == "play.attack-reaction" and player == link.controller:
+            return ["combat.attack-reactions"]
+        if rule == "play.defense-reaction" and player == link.target:
+            return ["combat.defense-reactions"]
+        return ["combat.reaction-instants"] if rule == "play.instant" else []
 
     def _timing_rule(self, o) -> str:
         """The rule that allows playing ``o`` now (15.3 / 15.4 / 15.4.3 / 15.4.4)."""
@@ -521,6 +551,8 @@ class FabGame(FabScenario):
         ctx.step(T.RULE, f"{name} attacks {what}: " + ("a combat chain opens and the attack is "
                  "layer 1 of chain link 1" if opened else f"the attack is layer 1 of chain link "
                  f"{number}"), [procedure, "combat.opens" if opened else "combat.link-n",
+                                "combat.chain-links", "combat.link-steps",
+                                "combat.attack-priority",
                                 "combat.link-1" if opened else "target.attack"]
                  + (["target.attack"] if card_target is not None else []), mark=mark)
         spectra = card_target is not None and st_has_spectra(st, card_target)
@@ -703,6 +735,10 @@ class FabGame(FabScenario):
         for eff in ab.effects:
             if isinstance(eff, M.Other):
                 raise NotModelled(f"{o.name}'s ability: the effect {eff.verb!r}")
+        missing = fab_targets.attack_target_missing(st, ab.effects)
+        if missing:
+            raise IllegalAction("activate", f"{o.name}'s ability says {missing!r} and there is no "
+                                "attack to target", ctx.cite("target.legal"))
         bad = fab_targets.illegal_hero(st, player, ab.effects, targets)
         if bad:
             raise IllegalAction("activate", f"{o.name}'s ability says {bad[1]!r}: it can target "
@@ -720,7 +756,8 @@ class FabGame(FabScenario):
         o = st.objects[card]
         resources, destroy = self._ability_cost(ctx, card, ab)
         ctx.step(T.ACTION, f"{player} activates {o.name}'s {ab.kind} ability",
-                 ["activate.controller", "play.announce", "activate.syntax"], actor=player)
+                 ["activate.controller", "play.steps", "play.announce", "activate.syntax"],
+                 actor=player)
         self.signal(ctx, "activate", player=player, obj=card)
         fab_restrictions.note_activation(self, ctx, card, ab)
         self._pay(ctx, player, resources, pitching, f"{o.name}'s ability")
@@ -755,7 +792,8 @@ class FabGame(FabScenario):
         gone = src is not None and src.zone[1] not in ARENA
         ctx.step(T.RESOLVE, f"{layer.name} resolves" + (f" ({src.name} has left the arena: last "
                  "known information is used for it)" if gone else ""),
-                 ["priority.resolve-top", "resolve.in-order"] + (["lki"] if gone else []),
+                 ["priority.resolve-top", "priority.most-recent", "resolve.in-order"]
+                 + self._step_layers(st) + (["lki"] if gone else []),
                  mark=mark)
         self.run_effects(ctx, layer, ab.effects)
         if ab.go_again and st.result is None:
@@ -839,8 +877,13 @@ class FabGame(FabScenario):
         K.change_link(st, f"{player} declares defenders", declare)
         for oid in cards:
             st.apply(SetFlag(oid, "defending"))
-        ctx.step(T.ACTION, f"{player} defends with {', '.join(names)}" if names else
-                 f"{player} declares no defending cards", ["combat.defend-declare", "combat.defend"],
+        ctx.step(T.ACTION, f"{player} defends with {', '.join(names)}: no cost is paid, the cards "
+                 "are not played and make no layer; they stay on the chain link, defending, until "
+                 "the combat chain closes" if names else
+                 f"{player} declares no defending cards", ["combat.defend-declare", "combat.defend",
+                                                           "combat.defend-priority"]
+                 + (["combat.defend-free", "combat.defend-not-play", "combat.defend-no-layer",
+                     "combat.defenders-stay", "combat.defenders-defending"] if names else []),
                  mark=mark, actor=player, default=default)
         abilities.occurred(ctx, "defend")
         for oid in cards:
@@ -995,9 +1038,11 @@ class FabGame(FabScenario):
             S.remove(st, layer)
             if trig.still_true is not None and not trig.still_true(st):
                 ctx.step(T.RESOLVE, f"{layer.name} does not resolve: the game state that "
-                         "triggered it is no longer true", ["trigger.recheck"], mark=mark)
+                         "triggered it is no longer true; its layer is removed from the chain",
+                         ["trigger.recheck", "resolve.unable-ability"], mark=mark)
                 return
-            ctx.step(T.RESOLVE, f"{layer.name} resolves", ["priority.resolve-top"], mark=mark)
+            ctx.step(T.RESOLVE, f"{layer.name} resolves", ["priority.resolve-top",
+                     "priority.most-recent"] + self._step_layers(st), mark=mark)
             trig.resolve(ctx, trig)
             return
         if layer.kind == "activated" and "ability" in layer.data:
@@ -1007,7 +1052,8 @@ class FabGame(FabScenario):
         rules: C.CardRules = layer.data.get("rules", C.CardRules())
         mark = len(st.log)
         S.remove(st, layer)
-        ctx.step(T.RESOLVE, f"{layer.name} resolves", ["priority.resolve-top", "resolve.in-order"],
+        ctx.step(T.RESOLVE, f"{layer.name} resolves", ["priority.resolve-top",
+                 "priority.most-recent", "resolve.in-order"] + self._step_layers(st),
                  mark=mark)
         for what in rules.unsupported:
             ctx.not_modelled(f"{layer.name}: {what}")
@@ -1140,6 +1186,11 @@ class FabGame(FabScenario):
         kind = f"{ev.dtype} damage" if ev.dtype and ev.dtype != "physical" else "damage"
         cites = list(ev.citations)
         procs = ["damage.source", "life.total"]
+        source = st.objects.get(ev.source) if ev.source is not None else None
+        if source is not None and not source.has_kind("ally"):
+            procs.append("damage.hero-deals")          # 26.1: the hero deals it with the card
+        if not ev.dtype:
+            procs.append("damage.untyped")             # 26.4.3: no type
         if reduce < ev.amount:
             procs.append("life.floor")
         ctx.step(T.EVENT, f"{src} deals {ev.amount} {kind} to {ev.player}: life {before} -> "

@@ -177,7 +177,8 @@ def holds(state: State, condition: M.Condition, oid: int) -> tuple[bool, str, li
                f"has {how} power")
         if undefined:
             why += f"; {', '.join(undefined)} has no power value, so it does not"
-        return result, why, ["combat.defend"] + (["value.defined"] if undefined else [])
+        return result, why, ["combat.defend"] + (["value.defined", "value.missing"]
+                                                 if undefined else [])
     raise NotModelled(f"the condition {condition_words(condition)!r}")
 
 
@@ -341,8 +342,8 @@ def track(game: "FabGame", ctx: Context) -> None:
         if key in before and before[key] != on:
             ctx.step(T.RULE, f"{st.objects[oid].name}'s conditional continuous effect turns "
                      f"{'on' if on else 'off'} ({why}): {_text_of(inner)} "
-                     f"{'now' if on else 'no longer'}",
-                     ["continuous.conditional"] + procedures)
+                     f"{'now' if on else 'no longer'}, without using the chain",
+                     ["continuous.conditional", "continuous.no-chain"] + procedures)
     if now != before:
         st.apply(SetGlobal(STATE_KEY, tuple(sorted(now.items()))))
     from judge.games.fab import statics as fab_statics

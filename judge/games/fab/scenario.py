@@ -111,7 +111,9 @@ class FabScenario(ScenarioGame):
         stated = turn_player.action_points is not None
         ctx.step(T.RULE, f"start: {turn_player.name} is the turn player, in the action phase, "
                  f"with {T.plural(st.players[turn_player.name].values.get(AP, 0), AP)} and "
-                 "priority", [] if stated else ["turn.action-point", "turn.priority"],
+                 "priority (the active player)", ["turn-player", "priority.active-player",
+                                                  "turn.may-play"]
+                 + ([] if stated else ["turn.action-point", "turn.priority"]),
                  default=None if stated else
                  f"action points: {turn_player.name} has the 1 action point of the action phase "
                  "(not stated)")

@@ -61,7 +61,7 @@ class Have:
         if undefined:
             why += (f"; {', '.join(undefined)} has no {self.stat} value, so the answer for it "
                     "is false")
-        return bool(found), why, ["value.defined"] if undefined else []
+        return bool(found), why, ["value.defined", "value.missing"] if undefined else []
 
 
 def condition_of(cond: M.Condition) -> Have:
@@ -149,4 +149,5 @@ def track(game: "FabGame", ctx: Context) -> None:
             mark = len(st.log)
             E.note_switch(st, STATE_KEY, eid, on)
             ctx.step(T.RULE, f"{e.data['conditional static']} turns {'on' if on else 'off'} "
-                     f"({why})", ["continuous.conditional"] + procedures, mark=mark)
+                     f"({why}), without using the chain",
+                     ["continuous.conditional", "continuous.no-chain"] + procedures, mark=mark)

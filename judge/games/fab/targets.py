@@ -31,6 +31,22 @@ def opponent_only(t: M.Target | None) -> bool:
 TRIGGER_TARGETS = "trigger targets"     # a stated choice: (source card, targets)
 
 
+def attack_target_missing(state: State, effects: Iterable[M.Effect]) -> str | None:
+    """The text of a top-level "target attack" / "target attack action card" of ``effects``
+    when there is no attack on a chain link to choose (23.1.1: a card or ability that targets
+    cannot be played or activated without a legal target); else None."""
+    from judge.games.fab import combat as K
+    link = K.current(state)
+    if link is not None and K.combat(state).open and link.attack in state.objects:
+        return None
+    for effect in effects:
+        target = getattr(effect, "target", None)
+        if target is not None and target.targeted and not target.alternatives and \
+                target.kinds in (("attack",), ("attack action", "card")):
+            return target_text(target)
+    return None
+
+
 def illegal_hero(state: State, controller: str, effects: Iterable[M.Effect],
                  targets: tuple[Any, ...]) -> tuple[str, str] | None:
     """(the chosen hero, the target text it does not fit) when the first hero among ``targets``
