@@ -1571,6 +1571,11 @@ class Frames:
                              duration=self.duration(parts), span=span)
 
     def permission(self, s: Simple, parts: Parts, subject, span) -> M.Effect:
+        hook = self.extra.get("can")             # a game's own "can ..." clauses
+        if hook is not None:
+            found = hook(self, s, parts, subject, span)
+            if found is not None:
+                return found
         lemma = s.group.lemma
         passive = bool(set(s.group.auxes) & _BE)
         as_though = ""

@@ -322,7 +322,8 @@ class Tokens:
         texts = {w.text for w in words if w.kind in ("punct", "word", "int")}
         if len(out) >= 3 and sum(1 for t in out if t[:1].isupper()) > 1:
             out = _merge_names(out, breaks)
-        if "/" in texts or "x" in texts or "X" in texts:
+        if "/" in texts or "x" in texts or "X" in texts or "counter" in texts \
+                or "counters" in texts:
             out = _merge_stats(out)
         if "," in texts and not {"and", "or", "And", "Or", "and/or"}.isdisjoint(texts):
             out = _mark_lists(out)
@@ -353,6 +354,23 @@ def _merge_stats(tokens: list[Token]) -> list[Token]:
             out.append(Token("STATS", f"{t} {tokens[i + 1]} / {tokens[i + 3]} {end}",
                              t.start_pos, None, None, end_pos=end.end_pos))
             i += 5
+            continue
+        if _base(t.type) == "SIGNED":
+            # a counter's name: "+1 / +1 counters", "+1 counters", "+1 ATK counters" (WoW)
+            for size in (3, 2, 1):
+                if i + size < n and str(tokens[i + size]).lower() in ("counter", "counters") \
+                        and (size == 1 or size == 3 and str(tokens[i + 1]) == "/" and
+                             _base(tokens[i + 2].type) == "SIGNED" or
+                             size == 2 and _base(tokens[i + 1].type) in ("STAT", "W_STAT")):
+                    words = [str(x) for x in tokens[i:i + size]]
+                    text = "".join(words) if size == 3 else " ".join(words)
+                    out.append(Token("ADJ", text, t.start_pos, None, None,
+                                     end_pos=tokens[i + size - 1].end_pos))
+                    i += size
+                    break
+            else:
+                out.append(t)
+                i += 1
             continue
         if str(t) == "x" and _base(t.type) == "WORD":
             t = Token("XVAR", "x", t.start_pos, None, None, end_pos=t.end_pos)

@@ -332,6 +332,59 @@ def _be_have(f, s, parts, subject, span):
     return None
 
 
+def _attack(f, s, parts, subject, span):
+    """"Target opposing ally must attack your hero this turn if able" (600.2, 600.2a): a
+    restriction ``must attack`` on the attacker, ``what`` the characters it must attack (None:
+    any); "if able" is read by :func:`_if_able`."""
+    auxes = {a.lower() for a in s.group.auxes}
+    if "must" not in auxes or subject is None:
+        return None
+    what = f.obj(parts)
+    duration = f.duration(parts) or next(iter(_durations_in(parts.objects[0])), None) \
+        if parts.objects else f.duration(parts)
+    return M.Restriction(verb="must attack", actions=("attack",), who=subject, what=what,
+                         duration=duration, span=span)
+
+
+def _can(f, s, parts, subject, span):
+    """"Opposing heroes and allies can attack only this ally if able" (601.2c-d), "This ally
+    can attack only heroes": a restriction ``attack only``, ``what`` the characters it may
+    attack."""
+    if (s.group.lemma or "") != "attack" or parts.only is None or subject is None:
+        return None
+    body = parts.only.value
+    if not hasattr(body, "words") and not isinstance(body, list):
+        return None
+    what = f.r.target(body) if not isinstance(body, list) else f.r.target(body[0])
+    return M.Restriction(verb="attack only", actions=("attack",), who=subject, what=what,
+                         duration=f.duration(parts), span=span)
+
+
+_IF_ABLE = re.compile(r",? if able\b", re.IGNORECASE)
+
+
+def _if_able(ability: M.Ability, text: str) -> M.Ability:
+    """"... if able" (600.2, 601.2c): the restriction applies only while such an attack could
+    be proposed; held as ``only`` (test ``able``) on the restriction it follows."""
+    found = [m.start() for m in _IF_ABLE.finditer(text)]
+    if not found:
+        return ability
+    effects = list(ability.effects)
+    ends = [(e.span.end, i) for i, e in enumerate(effects) if e.span is not None]
+    for at in found:
+        # the effect printed last before it, in the same sentence
+        before = [(end, i) for end, i in ends if end <= at + 1]
+        if not before:
+            continue
+        end, i = max(before)
+        e = effects[i]
+        if "." in text[end:at] or not (isinstance(e, M.Restriction) and
+                                       e.verb in ("must attack", "attack only")):
+            continue
+        effects[i] = replace(e, only=M.Condition(kind="if", test="able", text="if able"))
+    return replace(ability, effects=tuple(effects))
+
+
 def _double(f, s, parts, subject, span):
     """"That damage is doubled for each other card named Concussive Barrage in your
     graveyard" (Doubled): the damage just dealt is multiplied by 2 once for each such card
@@ -382,7 +435,7 @@ def _token_values(what):
 
 FRAMES = {"protect": _protect, "reflip": _reflip, "deal": _deal, "heal": _heal, "put": _put,
           "discard": _discard, "be/have": _be_have, "double": _double,
-          "token": _token}
+          "token": _token, "attack": _attack, "can": _can}
 
 
 # --------------------------------------------------------------------------- pronouns
@@ -630,6 +683,7 @@ class WowReader(GameReader):
         (kept in ``meta``) blank."""
         marked = _BLANK.sub(lambda m: {"<p>": "\n  "}.get(m.group(0), " " * len(m.group(0))),
                             text)
+        marked = _IF_ABLE.sub(lambda m: " " * len(m.group(0)), marked)   # read by _if_able
         _, body = self.header.split(text)
         return " " * body + marked[body:] if body else marked
 
@@ -641,9 +695,9 @@ class WowReader(GameReader):
         card = super().parse(text, strict=strict, name=name)
         low = text.lower()
         walk = any(w in low for w in _REFLEXIVE_WORDS)   # the walk is costly: only if needed
-        card = replace(card, abilities=tuple(_ready_step(_replacement_of(
-            _reflexives(_delayed_this_way(a)) if walk else _delayed_this_way(a)), card.text)
-            for a in card.abilities))
+        card = replace(card, abilities=tuple(_if_able(_ready_step(_replacement_of(
+            _reflexives(_delayed_this_way(a)) if walk else _delayed_this_way(a)), card.text),
+            card.text) for a in card.abilities))
         return replace(card, meta=meta) if meta else card
 
     def paragraph(self, piece: Piece) -> list[M.Ability]:

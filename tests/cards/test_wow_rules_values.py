@@ -136,3 +136,30 @@ def test_events_hold_what_they_are_against_and_what_they_are_dealt_with():
                      "card.")
     ev = card.abilities[0].trigger.event
     assert ev.with_.ref == "this" and ev.object.kinds == ("ally",) and ev.rest == ()
+
+
+def test_counters_named_by_their_numbers():
+    (put,) = effects("Put a +1 / +1 counter on target ally.")
+    assert isinstance(put, M.Counters) and put.kind == "+1/+1" and put.on.targeted
+    (enter,) = effects("This armor enters play with four +1 counters on it.")
+    assert (enter.verb, enter.kind, enter.count.value) == ("enter with", "+1", 4)
+    (atk,) = effects("This weapon enters play with five +1 ATK counters.")
+    assert atk.kind == "+1 atk" and atk.count.value == 5
+    a, b = effects("Attached ally has +2 / +1.")                      # not a counter
+    assert (a.stat, b.stat) == ("atk", "health")
+
+
+def test_must_attack_and_can_attack_only_if_able():
+    must, draw = effects("Target opposing ally must attack your hero this turn if able. Draw "
+                         "a card.")
+    assert isinstance(must, M.Restriction) and must.verb == "must attack"
+    assert must.who.targeted and must.what.kinds == ("hero",) and must.only.test == "able"
+    assert must.duration.kind == "this turn" and isinstance(draw, M.Move)
+    (only,) = effects("Opposing heroes and allies can attack only this ally if able.")
+    assert only.verb == "attack only" and only.what.ref == "this" and only.only.test == "able"
+    (hard,) = effects("This ally can attack only heroes.")
+    assert hard.verb == "attack only" and hard.what.kinds == ("hero",) and hard.only is None
+    _dmg, must, only = effects("Your hero deals 1 melee damage to target hero or ally. This "
+                               "turn, that character must attack if able and can attack only "
+                               "your hero if able.")
+    assert must.what is None and must.only is not None and only.only is not None

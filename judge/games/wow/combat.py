@@ -191,9 +191,121 @@ def defender_problem(state: State, oid: int, attacker: int) -> tuple[str, str] |
     if W.friendly(state, o.controller, a.controller):
         return f"{o.name} is not controlled by an opponent", "combat.defender-legal"
     if VA.has_keyword(state, oid, "elusive"):
-        return f"{o.name} has Elusive: it can't be proposed as a defender", "kw.elusive"
+        return (f"{o.name} has Elusive: it can't be proposed as a defender",
+                "combat.defender-legal")
     if "mount" in VA.kinds(state, oid):
         return f"{o.name} is a Mount: Mounts can't be proposed as defenders", "ally.mount"
+    return None
+
+
+# --------------------------------------------------------------------------- must attack, attack only
+
+@dataclass(frozen=True)
+class AttackRule:
+    """A "must attack [X] if able" (600.2, 600.2a) or "can attack only [X] (if able)" (601.2c)
+    modifier on a character: ``group`` the characters it names (None: any)."""
+    kind: str                    # must attack | attack only
+    name: str                    # its source, in words
+    group: Any                   # a card-model description, or None
+    scope: Any
+    if_able: bool
+
+    def has(self, state: State, oid: int) -> bool:
+        from judge.games.wow import describe as D
+        if self.group is None:
+            return True
+        try:
+            return D.matches(state, self.group, oid, self.scope)
+        except D.Unknown:
+            return False
+
+
+def attack_rules(state: State, attacker: int) -> list[AttackRule]:
+    o = state.objects[attacker]
+    out = []
+    for st in VA.statics(state):
+        if st.kind == "attack rule" and st.applies(state, attacker):
+            e = st.effect
+            out.append(AttackRule(e.verb, state.objects[st.source].name, e.what,
+                                  st.scope(state), e.only is not None))
+    ref = (o.id, o.incarnation)
+    for e in state.effects.values():
+        verb = e.data.get("attack rule")
+        if verb and ref in e.data.get("flagged", ()) and state.effect_active(state, e.id):
+            out.append(AttackRule(verb, e.data.get("name", "a modifier"), e.data.get("what"),
+                                  e.data.get("scope"), bool(e.data.get("if able"))))
+    return out
+
+
+def allowed_defenders(state: State, attacker: int) -> tuple[list[int], list[int], list[str]]:
+    """(the legal defenders, those the attack rules allow, the procedures that narrowed them):
+    a "can attack only [X]" without "if able" is a restriction; with it, X if such a proposal
+    can be made, else anyone (601.2c), one of them for several (601.2d); "must attack [X] if
+    able" narrows to X while it can (600.2a), and to X among the "only" ones when they share
+    some (600.2b)."""
+    rules = attack_rules(state, attacker)
+    a = state.objects[attacker]
+    hard = [r for r in rules if r.kind == "attack only" and not r.if_able]
+    legal = [o.id for p in W.seat_order(state) if not W.friendly(state, p, a.controller)
+             for o in W.party(state, p) if defender_problem(state, o.id, attacker) is None
+             and all(r.has(state, o.id) for r in hard)]
+    soft = [r for r in rules if r.kind == "attack only" and r.if_able]
+    musts = [r for r in rules if r.kind == "must attack" and r.group is not None]
+    allowed, procs = legal, []
+    only = [d for d in legal if any(r.has(state, d) for r in soft)]
+    if soft and only:
+        allowed = only
+        procs.append("combat.attack-only-several" if len(soft) > 1 else "combat.attack-only")
+    must = [d for d in legal if any(r.has(state, d) for r in musts)]
+    if musts and must:
+        if soft and only:
+            both = [d for d in only if d in must]
+            if both:
+                allowed = both
+            procs.append("combat.must-and-only")
+        else:
+            allowed = must
+            procs.append("combat.must-attack-specified")
+    elif musts and soft and only:
+        procs.append("combat.must-and-only")
+    return legal, allowed, procs
+
+
+def attack_rule_problem(state: State, attacker: int, defender: int) -> tuple[str, str] | None:
+    """Why the attack rules on ``attacker`` forbid proposing ``defender`` (None: they don't)."""
+    rules = attack_rules(state, attacker)
+    if not rules:
+        return None
+    a, d = state.objects[attacker], state.objects[defender]
+    for r in rules:
+        if r.kind == "attack only" and not r.if_able and not r.has(state, defender):
+            return (f"{a.name} can attack only {r.group.text if r.group else 'some'} "
+                    f"({r.name})", "combat.attack-only")
+    legal, allowed, procs = allowed_defenders(state, attacker)
+    if defender in allowed or not procs:
+        return None
+    names = ", ".join(state.objects[x].name for x in allowed)
+    return (f"{a.name} can be proposed as an attacker only against {names} "
+            f"({', '.join(r.name for r in rules)}), not {d.name}", procs[-1])
+
+
+def must_attack(state: State, player: str) -> tuple[str, str] | None:
+    """600.2, 600.2a: a character ``player`` controls that must attack if able and could be
+    proposed as an attacker now: (in words, procedure); None when there is none."""
+    for o in W.party(state, player):
+        rules = [r for r in attack_rules(state, o.id) if r.kind == "must attack"]
+        if not rules or not VA.is_character(state, o.id):
+            continue
+        if attacker_problem(state, o.id, player) is not None:
+            continue
+        _legal, allowed, _procs = allowed_defenders(state, o.id)
+        groups = [r for r in rules if r.group is not None]
+        able = [d for d in allowed if not groups or any(r.has(state, d) for r in groups)]
+        if able:
+            return (f"{o.name} must attack if able ({', '.join(r.name for r in rules)}) and "
+                    f"can be proposed as an attacker against "
+                    f"{', '.join(state.objects[d].name for d in able)}",
+                    "combat.must-attack-specified" if groups else "combat.must-attack")
     return None
 
 

@@ -108,6 +108,7 @@ class Run:
         self.they: str | None = None
         self.triggered = False         # a triggered effect resolving (708.3)
         self.empower: set[int] = set()  # ids of the Empower text's conditions
+        self.made: list[frozenset[str]] = []   # the durations of the modifiers it created
 
     # ------------------------------------------------------------------ reading
     @property
@@ -230,6 +231,10 @@ class Run:
                      f"applied separately)" if change.op == "multiply" and factor == 2 else "")
                   + f", is {total}", ["kw.doubled"] if change.amount.per is not None and
                   change.op == "multiply" else ["modifier.apply"])
+        if change.amount.per is not None and change.amount.per.zone is not None and \
+                change.amount.per.zone.name != "play":
+            self.step(T.RULE, f"it counts cards in {change.amount.per.zone.name}s, as the "
+                      "modifier specifies", ["modifier.zones"])
         return replace(e, amount=M.Amount(value=total, text=str(total)))
 
     def effect(self, e: M.Effect) -> None:
@@ -382,6 +387,7 @@ def _definite(run: Run, e: M.Effect, stat: str, duration: M.Duration | None,
     whatever its description names while it lasts (714.3e)."""
     st = run.state
     ends = _ends(run, duration)
+    run.made.append(ends)
     n = None
     amount = getattr(e, "amount", None)
     if keyword is None and condition is None and who is not None and _reads_each(amount) \
@@ -892,8 +898,12 @@ def ready(run: Run, e: M.Ready) -> None:
 
 
 def restriction(run: Run, e: M.Restriction) -> None:
-    """A definite "can't" modifier from a link (103.2, 714.3)."""
+    """A definite "can't" modifier from a link (103.2, 714.3); "must attack" and "can attack
+    only" modifiers (600.2, 601.2c) on the cards it names."""
     st = run.state
+    if e.verb in ("must attack", "attack only"):
+        _attack_rule(run, e)
+        return
     who = e.who or e.what
     ends = _ends(run, e.duration)
     things = run.things(who, every=True) if who is not None else []
@@ -910,6 +920,26 @@ def restriction(run: Run, e: M.Restriction) -> None:
     if who is not None and who.ref in ("they", "that") and len(things) > 1:
         procs.append("continuous.flags")
     run.step(T.RULE, f"{label} (on {D.names(st, things)})", procs, mark=mark)
+
+
+def _attack_rule(run: Run, e: M.Restriction) -> None:
+    st = run.state
+    ends = _ends(run, e.duration)
+    things = [x for x in run.things(e.who, every=True) if isinstance(x, int)]
+    flagged = tuple(st.ref(st.objects[x]) for x in things)
+    label = f"{run.name}: " + _text(e, run.text)
+    mark = len(st.log)
+    CE.create(st, description=label, controller=run.you,
+              citation=run.ctx.cite("combat.must-attack" if e.verb == "must attack"
+                                    else "combat.attack-only"),
+              ends_at=ends or frozenset({"never"}),
+              data={"attack rule": e.verb, "flagged": flagged, "name": run.name,
+                    "what": e.what, "if able": e.only is not None, "scope": run.scope})
+    run.it = tuple(things)
+    run.step(T.RULE, f"{label} (on {D.names(st, things)}"
+             + (f", until {', '.join(sorted(ends))}" if ends else "") + ")",
+             ["continuous.definite-modifier", "combat.must-attack" if e.verb == "must attack"
+              else "combat.attack-only"], mark=mark)
 
 
 def prevent(run: Run, e: M.Prevent) -> None:

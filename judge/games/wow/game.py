@@ -114,9 +114,27 @@ class WowGame(WowScenario):
     # ------------------------------------------------------------------ priority
     def verify_pass_priority(self, ctx: Context, player: str) -> None:
         self._holder(ctx, "pass", player)
+        obliged = self._must_attack(ctx, player)
+        if obliged is not None:
+            raise IllegalAction("pass", obliged[0], ctx.cite(obliged[1]))
+
+    def _must_attack(self, ctx: Context, player: str) -> tuple[str, str] | None:
+        """600.2: a player whose character must attack if able can't pass priority while the
+        chain is empty during his non-combat action phase."""
+        st = ctx.state
+        if st.chain or W.turn_player(st) != player or \
+                not TU.non_combat_action_phase(st, player):
+            return None
+        return K.must_attack(st, player)
 
     def pass_priority(self, ctx: Context, player: str, default: str | None = None) -> None:
         st = ctx.state
+        if default is not None:
+            obliged = self._must_attack(ctx, player)
+            if obliged is not None:
+                raise NotModelled(f"{obliged[0]}: {player} can't pass priority, and the attack "
+                                  "is not stated (state it with an attack line)",
+                                  ctx.cite(obliged[1]))
         if not C.pass_priority(ctx, player, default=default):
             return
         if st.chain:
@@ -540,7 +558,8 @@ class WowGame(WowScenario):
             raise IllegalAction("attack", "a combat needs a proposed defender: state it with "
                                 "targeting Bob's \"Ally\" (or targeting Bob for his hero)",
                                 ctx.cite("combat.proposal"))
-        problem = K.defender_problem(st, defender, card)
+        problem = K.defender_problem(st, defender, card) or \
+            K.attack_rule_problem(st, card, defender)
         if problem:
             raise IllegalAction("attack", problem[0], ctx.cite(problem[1]))
         self._holder(ctx, "attack", player)
@@ -565,7 +584,27 @@ class WowGame(WowScenario):
         L.add(ctx, layer, announce=f"{player} proposes a combat: {a.name} attacks {d.name}",
               procedures=["combat.propose", "combat.proposal", "link.source",
                           "priority.non-combat"], mark=mark)
+        self._attack_rules_said(ctx, card)
         self.give_priority(ctx, player)
+
+    def _attack_rules_said(self, ctx: Context, card: int) -> None:
+        """How "must attack" and "can attack only" modifiers bore on this proposal."""
+        st = ctx.state
+        rules = K.attack_rules(st, card)
+        if not rules:
+            return
+        legal, allowed, procs = K.allowed_defenders(st, card)
+        name = st.objects[card].name
+        soft = [r for r in rules if r.kind == "attack only" and r.if_able]
+        if soft and "combat.attack-only" not in procs and \
+                "combat.attack-only-several" not in procs:
+            ctx.step(T.RULE, f"{name} can attack only what {', '.join(r.name for r in soft)} "
+                     "names if able, but no such proposal can be made: any other legal "
+                     "defender can be proposed", ["combat.attack-only"])
+        elif procs:
+            ctx.step(T.RULE, f"{name}'s attack rules ({', '.join(r.name for r in rules)}) allow "
+                     f"only {', '.join(st.objects[x].name for x in allowed)} as the proposed "
+                     "defender", procs)
 
     def _answer_only(self, ctx: Context, action: str, player: str, procedure: str) -> None:
         self._over(ctx, action)

@@ -221,6 +221,8 @@ def after_added(game, ctx: Context, layer: Layer, targets: tuple[Any, ...]) -> N
 def resolve(game, ctx: Context, layer: Layer) -> None:
     """709: the top link tries to resolve."""
     st = ctx.state
+    from judge.games.wow import loops as LP
+    LP.resolved(st)
     kind = layer.kind
     if kind == "proposal":
         from judge.games.wow import combat as K
@@ -307,6 +309,7 @@ def _resolve_card(game, ctx: Context, layer: Layer) -> None:
         run.empower = {id(e) for e, label in zip(ps.resolve, ps.resolve_labels)
                        if label.lower().startswith("empower")}
         run.effects([e for e in resolving if not isinstance(e, M.Attach)])
+        _parts(run)
         if st.result is not None:
             return
         if o.zone != W.CHAIN:
@@ -373,6 +376,7 @@ def _resolve_power(game, ctx: Context, layer: Layer) -> None:
                 chosen=dict(layer.data.get("chosen", {})), text=o.text or "",
                 targeted=flat(tuple(kept)))
     run.effects(effects)
+    _parts(run)
 
 
 def resolve_effects(game, ctx: Context, trig: PendingTrigger, effects) -> None:
@@ -408,6 +412,7 @@ def resolve_effects(game, ctx: Context, trig: PendingTrigger, effects) -> None:
                 targeted=flat(tuple(kept)))
     run.triggered = True
     run.effects(effects)
+    _parts(run)
 
 
 def _resolve_resource(game, ctx: Context, layer: Layer) -> None:
@@ -464,3 +469,14 @@ def interrupt(game, ctx: Context, link_or_card: int, *, by: str, reason: str = "
     ctx.step(T.RULE, f"{layer.name} is interrupted" + (f" by {by}" if by else "")
              + (f": {reason}" if reason else ""),
              (procedures or []) + ["interrupt", "interrupt.all"], mark=mark)
+
+
+def _parts(run) -> None:
+    """709.2e, 714.3c: parts of a link's text with different durations make separate
+    modifiers, each with its one duration."""
+    kinds = list(dict.fromkeys(run.made))
+    if len(kinds) > 1:
+        said = "; ".join(", ".join(sorted(k)) or "no duration (until the game ends)"
+                         for k in kinds)
+        run.step(T.RULE, f"{run.name}'s parts with different durations are separate modifiers "
+                 f"({said})", ["resolve.modifiers", "continuous.parts", "modifier.parts"])

@@ -26,7 +26,8 @@ from judge.engine.decisions import Decision
 from judge.engine.state import State
 from judge.games.wow import model as W
 
-WATCH = "loop watch"          # (scenario line, ((trigger, position, controller), ...))
+WATCH = "loop watch"          # (scenario line, (((trigger, position), links resolved), ...))
+RESOLVED = "links resolved"   # how many links have resolved (a count, not the position)
 LOWEST = 1_000_000            # 803.3: a number greater than 1 million
 
 # the game's position in the globals: whose turn, which step, who has priority, the combat
@@ -72,8 +73,11 @@ def triggers_again(ctx: Context, source: int, power: int, controller: str,
     line = ctx.trace.line
     watched = st.globals.get(WATCH)
     seen: tuple = watched[1] if watched is not None and watched[0] == line else ()
-    if here not in seen:
-        W.set_record(st, WATCH, (line, seen + (here,)))
+    resolved = st.globals.get(RESOLVED, 0)
+    # an iteration has passed only if a link resolved since (triggers of one batch of
+    # simultaneous events are not a loop)
+    if not any(h == here and n != resolved for h, n in seen):
+        W.set_record(st, WATCH, (line, seen + ((here, resolved),)))
         return False
     n = ctx.decide(Decision(
         key=f"loop:{o.id}:{power}:{len(st.log)}", player=controller, kind="loop count",
@@ -100,3 +104,8 @@ def answer(decision: Decision, said: str) -> int | None:
         return None
     n = int(text)
     return n if n > LOWEST else None
+
+
+def resolved(state: State) -> None:
+    """Count a link that resolved (see :func:`triggers_again`)."""
+    W.set_record(state, RESOLVED, state.globals.get(RESOLVED, 0) + 1)

@@ -240,6 +240,11 @@ def enters_play(ctx: Context, oid: int, controller: str, *, exhausted: bool = Fa
             st.apply(AddCounter(oid, e.kind, n))
             ctx.step(T.RULE, f"{o.name} enters play with {n} {e.kind} counter"
                      f"{'s' if n != 1 else ''}", ["enter.with", "counter"], mark=mark)
+        from judge.games.wow import powers as P
+        if P.of(st, oid).statics:
+            ctx.step(T.RULE, f"{o.name}'s continuous powers now generate their modifiers, and "
+                     "continuous modifiers take it into account as a card in play",
+                     ["enter.continuous"])
     return ev
 
 

@@ -20,6 +20,12 @@ def why_not(e: M.Restriction) -> str:
     unknown = [a for a in e.actions if a not in ACTIONS]
     if unknown:
         return f"the restriction \"can't {' '.join(unknown)}\""
+    if e.verb in ("must attack", "attack only"):
+        if e.who is None:
+            return f"\"{e.verb}\" with no character it applies to"
+        if e.only is not None and e.only.test != "able":
+            return f"\"{e.verb}\" {e.only.text!r}"
+        return ""                                   # 600.2, 601.2c (combat.py)
     if e.only is not None:
         return "an allowance (\"only ...\")"
     return ""

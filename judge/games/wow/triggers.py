@@ -272,11 +272,13 @@ def make(game, ctx: Context, oid: int, power, controller: str, ev: Event,
                          f"{o.name}'s power would trigger again"):
         return None
     info = _event_info(ev)
+    entering = ev.kind == "move" and ev.get("to") in (W.IN_PLAY, W.RESOURCES) \
+        and not ev.get("left play")
     ctx.step(T.TRIGGER, f"{o.name}'s power triggers ({power.text})"
              + (f": {check.text} holds now and is checked again as it resolves"
                 if check is not None else ""),
              ["trigger"] + (["trigger.double-check"] + _empower(a) if check is not None
-                            else []))
+                            else []) + (["enter.triggers"] if entering else []))
 
     def still_true(s: State, c=check, sc=scope) -> bool:
         if c is None:

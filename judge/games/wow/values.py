@@ -37,6 +37,7 @@ from judge.games.wow import model as W
 _CHARACTER_TYPES = frozenset({"hero", "ally", "totem"})
 NUMERIC = ("atk", "health", "def", "cost", "strike cost")
 _COUNTER = re.compile(r"^([+-]\d+)\s*/\s*([+-]\d+)$")
+_STAT_COUNTER = re.compile(r"^([+-]\d+)(atk|health)$")          # "+1 ATK counters"
 
 BOUNDS = tuple(Bound(stat, 0, procedure="value.negative",
                      text="a negative value is treated as 0 unless it is used in a "
@@ -279,6 +280,8 @@ class Static:
 
 
 def _who(e: M.Effect) -> M.Target | None:
+    if isinstance(e, M.Restriction) and e.who is not None:
+        return e.who               # "X can't attack Y", "X can attack only Y": on X
     for name in ("target", "what", "who"):
         t = getattr(e, name, None)
         if isinstance(t, M.Target):
@@ -336,6 +339,8 @@ def _static(o: GameObject, power: int, e: M.Effect, condition: M.Condition | Non
         return [Static(kind="kinds", words=words, op="add", **base)]
     if isinstance(e, M.Lose) and e.resource in ("power", "powers", "abilities"):
         return [Static(kind="lose powers", **base)]
+    if isinstance(e, M.Restriction) and e.verb in ("must attack", "attack only"):
+        return [Static(kind="attack rule", words=(e.verb,), **base)]    # 600.2, 601.2c
     if isinstance(e, M.Restriction):
         return [Static(kind="restriction", words=e.actions, **base)]
     if isinstance(e, M.GainControl):
@@ -483,9 +488,14 @@ def _own_steps(state: State, o: GameObject, stat: str) -> list[ValueStep]:
         out[-1][3].stamp = kind_of_stamp
     for i, (cname, stamp) in enumerate(o.counters):
         m = _COUNTER.match(cname.replace(" ", ""))
-        if m is None:
+        one = _STAT_COUNTER.match(cname.replace(" ", "").lower())
+        if m is None and one is None:
             continue
-        delta = int(m.group(1)) if stat == "atk" else int(m.group(2)) if stat == "health" else 0
+        if m is not None:
+            delta = int(m.group(1)) if stat == "atk" else int(m.group(2)) if stat == "health" \
+                else 0
+        else:
+            delta = int(one.group(1)) if one.group(2) == stat else 0
         if delta:
             out.append((1, stamp, -2000 - i, _Step(lambda c, d=delta: _apply("add", c, d),
                                                    f"{delta:+d} from a {cname} counter",
