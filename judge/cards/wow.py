@@ -415,11 +415,14 @@ def _token(f, what, parts, subject, span):
     if "named" in quals and quals.index("named") + 1 < len(quals):
         name = quals[quals.index("named") + 1]
         del quals[quals.index("named"):quals.index("named") + 2]
+    if any(q.lower() == "unique" for q in quals):
+        tags.append("unique")            # "a ... Unique Turtle ally token named Tooga"
+        quals = [q for q in quals if q.lower() != "unique"]
     words = [q for q in quals if not re.search(r"\d", q) and q not in ("other", "additional")]
     if words:
         return None               # words this reading does not place: the shared reading
     if not name:
-        name = " ".join(t if t[:1].isupper() else t.title() for t in tags)
+        name = " ".join(t if t[:1].isupper() else t.title() for t in tags if t != "unique")
     if not name:
         return None
     return M.CreateToken(verb="create", count=what.count or M.Amount(value=1), token=name,
@@ -698,6 +701,8 @@ class WowReader(GameReader):
         card = replace(card, abilities=tuple(_if_able(_ready_step(_replacement_of(
             _reflexives(_delayed_this_way(a)) if walk else _delayed_this_way(a)), card.text),
             card.text) for a in card.abilities))
+        if "complete this quest" in low:
+            card = _completion_costs(card)
         return replace(card, meta=meta) if meta else card
 
     def paragraph(self, piece: Piece) -> list[M.Ability]:
@@ -839,6 +844,33 @@ _NOT_SHORT = frozenset({"high", "lord", "lady", "king", "queen", "the", "of", "c
                         "general", "grand", "elder", "young", "old", "great", "black", "dark"})
 
 
+_COMPLETE = re.compile(r"pay \((\d+)\) to complete this quest\.?", re.IGNORECASE)
+
+
+def _completion_costs(card: M.CardText) -> M.CardText:
+    """"Pay (3) to complete this quest. <p> Reward: ...": the completion cost of the reward
+    power that follows (702.1), held as the reward ability's resource cost."""
+    out: list[M.Ability] = []
+    pending: M.Cost | None = None
+    for a in card.abilities:
+        words = card.text[a.span.start:a.span.end].strip() if a.span else ""
+        m = _COMPLETE.fullmatch(words)
+        if m is not None:
+            pending = M.Cost(kind="resource", amount=M.Amount(value=int(m.group(1)),
+                                                              text=f"({m.group(1)})"),
+                             span=a.span)
+            continue
+        if pending is not None and a.label.lower() == "reward":
+            a = replace(a, costs=(pending,) + a.costs)
+            pending = None
+        elif pending is not None:
+            out.append(M.Ability(kind="static", effects=(M.Other(verb="pay", span=pending.span),),
+                                 span=pending.span))
+            pending = None
+        out.append(a)
+    return replace(card, abilities=tuple(out))
+
+
 def _short_name(text: str, name: str | None) -> str | None:
     """A WoW card calls itself by a short name ("Kil'zin deals 3 nature damage" on Kil'zin of
     the Bloodscalp, "When Erunak enters play" on Erunak Stonespeaker): when the full name is
@@ -856,23 +888,31 @@ def _short_name(text: str, name: str | None) -> str | None:
 
 def _delayed_this_way(ability: M.Ability) -> M.Ability:
     """"(1), Flip Kil'zin >>> Kil'zin deals 3 nature damage to ... When damage is dealt this
-    way, that opponent's hero deals 3 ...": the "When ... this way" sentence is a triggered
-    modifier the payment effect creates (715.1), not the power's trigger."""
+    way, that opponent's hero deals 3 ...", "Reward: Put ... Tooga into play. At the start of
+    your next turn, remove that ally from the game": a trigger sentence after a payment power's,
+    reward's or ability's first effect is a triggered modifier the link creates as it resolves
+    (715.1), not the power's trigger."""
     t = ability.trigger
-    if t is None or t.event is None or not t.event.text.lower().endswith("this way") \
-            or t.span is None or ability.kind not in ("activated", "spell", "static"):
+    if t is None or t.event is None or t.span is None or not (
+            ability.kind in ("activated", "spell", "static") or
+            ability.label.lower() == "reward"):
         return ability
     before = tuple(e for e in ability.effects if e.span is not None
                    and e.span.start < t.span.start)
     after = tuple(e for e in ability.effects if e not in before)
     if not before or not after:
         return ability
-    event = replace(t.event, this_way=True,
-                    rest=tuple(r for r in t.event.rest if r.lower() != "this way"))
+    event = t.event
+    if event.text.lower().endswith("this way"):
+        event = replace(event, this_way=True,
+                        rest=tuple(r for r in event.rest if r.lower() != "this way"))
     delayed = M.DelayedTrigger(verb="delayed trigger", trigger=replace(t, event=event),
                                effects=after, span=M.Span(t.span.start, after[-1].span.end
                                                           if after[-1].span else t.span.end))
-    return replace(ability, trigger=None, effects=before + (delayed,))
+    kind = ability.kind
+    if ability.label.lower() == "reward":
+        kind = "reward"
+    return replace(ability, trigger=None, effects=before + (delayed,), kind=kind)
 
 
 def _imperative(reader: "WowReader", piece: Piece) -> Piece:

@@ -163,3 +163,23 @@ def test_must_attack_and_can_attack_only_if_able():
                                "turn, that character must attack if able and can attack only "
                                "your hero if able.")
     assert must.what is None and must.only is not None and only.only is not None
+
+
+def test_a_quest_completion_cost_is_the_reward_power_cost():
+    card = wow.parse("Pay (1) to complete this quest.\nReward: Draw a card, then discard a card.",
+                     name="A Donation of Wool")
+    (reward,) = card.abilities
+    assert reward.kind == "reward" and [(c.kind, c.amount.value) for c in reward.costs] == [
+        ("resource", 1)]
+    assert len(reward.effects) == 2
+
+
+def test_a_reward_with_a_later_trigger_sentence_creates_a_delayed_trigger():
+    card = wow.parse("Pay (3) to complete this quest.\nReward: Put a 2 ATK / 3 Health Unique "
+                     "Turtle ally token named Tooga into play. At the start of your next turn, "
+                     "remove that ally from the game.", name="Tooga's Quest")
+    (reward,) = card.abilities
+    token, later = reward.effects
+    assert reward.kind == "reward" and reward.trigger is None
+    assert isinstance(token, M.CreateToken) and token.token == "Tooga"
+    assert isinstance(later, M.DelayedTrigger) and later.trigger.event.verb == "start"

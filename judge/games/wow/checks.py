@@ -54,16 +54,19 @@ def _wave(game, ctx: Context, wave: int, why: str) -> bool:
                    and o.zone[1] != "ceased"]
     stray_damage = [o for o in W.all_in_play(st)
                     if W.damage(st, o.id) and not VA.is_character(st, o.id)]
+    resource_counters = [o for p in st.players for o in st.in_zone((p, W.RESOURCES))
+                         if o.counters and not o.face_up]
     blocked = [oid for oid in events if not MV.can_be_destroyed(st, oid)]
     events = [oid for oid in events if oid not in blocked]
-    if blocked and not (events or decked or hosts or gone_tokens or stray_damage):
+    if blocked and not (events or decked or hosts or gone_tokens or stray_damage or
+                        resource_counters):
         from judge.games.wow import restrictions as R
         for oid in blocked:
             ctx.step(T.RULE, f"pre-priority checks, wave {wave}: {st.objects[oid].name} is not "
                      f"destroyed: {', '.join(R.blockers(st, oid, 'be destroyed'))} says it "
                      "can't be", ["cant", "ppp.destroy"])
         return False
-    if not (events or decked or hosts or gone_tokens or stray_damage):
+    if not (events or decked or hosts or gone_tokens or stray_damage or resource_counters):
         return False
     mark = len(st.log)
     procs = [why, "ppp.waves"]
@@ -99,6 +102,13 @@ def _wave(game, ctx: Context, wave: int, why: str) -> bool:
         W.record(st, "decked", p)
     for o in gone_tokens:
         _cease(ctx, o.id)
+    for o in resource_counters:
+        mark = len(st.log)
+        from judge.engine.state import AddCounter
+        for name in sorted({c for c, _ in o.counters}):
+            st.apply(AddCounter(o.id, name, -st.counter_count(o.id, name)))
+        ctx.step(T.RULE, "the counters on a face-down resource are removed",
+                 ["ppp.face-down-counters"], mark=mark)
     for o in stray_damage:
         mark = len(st.log)
         st.apply(W.SetDamage(o.id, 0, W.damage(st, o.id)))

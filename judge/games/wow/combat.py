@@ -400,7 +400,7 @@ def strike(game, ctx: Context, player: str, wielder: int, role: str) -> None:
         cost = cost if isinstance(cost, int) else 0
         from judge.games.wow import links as L
         paid = L.pay_resources(game, ctx, player, cost, (), f"the strike cost of "
-                               f"{st.objects[w].name}")
+                               f"{st.objects[w].name}", link=False)
         if not paid:
             ctx.step(T.REFUSED, f"{player} can't pay the strike cost of {st.objects[w].name}",
                      ["strike"])

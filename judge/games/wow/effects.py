@@ -420,6 +420,10 @@ def _definite(run: Run, e: M.Effect, stat: str, duration: M.Duration | None,
             if keyword is not None:
                 st.apply(AddModifier(Modifier(st.new_id(), st.ref(o), f"kw:{keyword}", "grant",
                                               None, 1, effect.timestamp, effect.id)))
+            elif getattr(e, "op", "") == "multiply":
+                # "Double target weapon's ATK": applied after every other modifier (719.4)
+                st.apply(AddModifier(Modifier(st.new_id(), st.ref(o), stat, "double", None, 1,
+                                              effect.timestamp, effect.id)))
             else:
                 st.apply(AddModifier(Modifier(st.new_id(), st.ref(o), stat,
                                               "set" if getattr(e, "op", "") == "set" else "add",
@@ -441,6 +445,8 @@ def _definite(run: Run, e: M.Effect, stat: str, duration: M.Duration | None,
             return W.in_play(o) and D.matches(s, d, o.id, sc)
         except Unknown:
             return False
+    if getattr(e, "op", "") == "multiply":
+        raise NotModelled(f"{run.name}: doubling the values of the cards a description names")
     if keyword is not None:
         CE.create(st, description=label, controller=run.you,
                   citation=run.ctx.cite("continuous.rechecks"), ends_at=ends,
@@ -1061,7 +1067,9 @@ def cancel(run: Run, e: M.Cancel) -> None:
     things = run.things(e.what)
     for x in things:
         if isinstance(x, int):
-            L.interrupt(run.game, run.ctx, x, by=run.name)
+            L.interrupt(run.game, run.ctx, x, by=run.name,
+                        procedures=["interrupt.target"] if e.what is not None and
+                        e.what.zone is not None and e.what.zone.name == "chain" else None)
     run.did = bool(things)
 
 
@@ -1109,6 +1117,10 @@ def why_not(e: M.Effect) -> str | None:
             return None if e.op in ("add", "multiply") else f"the change {e.op!r} of {e.stat}"
         if e.stat.lower() not in _STATS:
             return f"a change of {e.stat!r}"
+        if e.op == "multiply" and e.amount is not None and e.amount.value == 2 and \
+                e.amount.per is None and e.target is not None and (
+                    e.target.targeted or e.target.ref in ("this", "it", "that")):
+            return None                  # "Double target weapon's ATK" (719.4)
         if e.op not in ("add",):
             return f"the change {e.op!r} of {e.stat}"
     if isinstance(e, M.Conditional):

@@ -582,7 +582,7 @@ class WowGame(WowScenario):
         layer = Layer(id=st.new_id(), kind="proposal", name=f"{player}'s combat proposal",
                       controller=player, source=None, targets=(card, defender))
         L.add(ctx, layer, announce=f"{player} proposes a combat: {a.name} attacks {d.name}",
-              procedures=["combat.propose", "combat.proposal", "link.source",
+              procedures=["combat", "combat.propose", "combat.proposal", "link.source",
                           "priority.non-combat"], mark=mark)
         self._attack_rules_said(ctx, card)
         self.give_priority(ctx, player)
@@ -660,15 +660,58 @@ class WowGame(WowScenario):
         st = ctx.state
         o = st.objects[card]
         self._over(ctx, "complete")
+        if o.zone != (player, W.RESOURCES) or o.controller != player:
+            raise IllegalAction("complete", f"{player} does not control {o.name} in his "
+                                "resource row", ctx.cite("reward.complete"))
+        if not o.face_up:
+            raise IllegalAction("complete", f"{o.name} is face down: a face-down resource is "
+                                "blank", ctx.cite("resource.face"))
         ps = P.of(st, card)
         if not ps.rewards:
             raise IllegalAction("complete", f"{o.name} has no reward power", ctx.cite("reward"))
-        raise NotModelled(f"completing {o.name}: the card grammar does not read its completion "
-                          "cost")
+        power = ps.rewards[0]
+        if power.why:
+            raise NotModelled(f"completing {o.name}: its reward power ({power.why})")
+        if any(c.kind != "resource" for c in power.ability.costs):
+            raise NotModelled(f"completing {o.name}: its completion cost")
+        self._holder(ctx, "complete", player)
+        cost = sum(int(c.amount.value or 0) for c in power.ability.costs
+                   if c.amount is not None)
+        if len(L.ready_resources(st, player)) < cost:
+            raise IllegalAction("complete", f"{player} can't pay ({cost})",
+                                ctx.cite("cost.resource-text"))
+        slots = E.slots(power.ability.effects)
+        _chosen, problem = L.assign(st, slots, targets, Scope(you=player, source=card))
+        if problem:
+            raise IllegalAction("complete", problem, ctx.cite(_target_rule(problem)))
 
     def complete(self, ctx: Context, player: str, card: int, paying: tuple[int, ...] = (),
                  targets: tuple[Any, ...] = ()) -> None:
-        raise NotModelled("completing a quest")
+        """702.2: completing a quest adds its reward effect to the chain (following 707); as
+        the last part of adding it, the quest, if still in play, is turned face down and stays
+        a resource."""
+        st = ctx.state
+        o = st.objects[card]
+        power = P.of(st, card).rewards[0]
+        a = power.ability
+        slots = E.slots(a.effects)
+        chosen, _problem = L.assign(st, slots, targets, Scope(you=player, source=card))
+        frozen = L.freeze(st, chosen)
+        mark = len(st.log)
+        layer = Layer(id=st.new_id(), kind="reward", name=f"{o.name}'s reward effect",
+                      controller=player, source=card, targets=L.flat(frozen),
+                      data={"slots": frozen, "power": power, "chosen": {}})
+        L.add(ctx, layer, announce=f"{player} completes {o.name} ({power.text})"
+              + (f" targeting {D.names(st, L.flat(frozen))}" if any(chosen) else ""),
+              procedures=["reward.complete", "link.effect", "link.source", "priority.options"],
+              mark=mark)
+        self._pay_power_costs(ctx, player, card, a, paying, None)
+        if W.in_play(st.objects[card]) and st.objects[card].face_up:
+            mark = len(st.log)
+            st.apply(W.TurnFace(card, False))
+            ctx.step(T.RULE, f"as the last part of adding its reward effect, {o.name} is turned "
+                     "face down: it continues to be a resource", ["reward.complete"], mark=mark)
+        L.after_added(self, ctx, layer, L.flat(frozen))
 
     # ------------------------------------------------------------------ stated choices
     def verify_use_optional(self, ctx: Context, player: str, name: str = "",

@@ -42,7 +42,7 @@ def ready_resources(state: State, player: str) -> list[int]:
 
 
 def pay_resources(game, ctx: Context, player: str, amount: int, preferred: tuple[int, ...],
-                  why: str, *, printed: bool = True) -> bool:
+                  why: str, *, printed: bool = True, link: bool = True) -> bool:
     """403.6a, 412.2: exhaust ``amount`` resources ``player`` controls (the ones the scenario
     names first). False (and nothing exhausted) when they can't all be paid."""
     st = ctx.state
@@ -56,8 +56,8 @@ def pay_resources(game, ctx: Context, player: str, amount: int, preferred: tuple
     for r in pool[:amount]:
         st.apply(W.Orient(r, True))
     ctx.step(T.RULE, f"{player} exhausts {amount} resource{'s' if amount != 1 else ''} to pay "
-             f"{why}", ["cost.resource" if printed else "cost.resource-text", "resource.pay"],
-             mark=mark, actor=player)
+             f"{why}", ["cost.resource" if printed else "cost.resource-text", "resource.pay"]
+             + (["add.cost"] if link else []), mark=mark, actor=player)
     for r in pool[:amount]:
         V.run(ctx, Event("exhaust", player=player, target=r, data=(("why", "cost"),
                                                                    ("done", True))))
@@ -432,17 +432,20 @@ def _resolve_proposal(game, ctx: Context, layer: Layer) -> None:
     attacker = K.live(st, c.proposed_attacker) if c else None
     defender = K.live(st, c.proposed_defender) if c else None
     problem = None
+    procs = ["combat.proposal-resolves", "resolve.targets"]
     if attacker is None or defender is None:
-        problem = "the proposed attacker or defender is gone (601.2f)"
+        problem = ("the proposed attacker or defender became a different card (it left play) "
+                   "or changed controllers, and stopped being one")
+        procs.append("combat.proposed-gone")
     else:
         a = K.attacker_problem(st, attacker, c.player)
         d = K.defender_problem(st, defender, attacker)
         problem = (a or d or (None, None))[0]
+        procs.append("combat.illegal")
     if problem:
         mark = len(st.log)
         K.set_combat(st, None)
-        ctx.step(T.RESOLVE, f"the proposal is interrupted: {problem}",
-                 ["combat.proposal-resolves", "resolve.targets"], mark=mark)
+        ctx.step(T.RESOLVE, f"the proposal is interrupted: {problem}", procs, mark=mark)
         game.give_priority(ctx)
         return
     ctx.step(T.RESOLVE, "the proposal effect resolves: the combat is still legal",

@@ -10,7 +10,7 @@ could arise (:mod:`judge.engine.abilities`), never drops it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any
 
 from judge.cards import model as M
@@ -86,7 +86,30 @@ def of(state: State, oid: int) -> CardPowers:
 
 def parse(o: GameObject) -> M.CardText:
     from judge.cards import wow
-    return wow.parse(o.text, name=o.name)
+    card = wow.parse(o.text, name=o.name)
+    if "nterrupt" not in (o.text or ""):
+        return card
+    return replace(card, abilities=tuple(_on_chain(a) for a in card.abilities))
+
+
+def _on_chain(value):
+    """711.3: a card or effect is targeted for interruption only while it is on the chain:
+    "Interrupt target ability" describes a link."""
+    if isinstance(value, tuple):
+        return tuple(_on_chain(v) for v in value)
+    if isinstance(value, M.Cancel) and value.what is not None and value.what.zone is None:
+        return replace(value, what=replace(value.what, zone=M.Zone(name="chain")))
+    if not is_dataclass(value) or isinstance(value, type) or isinstance(value, M.Target):
+        return value
+    changes = {}
+    for f in fields(value):
+        child = getattr(value, f.name)
+        if child is None or isinstance(child, (str, int, bool, M.Span)):
+            continue
+        new = _on_chain(child)
+        if new is not child:
+            changes[f.name] = new
+    return replace(value, **changes) if changes else value
 
 
 def read(o: GameObject) -> CardPowers:

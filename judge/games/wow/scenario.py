@@ -131,6 +131,15 @@ class WowScenario(ScenarioGame):
         table[o.id] = (host.id, host.incarnation, o.incarnation, o.entered)
         st.globals["hosts"] = tuple(sorted(table.items()))
 
+    def place(self, ctx: Context, sc: A_.Scenario, ref: A_.CardRef, owner: str,
+              zone) -> GameObject:
+        """A card in the resource row is face down unless the line says it is face up
+        (412.1a-b: only quests and locations are placed face up)."""
+        if zone[1] == W.RESOURCES and ref.face_up is None:
+            from dataclasses import replace as _replace
+            ref = _replace(ref, face_up=False)
+        return super().place(ctx, sc, ref, owner, zone)
+
     def card_states(self, ctx: Context, sc: A_.Scenario, o: GameObject, ref: A_.CardRef) -> None:
         for word in ref.states:
             if word == "exhausted":

@@ -417,6 +417,8 @@ def _labelled_core(state: State, o: GameObject, steps: list[ValueStep]) -> Itera
             if eff is not None:
                 label = eff.description
             kind = "set" if m.op == "set" else ("double" if m.op == "double" else "add")
+            if kind == "double":
+                label = label + " (doubled last, 719.4)"
             if kind == "set" and eff is not None and eff.data.get("gives"):
                 kind = "gives"        # a value the card had not, with a type it had not
         elif e is not None:
@@ -628,6 +630,8 @@ def explain(state: State, oid: int, stat: str) -> tuple[Value, list[str], list[s
             words.append(fn.label)
             procedures.append(fn.procedure)
             procedures.extend(fn.extra)
+            if fn.kind == "double":
+                procedures.append("dependency.double")
             if fn.stamp:
                 stamps.append(fn.stamp)
     if any(p == "dependency.order" for p in procedures):
