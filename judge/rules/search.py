@@ -120,23 +120,23 @@ DERIVED = ("er", "or", "ship", "ment", "ion", "al", "iv", "ive", "iti", "ness", 
 # Tuned on the tuning parts of the questions only (see bench/search_bench.py).
 PARAMS: dict[str, float] = {
     "k1": 1.2,
-    "w_title": 0.42, "w_heading": 0.8, "w_text": 0.28, "w_examples": 0.5,
-    "b_title": 0.3, "b_heading": 0.2, "b_text": 0.56, "b_examples": 0.56,
+    "w_title": 0.315, "w_heading": 0.8, "w_text": 0.28, "w_examples": 0.5,
+    "b_title": 0.4, "b_heading": 0.2, "b_text": 0.56, "b_examples": 0.56,
     "coverage": 1.0,          # exponent of the matched share
     "phrase": 0.45,           # x mean idf of the pair, adjacent in order
     "near": 0.1,              # x mean idf of the pair, within NEAR tokens
-    "glossary": 0.13,         # x the glossary entry's score, to rules that mention it
-    "children": 0.3,          # x second best child score, to the parent (when it matches)
+    "glossary": 0.17,         # x the glossary entry's score, to rules that mention it
+    "children": 0.0,          # x second best child score, to the parent (when it matches)
     "cites": 0.15,            # x best cited rule's score, to the citing rule
-    "prior": 0.05,            # x log(1 + times cited), as a factor
-    "parent": 0.1,            # x the parent's score, to a rule whose parent matches
+    "prior": 0.067,           # x log(1 + times cited), as a factor
+    "parent": 0.133,          # x the parent's score, to a rule whose parent matches
     "subtree": 0.5,           # share of a word matched only by sub-rules that counts as covered
     "derived": 0.6,           # weight of a derived form ("owner" asked, "ownership" printed)
     "window": 0.7,            # x the score x the share of the question's weight in one passage
     "compound": 0.3,          # x the idf of a compound term of the documents, as one more word
     "lead": 0.7,              # x the score x the share of the question's weight in the first words
     "kind_glossary": 1.0,     # factor of a glossary or keyword entry's score
-    "defining": 1.5,          # further factor of a glossary entry when the question asks what a term is
+    "defining": 3.0,          # further factor of a glossary entry when the question asks what a term is
     "kind_section": 0.8,      # factor of a section's score (a numbered heading over rules)
 }
 NEAR = 6

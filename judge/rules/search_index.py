@@ -109,6 +109,7 @@ SLANG: tuple[tuple[str, ...], ...] = (
     ("fail to find", "find nothing", "whiff"),
     ("harder", "more difficult", "difficulty"),
     ("number", "value"),
+    ("pick", "choose", "select"),
 )
 HYPERNYM_WEIGHT = 0.5  # "ally" asked, the rule says "character" (a glossary lists ally in it)
 SLANG_WEIGHT = 0.7
