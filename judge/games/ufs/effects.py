@@ -28,6 +28,7 @@ from judge.engine.decisions import Decision
 from judge.engine.errors import NotModelled
 from judge.engine.events import Event
 from judge.engine.state import GameObject, MoveObject, SetFlag, State
+from judge.games.ufs import checks as C
 from judge.games.ufs import names as N
 from judge.games.ufs import values as V
 
@@ -285,10 +286,20 @@ def _conditional_ok(e: M.Conditional) -> str | None:
     return None
 
 
+def _check_ok(e: M.Check) -> str | None:
+    if e.kind != "control":
+        return f"a {e.kind} check"
+    if e.difficulty is not None:
+        why = amount_ok(e.difficulty)
+        if why is not None:
+            return why
+    return player_ok(e.who)
+
+
 _SUPPORT: dict[type, Callable[[Any], str | None]] = {
     M.ModifyValue: _modify_ok, M.Gain: _gain_ok, M.Lose: _lose_ok, M.Move: _move_ok,
     M.Exhaust: _state_ok, M.Ready: _state_ok, M.Flip: _state_ok, M.Choice: _choice_ok,
-    M.Conditional: _conditional_ok,
+    M.Conditional: _conditional_ok, M.Check: _check_ok,
 }
 
 # -- conditions (K.3.5: an "if" applies to the rest of its sentence)
@@ -522,6 +533,14 @@ def _run_flip(ctx: Context, game: "UfsGame", e: M.Flip, src: Source) -> None:
     game.flip(ctx, cards, src.name, up=e.face == "up")
 
 
+def _run_check(ctx: Context, game: "UfsGame", e: M.Check, src: Source) -> None:
+    """E.3: "Make a control check": against the printed difficulty, or none (E.3.4: the
+    check is made for its value, complete once its final value is set)."""
+    doer = player(e.who, src, ctx.state)
+    difficulty = None if e.difficulty is None else number(ctx, e.difficulty, src)
+    C.make(ctx, game, doer, difficulty, f"for {src.name}", about=src.card, kind="effect")
+
+
 def option_label(e: M.Effect, src: Source) -> str:
     if isinstance(e, M.ModifyValue) and e.amount is not None and e.amount.constant is not None:
         return f"{'+' if e.sign > 0 else '-'}{e.amount.constant} {e.stat}"
@@ -584,5 +603,5 @@ def block_states(c: M.Condition) -> tuple[str, ...]:
 _RUN: dict[type, Callable[[Context, "UfsGame", Any, Source], None]] = {
     M.ModifyValue: _run_modify, M.Gain: _run_gain, M.Lose: _run_lose, M.Move: _run_move,
     M.Exhaust: _run_commit, M.Ready: _run_ready, M.Flip: _run_flip, M.Choice: _run_choice,
-    M.Conditional: _run_conditional,
+    M.Conditional: _run_conditional, M.Check: _run_check,
 }
