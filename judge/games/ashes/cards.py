@@ -124,8 +124,8 @@ def read(name: str, text: str, *, kind: str) -> CardRules:
     card_type`) with printed ``text``."""
     if not text.strip():
         return CardRules(name=name, text=None)
-    from judge.cards import ashes as reader
-    parsed = reader.parse(text, name=name)
+    from judge.cards.store import parse      # kept between runs in the user cache folder
+    parsed = parse("ashes", text, name=name)
     meta = tuple(parsed.meta)
     errata = tuple(v for k, v in meta if k == "errata")
     unbound: list[Unbound] = [Unbound(u.text, "unknown", f"the card grammar could not read it "

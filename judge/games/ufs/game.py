@@ -225,7 +225,7 @@ class UfsGame(Acts, Abilities, ScenarioGame):
         cache = st.cache.setdefault(_PARSED, {})
         found = cache.get(text)
         if found is None:
-            from judge.cards import parse
+            from judge.cards.store import parse  # kept between runs in the user cache folder
             found = cache[text] = parse("ufs", text)
         return found
 

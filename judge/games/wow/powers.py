@@ -85,8 +85,8 @@ def of(state: State, oid: int) -> CardPowers:
 
 
 def parse(o: GameObject) -> M.CardText:
-    from judge.cards import wow
-    card = wow.parse(o.text, name=o.name)
+    from judge.cards.store import parse as parse_card   # kept between runs (user cache)
+    card = parse_card("wow", o.text, name=o.name)
     if "nterrupt" not in (o.text or ""):
         return card
     return replace(card, abilities=tuple(_on_chain(a) for a in card.abilities))
