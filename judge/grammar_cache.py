@@ -4,7 +4,8 @@ Building an LALR parser (grammar analysis, parse tables) costs far more than loa
 every process after the first loads it from a file in the user cache folder
 (:func:`judge.paths.cache_dir`). The file is named by the grammar's content; lark itself also
 checks the grammar text, the options, its own version and the files the grammar imports
-before using a cached parser, and rebuilds (and rewrites) it when any of them changed.
+before using a cached parser, and rebuilds (and rewrites) it when any of them changed. The
+parsers built at set-up (:mod:`judge.install_cache`) are used first, where they are.
 """
 
 from __future__ import annotations
@@ -30,10 +31,18 @@ def lark_version_stamp() -> bytes:
 
 
 def lark_cache(grammar: Path) -> str | bool:
-    """The ``cache=`` argument for ``Lark.open(grammar, ...)``: a file path in the user cache
-    folder, or False (no cache) when that folder cannot be created or the grammar read."""
+    """The ``cache=`` argument for ``Lark.open(grammar, ...)``: the parser built at set-up for
+    this grammar text, else a file path in the user cache folder, or False (no cache) when that
+    folder cannot be created or the grammar read."""
     try:
         digest = hashlib.sha256(grammar.read_bytes()).hexdigest()[:16]
+    except OSError:
+        return False
+    from judge import install_cache      # the tables built at set-up, when there are
+    installed = install_cache.grammar_file(f"{grammar.stem}-{digest}.lark")
+    if installed is not None:
+        return installed
+    try:
         folder = paths.cache_dir() / FOLDER
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:

@@ -132,6 +132,10 @@ def connect(*, rebuild: bool = False):
     path = index_path()
     try:
         con = None if rebuild else open_index(path)
+        if con is None and not rebuild:
+            from judge import install_cache     # the index made at set-up, when there is one
+            if install_cache.seed(os.path.basename(path)):
+                con = open_index(path)
         if con is None or stored_fingerprint(con) != fingerprint():
             if con is not None:
                 con.close()

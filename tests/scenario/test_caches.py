@@ -9,7 +9,7 @@ import shutil
 import pytest
 from lark import Lark
 
-from judge import grammar_cache, paths
+from judge import grammar_cache, install_cache, paths
 from judge.cards import parse as parse_now
 from judge.cards import store
 from judge.scenario import parser as scenario_parser
@@ -56,6 +56,7 @@ def test_grammar_cache_off_when_the_cache_folder_cannot_be_made(tmp_path, monkey
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     monkeypatch.setenv("JUDGE_HOME", str(blocker))
+    monkeypatch.setattr(install_cache, "FOLDER", str(tmp_path / "no-set-up-caches"))
     assert grammar_cache.lark_cache(paths.GRAMMAR / "scenario_fab.lark") is False
 
 
