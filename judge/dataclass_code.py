@@ -13,6 +13,15 @@ same text compiled by the same compiler (no future flags inherited, as ``exec`` 
 the dataclasses module has none) gives the same functions; the cache file is per Python version
 (``sys.implementation.cache_tag``) and a stale or unreadable one is ignored. :func:`save`
 writes what was compiled anew, from the process that enabled it only (not a forked worker).
+
+What this relies on - dataclasses calls the name ``exec``, looked up in its module globals, on
+source text it compiles with no ``__future__`` flags - is an implementation detail of the
+standard library (true of CPython 3.10 to 3.13). tests/test_dataclass_code.py checks both halves
+on the running Python: that the hook is called, and that the methods it gives are the ones
+Python compiles, member for member (code, constants, names, flags, file, line, qualified name,
+defaults). Where dataclasses stops calling ``exec`` on text the hook is simply never called
+(source that is not text is passed through); the tests then fail so that it is reviewed.
+Saves about 50 ms of a warm ``judge check`` of the bundled scenarios (~1 s).
 """
 
 import builtins
@@ -25,6 +34,7 @@ MAX_ENTRIES = 20000     # beyond this many, the file starts again (sources that 
 _cache: dict | None = None
 _fresh = False          # compiled something not in the file
 _owner = 0              # the process that enabled the cache (the one that may write it)
+_digest = None          # blake2b, found on first use
 
 
 def _path() -> str:
@@ -59,11 +69,20 @@ def disable() -> None:
     _cache, _fresh = None, False
 
 
+def _blake2b():
+    try:
+        from _blake2 import blake2b     # CPython's own: no hashlib (and OpenSSL) to import
+    except ImportError:                 # a Python built without it
+        from hashlib import blake2b
+    return blake2b
+
+
 def _exec(source, globals=None, locals=None, /):
-    global _fresh
+    global _fresh, _digest
     if isinstance(source, str) and _cache is not None:
-        from _blake2 import blake2b
-        key = blake2b(source.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+        if _digest is None:
+            _digest = _blake2b()
+        key = _digest(source.encode("utf-8", "surrogatepass"), digest_size=16).digest()
         code = _cache.get(key)
         if code is None:
             code = _cache[key] = compile(source, "<string>", "exec", dont_inherit=True)
