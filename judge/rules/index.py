@@ -96,6 +96,9 @@ def write_index(rg: RuleGraph, path: Path) -> None:
         # one fsync of the finished file below
         con.execute("PRAGMA journal_mode=OFF")
         con.execute("PRAGMA synchronous=OFF")
+        # pages of 16 KiB rather than 4: fewer page splits while the rows go in (about 5% of
+        # writing the index), shallower b-trees for the lookups
+        con.execute("PRAGMA page_size=16384")
         con.executescript(TABLES)
         with con:
             con.execute("INSERT INTO meta VALUES('fingerprint', ?)", (fingerprint(),))
