@@ -6,11 +6,19 @@ folder (:func:`judge.paths.cache_dir`): one file per game, named by the content 
 the result depends on (the card grammars, the ``judge/cards`` code, the lark and Python
 versions). Any change to those starts a new file; an unreadable file is ignored and replaced.
 The values are the frozen ones of :mod:`judge.cards.model`, the same a fresh parse returns.
+
+The file is a sequence of pickled dicts: each text parsed anew is appended as a record of its
+own, in one write to a file opened for appending (so that processes checking scenarios side by
+side add to it without losing each other's records, and a run that parses thousands of cards
+writes each once, not the whole store again each time). Reading stops at a damaged record and
+keeps those before it (the file is then written again with those only, or removed). A file of
+many records is written again as one when it is read.
 """
 
 from __future__ import annotations
 
 import hashlib
+import io
 import os
 import pickle
 import sys
@@ -37,7 +45,7 @@ def parse(game: str, text: str, *, name: str | None = None) -> CardText:
     if found is None:
         from judge.cards import parse as parse_now
         found = store[key] = parse_now(game, text, name=name)
-        _save(game, store)
+        _save(game, {key: found})
     return found
 
 
@@ -53,22 +61,47 @@ def version() -> str:
     return digest.hexdigest()[:20]
 
 
+COMPACT_AT = 64    # records in a file read: it is written again as one
+
+
 def _store(game: str) -> dict[str, CardText]:
     store = _stores.get(game)
     if store is None:
         store = _stores[game] = {}
         path = _files[game] = _path(game)
         if path is not None:
-            try:
-                with open(path, "rb") as f:
-                    loaded = pickle.load(f)
-                if isinstance(loaded, dict):
-                    store.update(loaded)
-            except FileNotFoundError:
-                _forget_other_versions(path, game)
-            except Exception:  # noqa: BLE001 - a damaged or foreign file is only a cache miss
-                pass
+            records, damaged = _read(path, store, game)
+            if damaged and not store:
+                _remove(path)          # appended records would follow the damage: start again
+            elif damaged or records >= COMPACT_AT:
+                _rewrite(game, store)
     return store
+
+
+def _read(path: Path, store: dict[str, CardText], game: str) -> tuple[int, bool]:
+    """Add the records of ``path`` to ``store``: (how many, whether one was damaged)."""
+    records = 0
+    try:
+        with open(path, "rb") as f:
+            size = os.fstat(f.fileno()).st_size
+            while f.tell() < size:
+                loaded = pickle.load(f)
+                if not isinstance(loaded, dict):
+                    return records, True
+                store.update(loaded)
+                records += 1
+    except FileNotFoundError:
+        _forget_other_versions(path, game)
+    except Exception:  # noqa: BLE001 - a damaged or foreign record is only a cache miss
+        return records, True
+    return records, False
+
+
+def _remove(path: Path) -> None:
+    try:
+        path.unlink()
+    except OSError:
+        pass
 
 
 def _path(game: str) -> Path | None:
@@ -78,8 +111,27 @@ def _path(game: str) -> Path | None:
         return None
 
 
-def _save(game: str, store: dict[str, CardText]) -> None:
-    """Write the store whole (atomically: a reader sees the old file or the new one)."""
+def _save(game: str, entries: dict[str, CardText]) -> None:
+    """Add ``entries`` to the end of the game's file, as one record in one write."""
+    path = _files.get(game)
+    if path is None:
+        return
+    buffer = io.BytesIO()
+    try:
+        frozen_pickle.dump(entries, buffer)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        try:
+            os.write(fd, buffer.getvalue())
+        finally:
+            os.close(fd)
+    except (OSError, pickle.PicklingError):
+        pass
+
+
+def _rewrite(game: str, store: dict[str, CardText]) -> None:
+    """Write the store whole as one record (atomically: a reader sees the old file or the
+    new one)."""
     path = _files.get(game)
     if path is None:
         return

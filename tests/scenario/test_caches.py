@@ -215,3 +215,41 @@ def test_check_answered_from_the_stores_does_not_load_lark(tmp_path):
     again = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
     assert again.stdout.strip().splitlines()[-1] == "False", again.stdout + again.stderr
     assert "0 failed" in again.stdout and "with errors" not in again.stdout, again.stdout
+
+
+def test_card_store_appends_each_new_text_and_reads_every_record(tmp_path, monkeypatch,
+                                                                 empty_store):
+    """Each text parsed anew is one record appended to the file (a run of thousands of cards
+    writes each once); a new process reads them all; a file of many records becomes one."""
+    monkeypatch.setenv("JUDGE_HOME", str(tmp_path))
+    monkeypatch.setattr(store, "version", lambda: "fixed")
+    texts = [f"Deal {n} arcane damage to target hero." for n in range(1, 5)]
+    first = [store.parse("fab", t) for t in texts]
+    path = tmp_path / "cache" / "cards" / "fab-fixed.pickle"
+    records = []
+    with open(path, "rb") as f:
+        while f.tell() < path.stat().st_size:
+            records.append(pickle.load(f))
+    assert [list(r) for r in records] == [[t] for t in texts]
+    monkeypatch.setattr(store, "_stores", {})            # a new process
+    monkeypatch.setattr(store, "_files", {})
+    monkeypatch.setattr(store, "COMPACT_AT", 3)
+    monkeypatch.setattr("judge.cards.parse", _must_not_parse)
+    assert [store.parse("fab", t) for t in texts] == first
+    with open(path, "rb") as f:
+        assert list(pickle.load(f)) == texts and f.read() == b"", "written again as one record"
+
+
+def test_card_store_keeps_the_records_before_a_torn_one(tmp_path, monkeypatch, empty_store):
+    monkeypatch.setenv("JUDGE_HOME", str(tmp_path))
+    monkeypatch.setattr(store, "version", lambda: "fixed")
+    first = store.parse("fab", CARD)
+    path = tmp_path / "cache" / "cards" / "fab-fixed.pickle"
+    with open(path, "ab") as f:
+        f.write(pickle.dumps({"x": 1})[:-3])              # a write cut short
+    monkeypatch.setattr(store, "_stores", {})
+    monkeypatch.setattr(store, "_files", {})
+    monkeypatch.setattr("judge.cards.parse", _must_not_parse)
+    assert store.parse("fab", CARD) == first
+    with open(path, "rb") as f:
+        assert list(pickle.load(f)) == [CARD] and f.read() == b"", "the torn record is gone"
