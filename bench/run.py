@@ -159,13 +159,13 @@ def bench_check(env: dict) -> dict:
     as when none was seen before). "first run after installing" removes the whole user cache
     before each round (index included), with what the install makes (./dev): judge's bytecode,
     and the grammars' parse tables and the bundled documents' index in .install-cache/
-    (judge/install_cache.py); no bytecode written while timed; "after ./dev demo" removes it too, then runs the commands
-    ./dev demo runs after installing (untimed): the first ``judge check`` after the README's
-    set-up (target 1.5x for both).
+    (python -m judge.prebuild); no bytecode written while timed. "after ./dev demo" removes
+    it too, then runs the commands ./dev demo runs after installing (untimed): the first
+    ``judge check`` after the README's set-up (target 1.5x for both).
     """
     env = dict(env, PYTHONDONTWRITEBYTECODE="1")
     subprocess.run([PY, "-m", "compileall", "-q", str(ROOT / "judge")], check=True)
-    subprocess.run([PY, "-m", "judge.install_cache"], check=True)    # as ./dev installs
+    subprocess.run([PY, "-m", "judge.prebuild"], check=True)    # as ./dev installs
     bundled = ROOT / "scenarios"
     count = len(list(bundled.rglob("*.scn")))
     print(f"\njudge check: time per scenario / python -c pass; {os.cpu_count()} CPUs, "

@@ -2,9 +2,10 @@
 
 The costliest part of a first run is work that depends only on what is installed, never on the
 user: the LALR tables of the card and scenario grammars (seconds each to build, a fraction of a
-second to load) and the rules index of the bundled documents. ``python -m judge.install_cache``
+second to load) and the rules index of the bundled documents. ``python -m judge.prebuild``
 (run by ``./dev`` after installing, beside compiling the bytecode) builds them into
-``.install-cache/`` beside the package.
+``.install-cache/`` beside the package. This module is the part every run uses (it imports no
+other part of judge but :mod:`judge.paths`).
 
 * Grammar tables are used where they are (:func:`grammar_file`): lark keys a cached parser by
   the grammar text, its options (the cache file's path among them) and its own and Python's
@@ -21,14 +22,13 @@ A missing ``.install-cache/`` only means the first run builds everything itself.
 from __future__ import annotations
 
 import os
-import sys
 
 from judge import paths
 
 FOLDER = os.path.join(paths.ROOT_STR, ".install-cache")
 GRAMMAR = "grammar"
 
-_building = False       # set while build() runs: the grammar tables are written in FOLDER
+_building = False       # set while judge.prebuild runs: the grammar tables go in FOLDER
 
 
 def grammar_file(name: str) -> str | None:
@@ -64,91 +64,3 @@ def seed(relative: str) -> bool:
     except OSError:
         return False
     return True
-
-
-def build(folder: str = FOLDER) -> list[str]:
-    """Build the set-up's caches in ``folder`` (what was there before goes): the grammar
-    tables in place, the index in a throw-away user cache, then copied. Returns the relative
-    paths written."""
-    global FOLDER, _building
-    import shutil
-    import tempfile
-    shutil.rmtree(folder, ignore_errors=True)
-    saved = FOLDER, os.environ.get("JUDGE_HOME")
-    with tempfile.TemporaryDirectory() as home:
-        FOLDER, _building = folder, True
-        os.environ["JUDGE_HOME"] = home
-        try:
-            _warm()
-        finally:
-            FOLDER, _building = saved[0], False
-            if saved[1] is None:
-                del os.environ["JUDGE_HOME"]
-            else:
-                os.environ["JUDGE_HOME"] = saved[1]
-        cache = os.path.join(home, "cache")
-        for name in os.listdir(cache):
-            if name.startswith("index-") and name.endswith(".sqlite"):
-                shutil.copyfile(os.path.join(cache, name), os.path.join(folder, name))
-    return sorted(os.path.relpath(os.path.join(top, name), folder)
-                  for top, _, names in os.walk(folder) for name in names)
-
-
-def _warm() -> None:
-    """Load what a first run loads: the index, every game's card and scenario grammars."""
-    from judge import registry
-    from judge.cards import parse as parse_card
-    from judge.rules import lookup
-    from judge.scenario import parser
-
-    lookup.connect()
-    lookup.reset()
-    for game in registry.CARD_PARSERS:
-        parse_card(game, "Draw a card.")
-    for game in [None, *registry.GAMES]:
-        parser.lark_parser(game)
-
-
-def stamp() -> str:
-    """What the set-up's caches are made from: the grammar files, lark's and Python's
-    versions, the rulebook files and the rules code (the index's fingerprint)."""
-    import hashlib
-    from judge.grammar_cache import lark_version_stamp
-    from judge.rules import lookup
-    digest = hashlib.sha256(f"{sys.version}\n{paths.ROOT_STR}\n".encode())
-    digest.update(lark_version_stamp())
-    for top, _, names in sorted(os.walk(str(paths.GRAMMAR))):
-        for name in sorted(names):
-            with open(os.path.join(top, name), "rb") as f:
-                digest.update(name.encode() + b"\0" + f.read() + b"\0")
-    digest.update(lookup.fingerprint().encode())
-    return digest.hexdigest()
-
-
-def main() -> int:
-    """Build the set-up's caches unless those in FOLDER were made from the same files."""
-    from judge import install_cache     # run as a script: the module judge itself imports
-    want = install_cache.stamp()
-    stamp_file = os.path.join(FOLDER, "stamp")
-    try:
-        with open(stamp_file, encoding="utf-8") as f:
-            if f.read() == want:
-                return 0
-    except OSError:
-        pass
-    try:
-        written = install_cache.build()
-        with open(stamp_file, "w", encoding="utf-8") as f:
-            f.write(want)
-    except Exception as err:  # noqa: BLE001 - set-up goes on: the first run builds them itself
-        import shutil
-        shutil.rmtree(FOLDER, ignore_errors=True)
-        print(f"judge: no caches made at set-up ({type(err).__name__}: {err}); the first run "
-              "will build them", file=sys.stderr)
-        return 0
-    print(f"judge: {len(written)} caches made at set-up in {FOLDER}", file=sys.stderr)
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,5 +1,5 @@
-"""judge.install_cache: the caches made at set-up are used by a first run, and only as a
-starting point (lark and the index check them as they check the user's own caches)."""
+"""judge.install_cache / judge.prebuild: the caches made at set-up are used by a first run, and
+only as a starting point (lark and the index check them as they check the user's own caches)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import sqlite3
 import pytest
 from lark import Lark
 
-from judge import grammar_cache, install_cache
+from judge import grammar_cache, install_cache, prebuild
 from judge.rules import index, lookup
 
 
@@ -31,7 +31,7 @@ def _tiny(tmp_path, text='start: "a" "b"\n'):
 
 
 def _built_at_setup(monkeypatch, grammar):
-    """The tiny grammar's parser built as ``python -m judge.install_cache`` builds one."""
+    """The tiny grammar's parser built as ``python -m judge.prebuild`` builds one."""
     monkeypatch.setattr(install_cache, "_building", True)
     where = grammar_cache.lark_cache(grammar)
     Lark.open(str(grammar), parser="lalr", cache=where)
@@ -119,11 +119,11 @@ def test_a_stale_index_from_set_up_is_brought_up_to_date(tmp_path, monkeypatch, 
 
 
 def test_set_up_builds_the_grammar_tables_and_the_index(tmp_path, monkeypatch, setup_folder):
-    monkeypatch.setattr(install_cache, "_warm", lambda: (
+    monkeypatch.setattr(prebuild, "_warm", lambda: (
         lookup.connect(), lookup.reset(), Lark.open(str(_tiny(tmp_path)), parser="lalr",
                                                     cache=grammar_cache.lark_cache(
                                                         _tiny(tmp_path)))))
-    written = install_cache.build(str(setup_folder))
+    written = prebuild.build(str(setup_folder))
     assert any(p.startswith("grammar" + os.sep + "tiny-") for p in written)
     assert any(p.startswith("index-") for p in written)
     assert os.environ["JUDGE_HOME"] == str(tmp_path / "home")
