@@ -110,6 +110,14 @@ SLANG: tuple[tuple[str, ...], ...] = (
     ("harder", "more difficult", "difficulty"),
     ("number", "value"),
     ("pick", "choose", "select"),
+    # words players bring from other card games
+    ("board", "battlefield", "arena", "play area"),   # not "in play": it stems to "play"
+    ("fizzle", "fizzles", "fizzled", "unable to resolve", "removed from the chain"),
+    ("upkeep", "start of turn", "start phase"),
+    ("end step", "end of turn", "end phase"),
+    ("scry", "look at the top"),
+    ("mill", "top of deck into graveyard", "top of deck into discard pile"),
+    ("cap", "maximum"),
 )
 HYPERNYM_WEIGHT = 0.5  # "ally" asked, the rule says "character" (a glossary lists ally in it)
 SLANG_WEIGHT = 0.7

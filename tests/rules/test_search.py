@@ -268,3 +268,13 @@ def test_a_quoted_stop_word_is_a_word_of_the_question():
     assert words[:3] == ["order", "would", "when"]
     # contractions open no quotation: "got" and "what" stay stop words
     assert [w for _, w in _words("I've got what they're after")] == ["ve", "re", "after"]
+
+
+def test_slang_from_other_card_games_reaches_the_documents_words():
+    con = lookup.connect()
+    rows = {(r[0], r[1]) for r in con.execute("SELECT key, alt FROM rank_syn WHERE doc=''")}
+    assert {("fizzl", "unabl resolv"), ("board", "arena"), ("scry", "look top"),
+            ("upkeep", "start turn")} <= rows
+    assert ("board", "plai") not in rows       # "in play" would be "play" without its stop word
+    hits = _explained("my attack fizzled, what happens to it", "fab")
+    assert any("fizzl→" in e["detail"] for h in hits for e in h["explain"])
