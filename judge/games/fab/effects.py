@@ -550,46 +550,33 @@ def _gain_ability(game: "FabGame", ctx: Context, layer: Layer, eff: M.Gain) -> N
 
 
 def _put(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
-    """"Put it on the bottom of its owner's deck": the object leaves its zone (a new object,
-    22: later rules use last known information about it)."""
+    """"Put it on the bottom of its owner's deck", "put it into its owner's hand": the card
+    leaves the arena for a zone outside it and is a new card, with no relation to its previous
+    existence (11.7): what effects gave it is gone (Endless Arrow, 11.7 example 1), and later
+    rules use last known information about it (22)."""
     st = ctx.state
     z = eff.to_zone
-    if z is not None and z.name == "hand" and z.owner == "owner" and not z.position \
-            and eff.from_zone is None:
-        _put_into_hand(game, ctx, layer, eff)
-        return
-    if z is None or z.name != "deck" or z.owner != "owner" or z.position not in ("top", "bottom") \
-            or eff.from_zone is not None:
+    to_hand = z is not None and z.name == "hand" and not z.position
+    to_deck = z is not None and z.name == "deck" and z.position in ("top", "bottom")
+    if not (to_hand or to_deck) or z is None or z.owner != "owner" or eff.from_zone is not None:
         raise NotModelled(f"putting {C.target_text(eff.what)!r} "
                           f"{z.name if z else 'somewhere'!r}")
     for oid in objects_for(game, ctx, layer, eff.what):
         o = st.objects[oid]
         mark = len(st.log)
         if o.zone[1] not in ARENA:
-            ctx.step(T.RULE, f"{o.name} is no longer in the arena: it is not put into the deck",
-                     ["resolve.part-ignored"], mark=mark)
+            ctx.step(T.RULE, f"{o.name} is no longer in the arena: it is not put into "
+                     + ("a hand" if to_hand else "the deck"), ["resolve.part-ignored"], mark=mark)
             continue
-        st.apply(MoveObject(oid, (o.owner, "deck"), position=z.position, face_up=False))
-        ctx.step(T.EVENT, f"{o.name} is put on the {z.position} of {o.owner}'s deck",
-                 ["resolve.in-order"], mark=mark)
-
-
-def _put_into_hand(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
-    """"Put it into its owner's hand": the card leaves the arena for a zone outside it and is
-    a new card, with no relation to its previous existence (11.7): what effects gave it is
-    gone (Endless Arrow, 11.7 example 1)."""
-    st = ctx.state
-    for oid in objects_for(game, ctx, layer, eff.what):
-        o = st.objects[oid]
-        mark = len(st.log)
-        if o.zone[1] not in ARENA:
-            ctx.step(T.RULE, f"{o.name} is no longer in the arena: it is not put into a hand",
-                     ["resolve.part-ignored"], mark=mark)
-            continue
-        st.apply(MoveObject(oid, (o.owner, "hand"), face_up=False))
-        ctx.step(T.EVENT, f"{o.name} is put into {o.owner}'s hand: a new card there, with no "
-                 "relation to its previous existence", ["resolve.in-order", "zone.new-card"],
-                 mark=mark)
+        if to_hand:
+            st.apply(MoveObject(oid, (o.owner, "hand"), face_up=False))
+            ctx.step(T.EVENT, f"{o.name} is put into {o.owner}'s hand: a new card there, with "
+                     "no relation to its previous existence", ["resolve.in-order", "zone.new-card"],
+                     mark=mark)
+        else:
+            st.apply(MoveObject(oid, (o.owner, "deck"), position=z.position, face_up=False))
+            ctx.step(T.EVENT, f"{o.name} is put on the {z.position} of {o.owner}'s deck",
+                     ["resolve.in-order"], mark=mark)
 
 
 def _discard(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:

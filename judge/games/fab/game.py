@@ -320,17 +320,10 @@ class FabGame(FabScenario):
                                     ctx.cite("play.action-point"),
                                     timing=player != self.turn_player(st))
         elif o.has_kind("attack reaction") or {"attack", "reaction"} <= o.kinds:
-            if link is None or link.step != K.REACTION or player != link.controller:
-                raise IllegalAction("play", "attack reactions are played only by the attacking "
-                                    "hero during the reaction step",
-                                    ctx.cite("play.attack-reaction"),
-                                    timing=link is None or player == link.controller)
+            self._verify_reaction_step(ctx, "play", player, "attack reaction")
         elif o.has_kind("defense reaction") or {"defense", "reaction"} <= o.kinds:
-            if link is None or link.step != K.REACTION or player != link.target:
-                raise IllegalAction("play", "defense reactions are played only by the defending "
-                                    "hero during the reaction step",
-                                    ctx.cite("play.defense-reaction"),
-                                    timing=link is None or player == link.target)
+            self._verify_reaction_step(ctx, "play", player, "defense reaction")
+            assert link is not None
             if (self._dominated(st, link) and o.zone[1] == "hand" and link.from_hand >= 1):
                 raise IllegalAction("play", f"the attack has dominate and {player} already "
                                     "defended with a card from hand",
@@ -483,6 +476,21 @@ class FabGame(FabScenario):
         self.signal(ctx, "play", player=player, obj=card)                # 15.5.4a
         self.flush_triggers(ctx)
         Priority.keep(st, player)
+
+    def _verify_reaction_step(self, ctx: Context, action: str, player: str, kind: str) -> None:
+        """Attack reactions are played or activated only by the attacking hero, defense
+        reactions only by the defending hero, during the reaction step (15.4.3, 15.4.4)."""
+        link = K.current(ctx.state)
+        attack = kind == "attack reaction"
+        who = None if link is None else link.controller if attack else link.target
+        if link is None or link.step != K.REACTION or player != who:
+            verb = "played" if action == "play" else "activated"
+            raise IllegalAction(action, f"{kind}s are {verb} only by the "
+                                f"{'attacking' if attack else 'defending'} hero during the "
+                                "reaction step",
+                                ctx.cite("play.attack-reaction" if attack
+                                         else "play.defense-reaction"),
+                                timing=link is None or player == who)
 
     def _step_layers(self, st: State) -> list[str]:
         """A layer above the attack resolves as normal in each step of a chain link (20.4.3a,
@@ -711,19 +719,8 @@ class FabGame(FabScenario):
         if ab.kind not in ("action", "instant", "attack reaction", "defense reaction"):
             raise NotModelled(f"{ab.kind or 'untyped'} activated abilities ({o.name})")
         self._holder(ctx, "activate", player)
-        link = K.current(st)
-        if ab.kind == "attack reaction" and (
-                link is None or link.step != K.REACTION or player != link.controller):
-            raise IllegalAction("activate", "attack reaction abilities are activated only by the "
-                                "attacking hero during the reaction step",
-                                ctx.cite("play.attack-reaction"),
-                                timing=link is None or player == link.controller)
-        if ab.kind == "defense reaction" and (
-                link is None or link.step != K.REACTION or player != link.target):
-            raise IllegalAction("activate", "defense reaction abilities are activated only by "
-                                "the defending hero during the reaction step",
-                                ctx.cite("play.defense-reaction"),
-                                timing=link is None or player == link.target)
+        if ab.kind in ("attack reaction", "defense reaction"):
+            self._verify_reaction_step(ctx, "activate", player, ab.kind)
         if ab.kind == "action":
             if st.chain:
                 raise IllegalAction("activate", "an action ability can only be layer 1",
