@@ -10,8 +10,9 @@ arcane instant, cards drawn and pitched, the combat chain closing, the end phase
 player's turn, the start of turn and the action phase, an attack the other way). The test fails
 on any ability the module does not carry out that could have answered something that happened
 and that the ruling does not name (``not modelled``); an ability whose moment did not happen is
-brought about through the core's own reporting (:func:`silent_drops.silent`). The count of
-shapes carried out and named not modelled is printed at the end of the run. The shared part is
+brought about through the core's own reporting (:func:`silent_drops.silent`); a card the round
+plays, whose text resolves, must be acted on or named by the ruling (:func:`silent_drops.verdict`).
+The count of shapes carried out and named not modelled is printed at the end of the run. The shared part is
 tests/conformance/silent_drops.py.
 """
 
@@ -31,7 +32,7 @@ from judge.games.fab import binding as BD
 from judge.games.fab.game import GAME
 from judge.games.run import execute
 from judge.scenario.parser import parse as parse_scenario
-from tests.conformance.silent_drops import events_seen, silent, unreported
+from tests.conformance.silent_drops import SILENT, events_seen, silent, unreported, verdict
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT.parent / "shared" / "data" / "cards" / "fab" / "cards.tsv"
@@ -39,6 +40,8 @@ pytestmark = pytest.mark.skipif(not CORPUS.is_file(),
                                 reason=f"the FaB card corpus is not here ({CORPUS}: ../shared "
                                        "is absent)")
 NAME = "Corpus Card"
+# the roles whose card the round plays: its text resolves (or is the attack's)
+PLAYED = ("action", "instant", "attack", "attack reaction", "defense reaction")
 
 
 def _rows() -> list[dict[str, str]]:
@@ -237,6 +240,11 @@ def test_fab_corpus_nothing_dropped_in_silence(monkeypatch):
         for u in missed:
             problems.append(f"{row['Name']} ({shape[0]}): {u.describe()} - events "
                             f"{sorted(u.events)}, seen {sorted(seen)}")
+        if shape[0] in PLAYED and shape[1] in ("spell", "static") and \
+                verdict(run.ruling, NAME) == SILENT:
+            # a card played whose text resolves: the ruling acts on it or names it
+            problems.append(f"{row['Name']} ({shape[0]}): played, and the ruling says nothing "
+                            "about its text")
         parts = GAME.card_rules(start, card_id).unsupported
         named = any(p.span is not None and span is not None and p.span[0] <= span[0]
                     and span[1] <= p.span[1] for p in parts)
