@@ -1,12 +1,14 @@
 """Property (issue 15): no value a FaB ruling reports is outside the bounds its document sets.
 
 Hypothesis writes the scenario: an attack of some power, costs and pitch, gets a run of
-"+N{p}" / "-N{p}" from instants played one after the other (each resolving before the next),
-a defending card may get "-N{d}" or "+N{d}", and the attack hits a hero of some life. The floors of
-v1.4 (9.2.8b power, 9.2.9b defense, 6.4.6c life; each effect held in turn: 2{p}, -3{p}, +2{p} is
-2) give the values the ruling must report, written into the scenario as expectations; and every
-value of every object and player at the end of the run, and every value a step states, is within
-its bounds (power, defense, cost, pitch, life, action and resource points at least zero).
+"+N{p}" / "-N{p}" from instants played one after the other (each resolving before the next), a
+defending card may get "-N{d}" or "+N{d}", and the attack hits a hero of some life. The floors
+of v1.4 (9.2.8b power, 9.2.9b defense, 6.4.6c life; each effect held in turn: 2{p}, -3{p},
++2{p} is 2) give the values the ruling must report, written into the scenario as expectations;
+and every value of every object and player at the end of the run, and every value a step
+states, is within its bounds (power, defense, cost, pitch, life, action and resource points at
+least zero). A second property raises and reduces a cost: the resource points it takes are what
+15.5.2b-c and 9.2.5c give (increases first, then reductions, never below zero).
 """
 
 from __future__ import annotations
@@ -115,3 +117,30 @@ def test_fab_no_value_a_ruling_reports_leaves_its_bounds(power, cost, pitch, blo
             before = step.description[max(0, m.start() - 12):m.start()]
             assert "would" in before or "would be" in step.description, (source, step.description)
     assert {b.stat for b in BOUNDS} >= {"power", "defense", "cost", "pitch"}
+
+
+@settings(max_examples=25, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(cost=st.integers(0, 3), taxes=st.integers(0, 2), reduction=st.integers(0, 4))
+def test_fab_a_cost_paid_is_never_below_zero(cost, taxes, reduction):
+    """15.5.2b-c, 9.2.5c: increases first, then reductions, and a cost is never below zero; the
+    resource points paid (and left) are what those rules give."""
+    icons = "{r}" * reduction
+    lines = ['scenario "cost bounds"', "game fab-1.4",
+             f'card "Focus": Generic Instant, cost 0, pitch 1: "Your next instant this turn '
+             f'costs {icons} less to play."',
+             f'card "Study": Generic Instant, cost {cost}, pitch 1: "Draw a card."',
+             'card "Tax": Generic Action - Aura, cost 0, pitch 1: "Instants cost {r} more to '
+             'play."',
+             'Alice is the turn player; hero life 20, hand "Focus", "Study", deck 10 cards, '
+             '10 resource points',
+             "Bob: hero life 20" + "".join(', controls "Tax"' for _ in range(taxes))]
+    if reduction:
+        lines += ['Alice plays "Focus"', "settle"]
+    # Focus (an instant: taxed too) then Study, increased first and reduced after, held at 0
+    paid = taxes + max(0, cost + taxes - reduction) if reduction else cost + taxes
+    lines += ['Alice plays "Study"', f"expect Alice resource points {10 - paid}", "settle"]
+    r = execute(parse("\n".join(lines) + "\n", "cost.scn")).ruling
+    assert not r.not_modelled, ("\n".join(lines), r.not_modelled)
+    failed = [(e.text, e.actual) for e in r.all_expectations if not e.passed]
+    assert not failed, ("\n".join(lines), failed)
