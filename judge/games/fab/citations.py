@@ -109,6 +109,8 @@ TABLE: dict[str, dict[str, str]] = {
     "combat.defend-no-layer": {V14: "20.5.1d"},
     "combat.defenders-stay": {V14: "20.5.2a"},
     "combat.defenders-defending": {V14: "20.5.2b"},
+    "combat.defending-text": {V14: "20.5.2d"},
+    "combat.defending-properties": {V14: "20.5.2e"},
     "combat.reaction-defenders-stay": {V14: "20.6.4c"},
     "combat.reaction-defenders-defending": {V14: "20.6.4d"},
     "combat.reaction-priority": {V14: "20.6.2"},

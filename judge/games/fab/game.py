@@ -882,6 +882,15 @@ class FabGame(FabScenario):
                  + (["combat.defend-free", "combat.defend-not-play", "combat.defend-no-layer",
                      "combat.defenders-stay", "combat.defenders-defending"] if names else []),
                  mark=mark, actor=player, default=default)
+        for oid in cards:
+            o = st.objects[oid]
+            rules = self.card_rules(st, oid)
+            if o.has_kind("action") and (rules.on_hit or rules.on_attack or rules.on_resolve
+                                         or dict(rules.keywords).keys() & {"go again"}):
+                # an attack's or action's text does not apply while the card defends
+                ctx.step(T.RULE, f"{o.name}'s text (what it does when played, attacks or hits) "
+                         "does not apply while it defends; its printed values stay",
+                         ["combat.defending-text", "combat.defending-properties"])
         abilities.occurred(ctx, "defend")
         for oid in cards:
             fab_watch.signal(self, ctx, "defend", player=player, obj=oid)
