@@ -109,6 +109,7 @@ class Run:
         self.triggered = False         # a triggered effect resolving (708.3)
         self.empower: set[int] = set()  # ids of the Empower text's conditions
         self.made: list[frozenset[str]] = []   # the durations of the modifiers it created
+        self.picked: list[Any] = []    # cards chosen as it resolves ("another ..." excludes them)
 
     # ------------------------------------------------------------------ reading
     @property
@@ -150,11 +151,16 @@ class Run:
             self.step(T.RULE, f"{st.objects[self.source].name} is no longer in play: "
                       f"{desc.text!r} is read from its last known information "
                       f"({D.names(st, found)})", ["resolve.information", "effect.independent"])
-        if able is not None and desc.text.lower().startswith(("a ", "an ")):
+        if able is not None and desc.text.lower().startswith(_ONE_OF):
             found = [x for x in found if able(x)]       # 709.2b: only what can be done
+        if desc.text.lower().startswith("another "):
+            # "another hero or ally" after "target hero or ally": not the link's targets nor a
+            # card this resolution already chose
+            before = {t for ts in self.chosen_targets for t in ts} | set(self.picked)
+            found = [x for x in found if x not in before]
         if not every and desc.quantifier in ("one",) and desc.who != "player" \
                 and desc.ref == "" and len(found) > 1 and desc.count is None \
-                and desc.text.lower().startswith(("a ", "an ")):
+                and desc.text.lower().startswith(_ONE_OF):
             return [self.choose_one(desc, found, chooser=chooser)]
         return found
 
@@ -163,14 +169,24 @@ class Run:
         st = self.state
         who = chooser or self.you
         names = tuple(D.names(st, [x]) for x in found)
-        if len(set(names)) == 1:
+        if len(set(names)) == 1 and _alike(st, found):
+            self.picked.append(found[0])
             return found[0]
         pick = self.ctx.decide(Decision(
-            key=f"choose:{self.link}:{len(st.log)}", player=who, kind="choose",
+            key=f"choose:{self.link}:{desc.span.start if desc.span else desc.text}:"
+                f"{len(st.log)}", player=who, kind="choose",
             prompt=f"which card {who} chooses for {self.name} ({desc.text or 'a card'})",
             options=names, citation=self.ctx.cite("resolve.in-order"),
             example=f'{who} chooses "{names[0]}"'))
-        return found[names.index(pick)] if pick in names else found[0]
+        if pick not in names:
+            self.picked.append(found[0])
+            return found[0]
+        same = [x for x, n in zip(found, names) if n == pick]
+        if not _alike(st, same):
+            raise NotModelled(f"which of the cards named {pick!r} {who} chooses for "
+                              f"{self.name}: they differ and the scenario can't tell them apart")
+        self.picked.append(same[0])
+        return same[0]
 
     def amount(self, a: M.Amount | None, *, it: tuple = (), default: int | None = None) -> int | None:
         if a is None:
@@ -346,6 +362,11 @@ def _redirect(run: Run, e: M.Damage) -> None:
 
 
 def heal(run: Run, e: M.Heal) -> None:
+    if run.replacing is not None:
+        # a replacement changes the packet it replaces (717.1); a heal here would be a new
+        # packet that the same replacement would replace again, without end
+        raise NotModelled(f"{run.name}: {_text(e, run.text)!r} in place of the healing it "
+                          "replaces (the card grammar reads no change of that packet)")
     source = _sources(run, e.source)
     dests = [x for x in run.things(e.target) if isinstance(x, int)]
     specs = []
@@ -671,7 +692,7 @@ def _unless(run: Run, e: M.Conditional, c: M.Condition) -> None:
     else:
         policy = run.ctx.policy("optional", "decline")
         yes = run.ctx.decide(Decision(
-            key=f"unless:{run.link}:{run.source}:{len(st.log)}", player=p, kind="may",
+            key=f"unless:{run.link}:{run.source}:{_at(e)}:{len(st.log)}", player=p, kind="may",
             prompt=f"whether {p} does '{label}' ({run.name})", options=("yes", "no"),
             citation=run.ctx.cite("resolve.in-order"),
             example=f'{p} uses "{run.name}" (or: {p} declines "{run.name}")',
@@ -729,7 +750,8 @@ def choice(run: Run, e: M.Choice) -> None:
         else:
             policy = run.ctx.policy("optional", "decline")
             use = run.ctx.decide(Decision(
-                key=f"may:{run.link}:{run.source}:{len(st.log)}", player=chooser, kind="may",
+                key=f"may:{run.link}:{run.source}:{_at(e)}:{len(st.log)}", player=chooser,
+                kind="may",
                 prompt=f"whether {chooser} does {label!r} ({run.name})", options=("yes", "no"),
                 citation=run.ctx.cite(procs[-1]),
                 example=f'{chooser} uses "{run.name}" (or: {chooser} declines "{run.name}")',
@@ -747,6 +769,28 @@ def choice(run: Run, e: M.Choice) -> None:
             run.did = False
         return
     raise NotModelled(f"{run.name}: the choice {_text(e, run.text)!r}")
+
+
+# "a hero or ally", "another hero or ally": one card, chosen as the link resolves (709.2b)
+_ONE_OF = ("a ", "an ", "another ")
+
+
+def _alike(state: State, cards: list[Any]) -> bool:
+    """Cards of one name a scenario can't tell apart: choosing any of them is the same choice
+    only while they are in the same state (damage, exhausted, counters)."""
+    ints = [c for c in cards if isinstance(c, int)]
+    if len(ints) != len(cards):
+        return len(cards) == 1
+    looks = {(W.damage(state, c), W.exhausted(state, c), tuple(sorted(state.objects[c].counters)))
+             for c in ints}
+    return len(looks) == 1
+
+
+def _at(e: M.Effect) -> str:
+    """Where ``e`` is in its card's text: two choices of one link asked with nothing logged
+    between them (declining the first logs nothing) are two decisions, never one answer read
+    twice (which asked the second again without end)."""
+    return str(e.span.start) if e.span is not None else ""
 
 
 def move(run: Run, e: M.Move) -> None:
@@ -1194,4 +1238,6 @@ def why_not(e: M.Effect) -> str | None:
     if isinstance(e, M.CreateToken) and e.controller is not None and e.controller.ref != "you" \
             and "you" not in e.controller.kinds:
         return "a token put into play under another player's control"
+    if isinstance(e, M.CreateToken) and ("," in e.token or " or " in f" {e.token.lower()} "):
+        return f"a choice among tokens ({e.token!r})"   # "Air, Earth, Fire, or Water Totem"
     return None

@@ -584,6 +584,11 @@ class WowGame(WowScenario):
         L.add(ctx, layer, announce=f"{player} proposes a combat: {a.name} attacks {d.name}",
               procedures=["combat", "combat.propose", "combat.proposal", "link.source",
                           "priority.non-combat"], mark=mark)
+        if "hero" not in VA.kinds(st, card) and not K.since_turn_start(st, card) and \
+                VA.has_keyword(st, card, "ferocity"):
+            ctx.step(T.RULE, f"{a.name} has not been under {player}'s control since the start of "
+                     "the turn: it can be proposed as an attacker because it has Ferocity",
+                     ["kw.ferocity", "combat.attacker-legal"])
         self._attack_rules_said(ctx, card)
         self.give_priority(ctx, player)
 
@@ -672,8 +677,10 @@ class WowGame(WowScenario):
         power = ps.rewards[0]
         if power.why:
             raise NotModelled(f"completing {o.name}: its reward power ({power.why})")
-        if any(c.kind != "resource" for c in power.ability.costs):
-            raise NotModelled(f"completing {o.name}: its completion cost")
+        if any(c.kind != "resource" for c in power.ability.costs) or not power.ability.costs:
+            # 702.1: a quest is completed by paying what its text says; a cost the card
+            # grammar did not read is never taken as nothing to pay
+            raise NotModelled(f"completing {o.name}: its completion cost is not read")
         self._holder(ctx, "complete", player)
         cost = sum(int(c.amount.value or 0) for c in power.ability.costs
                    if c.amount is not None)
@@ -874,6 +881,10 @@ class WowGame(WowScenario):
 def _target_rule(problem: str) -> str:
     if "(706.1b)" in problem:
         return "target.zone"
+    from judge.games.wow.restrictions import TARGET_KEYWORDS
+    keyword = next((proc for why, proc in TARGET_KEYWORDS.items() if problem.endswith(why)), None)
+    if keyword is not None:
+        return keyword                  # the keyword's glossary entry says it can't be
     if "can't be targeted" in problem:
         return "target"
     return "add.targets"

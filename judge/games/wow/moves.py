@@ -239,7 +239,8 @@ def enters_play(ctx: Context, oid: int, controller: str, *, exhausted: bool = Fa
             mark = len(st.log)
             st.apply(AddCounter(oid, e.kind, n))
             ctx.step(T.RULE, f"{o.name} enters play with {n} {e.kind} counter"
-                     f"{'s' if n != 1 else ''}", ["enter.with", "counter"], mark=mark)
+                     f"{'s' if n != 1 else ''}: a modifier created as it enters, not on the chain",
+                     ["enter.with", "enter.as", "counter"], mark=mark)
         from judge.games.wow import powers as P
         if P.of(st, oid).statics:
             ctx.step(T.RULE, f"{o.name}'s continuous powers now generate their modifiers, and "

@@ -65,6 +65,11 @@ def blockers(state: State, oid: int, action: str, *, ready_step: bool = False) -
     return out
 
 
+# the keyword that makes a card no legal target, by the reason targetable() gives
+TARGET_KEYWORDS = {"it is Untargetable": "kw.untargetable", "it is Invincible": "kw.invincible",
+                   "it has Spellshield": "kw.spellshield"}
+
+
 def targetable(state: State, oid: int, by: str) -> str | None:
     """Why card ``oid`` can't be chosen as a target by a link ``by`` controls (706.1,
     Untargetable, Spellshield, Invincible), or None."""

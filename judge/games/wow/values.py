@@ -634,6 +634,10 @@ def explain(state: State, oid: int, stat: str) -> tuple[Value, list[str], list[s
                 procedures.append("dependency.double")
             if fn.stamp:
                 stamps.append(fn.stamp)
+                if fn.stamp == "timestamp.card":
+                    # a card's own power (printed or a keyword): an indefinite power's modifier
+                    # has the card's timestamp (718.2f)
+                    stamps.append("timestamp.indefinite")
     if any(p == "dependency.order" for p in procedures):
         procedures.append("dependency")
     if len(ordered) > 1:

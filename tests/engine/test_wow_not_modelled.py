@@ -1,0 +1,49 @@
+"""What the WoW rules module can't carry out is named in the ruling, never guessed (issue 12):
+shapes found while turning the CR's examples into scenarios."""
+
+from __future__ import annotations
+
+from judge.games.run import run_scenario
+from judge.scenario.parser import parse
+
+HEAD = 'game wow-7.4\n'
+
+
+def _ruling(body: str):
+    return run_scenario(parse('scenario "t"\n' + HEAD + body, "t.scn"))
+
+
+def _not_modelled(ruling) -> list[str]:
+    return [s.not_modelled for s in ruling.steps if s.not_modelled]
+
+
+def test_wow_a_choice_among_tokens_is_not_one_token_named_after_all():
+    ruling = _ruling(
+        'card "Erunak Stonespeaker": Ally - Broken Shaman, cost 5, atk 5, health 5, type fire: '
+        '"When Erunak enters play, put a 0 [Melee] / 2 [Health] Air, Earth, Fire, or Water '
+        'Totem token into play."\n'
+        'Alice is the turn player; 5 resources, hand "Erunak Stonespeaker"\n'
+        'Alice plays "Erunak Stonespeaker"\nsettle\n')
+    assert any("a choice among tokens" in t for t in _not_modelled(ruling))
+    assert not any("Water Totem" in s.description and "is made" in s.description
+                   for s in ruling.steps)
+
+
+def test_wow_a_heal_replacement_read_as_a_new_heal_is_named_not_repeated_without_end():
+    ruling = _ruling(
+        'card "Hide of the Wild": Equipment - Armor - Leather Back (1), cost 2, def 1: "If your '
+        'hero would heal damage, it heals that amount of damage plus 1 instead."\n'
+        'card "Shelter the Flock": Ability - Holy, cost 4: "Your hero heals 11 damage from each '
+        'friendly hero."\n'
+        'Alice is the turn player; 4 resources, damage 12, hand "Shelter the Flock", controls '
+        '"Hide of the Wild"\nAlice plays "Shelter the Flock"\nsettle\n')
+    assert any("in place of the healing it replaces" in t for t in _not_modelled(ruling))
+
+
+def test_wow_a_quest_whose_completion_cost_is_not_read_is_not_completed_for_nothing():
+    ruling = _ruling(
+        'card "Tooga\'s Quest": Quest: "During your turn, pay 3 to complete this quest.\\n\\n'
+        'Reward: Draw two cards."\n'
+        'Alice is the turn player; 3 resources, resources "Tooga\'s Quest" face up, deck 10 '
+        'cards\nAlice completes "Tooga\'s Quest"\nsettle\n')
+    assert any("its completion cost is not read" in t for t in _not_modelled(ruling))
