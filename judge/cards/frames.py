@@ -455,7 +455,8 @@ class Frames:
             core.append(self.effect(Simple(doer, vp.group, list(vp.items), "", vp.span)))
         if parts.subordinate is not None:
             word, clause = parts.subordinate.value
-            if word in ("when", "whenever", "after", "before"):
+            if word in ("when", "whenever", "after", "before", "next time"):
+                # "You pay 3 less the next time you strike with a Melee weapon this turn"
                 event = self.event(clause, clause.span)
                 trigger = M.Trigger(kind=word, event=event, span=parts.subordinate.span)
                 core = [M.DelayedTrigger(verb="delayed trigger", trigger=trigger,
@@ -1209,17 +1210,41 @@ class Frames:
             return None
         change = {"less": -1, "more": 1}
         sign = next((change[q] for q in what.qualities if q in change), 0)
+        purpose = next((p for p in parts.pps if p.prep == "to" and isinstance(p.obj, VP)), None)
+        if sign and parts.infinitive is None and purpose is not None:
+            # "You pay 1 less to play cards this turn": the purpose read as a preposition
+            parts.infinitive = purpose.obj
+            parts.pps.remove(purpose)
         if sign and parts.infinitive is not None:
             # "You pay 2 less to play this item", "Opponents pay 3 more to strike with weapons"
+            if parts.pps:
+                return None         # ", to a minimum of 1": no value holds it yet
             inner = parts.infinitive
             parts.infinitive = None
             target_parts = Parts(inner.items)
+            for o in target_parts.objects:
+                target_parts._durations_only(o)         # "to play cards this turn"
             target = self.obj(target_parts) or self.onto(target_parts, "with")
             action = inner.group.lemma or ""
             return M.ModifyValue(verb="pay " + ("less" if sign < 0 else "more"),
                                  stat="cost" if action == "play" else f"{action} cost",
                                  amount=self.amount_with_x(what.count, parts), sign=sign,
-                                 target=target, duration=self.duration(parts), span=span)
+                                 target=target,
+                                 duration=self.duration(parts) or self.duration(target_parts),
+                                 span=span)
+        if sign and parts.subordinate is not None and parts.subordinate.value[0] == "next time":
+            # "You pay 3 less the next time you strike with a Melee weapon this turn": that
+            # action's cost, changed when it happens (the subordinate makes the delayed trigger)
+            clause = parts.subordinate.value[1]
+            target_parts = Parts(clause.vp.items)
+            target = self.obj(target_parts) or self.onto(target_parts, "with")
+            action = clause.vp.group.lemma or ""
+            return M.ModifyValue(verb="pay " + ("less" if sign < 0 else "more"),
+                                 stat="cost" if action == "play" else f"{action} cost",
+                                 amount=self.amount_with_x(what.count, parts), sign=sign,
+                                 target=target, span=span)
+        if sign:
+            return None         # "pay 2 less" with nothing it applies to: not a payment
         cost = M.Cost(kind="resource", amount=what.count,
                       detail=" ".join(what.kinds + what.qualities), span=what.span)
         return M.Pay(verb="pay", costs=(cost,), who=self.doer(subject), span=span)

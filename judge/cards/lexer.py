@@ -464,6 +464,10 @@ def _verb_here(out: list, low: str, words: Sequence[Word], i: int) -> bool:
     else:
         prev_type, prev = _base(out[-1].type), str(out[-1]).lower()
     nxt_word = words[i + 1] if i + 1 < len(words) else None
+    if prev_type in ("_COMMA", "COMMA", "LIST_COMMA") and not low.endswith("s") and \
+            nxt_word is not None and nxt_word.text == "," and len(out) > 1 and \
+            _base(out[-2].type).endswith("NOUN") and str(out[-2]).lower() != "play":
+        return False                   # "a spell, attack, counter, ability, or dice power"
     if low.endswith("s") and prev_type == "NAME" and (nxt_word is None or nxt_word.kind in (
             "punct",)):
         return True                    # "When Aegis attacks, ..."
@@ -494,7 +498,7 @@ def _verb_here(out: list, low: str, words: Sequence[Word], i: int) -> bool:
                                  "COMMA", "COMMA_CONJ", "THEN_SEP", "QUOTE", "ARROW")
         return False
     if prev_type is None or prev_type in _VERB_BEFORE or prev_type == "UNKNOWN":
-        if i + 1 < len(words):
+        if i + 1 < len(words) and prev_type != "TO_INF":    # "to play cards": the verb
             nxt = words[i + 1]
             if nxt.kind == "word" and nxt.text.lower() in ("action", "actions", "card", "cards",
                                                             "zone", "zones", "step", "phase"):

@@ -557,7 +557,9 @@ class CardTransformer(Transformer):
         kw = children[0]
         vp = children[-1]
         subject = children[1] if len(children) == 3 else None
-        return Item("subordinate", (str(kw).lower(), Clause(subject, vp, [], span_of(children[1:]))),
+        word = " ".join(str(kw).lower().split())
+        word = "next time" if word.endswith("next time") else word      # "the next time"
+        return Item("subordinate", (word, Clause(subject, vp, [], span_of(children[1:]))),
                     span_of(children))
 
     def change(self, children):

@@ -203,3 +203,12 @@ def test_ashes_to_have_a_player_do_is_that_player_s_effect():
     pay, discard = choice.options[0]
     assert isinstance(pay, M.Pay) and isinstance(discard, M.Move)
     assert discard.verb == "discard" and discard.who.targeted and discard.who.who == "player"
+
+
+def test_ashes_a_list_of_sources_keeps_its_nouns():
+    """"a spell, attack, counter, ability, or dice power you control": "attack" and "counter"
+    between list commas are nouns of the list, not verbs."""
+    card = ashes.parse("Whenever an opponent's unit is destroyed as a result of a spell, attack, "
+                       "counter, ability, or dice power you control, place 1 status token on "
+                       "this unit.")
+    assert card.fully_parsed, (card.unparsed, card.others())

@@ -153,3 +153,23 @@ def test_wow_hero_is_in_a_named_form():
     assert isinstance(eff, M.Becomes) and eff.qualities == ("Bear Form",)
     assert eff.what.kinds == ("hero",) and eff.what.controller == "you"
     assert not wow.parse("Your hero is in play.").fully_parsed
+
+
+def test_wow_pay_less_is_a_cost_change_never_a_payment():
+    """"You pay 1 less to play cards this turn" lowers a cost (it was read as paying 1); "the
+    next time you strike with a Melee weapon" makes it a delayed change of that strike's cost;
+    "pay 2 less" with nothing it applies to, or with a floor ", to a minimum of 1", is not
+    read as a value (no payment is made up)."""
+    [eff] = wow.parse("You pay 1 less to play cards this turn.").abilities[0].effects
+    assert isinstance(eff, M.ModifyValue) and (eff.stat, eff.sign) == ("cost", -1)
+    assert eff.target.kinds == ("card",) and eff.duration.kind == "this turn"
+    card = wow.parse("You pay 3 less the next time you strike with a Melee weapon this turn.")
+    [delayed] = card.abilities[0].effects
+    assert isinstance(delayed, M.DelayedTrigger) and delayed.trigger.kind == "next time"
+    [change] = delayed.effects
+    assert (change.stat, change.sign, change.amount.value) == ("strike cost", -1, 3)
+    assert change.target.kinds == ("weapon",)
+    for text in ("You pay 2 less.", "You pay 1 less to play cards, to a minimum of 1."):
+        card = wow.parse(text)
+        assert not card.fully_parsed
+        assert not any(isinstance(e, M.Pay) for a in card.abilities for e in a.effects)
