@@ -428,14 +428,14 @@ class Frames:
         span = span_of(s.span, s.subject)
         neg = bool(_CANT & set(auxes)) or ("can" in auxes and bool(_NOT & set(auxes)))
         if neg or ("not" in auxes and "may" in auxes):
-            return self.restriction(s, parts, subject, span)
+            return self.conditioned(self.restriction(s, parts, subject, span), parts, span)
         if "can" in auxes and lemma is not None:
             return self.permission(s, parts, subject, span)
         if "can" in auxes and set(auxes) & _HAVE and parts.objects:
             return M.Permission(verb="can", actions=("have",), who=subject, what=self.obj(parts),
                                 duration=self.duration(parts), span=span)
         if _NOT & set(auxes) and lemma is not None:
-            return self.negated(s, parts, subject, span)
+            return self.conditioned(self.negated(s, parts, subject, span), parts, span)
         if lemma is None:
             hook = self.extra.get("be/have")         # a game's own "is" / "has" clauses
             eff = hook(self, s, parts, subject, span) if hook is not None else None
@@ -1571,6 +1571,17 @@ class Frames:
                          qualities=obj.qualities + ((obj.name,) if obj.name else ()),
                          values=tuple(values), abilities=abilities,
                          duration=self.duration(parts), span=span)
+
+    def conditioned(self, eff: M.Effect, parts: Parts, span) -> M.Effect:
+        """A restriction with its clause's condition ("This ally can't attack unless an
+        opponent controls more allies than you"): the restriction holds only while the
+        condition does (a Conditional; the condition's ``kind`` says if / unless / while).
+        Two conditions: not read (one value holds one)."""
+        if not parts.conditions or isinstance(eff, M.Other):
+            return eff
+        if len(parts.conditions) > 1:
+            return M.Other(verb=eff.verb, args=(("text", "two conditions"),), span=span)
+        return M.Conditional(verb="if", condition=parts.conditions[0], then=(eff,), span=span)
 
     def restriction(self, s: Simple, parts: Parts, subject, span) -> M.Effect:
         lemma = s.group.lemma

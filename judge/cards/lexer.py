@@ -248,6 +248,9 @@ class Tokens:
                     if hit is not None and _base(hit[1]) == "CHOOSE_ONE" and \
                             not _ends_choice(words, i + hit[0]):
                         hit = None          # "Choose 2 units you control": a verb and a number
+                    if hit is not None and _base(hit[1]) == "REL_CONTROL" and (
+                            not out or _base(out[-1].type) in _CLAUSE_STARTS):
+                        hit = None          # "unless an opponent controls ...": a clause
                     if hit is not None:
                         length, terminal = hit
                         last = words[i + length - 1]
@@ -507,6 +510,10 @@ def _verb_here(out: list, low: str, words: Sequence[Word], i: int) -> bool:
     return False
 
 
+# before these, "an opponent controls" starts a clause (its subject and verb), not a relative
+_CLAUSE_STARTS = frozenset({"COND_KW", "WHEN", "WHENEVER", "AFTER", "BEFORE", "UNTIL", "AS",
+                            "_COMMA", "COMMA", "DOT", "SEMI", "BANG", "COLON", "THEN",
+                            "THEN_SEP", "AND", "OR", "COMMA_CONJ", "QUOTE", "ARROW"})
 _CLAUSE_OPENERS = frozenset({"_COMMA", "COMMA", "COLON", "DOT", "SEMI", "BANG", "THEN_SEP"})
 _CLAUSE_ENDS = frozenset({"DOT", "SEMI", "BANG"})
 

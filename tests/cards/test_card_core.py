@@ -136,3 +136,20 @@ def test_spans_point_into_the_text():
     text = "Draw 1 card and your rival loses 2 health."
     for e in effects(text):
         assert e.span is not None and 0 <= e.span.start < e.span.end <= len(text)
+
+
+def test_restriction_keeps_its_condition():
+    """"can't ... unless / if ...": the restriction holds only under its condition (the
+    condition was dropped: an unconditional restriction, a wrong ruling); "unless an opponent
+    controls ..." is a clause, not the relative "an opponent controls"."""
+    from judge.cards import fab, wow
+    [eff] = wow.parse("This ally can't attack unless an opponent controls more allies than "
+                      "you.").abilities[0].effects
+    assert isinstance(eff, M.Conditional) and eff.condition.kind == "unless"
+    [r] = eff.then
+    assert isinstance(r, M.Restriction) and r.actions == ("attack",)
+    [eff] = fab.parse("This can't be defended if you control a dagger.").abilities[0].effects
+    assert isinstance(eff, M.Conditional) and eff.condition.kind == "if"
+    assert isinstance(eff.then[0], M.Restriction)
+    [plain] = wow.parse("This ally can't attack.").abilities[0].effects
+    assert isinstance(plain, M.Restriction)
