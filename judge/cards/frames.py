@@ -986,6 +986,14 @@ class Frames:
     def v_interrupt(self, s, parts, subject, span):
         return self.v_cancel(s, parts, subject, span, "interrupt")
 
+    def v_hit(self, s, parts, subject, span):
+        """"the dagger has hit" (a perfect, nothing else): the hit counts as having happened."""
+        if not set(s.group.auxes) & _HAVE or set(s.group.auxes) - _HAVE or subject is None \
+                or s.items:
+            return None
+        return M.Happens(verb="hit", event=M.Event(verb="hit", subject=subject, span=span),
+                         span=span)
+
     def v_change(self, s, parts, subject, span):
         """"Change this attack's speed to 6", "... to its printed damage": the value set (a
         number or a quantity). Without "to" (the player picks the value) it is not read."""
@@ -1479,6 +1487,9 @@ class Frames:
                 kind = " ".join(q for q in t.qualities) or " ".join(t.kinds)
                 return M.Counters(verb="enter with", action="place", kind=kind,
                                   count=t.count or M.Amount(value=1), on=subject, span=span)
+        counted = self._enter_with_signed_counters(parts, subject, span)
+        if counted is not None:
+            return counted
         for o in parts.objects:
             for post in getattr(o, "posts", ()):
                 if post.kind == "with":
@@ -1489,6 +1500,38 @@ class Frames:
                                           count=t.count or M.Amount(value=1), on=subject,
                                           span=span)
         return None
+
+    def _enter_with_signed_counters(self, parts: Parts, subject, span) -> M.Effect | None:
+        """"This weapon enters play with five +1 ATK counters [for each ...] [on it]", "it enters
+        the arena with a +1{p} counter": the number is read before the signed counter kind
+        ("with five" then "+1 ATK counters")."""
+        if len(parts.objects) != 1 or len(parts.changes) != 1 or len(parts.changes[0].parts) != 1:
+            return None
+        o = parts.objects[0]
+        sign, words = parts.changes[0].parts[0]
+        names = [str(w).lower() for w in words]
+        if not (isinstance(o, NounPhrase)
+                and [word_of(w) for w in o.words if word_of(w) != "the"] in (
+                    ["play"], ["arena"], ["battlefield"])
+                and len(o.posts) == 1 and o.posts[0].kind == "with" and names
+                and names[-1] in ("counter", "counters")) or \
+                any(p.prep != "on" for p in parts.pps):
+            return None
+        count = self.r.number_phrase(o.posts[0].body)
+        if count is None:
+            t = self.r.target(o.posts[0].body)
+            if t.text.lower() not in ("a", "an") or t.kinds:
+                return None
+            count = M.Amount(value=1)
+        pieces = [sign]
+        for w in words[:-1]:
+            if str(w).startswith("{"):
+                pieces[-1] += str(w)                    # "+1{p}", as the counters are named
+            else:
+                pieces.append(str(w))
+        kind = " ".join(pieces)
+        return M.Counters(verb="enter with", action="place", kind=kind,
+                          count=self.amount_with_x(count, parts), on=subject, span=span)
 
     def v_come(self, s, parts, subject, span):
         return self.v_enter(s, parts, subject, span)

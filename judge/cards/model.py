@@ -476,6 +476,13 @@ class Check(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class Happens(Effect):
+    """``event`` counts as having happened: what waits for it triggers (FaB "If damage is
+    dealt this way, the dagger has hit": its hit triggers)."""
+    event: Event | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Cancel(Effect):
     """Cancel / negate / interrupt ``what`` (a card, attack, ability or effect)."""
     what: Target | None = None

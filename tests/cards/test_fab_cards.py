@@ -240,3 +240,21 @@ def test_fab_causative_have_makes_the_agent_the_doer():
     assert damage.source.controller == "you" and damage.target.ref == "they"
     b = one("Whenever a hero that has an aura deals damage, draw a card.")
     assert b.trigger.event.subject.kinds == ("hero",) and isinstance(b.effects[0], M.Move)
+
+
+def test_fab_the_dagger_has_hit_is_a_hit_that_happens():
+    """"If damage is dealt this way, the dagger has hit.": the hit counts as having happened
+    (Happens, its Event's verb "hit", its subject the dagger) under the condition."""
+    card = fab.parse("Target dagger you control deals 1 damage to target hero. If damage is "
+                     "dealt this way, the dagger has hit. Destroy the dagger.")
+    assert card.fully_parsed, (card.unparsed, card.others())
+    cond = card.abilities[0].effects[1]
+    [happens] = cond.then
+    assert isinstance(happens, M.Happens) and happens.event.verb == "hit"
+    assert happens.event.subject.kinds == ("dagger",)
+
+
+def test_fab_enters_the_arena_with_a_signed_counter():
+    """"it enters the arena with a +1{p} counter": one counter named "+1{p}" on it."""
+    [eff] = one("When this is created, it enters the arena with a +1{p} counter.").effects
+    assert isinstance(eff, M.Counters) and (eff.kind, eff.count.value) == ("+1{p}", 1)

@@ -173,3 +173,17 @@ def test_wow_pay_less_is_a_cost_change_never_a_payment():
         card = wow.parse(text)
         assert not card.fully_parsed
         assert not any(isinstance(e, M.Pay) for a in card.abilities for e in a.effects)
+
+
+def test_wow_enters_play_with_counters_counted_before_their_kind():
+    """"with five +1 ATK counters" (the number is read before the signed kind), "for each"
+    and an "if" kept."""
+    [eff] = wow.parse("This weapon enters play with five +1 ATK counters.").abilities[0].effects
+    assert isinstance(eff, M.Counters) and (eff.kind, eff.count.value) == ("+1 ATK", 5)
+    [per] = wow.parse("This weapon enters play with a +1 ATK counter for each card in your "
+                      "hand.").abilities[0].effects
+    assert per.count.value == 1 and per.count.per.kinds == ("card",)
+    [cond] = wow.parse("The Hands of Fate enters play with three +1 DEF counters if an "
+                       "opponent went first this game.", name="The Hands of Fate"
+                       ).abilities[0].effects
+    assert isinstance(cond, M.Conditional) and cond.then[0].count.value == 3
