@@ -405,7 +405,8 @@ def _mark_lists(tokens: list[Token]) -> list[Token]:
             if _base(tokens[j].type) in _LIST_END:
                 # the list ends with a noun phrase too
                 k = j + 1
-                if k < n and _base(tokens[k].type) in _LIST_WORDS:
+                if k < n and _base(tokens[k].type) in _LIST_WORDS and \
+                        not _ends_lead_clause(tokens, i, k):
                     tokens[i] = Token("LIST_COMMA", ",", tok.start_pos, None, None,
                                       end_pos=tok.end_pos)
             elif str(tokens[j]) == ",":
@@ -422,6 +423,37 @@ def _mark_lists(tokens: list[Token]) -> list[Token]:
         if j > i + 1 and j < n and tokens[j].type == "LIST_COMMA":
             tokens[i] = Token("LIST_COMMA", ",", tok.start_pos, None, None, end_pos=tok.end_pos)
     return tokens
+
+
+_LEADS = frozenset({"WHEN", "WHENEVER", "COND_KW", "AFTER", "BEFORE", "AS"})
+_BOUNDARIES = frozenset({"DOT", "SEMI", "BANG", "COLON", "QUOTE", "ARROW"})
+
+
+def _is_verbish(tok: Token) -> bool:
+    kind = _base(tok.type)
+    return kind.startswith("V_") or kind in ("HAVE", "BE", "MODAL", "NEG", "DO")
+
+
+def _ends_lead_clause(tokens: list[Token], i: int, k: int) -> bool:
+    """Is the comma ``tokens[i]`` the end of a lead clause with a verb ("When this ally enters
+    play, target hero or ally has ...") rather than a list comma? It is when the clause before
+    it opens with when / if / after ... and has a verb, and the "list" after it (from ``k``) is
+    followed by a verb: the subject of the main clause."""
+    m = k
+    while m < len(tokens) and _base(tokens[m].type) in _LIST_WORDS:
+        m += 1
+    if m >= len(tokens) or not _is_verbish(tokens[m]):
+        return False
+    verb = False
+    for j in range(i - 1, -1, -1):
+        kind = _base(tokens[j].type)
+        if kind in _BOUNDARIES or kind in ("_COMMA", "COMMA", "LIST_COMMA"):
+            return False
+        if _is_verbish(tokens[j]):
+            verb = True
+        if kind in _LEADS:
+            return verb
+    return False
 
 
 # The token before a word that may be a verb or a noun/adjective ("attack", "ready", "end"):

@@ -153,3 +153,16 @@ def test_restriction_keeps_its_condition():
     assert isinstance(eff.then[0], M.Restriction)
     [plain] = wow.parse("This ally can't attack.").abilities[0].effects
     assert isinstance(plain, M.Restriction)
+
+
+def test_comma_after_a_lead_clause_is_not_a_list_comma():
+    """"When this ally enters play, target hero or ally has ...": the comma ends the trigger
+    (its clause has a verb, and a verb follows "target hero or ally"); inside a condition a
+    list stays a list ("If you control a spell, ability, or dice power, ...")."""
+    from judge.cards import ashes, wow
+    card = wow.parse("When this ally enters play, target hero or ally has Assault 2 this turn.")
+    assert card.fully_parsed, (card.unparsed, card.others())
+    a = card.abilities[0]
+    assert a.trigger.event.verb == "enter play"
+    assert ashes.parse("If you control a spell, ability, or dice power, draw a card."
+                       ).fully_parsed
