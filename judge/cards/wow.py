@@ -579,9 +579,16 @@ class WowTransformer(CardTransformer):
         return " ".join(str(c).lower().split()), span_of(children)
 
     def bare_np(self, children):
-        st = Statement((), span_of(children))
+        span = span_of(children)
+        target = self.reader.target(children[0])
+        if target.targeted and target.text[:6].lower() == "target" and target.kinds:
+            # "Target up to three heroes and/or allies.": the targets are chosen (706.1a); the
+            # next sentences name them ("them")
+            return Statement((M.Choose(verb="target", what=target, who=M.Target(
+                who="player", ref="you", controller="you"), span=span),), span)
+        st = Statement((), span)
         st.mark = "np"
-        st.during = self.reader.target(children[0])
+        st.during = target
         return st
 
     def label_condition(self, children):

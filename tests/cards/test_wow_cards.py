@@ -187,3 +187,15 @@ def test_wow_enters_play_with_counters_counted_before_their_kind():
                        "opponent went first this game.", name="The Hands of Fate"
                        ).abilities[0].effects
     assert isinstance(cond, M.Conditional) and cond.then[0].count.value == 3
+
+
+def test_wow_target_sentence_chooses_targets():
+    """"Target up to two opposing allies." (706.1a): the targets are chosen - a Choose of
+    targeted objects, with its count and controller; a bare noun phrase that is not "Target
+    ..." stays unparsed."""
+    card = wow.parse("Target up to two opposing allies.")
+    assert card.fully_parsed, (card.unparsed, card.others())
+    [choose] = card.abilities[0].effects
+    assert isinstance(choose, M.Choose) and choose.what.targeted
+    assert choose.what.count.value == 2 and choose.what.controller == "opponent"
+    assert not wow.parse("Two opposing allies.").fully_parsed
