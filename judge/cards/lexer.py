@@ -321,6 +321,7 @@ class Tokens:
                 out.append(Token("UNKNOWN", w.text, w.start, None, None, end_pos=w.end))
             i += 1
         _mark_keyword_instructions(out)
+        _mark_elided_counts(out)
         # the passes below look for rare shapes: skipped when the words have none
         texts = {w.text for w in words if w.kind in ("punct", "word", "int")}
         if len(out) >= 3 and sum(1 for t in out if t[:1].isupper()) > 1:
@@ -566,6 +567,21 @@ def _mark_keyword_instructions(tokens: list[Token]) -> None:
         if i + 2 < n and _base(tokens[i + 2].type) not in _CLAUSE_ENDS:
             continue
         tokens[i] = Token("KW_ACTION", str(tok), tok.start_pos, None, None, end_pos=tok.end_pos)
+
+
+def _mark_elided_counts(tokens: list[Token]) -> None:
+    """"2 or more, this gets +1{p}." - a number and "or more" opening a sentence, then a comma:
+    one ELIDED_COUNT token (the condition of the sentence before, with this number)."""
+    i = 0
+    while i < len(tokens) - 2:
+        if _base(tokens[i].type) == "INT" and _base(tokens[i + 1].type) == "COMPARE_WORD" and \
+                _base(tokens[i + 2].type) in ("_COMMA", "COMMA") and (
+                    not i or _base(tokens[i - 1].type) in ("DOT", "SEMI", "BANG", "DASH",
+                                                           "DASH_LINE")):
+            a, b = tokens[i], tokens[i + 1]
+            tokens[i:i + 2] = [Token("ELIDED_COUNT", f"{a} {b}", a.start_pos, None, None,
+                                     end_pos=b.end_pos)]
+        i += 1
 
 
 def _causative_here(out: list, words: Sequence[Word], i: int, known: dict) -> bool:

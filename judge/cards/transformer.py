@@ -184,6 +184,19 @@ class CardTransformer(Transformer):
         st.span = span_of(cond, st)
         return st
 
+    def elided_condition(self, children):
+        """"If you reveal 1 or more, this gets **go again**. 2 or more, this gets +1{p}.": the
+        condition of the sentence before, with another number (joined in :meth:`abilities`)."""
+        st = children[-1]
+        if st.mark or st.condition is not None or st.trigger is not None:
+            raise NoValue("a number left for a condition, before a sentence that has its own",
+                          span_of(children[0]).start)
+        st.mark = "elided"
+        number, word = str(children[0]).split(None, 1)
+        st.during = (int(number), " ".join(word.lower().split()))
+        st.span = span_of(children)
+        return st
+
     def lead_duration(self, children):
         dur, st = children[0], children[-1]
         st.duration = dur
@@ -746,6 +759,22 @@ class CardTransformer(Transformer):
                     out.append(M.Ability(kind=default if default != "spell" else "spell",
                                          costs=costs, span=st.span))
                 continue
+            if st.mark == "elided":
+                last = out[-1] if out else None
+                prev = last.effects[-1] if last is not None and last.effects else None
+                cond = _recounted(prev.condition, *st.during) if isinstance(
+                    prev, M.Conditional) else None
+                if last is None or cond is None:
+                    eff = M.Other(verb="if", args=(("text", "a condition left out"),),
+                                  span=st.span)
+                else:
+                    eff = M.Conditional(verb="if", condition=cond, then=effects, span=st.span)
+                if last is None:
+                    out.append(M.Ability(kind=default, effects=(eff,), span=st.span))
+                else:
+                    out[-1] = replace(last, effects=last.effects + (eff,),
+                                      span=span_of(last.span, st.span))
+                continue
             if st.mark == "otherwise" and out and out[-1].effects and isinstance(
                     out[-1].effects[-1], M.Conditional):
                 last = out[-1]
@@ -766,6 +795,32 @@ class CardTransformer(Transformer):
             kind = default if default != "spell" else _kind_of(effects)
             out.append(M.Ability(kind=kind, effects=effects, limit=st.limit, span=st.span))
         return out
+
+
+_AT_LEAST = {"or more": "at least", "or greater": "at least", "or higher": "at least",
+             "or less": "at most", "or fewer": "at most", "or lower": "at most"}
+
+
+def _recounted(cond: M.Condition, n: int, word: str) -> M.Condition | None:
+    """``cond`` with its counted amount ("1 or more") made ``n`` ``word``; None when it has
+    none (the left-out condition is then not read)."""
+    relation = _AT_LEAST.get(word)
+    if relation is None:
+        return None
+    ev = cond.event
+    if ev is not None and ev.object is not None and ev.object.count is not None and \
+            ev.object.count.relation in _AT_LEAST.values():
+        count = replace(ev.object.count, value=n, relation=relation, span=None)
+        event = replace(ev, object=replace(ev.object, count=count, text=f"{n} {word}"))
+        return replace(cond, event=event, text=f"{n} {word}", span=None)
+    c = cond.comparison
+    if c is not None and c.right is not None and c.op in (">=", "<=") and \
+            c.right.constant is not None:
+        op = ">=" if relation == "at least" else "<="
+        right = replace(c.right, value=n, span=None)
+        return replace(cond, comparison=replace(c, op=op, right=right), text=f"{n} {word}",
+                       span=None)
+    return None
 
 
 def define_x(value, quantity: M.Quantity):

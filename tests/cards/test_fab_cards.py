@@ -258,3 +258,19 @@ def test_fab_enters_the_arena_with_a_signed_counter():
     """"it enters the arena with a +1{p} counter": one counter named "+1{p}" on it."""
     [eff] = one("When this is created, it enters the arena with a +1{p} counter.").effects
     assert isinstance(eff, M.Counters) and (eff.kind, eff.count.value) == ("+1{p}", 1)
+
+
+def test_fab_a_left_out_condition_takes_the_one_before_with_its_number():
+    """"If you reveal 1 or more, this gets **go again**. 2 or more, this gets +1{p}.": the
+    second sentence's condition is the first's with 2; with no condition before, it is named
+    (an Other), never read as unconditional."""
+    card = fab.parse("When this attacks, you may reveal any number of Crouching Tigers from your "
+                     "hand. If you reveal 1 or more, this gets **go again**. 2 or more, this "
+                     "gets +1{p}. 3 or more, draw a card.")
+    assert card.fully_parsed, (card.unparsed, card.others())
+    first, second, third = card.abilities[0].effects[1:]
+    counts = [e.condition.event.object.count for e in (first, second, third)]
+    assert [(c.value, c.relation) for c in counts] == [(1, "at least"), (2, "at least"),
+                                                       (3, "at least")]
+    assert second.condition.event.verb == "reveal" and isinstance(third.then[0], M.Move)
+    assert fab.parse("2 or more, draw a card.").others()
