@@ -1486,7 +1486,9 @@ class Frames:
             if _COUNTER_WORDS & set(t.kinds + tuple(q.lower() for q in t.qualities)):
                 kind = " ".join(q for q in t.qualities) or " ".join(t.kinds)
                 return M.Counters(verb="enter with", action="place", kind=kind,
-                                  count=t.count or M.Amount(value=1), on=subject, span=span)
+                                  count=self.amount_with_x(t.count or M.Amount(value=1),
+                                                           parts),
+                                  on=subject, span=span)
         counted = self._enter_with_signed_counters(parts, subject, span)
         if counted is not None:
             return counted
@@ -1497,7 +1499,8 @@ class Frames:
                     if _COUNTER_WORDS & set(t.kinds):
                         kind = " ".join(q for q in t.qualities) or "counter"
                         return M.Counters(verb="enter with", action="place", kind=kind,
-                                          count=t.count or M.Amount(value=1), on=subject,
+                                          count=self.amount_with_x(
+                                              t.count or M.Amount(value=1), parts), on=subject,
                                           span=span)
         return None
 

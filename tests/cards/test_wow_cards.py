@@ -179,7 +179,7 @@ def test_wow_enters_play_with_counters_counted_before_their_kind():
     """"with five +1 ATK counters" (the number is read before the signed kind), "for each"
     and an "if" kept."""
     [eff] = wow.parse("This weapon enters play with five +1 ATK counters.").abilities[0].effects
-    assert isinstance(eff, M.Counters) and (eff.kind, eff.count.value) == ("+1 ATK", 5)
+    assert isinstance(eff, M.Counters) and (eff.kind.lower(), eff.count.value) == ("+1 atk", 5)
     [per] = wow.parse("This weapon enters play with a +1 ATK counter for each card in your "
                       "hand.").abilities[0].effects
     assert per.count.value == 1 and per.count.per.kinds == ("card",)
