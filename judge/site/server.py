@@ -361,8 +361,17 @@ def _request_path(environ) -> str | None:
 def try_page(site: pages.Site, *, text: str, error: str | None = None, view=None) -> str:
     return build.render("try.html.j2", "try.html", page_title="Try a scenario", serving=True,
                         versions=None, text=text, error=error, r=view,
+                        card_databases=card_databases(),
                         crumbs=[{"label": "Home", "href": "index.html"},
                                 {"label": "Try a scenario", "href": None}])
+
+
+def card_databases() -> list[dict]:
+    """The installed card databases a pasted scenario may name cards from (read again on each
+    page: one added or removed while the server runs is seen, as its ruling workers see it)."""
+    from judge.carddb import store
+    return [{"name": db.name, "game": db.meta.get("game", ""), "version": db.meta.get("version", ""),
+             "cards": int(db.meta.get("cards") or 0)} for db in store.databases()]
 
 
 # --- the server ----------------------------------------------------------------------------------

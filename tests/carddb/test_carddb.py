@@ -505,11 +505,19 @@ def test_the_serve_form_shows_the_cards_a_ruling_used(home, tmp_path):
     import urllib.parse
     import urllib.request
     from tests.site.site_helpers import judge_serve
-    install_small_fab(tmp_path)
+    row = install_small_fab(tmp_path)
     with judge_serve() as url:
         data = urllib.parse.urlencode({"scenario": SERVED}).encode()
         with urllib.request.urlopen(url + "try.html", data=data, timeout=120) as r:
             html = r.read().decode("utf-8")
+        with urllib.request.urlopen(url + "try.html", timeout=120) as r:
+            form = r.read().decode("utf-8")
+        (home / "cards" / "fab" / "test-cards.sqlite").unlink()      # removed while it runs
+        with urllib.request.urlopen(url + "try.html", timeout=120) as r:
+            none = r.read().decode("utf-8")
+    assert ("from the installed card databases: <code>test-cards</code> (fab, "
+            f"{row['cards']} cards, version {row['version']})" in form), form
+    assert "No card database is installed" in none and "<code>test-cards</code>" not in none
     assert "<dt>Test Bolt</dt>" in html and "Deal 3 arcane damage to target hero." in html
     assert "of card database test-cards, version" in html
 
