@@ -227,8 +227,10 @@ class _Run:
             return ctx
         before = ctx.fork()
         ctx.suspendable = True
+        out = ctx
         try:
-            return unit(ctx)
+            out = unit(ctx)
+            return out
         except LoopDetected as loop:
             ctx.suspendable = False
             self.apply_loop_rule(ctx, loop)
@@ -240,7 +242,10 @@ class _Run:
                      actor=waiting.decision.player)
             return ctx
         finally:
+            # the unit may hand back another context (a fork it ran on): neither may wait for
+            # a line once the unit is over (an expectation trying an action would escape)
             ctx.suspendable = False
+            out.suspendable = False
 
     def close_pending(self, ctx: Context, answer: Any = DEFAULT) -> Context:
         """Answer the waiting decision (by default with its default) and run the interrupted

@@ -280,6 +280,17 @@ def test_a_decision_waits_for_the_next_line_when_the_driver_can_wait():
     assert waiting.value.decision.key == "k"
 
 
+def test_no_context_waits_for_a_line_once_its_unit_is_over():
+    # a step that ran on a fork (implicit passes tried on a copy) hands the fork back: an
+    # expectation trying an action on it later must not stop at a decision it cannot wait for
+    from judge.engine.driver import _Run
+    run = _Run(None, TOY)  # type: ignore[arg-type]  # run_unit reads no script
+    ctx = _toy()
+    out = run.run_unit(ctx, lambda c: c.fork())
+    assert out is not ctx and not out.suspendable and not ctx.suspendable
+    assert out.decide(_decision(default="A")) == "A" and out.trace.steps[-1].default
+
+
 def test_an_answered_decision_is_recorded_with_the_rule_that_asks():
     ctx = _toy()
     ctx.answers["k"] = Answer("k", "B", line=7)
