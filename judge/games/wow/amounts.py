@@ -85,6 +85,11 @@ def quantity(state: State, q: M.Quantity, scope: Scope) -> int | None:
             raise Unknown(f"the number {q.text!r}: it names {len(things)} cards")
     oid = things[0]
     o = state.objects[oid]
+    if q.of.kinds and not set(q.of.kinds) & V.kinds(state, oid):
+        # "that ally's cost" read off what the text names as "it" here (the healed hero, say)
+        # would be another card's number: the ally the text means is not known
+        raise Unknown(f"the number {q.text!r}: {q.of.text!r} is not {o.name}, and which card it "
+                      "is is not known")
     if not W.in_play(o) and o.zone != W.CHAIN and stat != "cost":
         snap = state.lki.get(oid)          # 709.2d: last known information
         if snap is not None:
@@ -93,7 +98,10 @@ def quantity(state: State, q: M.Quantity, scope: Scope) -> int | None:
     if stat == "damage":
         return W.damage(state, oid)
     got = V.raw(state, oid, stat)
-    return got if isinstance(got, int) else None
+    if not isinstance(got, int):
+        # None would read as "all" to the caller
+        raise Unknown(f"the number {q.text!r}: {o.name} has no {measure}")
+    return got
 
 
 def count_of(state: State, a: M.Amount | None, scope: Scope, default: int = 1) -> int:

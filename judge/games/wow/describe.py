@@ -310,7 +310,14 @@ def _quality(state: State, low: str, printed: str, o: GameObject, scope: Scope, 
         return low in V.damage_types(state, o.id) or V.has_tag(state, o.id, low)
     if V.has_tag(state, o.id, low) or o.name.lower() == low:
         return True
+    if low in RARITIES:
+        # a printed rarity: the scenario language gives a card none, so "no card is rare"
+        # would be a guess
+        raise Unknown(f"the rarity {printed!r} of {o.name}: a scenario states no rarity")
     return False
+
+
+RARITIES = ("common", "uncommon", "rare", "epic", "legendary")
 
 
 def _filter(state: State, f: M.Condition, o: GameObject, scope: Scope) -> bool:

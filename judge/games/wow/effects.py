@@ -144,7 +144,7 @@ class Run:
         try:
             found = D.candidates(self.state, desc, self.scope)
         except Unknown as u:
-            raise NotModelled(u.what) from None
+            raise NotModelled(f"{self.name}: {u.what}") from None
         st = self.state
         if "attached" in [q.lower() for q in desc.qualities] and self.source in st.objects \
                 and not W.in_play(st.objects[self.source]):
@@ -195,13 +195,13 @@ class Run:
         try:
             return A.amount(self.state, a, scope)
         except Unknown as u:
-            raise NotModelled(u.what) from None
+            raise NotModelled(f"{self.name}: {u.what}") from None
 
     def holds(self, c: M.Condition) -> bool:
         try:
             return C.holds(self.state, c, self.scope, did=self.did, targeted=self.targeted)
         except Unknown as u:
-            raise NotModelled(u.what) from None
+            raise NotModelled(f"{self.name}: {u.what}") from None
 
     def step(self, kind: str, text: str, procedures: list[str] | tuple[str, ...] = (),
              mark: int | None = None) -> None:

@@ -327,6 +327,12 @@ def _resolve_card(game, ctx: Context, layer: Layer) -> None:
             from judge.games.wow import checks as CH
             CH.uniqueness(game, ctx, entering=True)
             return
+        for p in ps.triggered + ps.activated:
+            # read as a power of the card ("When an ally is dealt damage this turn, destroy
+            # it."), which works only in play: what the card creates as it resolves is not read
+            ctx.not_modelled(f"{o.name}'s {p.kind} power {p.text!r} on an ability card that is "
+                             "not ongoing: the card grammar reads no modifier the card creates "
+                             "as it resolves")
         ctx.step(T.RULE, f"{o.name} has created its modifiers: it is put into its owner's "
                  "graveyard", ["resolve.last", "ability.resolves"])
         MV.move(ctx, oid, W.GRAVEYARD, "resolve")

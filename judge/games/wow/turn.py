@@ -161,5 +161,21 @@ def start_turn(game, ctx: Context, player: str) -> None:
         ctx.step(T.RULE, f"{player} readies every exhausted card in play he controls: "
                  + ", ".join(st.objects[o].name for o in readied), ["turn.ready-step",
                                                                     "ready"], mark=mark)
+    _inspire(ctx, player)
     V.run(ctx, Event("start", player=player, data=(("phase", "turn"),)))
     game.give_priority(ctx)
+
+
+def _inspire(ctx: Context, player: str) -> None:
+    """501.1b: a player other than the turn player whose characters have "Inspire: [cards]"
+    may ready that many of his exhausted [cards] as the turn player readies. Not carried out:
+    named whenever such a player has an exhausted card in play."""
+    from judge.games.wow import values as VA
+    st = ctx.state
+    for p in W.seat_order(st):
+        if p == player or not any(W.exhausted(st, o.id) for o in W.party(st, p)):
+            continue
+        for o in W.party(st, p):
+            if VA.has_keyword(st, o.id, "inspire"):
+                ctx.not_modelled(f"{o.name}'s Inspire: {p} may ready exhausted cards it names "
+                                 f"as {player} readies his cards", ctx.cite("turn.inspire"))
