@@ -248,8 +248,36 @@ def verdict(ruling, card: str) -> str:
     other than it being played or resolving names it), or said nothing about it."""
     steps = list(ruling.steps) + [s for b in ruling.branches for s in b.steps]
     nm = list(ruling.not_modelled) + [n for b in ruling.branches for n in b.not_modelled]
-    if any(card in n for n in nm):
+    if any(card in n for n in nm if not n.endswith(ECHO)):
         return NAMED
-    acted = [s for s in steps if card in s.description and s.action != "not modelled"
+    acted = [s for s in steps if card in _own_words(s) and s.action != "not modelled"
              and not s.description.startswith((f"{card} resolves",))]
     return CARRIED if acted else SILENT
+
+
+# a scenario line not carried out after an earlier step not modelled (judge/engine/driver.py):
+# it names the card if the line does, whatever the rules did with it
+ECHO = "(the game state is unknown after an earlier step that is not modelled)"
+
+
+def _own_words(step) -> str:
+    """What a step says by itself: of a refused action, the reason only (the action's label
+    quotes the scenario line, which names the card whether or not the rules acted on it)."""
+    if step.action == "refused" and " allowed - " in step.description:
+        return step.description.split(" allowed - ", 1)[1]
+    return step.description
+
+
+def verdict_against(ruling, plain, card: str) -> str:
+    """:func:`verdict`, with the card's text held to account: ``plain`` is the ruling of the
+    same scenario with the card stripped of its text. A step that names the card only because
+    the scenario plays it, attacks it or moves it is in both; the text was carried out only if
+    the ruling differs from ``plain``."""
+    got = verdict(ruling, card)
+    if got != CARRIED:
+        return got
+
+    def steps(r):
+        return [s.description for s in r.steps] + [
+            s.description for b in r.branches for s in b.steps]
+    return CARRIED if steps(ruling) != steps(plain) else SILENT
