@@ -43,6 +43,7 @@ GAME = "fab"
 
 VOCABULARY = Vocabulary(
     zones={**COMMON_ZONES, "arsenal": "arsenal", "soul": "soul", "hero's soul": "soul",
+           "hero 's soul": "soul",          # the lexer's phrase: "'s" is a word of its own
            "pitch zone": "pitch", "pitch": "pitch", "banished zone": "banished",
            "graveyard": "graveyard", "deck": "deck", "hand": "hand", "arena": "arena",
            "combat chain": "combat chain", "play": "arena"},

@@ -360,14 +360,17 @@ def _merge_stats(tokens: list[Token]) -> list[Token]:
             i += 5
             continue
         if _base(t.type) == "SIGNED":
-            # a counter's name: "+1 / +1 counters", "+1 counters", "+1 ATK counters" (WoW)
+            # a counter's name: "+1 / +1 counters", "+1 counters", "+1 ATK counters" (WoW),
+            # "-1{d} counter" (FaB: the sign and the stat's icon, named as printed)
             for size in (3, 2, 1):
                 if i + size < n and str(tokens[i + size]).lower() in ("counter", "counters") \
                         and (size == 1 or size == 3 and str(tokens[i + 1]) == "/" and
                              _base(tokens[i + 2].type) == "SIGNED" or
-                             size == 2 and _base(tokens[i + 1].type) in ("STAT", "W_STAT")):
+                             size == 2 and _base(tokens[i + 1].type) in ("STAT", "W_STAT",
+                                                                         "ICON")):
                     words = [str(x) for x in tokens[i:i + size]]
-                    text = "".join(words) if size == 3 else " ".join(words)
+                    text = "".join(words) if size == 3 or _base(tokens[i + 1].type) == "ICON" \
+                        else " ".join(words)
                     out.append(Token("ADJ", text, t.start_pos, None, None,
                                      end_pos=tokens[i + size - 1].end_pos))
                     i += size

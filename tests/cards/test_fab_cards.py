@@ -274,3 +274,33 @@ def test_fab_a_left_out_condition_takes_the_one_before_with_its_number():
                                                        (3, "at least")]
     assert second.condition.event.verb == "reveal" and isinstance(third.then[0], M.Move)
     assert fab.parse("2 or more, draw a card.").others()
+
+
+def test_fab_signed_icon_counter_is_placed_on_its_target():
+    """"put a -1{d} counter on target equipment they control" (Buckling Blow's crush, Temper
+    example 1): a counter named as printed ("-1{d}", the sign and the stat's icon) placed on
+    the target, not a move of a card called "a"."""
+    a = one("**Crush** - If Buckling Blow deals 4 or more damage to a hero, put a -1{d} counter "
+            "on target equipment they control.", name="Buckling Blow")
+    [put] = a.effects[0].then
+    assert isinstance(put, M.Counters)
+    assert (put.action, put.kind, put.count.value) == ("place", "-1{d}", 1)
+    assert put.on.targeted and put.on.kinds == ("equipment",) and put.on.controller == "they"
+    put = one("Put two +1{p} counters on target weapon you control.").effects[0]
+    assert isinstance(put, M.Counters) and (put.kind, put.count.value) == ("+1{p}", 2)
+    assert put.on.kinds == ("weapon",) and put.on.controller == "you"
+
+
+def test_fab_into_your_heros_soul_is_a_move_to_the_soul():
+    """"put it into your hero's soul" (Merciful Retribution, 11.7 example 2): a move of "it" to
+    its controller's soul, as "your soul" is."""
+    a = one("Whenever an aura or attack action card you control is destroyed, deal 1 arcane "
+            "damage to target hero. If it's a non-token Light card, put it into your hero's "
+            "soul.", name="Merciful Retribution")
+    [move] = a.effects[1].then
+    assert isinstance(move, M.Move) and move.what.ref == "it"
+    assert move.to_zone is not None and (move.to_zone.name, move.to_zone.owner) == ("soul", "you")
+    for text in ("Put a card from your hand into your hero's soul.",
+                 "Put a card from your hand into your soul."):
+        move = one(text).effects[0]
+        assert isinstance(move, M.Move) and move.to_zone.name == "soul", text

@@ -18,8 +18,8 @@ from judge.engine.decisions import Decision
 from judge.engine.errors import NotModelled, UnstatedChoice
 from judge.engine.events import Event, Replacement
 from judge.engine.chain import Layer
-from judge.engine.state import (AddModifier, ChangeValue, Custom, Modifier, MoveObject,
-                                State)
+from judge.engine.state import (AddCounter, AddModifier, ChangeValue, Custom, Modifier,
+                                MoveObject, State)
 from judge.games.fab import amounts as A
 from judge.games.fab import cards as C
 from judge.games.fab import combat as K
@@ -774,7 +774,36 @@ def _prevention_apply(effect_id: int) -> Callable[[Context, Event], Event]:
     return apply
 
 
+def _counters(game: "FabGame", ctx: Context, layer: Layer, eff: M.Counters) -> None:
+    """"Put a -1{d} counter on target equipment they control" (Buckling Blow's crush): a
+    +1/-1 {p}/{d} counter (Counters) placed on the chosen object, which must still fit the target's
+    words; "they" is the hero a crush effect dealt damage to. Anything else is not modelled."""
+    st = ctx.state
+    name = game.counter_name(eff.kind)
+    count = 1 if eff.count is None else eff.count.constant
+    on = eff.on
+    if eff.action != "place" or eff.to is not None or name not in st.counter_rules or \
+            not isinstance(count, int) or count < 1 or on is None or not on.targeted or \
+            on.alternatives or on.qualities or on.filters or on.zone is not None:
+        raise NotModelled(_describe(eff))
+    owner = {"you": layer.controller, "they": layer.data.get("crush hero"),
+             "": ""}.get(on.controller)
+    if owner is None:
+        raise NotModelled(f"the target {C.target_text(on)!r}")
+    for oid in objects_for(game, ctx, layer, on):
+        o = st.objects[oid]
+        if o.zone[1] not in ARENA or not set(on.kinds) <= o.kinds or \
+                (owner and o.controller != owner):
+            raise NotModelled(f"the target {C.target_text(on)!r}: {o.name} does not fit it")
+        mark = len(st.log)
+        st.apply(AddCounter(oid, name, count))
+        stat = st.counter_rules[name].stat
+        ctx.step(T.EVENT, f"{o.name} gets {count} {name} counter{'s' if count > 1 else ''}; "
+                 f"its {stat} is now {st.value(oid, stat)}", ["counters"], mark=mark)
+
+
 HANDLERS: dict[type, Callable[..., None]] = {
+    M.Counters: _counters,
     M.Damage: _damage,
     M.ModifyValue: _modify,
     M.Gain: _gain,

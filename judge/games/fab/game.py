@@ -1234,7 +1234,8 @@ class FabGame(FabScenario):
             ctx.step(T.TRIGGER, f"{o.name} dealt {ev.amount} damage to {ev.player}: its crush "
                      "effect triggers", ["kw.crush"])
             stub = Layer(id=0, kind="triggered", name=f"{o.name}'s crush effect",
-                         controller=o.controller, source=o.id, targets=(ev.player,))
+                         controller=o.controller, source=o.id, targets=(ev.player,),
+                         data={"crush hero": ev.player})
 
             def resolve(c: Context, trig: PendingTrigger, stub: Layer = stub,
                         effs: Any = effs) -> None:
