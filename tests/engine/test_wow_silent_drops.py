@@ -255,3 +255,17 @@ def test_the_counts_are_reported(capsys):
     if COUNTS:
         with capsys.disabled():
             print("\nwow corpus (issue 12): " + ", ".join(f"{k} {v}" for k, v in COUNTS.items()))
+
+
+def test_wow_706_1b_a_target_out_of_play_with_an_unknown_filter_is_refused_not_a_traceback():
+    """A card out of play offered for "target ally with cost X" (X not stated): whether it
+    would match elsewhere is not known, so the play is refused with what is not known (it
+    raised out of the rules module before)."""
+    text = ('card "Mind Control": Ability, cost 0: "Attach to target ally with cost X.\\n\\n'
+            'Ongoing: You control attached ally."\n')
+    scenario = (HEAD + text + 'Alice is the turn player; 5 resources, hand "Mind Control", '
+                'graveyard "Grave Dummy"\nBob: 5 resources, controls "Target Dummy"\n'
+                'Alice plays "Mind Control" targeting "Grave Dummy"\n')
+    ruling = execute(parse(scenario, "706.1b.scn")).ruling
+    refused = [s.description for s in ruling.steps if s.action == "refused"]
+    assert refused and "the value of X" in refused[0], refused

@@ -91,8 +91,12 @@ def assign(state: State, slots: list[M.Target], stated: tuple[Any, ...], scope: 
             except Unknown as u:
                 return out, f"the target description {desc.text!r}: {u.what}"
             if not ok:
-                if isinstance(y, int) and not W.in_play(state.objects[y]) and desc.zone is None \
-                        and D.matches(state, desc, y, scope, ignore_zone=True):
+                try:
+                    elsewhere = isinstance(y, int) and not W.in_play(state.objects[y]) and \
+                        desc.zone is None and D.matches(state, desc, y, scope, ignore_zone=True)
+                except Unknown as u:
+                    return out, f"the target description {desc.text!r}: {u.what}"
+                if elsewhere:
                     return out, (f"{state.objects[y].name} is not in play: {desc.text!r} can "
                                  "target only cards in play (706.1b)")
                 continue
