@@ -47,3 +47,13 @@ def test_wow_a_quest_whose_completion_cost_is_not_read_is_not_completed_for_noth
         'Alice is the turn player; 3 resources, resources "Tooga\'s Quest" face up, deck 10 '
         'cards\nAlice completes "Tooga\'s Quest"\nsettle\n')
     assert any("its completion cost is not read" in t for t in _not_modelled(ruling))
+
+
+def test_wow_a_continuous_effect_whose_description_cannot_be_checked_is_named_not_empty():
+    # "Rare allies": a scenario states no rarity; the effect must not quietly apply to nothing
+    ruling = _ruling(
+        'card "Rally": Ability, cost 1: "Rare allies you control have +1 ATK this turn."\n'
+        'card "Footman": Ally - Human Warrior, cost 1, atk 1, health 1, type melee\n'
+        'Alice is the turn player; 1 resource, controls "Footman", hand "Rally"\n'
+        'Alice plays "Rally"\nsettle\n')
+    assert any("rarity" in t for t in _not_modelled(ruling))

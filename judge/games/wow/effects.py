@@ -468,6 +468,13 @@ def _definite(run: Run, e: M.Effect, stat: str, duration: M.Duration | None,
             return False
     if getattr(e, "op", "") == "multiply":
         raise NotModelled(f"{run.name}: doubling the values of the cards a description names")
+    for o in list(st.objects.values()):
+        # a description the module cannot check on a card in play now would match nothing
+        # in silence while the effect lasts: named instead
+        try:
+            W.in_play(o) and D.matches(st, who, o.id, scope)
+        except Unknown as u:
+            raise NotModelled(f"{run.name}: {u.what}") from None
     if keyword is not None:
         CE.create(st, description=label, controller=run.you,
                   citation=run.ctx.cite("continuous.rechecks"), ends_at=ends,
@@ -544,6 +551,10 @@ def _conditional_modifier(run: Run, oid: int, stat: str, n: int | None, keyword:
             return C.holds(s, c, replace(sc, it=(o.id,)))
         except Unknown:
             return False
+    try:                 # a condition the module cannot check is named, not taken as false
+        C.holds(st, condition, replace(scope, it=(oid,)))
+    except Unknown as u:
+        raise NotModelled(f"{run.name}: {u.what}") from None
     CE.create(st, description=label, controller=run.you,
               citation=run.ctx.cite("continuous.while"), ends_at=ends, affects=affects,
               stat=stat if keyword is None else "keywords", op="add" if keyword is None
