@@ -17,7 +17,7 @@ every game and leaves the rest to hooks:
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar
 
 from judge.engine import trace as T
 from judge.engine.context import Context
@@ -219,6 +219,18 @@ class ScenarioGame(Game):
         """An expectation of the game's own (its grammar extension's)."""
         raise NotModelled(f"the expectation {e.text!r}" if getattr(e, "text", "")
                           else f"the expectation {type(e).__name__}")
+
+    @staticmethod
+    def result_and_values(st: State, label: str, value: Callable[[Any], Any]) -> str:
+        """An outcome: the game's result when it has one, then ``label`` and each player's
+        ``value`` ("Life: Alice 20, Bob 18.")."""
+        parts = []
+        if st.result is not None:
+            parts.append("The game is a draw." if st.result.kind == "draw"
+                         else f"{', '.join(st.result.winners)} wins the game.")
+        parts.append(f"{label}: " + ", ".join(f"{n} {value(p)}" for n, p in st.players.items())
+                     + ".")
+        return " ".join(parts)
 
     def player_value(self, ctx: Context, player: str, stat: str) -> Value:
         """A player's value an ``expect`` asks about; NotModelled for one the game lacks."""

@@ -11,7 +11,7 @@ not doing it) takes it under the ``optional`` policy, and the ruling says so.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from judge.cards import model as M
 from judge.engine import effects as E
@@ -65,6 +65,16 @@ def _cards_of(st: State, oids: list[int]) -> tuple[str, ...]:
 
 # --------------------------------------------------------------------------- intimidate
 
+def _card_in_hand(ctx: Context, hand: list[int],
+                  decision: Callable[[tuple[str, ...]], Decision]) -> int:
+    """The only card of ``hand``, or the one the scenario names in answer to the decision made
+    from the hand's card names."""
+    if len(hand) == 1:
+        return hand[0]
+    picked = ctx.answer_to(decision(_cards_of(ctx.state, hand)))
+    return next(o for o in hand if ctx.state.objects[o].name == picked.value)
+
+
 def intimidate(game: "FabGame", ctx: Context, layer: Layer, eff: Any) -> None:
     """"Target hero banishes face down a random card from their hand. At the beginning of the
     end phase, return all cards banished this way to their owner's hand." (Intimidate)"""
@@ -76,17 +86,12 @@ def intimidate(game: "FabGame", ctx: Context, layer: Layer, eff: Any) -> None:
         ctx.step(T.RULE, f"{hero} has no card in hand: intimidate banishes nothing",
                  ["kw.intimidate", "resolve.part-ignored"], mark=mark)
         return
-    if len(hand) == 1:
-        oid = hand[0]
-    else:
-        names = _cards_of(st, hand)
-        picked = ctx.answer_to(Decision(
-            key=f"intimidate:{layer.id}:{hero}:{len(st.log)}", player=hero, kind="banish",
-            prompt=f"which card of {hero}'s hand {layer.name}'s intimidate banishes at random "
-                   "(chance picks it: the scenario states which)",
-            options=names, citation=ctx.cite_opt("kw.intimidate") or "",
-            example=f'{hero} banishes "{names[0]}"'))
-        oid = next(o for o in hand if st.objects[o].name == picked.value)
+    oid = _card_in_hand(ctx, hand, lambda names: Decision(
+        key=f"intimidate:{layer.id}:{hero}:{len(st.log)}", player=hero, kind="banish",
+        prompt=f"which card of {hero}'s hand {layer.name}'s intimidate banishes at random "
+               "(chance picks it: the scenario states which)",
+        options=names, citation=ctx.cite_opt("kw.intimidate") or "",
+        example=f'{hero} banishes "{names[0]}"'))
     st.apply(MoveObject(oid, (st.objects[oid].owner, "banished"), face_up=False))
     o = st.objects[oid]
     E.create(st, description=f"{layer.name}: at the beginning of the end phase, {o.name} "
@@ -249,16 +254,11 @@ def charge(game: "FabGame", ctx: Context, layer: Layer, eff: Any) -> None:
         ctx.step(T.RULE, f"{p} has no cards in hand: they cannot charge",
                  ["kw.charge", "resolve.part-ignored"], mark=mark)
         return
-    if len(hand) == 1:
-        oid = hand[0]
-    else:
-        names = _cards_of(st, hand)
-        picked = ctx.answer_to(Decision(
-            key=f"charge:{layer.id}:{len(st.log)}", player=p, kind="charge",
-            prompt="which card from hand to put face up into the hero's soul (charge)",
-            options=names, citation=ctx.cite_opt("kw.charge") or "",
-            example=f'{p} chooses "{names[0]}"'))
-        oid = next(o for o in hand if st.objects[o].name == picked.value)
+    oid = _card_in_hand(ctx, hand, lambda names: Decision(
+        key=f"charge:{layer.id}:{len(st.log)}", player=p, kind="charge",
+        prompt="which card from hand to put face up into the hero's soul (charge)",
+        options=names, citation=ctx.cite_opt("kw.charge") or "",
+        example=f'{p} chooses "{names[0]}"'))
     st.apply(MoveObject(oid, (p, "soul")))
     ctx.step(T.EVENT, f"{p} charges their hero's soul with {st.objects[oid].name}: it is put "
              "face up under the hero card, in the hero zone but not in the arena",

@@ -34,8 +34,8 @@ from judge.engine.decisions import Decision
 from judge.engine.errors import IllegalAction, NotModelled
 from judge.engine.events import Event, PendingTrigger, Replacement, Stage
 from judge.engine.game import Call
-from judge.engine.state import ChangeValue, GameObject, SetFlag, State
-from judge.engine.values import Value, plain
+from judge.engine.state import ChangeValue, GameObject, State
+from judge.engine.values import Value
 from judge.games.base import ScenarioGame
 from judge.games.ufs import cards as K
 from judge.games.ufs import effects as E
@@ -848,14 +848,7 @@ class UfsGame(Acts, Abilities, ScenarioGame):
         return ", ".join(sorted(got)) if isinstance(got, frozenset) else got
 
     def outcome(self, ctx: Context) -> str:
-        st = ctx.state
-        parts = []
-        if st.result is not None:
-            parts.append("The game is a draw." if st.result.kind == "draw"
-                         else f"{', '.join(st.result.winners)} wins the game.")
-        parts.append("Vitality: " + ", ".join(f"{n} {p.values.get(N.VITALITY)}"
-                                              for n, p in st.players.items()) + ".")
-        return " ".join(parts)
+        return self.result_and_values(ctx.state, "Vitality", lambda p: p.values.get(N.VITALITY))
 
 
 GAME = UfsGame()

@@ -385,14 +385,7 @@ class ToyGame(ScenarioGame):
         return ctx.state.players[player].values.get(LIFE, 0)
 
     def outcome(self, ctx: Context) -> str:
-        st = ctx.state
-        parts = []
-        if st.result is not None:
-            parts.append("The game is a draw." if st.result.kind == "draw"
-                         else f"{', '.join(st.result.winners)} wins the game.")
-        parts.append("Life: " + ", ".join(f"{n} {p.values.get(LIFE, 0)}"
-                                          for n, p in st.players.items()) + ".")
-        return " ".join(parts)
+        return self.result_and_values(ctx.state, "Life", lambda p: p.values.get(LIFE, 0))
 
 
 def _target(layer: Layer) -> str:
