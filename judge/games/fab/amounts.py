@@ -50,7 +50,21 @@ def value_of_x(game: "FabGame", ctx: Context, layer: Layer, where: M.Quantity | 
         # "the pitch value of the card revealed this way" (fab_deck)
         from judge.games.fab import deck as fab_deck
         return fab_deck.revealed_value(ctx, layer, where.measure)
+    if where.measure == "count" and of is not None and of.kinds == ("number",) and \
+            len(of.filters) == 1 and of.filters[0].event is not None and \
+            of.filters[0].event.verb == "be rolled" and not where.plus and not of.qualities:
+        # "the number rolled" (a die this effect rolled: ``fab_effects._roll``)
+        return _rolled(ctx, layer)
     raise NotModelled(f"X where X is {where.text!r}")
+
+
+def _rolled(ctx: Context, layer: Layer) -> int:
+    from judge.games.fab.effects import ROLLED
+    n = layer.memory.get(ROLLED)
+    if n is None:
+        raise NotModelled("\"the number rolled\" with no die rolled by the effect")
+    ctx.step(T.RULE, f"X is the number rolled: {n}", ["die.roll"])
+    return n
 
 
 def _damage_dealt(ctx: Context, layer: Layer, ev: M.Event, hero: str | None) -> int:

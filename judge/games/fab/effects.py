@@ -723,6 +723,9 @@ def _destroy_target(game: "FabGame", ctx: Context, layer: Layer, kind: str) -> N
 def _prevent(game: "FabGame", ctx: Context, layer: Layer, eff: M.Prevent) -> None:
     st = ctx.state
     n = C.amount(eff.amount) if eff.amount is not None else None
+    if n is None and eff.next and _x(eff.amount):
+        # "prevent the next X damage ..., where X is ...": X is fixed as the effect resolves
+        n = A.value_of_x(game, ctx, layer, eff.amount.defined_as)
     if eff.amount is not None and n is None:  # "prevent X of that damage, where X is ...": not all
         where = eff.amount.defined_as
         raise NotModelled(f"a prevention of {eff.amount.text or 'X'!r} damage"
@@ -802,8 +805,35 @@ def _counters(game: "FabGame", ctx: Context, layer: Layer, eff: M.Counters) -> N
                  f"its {stat} is now {st.value(oid, stat)}", ["counters"], mark=mark)
 
 
+ROLLED = "number rolled"        # layer memory: the result of the layer's die roll
+
+
+def _roll(game: "FabGame", ctx: Context, layer: Layer, eff: M.Dice) -> None:
+    """"Roll a 6 sided die" (glossary: each of 1-6 equally likely). Chance gives the result;
+    the engine never picks it: the scenario states it (``Alice rolls 4``) as the answer to the
+    roll, and unstated it is ``not modelled``. The result is what "the number rolled" of the
+    same effect reads (``fab_amounts``)."""
+    st = ctx.state
+    sides = eff.count.constant if eff.count is not None else None
+    if eff.action != "roll" or sides != 6 or eff.kind != "sided" or eff.face or \
+            eff.target is not None or (eff.who is not None and not C.is_you(eff.who)):
+        raise NotModelled(_describe(eff))
+    p = layer.controller
+    faces = tuple(str(n) for n in range(1, 7))
+    answer = ctx.answer_to(Decision(
+        key=f"roll:{layer.id}:{layer.name}:{len(st.log)}", player=p, kind="roll",
+        prompt=f"the number {p} rolls on a 6 sided die for {layer.name} (chance gives it: "
+               "the scenario states it)", options=faces,
+        citation=ctx.cite_opt("die.roll") or "", example=f"{p} rolls 4"))
+    n = int(answer.value)
+    layer.memory[ROLLED] = n
+    ctx.step(T.EVENT, f"{p} rolls a 6 sided die for {layer.name}: {n} (each of 1 to 6 is "
+             "equally likely; the result is stated, never derived)", ["die.roll"], actor=p)
+
+
 HANDLERS: dict[type, Callable[..., None]] = {
     M.Counters: _counters,
+    M.Dice: _roll,
     M.Damage: _damage,
     M.ModifyValue: _modify,
     M.Gain: _gain,
@@ -828,9 +858,8 @@ def delayed_event(ev: M.Event) -> str | None:
             ev.within.kind != "this turn":
         return None
     if ev.verb == "deal damage" and ev.subject is not None and ev.subject.ref == "you" and \
-            not ev.subject.kinds and ev.object is None and ev.amount is None and \
-            not ev.damage_type:
-        return "damage"
+            not ev.subject.kinds and ev.object is None and ev.amount is None:
+        return "damage"         # of any type (26.4.3d), or of the type it names (26.4.3b)
     if ev.verb == "hit" and ev.subject is not None and ev.subject.kinds == ("attack",) and \
             not ev.subject.qualities and not ev.subject.controller and \
             ev.object is not None and ev.object.kinds == ("hero",) and not ev.object.qualities:
@@ -851,14 +880,15 @@ def _delayed_trigger(ctx: Context, layer: Layer, eff: M.DelayedTrigger) -> None:
              citation=ctx.cite_opt("trigger.delayed-created"), ends_at={"end of turn"},
              uses=1 if when == "next time" else None,
              data={"delayed event": kind, "effects": eff.effects, "source name": layer.name,
-                   "source": layer.source})
+                   "source": layer.source, "damage type": trigger.event.damage_type or ""})
     ctx.step(T.EVENT, f"{layer.name} creates a delayed triggered effect: {when} "
              f"{words}", ["trigger.delayed-created"], mark=mark)
 
 
 def delayed_triggers(game: "FabGame", ctx: Context, ev: Event) -> list[Any]:
     """Delayed triggers waiting for ``ev``: "the next time you deal damage" triggers on damage
-    of any type dealt by a source its controller controls (26.1, 26.4.3d)."""
+    of any type dealt by a source its controller controls (26.1, 26.4.3d); "the next time you
+    deal arcane damage" on arcane damage only (26.4.3b)."""
     from judge.engine.events import PendingTrigger
     st = ctx.state
     out = []
@@ -867,6 +897,12 @@ def delayed_triggers(game: "FabGame", ctx: Context, ev: Event) -> list[Any]:
             continue
         src = st.objects.get(ev.source) if ev.source is not None else None
         if ev.kind == "damage" and (src is None or src.controller != e.controller):
+            continue
+        wanted = e.data.get("damage type", "") if ev.kind == "damage" else ""
+        if wanted and ev.dtype != wanted:
+            ctx.step(T.RULE, f"{e.data['source name']}'s delayed trigger waits for {wanted} "
+                     f"damage: {e.controller} dealt {ev.dtype or 'untyped'} damage, and it does "
+                     "not trigger", ["damage.typed-trigger"])
             continue
         if ev.kind == "hit" and src is None:
             continue
@@ -883,7 +919,8 @@ def delayed_triggers(game: "FabGame", ctx: Context, ev: Event) -> list[Any]:
         ctx.step(T.TRIGGER, f"{e.data['source name']}'s delayed trigger triggers: " + (
             f"{src.name if src else 'an attack'} hits {ev.player}" if hit else
             f"{e.controller} dealt damage{typed}"),
-            ["trigger.delayed"] + (["combat.hit"] if hit else ["damage.untyped-trigger"]))
+            ["trigger.delayed"] + (["combat.hit"] if hit else [] if wanted
+                                   else ["damage.untyped-trigger"]))
 
         def resolve(c: Context, trig: PendingTrigger, stub: Layer = stub,
                     effs: Any = effs) -> None:

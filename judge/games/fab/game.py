@@ -26,7 +26,8 @@ from judge.engine.decisions import Decision
 from judge.engine.errors import IllegalAction, NotModelled, UnstatedChoice
 from judge.engine.events import Event, PendingTrigger, Replacement, Stage
 from judge.engine.game import Call
-from judge.engine.state import (ChangeValue, CounterRule, EndGame, GameResult, MoveObject,
+from judge.engine.state import (AddPending, ChangeValue, CounterRule, EndGame, GameResult,
+                                MoveObject, TakePending,
                                 SetFlag, SetGlobal, State, ZoneKey)
 from judge.engine.values import Bound, ValueRules
 from judge.games.fab import cards as C
@@ -92,13 +93,15 @@ PLAYER_BOUNDS = (
 )
 # where a card's abilities function: the arena, face up (a card in hand or deck is not in play)
 FUNCTIONS_IN = ARENA
+# the steps of a chain link whose rule adds triggered effects to the chain there (20.5.3, 20.6.1)
+_STEP_TRIGGERS = {K.DEFEND: "combat.defend-step-triggers", K.REACTION: "combat.reaction-step-triggers"}
 
 
 class FabGame(FabScenario):
     id = "fab"
     documents = ("fab-1.4", "fab-section4")
     ACTIONS = ("play", "activate", "attack", "defend", "pitch", "pass_priority", "use_optional",
-               "order", "choose", "find", "target_trigger", "discard", "banish")
+               "order", "choose", "find", "target_trigger", "discard", "banish", "roll")
     citations = CITATIONS
 
     # ------------------------------------------------------------------ set-up
@@ -293,8 +296,33 @@ class FabGame(FabScenario):
 
     def flush_triggers(self, ctx: Context) -> None:
         """Waiting triggered effects become layers (16.2), in the order 16.3 gives, each with
-        the targets a ``targets ... with`` line stated for it (19.1.1)."""
-        S.flush_triggers(ctx, self, targets=fab_targets.stated_for)
+        the targets a ``targets ... with`` line stated for it (19.1.1). In the defend and
+        reaction steps the layers go on the chain during that step of the chain link (20.5.3,
+        20.6.1), and the ruling says so."""
+        st = ctx.state
+        dropped = [(t, why) for t in st.pending
+                   if (why := fab_targets.no_legal_object(st, t)) is not None]
+        if dropped:
+            mark = len(st.log)
+            gone = {id(t) for t, _ in dropped}
+            keep = tuple(t for t in st.pending if id(t) not in gone)
+            st.apply(TakePending())
+            if keep:
+                st.apply(AddPending(keep))
+            for trig, why in dropped:
+                ctx.step(T.RULE, f"{trig.name} needs {why!r} and there is no legal target for "
+                         "it: no part of it is added to the chain", ["target.trigger-none"],
+                         mark=mark)
+                mark = len(st.log)
+        link = K.current(ctx.state)
+        step = link.step if link is not None else None
+        made = S.flush_triggers(ctx, self, targets=fab_targets.stated_for)
+        procedure = _STEP_TRIGGERS.get(step) if made else None
+        if procedure is not None and link is not None:
+            names = ", ".join(layer.name for layer, _ in made)
+            ctx.step(T.RULE, f"in the {step} step of chain link {link.number}, the triggered "
+                     f"effect{'s' if len(made) > 1 else ''} {names} "
+                     f"{'are' if len(made) > 1 else 'is'} added to the chain", [procedure])
 
 
     # ------------------------------------------------------------------ play a card
@@ -1242,7 +1270,7 @@ class FabGame(FabScenario):
                 c.game.run_effects(c, trig.targeted(stub), effs)
             out.append(PendingTrigger(name=stub.name, controller=o.controller, source=o.id,
                                       resolve=resolve, citation=ctx.cite_opt("kw.crush"),
-                                      data={"effects": effs}))
+                                      data={"effects": effs, "they": ev.player}))
         return out
 
     def order_triggers(self, ctx: Context,
@@ -1354,6 +1382,9 @@ class FabGame(FabScenario):
             return tuple(low[s] for s in said)
         if call.name == "choose":
             return _options(decision, str(call.args.get("choice", "")).split("\n"))
+        if call.name == "roll" and decision.kind == "roll":
+            said = str(call.args.get("number"))
+            return said if said in decision.options else None
         return None
 
     def verify_discard(self, ctx: Context, player: str, names: tuple[str, ...] = ()) -> None:
@@ -1365,6 +1396,19 @@ class FabGame(FabScenario):
 
     def discard(self, ctx: Context, player: str, names: tuple[str, ...] = ()) -> None:
         raise NotModelled("discarding with nothing that asks for it")    # verify refuses
+
+    def verify_roll(self, ctx: Context, player: str, number: int = 0) -> None:
+        """``Alice rolls 4`` states the result of a die roll an effect asks for; a 6 sided die
+        shows 1 to 6 only, and with nothing rolling, the line is refused."""
+        self.refuse_if_over(ctx, "roll")
+        if not 1 <= number <= 6:
+            raise IllegalAction("roll", f"a 6 sided die shows 1, 2, 3, 4, 5 or 6, not {number}",
+                                ctx.cite("die.roll"))
+        raise IllegalAction("roll", f"nothing asks {player} to roll a die now",
+                            ctx.cite("die.roll"), timing=True)
+
+    def roll(self, ctx: Context, player: str, number: int = 0) -> None:
+        raise NotModelled("rolling a die with nothing that asks for it")     # verify refuses
 
     def verify_banish(self, ctx: Context, player: str, names: tuple[str, ...] = ()) -> None:
         """``Bob banishes "X"`` answers an effect that banishes a card of his (intimidate's

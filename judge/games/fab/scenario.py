@@ -245,6 +245,8 @@ class FabScenario(ScenarioGame):
     def _bind_game_action(self, ctx: Context, act: A.GameAction) -> Call | None:
         if act.verb in ("discard", "banish"):
             return Call(act.verb, dict(player=act.actor, names=tuple(c.name for c in act.cards)))
+        if act.verb == "roll" and len(act.numbers) == 1:
+            return Call("roll", dict(player=act.actor, number=act.numbers[0]))
         return None
 
     # ------------------------------------------------------------------ expectations

@@ -20,6 +20,7 @@ from judge.engine.context import Context
 from judge.engine.events import PendingTrigger
 from judge.engine.state import State
 from judge.games.fab.reading import target_text
+from judge.games.fab.zones import ARENA
 
 
 
@@ -80,6 +81,35 @@ def stated_for(ctx: Context, trig: PendingTrigger) -> tuple[Any, ...]:
                 return ()
             return choice.value[1]
     return ()
+
+
+# the object nouns whose candidates are the permanents in the arena a trigger's check can count
+_ARENA_KINDS = frozenset({"equipment", "weapon", "aura", "item"})
+
+
+def no_legal_object(state: State, trig: PendingTrigger) -> str | None:
+    """23.1.3: the text of a top-level object target of ``trig``'s effects that no object in
+    the arena fits, when the trigger needs it (no part of the trigger is added to the chain);
+    None when each such target has a candidate, or when the module cannot tell (a description
+    with qualities, filters, a zone or alternatives; a controller it does not know: the target
+    is then chosen or named as it resolves). "they" is the hero the trigger's data names
+    (``"they"``: the hero a crush effect damaged)."""
+    for effect in trig.data.get("effects", ()):
+        for target in (getattr(effect, "target", None), getattr(effect, "on", None)):
+            if target is None or not target.targeted or target.who != "object" or \
+                    target.alternatives or target.qualities or target.filters or \
+                    target.zone is not None or target.name or target.ref or \
+                    not target.kinds or not set(target.kinds) <= _ARENA_KINDS:
+                continue
+            owners = {"you": {trig.controller}, "they": {trig.data.get("they")},
+                      "opponent": set(state.opponents(trig.controller)),
+                      "": set(state.players)}.get(target.controller)
+            if owners is None or None in owners:
+                continue
+            if not any(o.zone[1] in ARENA and set(target.kinds) <= o.kinds
+                       and o.controller in owners for o in state.objects.values()):
+                return target_text(target)
+    return None
 
 
 def names(state: State, targets: tuple[Any, ...]) -> str:
