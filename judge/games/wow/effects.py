@@ -664,7 +664,9 @@ def conditional(run: Run, e: M.Conditional) -> None:
     ok = run.holds(c)
     proc = "resolve.if-you-do" if c.event is not None and c.event.verb == "do" else \
         "counter.none-remain" if c.event is not None and c.event.verb == "remain" else \
-        "target.if-targeted" if c.test == "targeted" else "resolve.in-order"
+        "target.if-targeted" if c.test == "targeted" or (
+            c.test == "event" and c.event is not None and c.event.verb == "target") \
+        else "resolve.in-order"
     empower = id(e) in run.empower
     run.step(T.RULE, f"{run.name}: {c.text or 'the condition'} - "
              f"{'yes' if ok else 'no'}"
