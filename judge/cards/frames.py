@@ -461,6 +461,14 @@ class Frames:
                 trigger = M.Trigger(kind=word, event=event, span=parts.subordinate.span)
                 core = [M.DelayedTrigger(verb="delayed trigger", trigger=trigger,
                                          effects=tuple(core), span=span)]
+            elif word == "until" and len(core) == 1 and isinstance(core[0], M.Move):
+                # "Draw cards until you reach your maximum hand size" (WoW 713.2): the move
+                # is repeated until the clause's event holds
+                event = self.event(clause, clause.span)
+                text = self.r.phrase(parts.subordinate.span)
+                core = [replace(core[0], until=M.Condition(
+                    kind="until", test="event", event=event, text=text,
+                    span=parts.subordinate.span))]
         if parts.only is not None and lemma is not None:
             # "Use only on your turn", "Play only if you control a Totem": an allowance
             only = self.only_condition(parts.only)

@@ -199,3 +199,14 @@ def test_wow_target_sentence_chooses_targets():
     assert isinstance(choose, M.Choose) and choose.what.targeted
     assert choose.what.count.value == 2 and choose.what.controller == "opponent"
     assert not wow.parse("Two opposing allies.").fully_parsed
+
+
+def test_wow_draw_until_keeps_its_limit():
+    """"Draw cards until you reach your maximum hand size" (WoW 713.2): the "until" clause is
+    the move's ``until`` condition, not dropped (it was read as drawing one card)."""
+    [e] = one("Draw cards until you reach your maximum hand size.").effects
+    assert isinstance(e, M.Move) and e.verb == "draw" and e.until is not None
+    assert e.until.event.verb == "reach" and "hand size" in e.until.event.object.kinds
+    [plain] = one("Draw two cards.").effects
+    assert plain.until is None
+

@@ -809,6 +809,9 @@ def _at(e: M.Effect) -> str:
 def move(run: Run, e: M.Move) -> None:
     st = run.state
     verb = e.verb
+    if verb == "draw" and e.until is not None:
+        _draw_until(run, e)
+        return
     if verb == "draw":
         who = _players(run, e.who)
         n = run.amount(e.what.count if e.what else None, default=1) or 0
@@ -853,6 +856,50 @@ def move(run: Run, e: M.Move) -> None:
             done.append(oid)
     run.it = tuple(things)
     run.did = len(done) == len(things) and bool(things)
+
+
+def _hand_size_limit(e: M.Move) -> bool:
+    """The one "until" limit of a draw the module reads: "until you reach your maximum hand
+    size" (the drawer's own hand)."""
+    u = e.until
+    ev = u.event if u is not None else None
+    return (ev is not None and u.test == "event" and not u.negated and ev.verb == "reach"
+            and ev.subject is not None and ev.subject.ref in ("you", "he", "they")
+            and ev.object is not None and "hand size" in ev.object.kinds
+            and ev.object.controller in ("you", "his", "their", ""))
+
+
+def _draw_until(run: Run, e: M.Move) -> None:
+    """713.2: draw "until" a limit: nothing if the limit is already reached or exceeded as the
+    modifier is created; otherwise one card at a time until it is."""
+    if not _hand_size_limit(e):
+        raise NotModelled(f"{run.name}: drawing {e.until.text or 'until a limit'!r}")
+    st = run.state
+    for p in _players(run, e.who):
+        size = int(st.players[p].values.get("maximum hand size", 7))
+        hand = lambda: len(st.zones[(p, W.HAND)].ids)   # noqa: E731
+        if hand() >= size:
+            run.step(T.RULE, f"{run.name}: {p} has {hand()} cards in hand, already at least "
+                     f"the maximum hand size {size}: the limit is reached, so {p} draws "
+                     "nothing", ["one-shot.until", "hand.size"])
+            continue
+        run.step(T.RULE, f"{run.name}: {p} has {hand()} cards in hand and a maximum hand "
+                 f"size of {size}: {p} draws one card at a time until the limit is reached",
+                 ["one-shot.until", "hand.size"])
+        while hand() < size and st.result is None:
+            before, deck = hand(), len(st.zones[(p, W.DECK)].ids)
+            MV.draw(run.ctx, p, 1)
+            if hand() > before:
+                continue
+            if deck:
+                # a modifier replaced the draw: 713.2a's cases are not told apart
+                raise NotModelled(f"{run.name}: drawing until a limit while a modifier "
+                                  "replaces drawing (713.2a)")
+            run.step(T.RULE, f"{p}'s deck is empty: drawing can't reach the limit, so {p} "
+                     "stops drawing (the checks of 410.5 find the player decked)",
+                     ["one-shot.until", "ppp.decked"])
+            break
+    run.did = True
 
 
 def _ongoing(state: State, oid: int) -> bool:
@@ -1230,7 +1277,7 @@ def why_not(e: M.Effect) -> str | None:
     if isinstance(e, M.Move):
         if e.verb not in ("draw", "discard", "destroy", "remove", "return", "put", "play"):
             return f"the move {e.verb!r}"
-        if e.random or e.until is not None:
+        if e.random or e.until is not None and not (e.verb == "draw" and _hand_size_limit(e)):
             return "moving cards at random or until a condition holds"
         to = e.to_zone.name if e.to_zone is not None else ""
         if e.verb not in ("draw", "discard", "destroy") and to not in (
