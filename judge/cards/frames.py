@@ -729,9 +729,20 @@ class Frames:
             # "the next 2 damage that would be dealt to your hero this turn"
             duration = next((f.event.within for f in t.filters
                              if f.event is not None and f.event.within is not None), None)
+        first = "first" in t.qualities
+        if first and target is not None and target.kinds[-1:] == ("turn",) and \
+                target.text.lower().endswith(" each turn"):
+            # "the first 4 damage that would be dealt to your hero each turn": "each turn" is
+            # the allowance's period, not part of the character described
+            words = target.text[:-len(" each turn")]
+            target = replace(target, text=words, kinds=target.kinds[:-1],
+                             quantifier="one" if target.quantifier == "each" else
+                             target.quantifier,
+                             span=M.Span(target.span.start, target.span.start + len(words))
+                             if target.span else None)
         return M.Prevent(verb="prevent", amount=amount, damage_type=dtype, target=target,
                          source=source, duration=duration,
-                         next="next" in t.qualities, span=span)
+                         next="next" in t.qualities, first=first, span=span)
 
     def _move(self, lemma, s, parts, subject, span, *, what=None, to=None, frm=None):
         what = what if what is not None else self.obj(parts)

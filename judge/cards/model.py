@@ -318,13 +318,16 @@ class Damage(Effect):
 @dataclass(frozen=True, slots=True)
 class Prevent(Effect):
     """Prevent ``amount`` (None: all) of the damage of ``damage_type`` that would be dealt to
-    ``target`` (by ``source``), within ``duration``; ``next`` True for "the next N damage"."""
+    ``target`` (by ``source``), within ``duration``; ``next`` True for "the next N damage";
+    ``first`` True for "the first N damage that would be dealt to [it] each turn" (a per-turn
+    allowance; "each turn" is not part of ``target``)."""
     amount: Amount | None = None
     damage_type: str = ""
     target: Target | None = None
     source: Target | None = None
     duration: Duration | None = None
     next: bool = False
+    first: bool = False                 # "the first N damage ... each turn" (WoW 717.6)
 
 
 @dataclass(frozen=True, slots=True)

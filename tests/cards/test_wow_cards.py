@@ -210,3 +210,13 @@ def test_wow_draw_until_keeps_its_limit():
     [plain] = one("Draw two cards.").effects
     assert plain.until is None
 
+
+def test_wow_prevent_the_first_damage_each_turn():
+    """"Prevent the first 4 damage that would be dealt to your hero each turn" (WoW 717.6):
+    ``first`` is set and "each turn" is not part of the character described."""
+    [e] = one("Ongoing: Prevent the first 4 damage that would be dealt to your hero each "
+              "turn.").effects
+    assert isinstance(e, M.Prevent) and e.first and e.amount.value == 4
+    assert e.target.kinds == ("hero",) and e.target.text == "your hero"
+    [nxt] = one("Prevent the next 3 damage that would be dealt to target ally this turn.").effects
+    assert nxt.next and not nxt.first

@@ -293,12 +293,16 @@ def _from_value(game, ctx: Context, ev: Event, rep: M.Effect, scope: Scope, *, i
     if isinstance(rep, M.Prevent):
         if not _prevent_matches(st, rep, ev, scope):
             return []
+        if rep.first and not _first_left(ctx, rep, ev, scope, name, say=True):
+            return []
         cls = OTHER
         optional = False
         def applies(s: State, e: Event, r=rep) -> bool:
-            return e.kind == "damage" and not unpreventable(e) and _prevent_matches(s, r, e,
-                                                                                    scope)
+            return e.kind == "damage" and not unpreventable(e) and _prevent_matches(
+                s, r, e, scope) and (not r.first or _first_left(ctx, r, e, scope, name) > 0)
         def apply(c: Context, e: Event, r=rep) -> Event:
+            if r.first:
+                return prevented(c, e, _prevent_first(c, e, r, scope, name))
             return prevented(c, e, _prevent(c, e, r, scope, effect))
         return [Replacement(id=f"{cls}:{ident}", name=name, label=label, controller=scope.you,
                             citation=ctx.cite("prevent.amount"), applies=applies, apply=apply,
@@ -405,10 +409,59 @@ def _prevent_matches(state: State, rep: M.Prevent, ev: Event, scope: Scope) -> b
     return True
 
 
+def _this_turn(state: State, oid: int) -> tuple[int, int]:
+    """The damage dealt to character ``oid`` this turn, and the damage that would have been
+    dealt to it this turn that was prevented (717.6)."""
+    turn = W.current_turn(state)
+    dealt = sum(r[3] for r in W.records(state, "damage dealt") if r[0] == turn and r[2] == oid)
+    kept = sum(r[2] for r in W.records(state, "damage prevented")
+               if r[0] == turn and r[1] == oid)
+    return dealt, kept
+
+
+def _first_left(ctx: Context, rep: M.Prevent, ev: Event, scope: Scope, name: str, *,
+                say: bool = False) -> int:
+    """717.6: what a "the first X damage ... each turn" modifier can still prevent this turn:
+    X less 1 for each damage already dealt to the character this turn and for each damage
+    already prevented from it this turn; at 0 or less it ceases to apply for the turn."""
+    from judge.games.wow import amounts as A
+    st = ctx.state
+    if rep.amount is None:
+        raise NotModelled(f"{name}: 'the first' damage with no amount stated")
+    x = A.amount(st, rep.amount, scope)
+    dealt, kept = _this_turn(st, ev.target)
+    left = x - dealt - kept
+    if left <= 0 and say:
+        ctx.step(T.RULE, f"{name} prevents the first {x} damage that would be dealt to "
+                 f"{st.objects[ev.target].name} each turn: {dealt} damage has been dealt to it "
+                 f"and {kept} prevented this turn, so it ceases to apply for the rest of the "
+                 "turn", ["prevent.first"])
+    return max(0, left)
+
+
+def _prevent_first(ctx: Context, ev: Event, rep: M.Prevent, scope: Scope, name: str) -> Event:
+    st = ctx.state
+    if unpreventable(ev):
+        return ev
+    left = _first_left(ctx, rep, ev, scope, name)
+    dealt, kept = _this_turn(st, ev.target)
+    stopped = min(left, ev.amount)
+    ctx.step(T.RULE, f"{name} prevents the first {left + dealt + kept} damage that would be "
+             f"dealt to {st.objects[ev.target].name} each turn: {dealt} has been dealt to it "
+             f"and {kept} prevented this turn, so it can prevent {left} more; it prevents "
+             f"{stopped} of this packet", ["prevent.first", "prevent.amount"])
+    rest = ev.amount - stopped
+    return ev.with_(amount=rest, cancelled=rest <= 0)
+
+
 def prevented(ctx: Context, before: Event, after: Event) -> Event:
-    """Say what a prevention did to a packet (717.2a-b, 717.2d)."""
+    """Say what a prevention did to a packet (717.2a-b, 717.2d); record the damage prevented
+    from its destination this turn (717.6 counts it)."""
     if after.amount >= before.amount:
         return after
+    if isinstance(before.target, int):
+        W.record(ctx.state, "damage prevented", (W.current_turn(ctx.state), before.target,
+                                                  before.amount - max(0, after.amount)))
     if after.cancelled or after.amount <= 0:
         ctx.step(T.RULE, f"the packet is prevented completely: it ceases to exist and deals no "
                  "damage, so nothing triggers off damage being dealt (powers that trigger off "
