@@ -934,8 +934,11 @@ def _discard(run: Run, e: M.Move) -> None:
     n = run.amount(what.count if what else None, default=1) or 0
     if what is not None and what.count is not None and what.count.per is not None:
         pass
+    whole = what is not None and what.kinds == ("hand",) and what.count is None
     for p in who:
         hand = list(st.zones[(p, W.HAND)].ids)
+        if whole:
+            n = len(hand)           # "discard your hand": every card in it
         if n <= 0:
             continue
         if len(hand) <= n:
