@@ -781,7 +781,9 @@ def choice(run: Run, e: M.Choice) -> None:
         else:
             run.did = False
         return
-    raise NotModelled(f"{run.name}: the choice {_text(e, run.text)!r}")
+    raise NotModelled(f"{run.name}: the choice {_text(e, run.text)!r}"
+                      + (" (modes are chosen only as a card is played, 707.1c)"
+                         if not e.optional else ""))
 
 
 # "a hero or ally", "another hero or ally": one card, chosen as the link resolves (709.2b)
@@ -1239,7 +1241,9 @@ def why_not(e: M.Effect) -> str | None:
             if why:
                 return why
     if isinstance(e, M.Choice):
-        if not (e.optional and len(e.options) == 1):
+        if not (e.optional and len(e.options) == 1) and not (
+                e.pick is not None and e.pick.value is not None and e.pick.relation == ""
+                and (e.chooser is None or e.chooser.ref == "you")):
             return "modal choices"
         for opt in e.options:
             for x in opt:

@@ -330,10 +330,32 @@ class WowGame(WowScenario):
                                 f"{o.name} costs {cost}", ctx.cite("cost.resource"))
         ps = P.of(st, card)
         scope = Scope(you=player, source=card)
-        slots = E.slots(P.resolve_now(ps, P.empower_ignored(st, ps, scope)))
+        ignored = P.empower_ignored(st, ps, scope)
+        picked = self._modes(ctx, card, P.resolve_now(ps, ignored), modes)
+        slots = E.slots(P.resolve_now(ps, ignored, picked))
         _chosen, problem = L.assign(st, slots, targets, scope)
         if problem:
             raise IllegalAction("play", problem, ctx.cite(_target_rule(problem)))
+
+    def _modes(self, ctx: Context, card: int, effects: tuple, stated: tuple[str, ...]
+               ) -> tuple[int, ...] | None:
+        """707.1c: the modes of a modal card, chosen as it is added (before its targets:
+        only the chosen modes' targets are chosen). None: the card is not modal."""
+        o = ctx.state.objects[card]
+        choice = P.modal(effects)
+        if choice is None:
+            return None
+        if choice.chooser is not None and choice.chooser.ref != "you":
+            raise NotModelled(f"{o.name}: a mode chosen by another player (707.1c)")
+        picked, problem = P.pick_modes(o.text or "", choice, stated)
+        if problem:
+            raise IllegalAction("play", f"{o.name}: {problem}", ctx.cite("add.modes"))
+        if not picked:
+            raise NotModelled(f"{o.name}'s mode: its controller chooses it as it is added "
+                              f"(707.1c); state it with: choosing \"...\" (one of: "
+                              + "; ".join(P.mode_text(o.text or "", opt)
+                                          for opt in choice.options) + ")")
+        return picked
 
     def play(self, ctx: Context, player: str, card: int, targets: tuple[Any, ...] = (),
              paying: tuple[int, ...] = (), modes: tuple[str, ...] = ()) -> None:
@@ -342,7 +364,8 @@ class WowGame(WowScenario):
         ps = P.of(st, card)
         scope = Scope(you=player, source=card)
         ignored = P.empower_ignored(st, ps, scope)
-        slots = E.slots(P.resolve_now(ps, ignored))
+        picked = self._modes(ctx, card, P.resolve_now(ps, ignored), modes)
+        slots = E.slots(P.resolve_now(ps, ignored, picked))
         chosen, _problem = L.assign(st, slots, targets, scope)
         cost = self._cost(ctx, card, modes)
         mark = len(st.log)
@@ -353,6 +376,8 @@ class WowGame(WowScenario):
             data["chosen"]["modes"] = tuple(modes)       # choices it makes as it resolves
         if ignored:
             data["ignored"] = ignored
+        if picked is not None:
+            data["modes picked"] = picked
         layer = Layer(id=st.new_id(), kind="card", name=o.name, controller=player, source=card,
                       targets=L.flat(L.freeze(st, chosen)), data=data)
         L.add(ctx, layer, announce=f"{player} plays {o.name}"
@@ -360,6 +385,13 @@ class WowGame(WowScenario):
                  any(chosen) else ""), procedures=["play", "link.card"] + (
                      ["priority.options"] if "instant" in VA.kinds(st, card) else
                      ["priority.non-combat"]), mark=mark)
+        if picked is not None:
+            choice = P.modal(P.resolve_now(ps, ignored))
+            ctx.step(T.CHOICE, f"{player} chooses the mode{'s' if len(picked) > 1 else ''} "
+                     f"of {o.name}: " + "; ".join(
+                         repr(P.mode_text(o.text or "", choice.options[k])) for k in picked)
+                     + " (only the chosen modes' targets are chosen, and only they resolve)",
+                     ["add.modes"], actor=player)
         if any(chosen):
             ctx.step(T.CHOICE, f"{player} chooses the targets of {o.name}: "
                      f"{D.names(st, L.flat(L.freeze(st, chosen)))}", ["add.targets", "target", "target.word"],

@@ -289,7 +289,8 @@ def _resolve_card(game, ctx: Context, layer: Layer) -> None:
     o = st.objects[oid]
     ps = P.of(st, oid)
     scope = Scope(you=layer.controller, source=oid, chosen=dict(layer.data.get("chosen", {})))
-    resolving = P.resolve_now(ps, layer.data.get("ignored", ()))
+    resolving = P.resolve_now(ps, layer.data.get("ignored", ()),
+                              layer.data.get("modes picked"))
     slots = E.slots(resolving)
     kept = _targets_or_interrupt(game, ctx, layer, slots, scope)
     if kept is None:

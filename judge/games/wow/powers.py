@@ -308,8 +308,59 @@ def empower_ignored(state: State, ps: CardPowers, scope) -> tuple[tuple[int, str
     return tuple(out)
 
 
-def resolve_now(ps: CardPowers, ignored: tuple[tuple[int, str], ...] = ()) -> tuple[M.Effect, ...]:
+def resolve_now(ps: CardPowers, ignored: tuple[tuple[int, str], ...] = (),
+                modes: tuple[int, ...] | None = None) -> tuple[M.Effect, ...]:
     """The text a link of this card processes: its resolve effects less Empower text ignored
-    as it was added to the chain."""
+    as it was added to the chain; with ``modes`` (the options chosen as it was added, 707.1c)
+    its modal choice is only those options, in the order printed."""
     skip = {i for i, _ in ignored}
-    return tuple(e for i, e in enumerate(ps.resolve) if i not in skip)
+    out = tuple(e for i, e in enumerate(ps.resolve) if i not in skip)
+    if modes is None:
+        return out
+    return tuple(x for e in out for x in (
+        [y for k, opt in enumerate(e.options) if k in modes for y in opt]
+        if is_modal(e) else [e]))
+
+
+def is_modal(e: M.Effect) -> bool:
+    """"Choose one: A; or B" (707.1c): a choice among modes (not a "you may")."""
+    return isinstance(e, M.Choice) and not e.optional and len(e.options) > 1
+
+
+def modal(effects: tuple[M.Effect, ...]) -> M.Choice | None:
+    """The modal choice a card's text makes as it is added (at most one is read)."""
+    found = [e for e in effects if is_modal(e)]
+    return found[0] if len(found) == 1 else None
+
+
+def mode_text(text: str, option: tuple[M.Effect, ...]) -> str:
+    spans = [e.span for e in option if e.span is not None]
+    if not spans or not text:
+        return ""
+    return text[min(s.start for s in spans):max(s.end for s in spans)].strip(" .;")
+
+
+def pick_modes(text: str, choice: M.Choice, stated: tuple[str, ...]
+               ) -> tuple[tuple[int, ...], str]:
+    """707.1c: the modes named by the scenario's ``choosing "..."`` words (each the start of
+    one printed mode); returns (the options chosen, a problem or "")."""
+    names = [mode_text(text, opt).lower() for opt in choice.options]
+    picked: list[int] = []
+    for word in stated:
+        w = " ".join(word.lower().split()).strip(" .;")
+        if w.replace(" ", "").startswith("x="):
+            continue
+        hits = [k for k, n in enumerate(names) if n and n.startswith(w)]
+        if len(hits) != 1:
+            return (), (f"{word!r} is not one of its modes ("
+                        + "; ".join(repr(n) for n in names) + ")" if not hits else
+                        f"{word!r} names several of its modes: state more of the words")
+        if hits[0] in picked:
+            return (), f"the mode {names[hits[0]]!r} is chosen twice: no mode can be chosen " \
+                       "more than once"
+        picked.append(hits[0])
+    want = choice.pick.value if choice.pick is not None else None
+    if picked and want is not None and choice.pick.relation in ("", "=") and \
+            len(picked) != want:
+        return (), f"it chooses {want} mode(s), not {len(picked)}"
+    return tuple(sorted(picked)), ""
