@@ -54,9 +54,13 @@ def _make(game, ctx: Context, rep: M.Replacement, scope: Scope, ident: str,
         from judge.engine import trace as T
         from judge.games.wow.effects import Run
         what = c.state.objects[e.target].name if isinstance(e.target, int) else e.player
+        impossible = e.kind == "draw" and bool(e.get("empty"))
         c.step(T.RULE, f"{name}'s modifier replaces the event ({e.get('why') or e.kind} "
-               f"{what}): it never happens, and nothing can trigger off it; the modified event "
-               "happens instead", ["replacement", "replacement.never"])
+               f"{what}"
+               + (f", though it can't be done: {what}'s deck is empty" if impossible else "")
+               + "): it never happens, and nothing can trigger off it; the modified event "
+               "happens instead", ["replacement", "replacement.never"]
+               + (["replacement.impossible"] if impossible else []))
         run = Run(game, c, you=sc.you, source=sc.source, name=name,
                   it=(e.target,) if isinstance(e.target, int) else (e.player,))
         run.effects(r.instead)
