@@ -378,7 +378,7 @@ class _Run:
 
     def refuse(self, ctx: Context, call: Call, err: IllegalAction) -> None:
         ctx.trace.add(ctx.state, T.REFUSED, f"{call.label}: not allowed - {err.reason}",
-                      [err.citation])
+                      err.citations)
 
     # ------------------------------------------------------------------ expectations
     def expect(self, view: Context, e: ExpectLine) -> ExpectationResult:
@@ -429,7 +429,7 @@ class _Run:
             why = "allowed" if allowed else f"not allowed: {err.reason} ({err.citation})"
             if not allowed:
                 ctx.trace.add(ctx.state, T.REFUSED, f"{call.label}: would not be allowed - "
-                              f"{err.reason}", [err.citation])
+                              f"{err.reason}", err.citations)
         return ExpectationResult(e.line, e.text, allowed == e.allowed, why)
 
     # ------------------------------------------------------------------ the ruling

@@ -16,14 +16,22 @@ from judge.errors import JudgeError
 class IllegalAction(Exception):
     """The rules forbid an action. ``citation`` names the blocking rule (``"fab-1.4 15.1"``)."""
 
-    def __init__(self, action: str, reason: str, citation: str, *, timing: bool = False) -> None:
+    def __init__(self, action: str, reason: str, citation: str, *, timing: bool = False,
+                 also: tuple[str, ...] = ()) -> None:
         super().__init__(f"{action}: {reason} ({citation})")
         self.action = action
         self.reason = reason
         self.citation = citation
+        # further rules that govern the refusal ("the action is rewound": WoW 707.2)
+        self.also = tuple(also)
         # True when only the moment is wrong (no priority, wrong step): passing priority under
         # the scenario's "priority pass" policy may reach a moment where it is legal
         self.timing = timing
+
+    @property
+    def citations(self) -> list[str]:
+        """The blocking rule, then the rules that say what a refusal does."""
+        return [self.citation, *(c for c in self.also if c != self.citation)]
 
 
 class NotModelled(Exception):

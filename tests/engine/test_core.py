@@ -12,7 +12,7 @@ from judge.engine import events as V
 from judge.engine import immediate as I
 from judge.engine.context import Context
 from judge.engine.decisions import DEFAULT, Answer, Decision, DecisionPending
-from judge.engine.errors import NotModelled, UnstatedChoice
+from judge.engine.errors import IllegalAction, NotModelled, UnstatedChoice
 from judge.engine.events import Event, PendingTrigger, Replacement, Stage
 from judge.engine.loops import LoopDetected, LoopDetector
 from judge.engine.state import (AddCounter, AddModifier, ChangeValue, CounterRule, Modifier, MoveObject,
@@ -469,3 +469,12 @@ def test_an_event_aimed_at_a_card_is_described_by_the_card_it_names():
     assert V.describe(Event("damage", player="Bob", amount=3)) == "3 damage to Bob"
     assert V.describe(Event("heal", player="Bob", amount=2, data=(("to name", "Ogre"),))) == \
         "2 damage healed from Ogre"
+
+
+def test_a_refusal_cites_its_blocking_rule_then_the_rules_of_what_a_refusal_does():
+    """A game may name, besides the rule that blocks an action, the rule that says what the
+    refusal does (WoW 707.2: the action is rewound); the blocking rule stays first and a rule
+    is not cited twice."""
+    err = IllegalAction("play", "too few resources", "toy-1 3.1", also=("toy-1 4.2", "toy-1 3.1"))
+    assert err.citations == ["toy-1 3.1", "toy-1 4.2"]
+    assert IllegalAction("play", "no", "toy-1 3.1").citations == ["toy-1 3.1"]

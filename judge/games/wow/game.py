@@ -327,7 +327,8 @@ class WowGame(WowScenario):
         ready = L.ready_resources(st, player)
         if len(ready) < cost:
             raise IllegalAction("play", f"{player} has {len(ready)} ready resources and "
-                                f"{o.name} costs {cost}", ctx.cite("cost.resource"))
+                                f"{o.name} costs {cost}", ctx.cite("cost.resource"),
+                                also=(ctx.cite("add.rewind"),))
         ps = P.of(st, card)
         scope = Scope(you=player, source=card)
         ignored = P.empower_ignored(st, ps, scope)
@@ -335,7 +336,8 @@ class WowGame(WowScenario):
         slots = E.slots(P.resolve_now(ps, ignored, picked))
         _chosen, problem = L.assign(st, slots, targets, scope)
         if problem:
-            raise IllegalAction("play", problem, ctx.cite(_target_rule(problem)))
+            raise IllegalAction("play", problem, ctx.cite(_target_rule(problem)),
+                                also=(ctx.cite("add.rewind"),))
 
     def _modes(self, ctx: Context, card: int, effects: tuple, stated: tuple[str, ...]
                ) -> tuple[int, ...] | None:
@@ -349,7 +351,8 @@ class WowGame(WowScenario):
             raise NotModelled(f"{o.name}: a mode chosen by another player (707.1c)")
         picked, problem = P.pick_modes(o.text or "", choice, stated)
         if problem:
-            raise IllegalAction("play", f"{o.name}: {problem}", ctx.cite("add.modes"))
+            raise IllegalAction("play", f"{o.name}: {problem}", ctx.cite("add.modes"),
+                                also=(ctx.cite("add.rewind"),))
         if not picked:
             raise NotModelled(f"{o.name}'s mode: its controller chooses it as it is added "
                               f"(707.1c); state it with: choosing \"...\" (one of: "
