@@ -79,7 +79,8 @@ class Lexicon:
         self.words: dict[str, str] = {}
         self.ambiguous: dict[str, tuple[str, str]] = {}   # word -> (verb terminal, other)
         self.errors: list[str] = []
-        self.phrases: dict[str, list[tuple[tuple[str, ...], str]]] = {}  # first word -> longest first
+        # first word -> second word -> (phrase, terminal), longest first
+        self.phrases: dict[str, dict[str, list[tuple[tuple[str, ...], str]]]] = {}
         self.names: set[str] = set()
         self.icons = icons
         for term in terminals:
@@ -98,15 +99,16 @@ class Lexicon:
             for alternative in alternatives:
                 self._add(alternative.lower() if "i" in pattern.flags or pattern.type == "re"
                           else alternative, term.name)
-        for entries in self.phrases.values():
-            entries.sort(key=lambda e: -len(e[0]))
+        for seconds in self.phrases.values():
+            for entries in seconds.values():
+                entries.sort(key=lambda e: -len(e[0]))
         if self.errors:
             raise LexiconError("; ".join(self.errors))
 
     def _add(self, text: str, terminal: str) -> None:
         words = (text,) if text.startswith("'") else tuple(_split_phrase(text))
         if len(words) > 1:
-            entries = self.phrases.setdefault(words[0], [])
+            entries = self.phrases.setdefault(words[0], {}).setdefault(words[1], [])
             for phrase, other in entries:
                 if phrase == words and other != terminal:
                     self.errors.append(f"phrase {text!r} is both {other} and {terminal}")
@@ -242,7 +244,11 @@ class Tokens:
                 continue
             if kind in ("word", "punct"):
                 low = w.text.lower() if kind == "word" else w.text
-                entries = phrases.get(low)
+                seconds = phrases.get(low)
+                entries = None
+                if seconds and i + 1 < n:
+                    nxt = words[i + 1]
+                    entries = seconds.get(nxt.text.lower() if nxt.kind == "word" else nxt.text)
                 if entries:
                     hit = _phrase_at(words, i, entries)
                     if hit is not None and _base(hit[1]) == "CHOOSE_ONE" and \
@@ -615,11 +621,13 @@ def _ends_choice(words: Sequence[Word], i: int) -> bool:
 
 
 def _phrase_at(words: Sequence[Word], i: int, entries) -> tuple[int, str] | None:
+    """The first of ``entries`` (phrases whose first two words are ``words[i]`` and
+    ``words[i + 1]``, longest first) printed at ``words[i]``: (its length, its terminal)."""
     for phrase, terminal in entries:
         length = len(phrase)
         if i + length > len(words):
             continue
-        for k in range(1, length):
+        for k in range(2, length):
             w = words[i + k]
             text = w.text.lower() if w.kind == "word" else w.text
             if text != phrase[k]:
@@ -655,7 +663,7 @@ def _merge_names(tokens: list[Token], breaks: set[int] = frozenset()) -> list[To
     n = len(tokens)
     while i < n:
         t = tokens[i]
-        if (t.type != "NAME" and str(t).lower() in _NAME_GLUE and out and out[-1].type == "NAME"):
+        if out and out[-1].type == "NAME" and t.type != "NAME" and t.lower() in _NAME_GLUE:
             j = i
             while j < n and tokens[j].type != "NAME" and str(tokens[j]).lower() in _NAME_GLUE:
                 j += 1
@@ -667,7 +675,7 @@ def _merge_names(tokens: list[Token], breaks: set[int] = frozenset()) -> list[To
                                 end_pos=nxt.end_pos)
                 i = j + 1
                 continue
-        if _capital(t):
+        if t[:1].isupper() and _base(t.type) in _CAPITAL_KINDS:       # _capital(t)
             j = i
             names = [t]
             while j + 2 < n and str(tokens[j + 1]) in (",", "or", "and", ", or", ", and") \

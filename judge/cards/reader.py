@@ -24,7 +24,7 @@ from functools import cached_property
 from pathlib import Path
 
 from lark import Lark, Token
-from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from judge.cards import model as M
 from judge.cards.errors import CardSyntaxError
@@ -69,7 +69,22 @@ class CardGrammar:
     def parse_tokens(self, tokens: list[Token], start: str):
         if self.recording is not None:
             self._record(tokens, start)
+        if self.via_tree:
+            return self._parse_via_tree(tokens, start)
         return self.lark.parse(tokens, start=start)
+
+    # -- the reference path: a parse tree, then the transformer over it --------------------
+    via_tree = False
+    """Parse through a tree (:attr:`tree_lark`) and then run the transformer over it, rather
+    than calling the transformer's methods as the parser reduces. Slower; the values must be
+    the same (``tests/cards/test_card_speed_paths.py`` compares the two over the corpora)."""
+
+    def _parse_via_tree(self, tokens: list[Token], start: str):
+        tree = self.tree_lark.parse(tokens, start=start)
+        try:
+            return self.transformer.transform(tree)
+        except VisitError as err:     # what a rule method raised, as the in-parser path has it
+            raise err.orig_exc from None
 
     # -- which grammar rules a parse uses (judge cards coverage --rules) -------------------
     recording: set | None = None

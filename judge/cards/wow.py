@@ -883,11 +883,14 @@ def _short_name(text: str, name: str | None) -> str | None:
     the Bloodscalp, "When Erunak enters play" on Erunak Stonespeaker): when the full name is
     not printed in the text but one of its first or last word is, that word is the card's
     name there."""
-    if not name or " " not in name.strip() or re.search(rf"\b{re.escape(name)}\b", text):
+    # each pattern is made from the card's name, so it is looked for as a plain string first:
+    # compiling a pattern per card (more than re's cache holds) was most of a WoW parse
+    if not name or " " not in name.strip() or (
+            name in text and re.search(rf"\b{re.escape(name)}\b", text)):
         return name
     words = name.replace(",", " ").split()
     for w in (words[0], words[-1]):
-        if len(w) > 3 and w.lower() not in _NOT_SHORT and \
+        if len(w) > 3 and w.lower() not in _NOT_SHORT and w in text and \
                 re.search(rf"(?<![\w'\[]){re.escape(w)}(?![\w\]])", text):
             return w
     return name
