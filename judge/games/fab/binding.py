@@ -248,6 +248,10 @@ class Watch:
     once_per_turn: bool = False
     optional: bool = False
     extra: tuple[str, ...] = field(default=())     # words of the event the engine checks too
+    # "an aura or attack action card you control is destroyed": the kinds (words) of each
+    # alternative of the object the moment happens to; empty: the card itself or no object
+    about: tuple[frozenset[str], ...] = field(default=())
+    label: str = ""         # an effect label whose glossary entry governs it ("channel")
 
 
 # moments whose triggered abilities the engine carries out, by whose moment it is
@@ -264,7 +268,7 @@ CARRIED = {
     "chain closes": {"any"},
     "enter arena": {"this"},
     "leave arena": {"this"},
-    "destroy": {"this"},
+    "destroy": {"this", "you"},
     "pitch": {"this"},
 }
 
@@ -286,9 +290,12 @@ def watch(ab: M.Ability, text: str) -> Watch | None:
         return None
     moment = next(iter(moments))
     whose = subject_of(ev)
-    if whose not in CARRIED.get(moment, ()):
+    about = described(ev) if moment == "destroy" else None
+    if about is not None:
+        whose = "you"
+    elif whose not in CARRIED.get(moment, ()) or (moment == "destroy" and whose != "this"):
         return None
-    if not plain(ev, moment):
+    elif not plain(ev, moment):
         return None
     effects, cond = unwrap(ab)
     if cond is not None and cond.kind != "if":
@@ -296,7 +303,28 @@ def watch(ab: M.Ability, text: str) -> Watch | None:
     once = (ab.limit or "").lower().startswith("once per turn") or \
         ab.trigger.limit.lower().startswith("once per turn")
     return Watch(moment=moment, whose=whose, effects=effects, text=text,
-                 condition=cond, once_per_turn=once)
+                 condition=cond, once_per_turn=once, about=about or ())
+
+
+def described(ev: M.Event) -> tuple[frozenset[str], ...] | None:
+    """"an aura or attack action card you control is destroyed": the words of each noun phrase
+    of the subject ("card": not a token, 10.2), when every alternative is a plain
+    description and "you control" ends the list (it governs each noun: "an aura or attack action
+    card you control"); else None."""
+    s = ev.subject
+    if s is None or ev.negated or ev.would or ev.amount is not None or ev.within or \
+            ev.times is not None or ev.zone is not None or ev.to_zone is not None or \
+            ev.by is not None or ev.object is not None or ev.alternatives or ev.with_ is not None:
+        return None
+    phrases = (s,) + s.alternatives
+    if any(p.who != "object" or p.ref or p.qualities or p.filters or p.zone is not None or
+           p.of is not None or p.excluding is not None or p.count is not None or p.name or
+           p.alternatives and p is not s or not p.kinds or p.quantifier != "one" or
+           p.controller not in ("", "you") for p in phrases):
+        return None
+    if phrases[-1].controller != "you":
+        return None
+    return tuple(frozenset(w for k in p.kinds for w in k.split()) for p in phrases)
 
 
 def unwrap(ab: M.Ability) -> tuple[tuple[M.Effect, ...], M.Condition | None]:

@@ -9,7 +9,7 @@ Only shapes the engine can carry out are kept as effects; every other ability is
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace, field
 from functools import lru_cache
 
 from judge.cards import model as M
@@ -159,6 +159,8 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
                                                   span=ab.span))   # a resolution effect
             elif (deck := KW.deck_keyword(kw.name)) is not None:
                 keywords[deck[0]] = deck[1]                           # checked at set-up
+            elif role == "permanent" and is_channel(ab, kw):
+                continue      # Channel <type> (glossary): the label of this end-phase trigger
             elif labelled:
                 unsupported.append(BD.keyword(kw.name))
         if labelled and not ab.effects:
@@ -185,6 +187,8 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
         elif ab.kind == "triggered" and ab.trigger is not None:
             ev = ab.trigger.event
             watch = BD.watch(ab, text_of)
+            if watch is not None and any(is_channel(ab, k) for k in ab.keywords):
+                watch = replace(watch, label="channel")
             moments = BD.moments_of(ev)
             if role == "permanent" or (watch is not None and watch.moment in BD.OWN_MOMENTS):
                 if watch is not None:
@@ -280,6 +284,14 @@ def _targets_attack(eff: M.Effect) -> bool:
     """A statement on an instant or reaction that changes a chosen attack or the card itself."""
     return isinstance(eff, (M.ModifyValue, M.Gain)) and eff.target is not None and (
         eff.target.targeted or eff.target.ref in ("this", "it"))
+
+
+def is_channel(ab: M.Ability, kw: M.Keyword) -> bool:
+    """"**Channel Earth** - At the beginning of your end phase, ...": the effect label Channel
+    (glossary: a triggered effect that triggers at the beginning of the end phase) on the
+    triggered ability it labels."""
+    return kw.name.lower().startswith("channel ") and ab.kind == "triggered" and \
+        ab.trigger is not None and BD.moments_of(ab.trigger.event) == {"start of end phase"}
 
 
 def _text(text: str, span: M.Span | None) -> str:

@@ -542,12 +542,19 @@ def _card_condition(game: "FabGame", ctx: Context, layer: Layer, eff: M.Conditio
         return
     o = st.objects[cards[0]]
     value = st.value(o.id, stat)
+    printed = o.base.get(stat)
+    if value is not None and not isinstance(value, int):
+        # "*" power: the card's text defines it in every zone (25.1.4)
+        raise NotModelled(f"{o.name}'s {stat} {value!r}, which its text defines",
+                          ctx.cite_opt("power.variable") if stat == "power" else None)
+    x_power = stat == "power" and isinstance(printed, str) and printed.upper() == "X"
     holds = value is not None and (value >= n if bound == "more" else value <= n)
     shown = (f"{o.name} has no {stat} value, so the answer is false" if value is None
+             else f"{o.name} has X power, which is zero outside the chain: {value}" if x_power
              else f"{o.name} has {value} {stat}")
     ctx.step(T.RULE, f"if the {which} card has {n} or {bound} {stat}: {shown}" + (
         "" if holds else "; the effect does nothing"),
-        ["resolve.in-order"] + (["value.defined", "value.missing"] if value is None else []),
-        mark=mark)
+        ["resolve.in-order"] + (["value.defined", "value.missing"] if value is None else [])
+        + (["power.x"] if x_power else []), mark=mark)
     if holds:
         game.run_effects(ctx, layer, eff.then)

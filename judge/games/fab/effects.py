@@ -24,6 +24,7 @@ from judge.games.fab import amounts as A
 from judge.games.fab import cards as C
 from judge.games.fab import combat as K
 from judge.games.fab import deck as fab_deck
+from judge.games.fab import destroyed as fab_destroyed
 from judge.games.fab import keywords as fab_keywords
 from judge.games.fab import next_defend as fab_next_defend
 from judge.games.fab import reprise as fab_reprise
@@ -48,6 +49,17 @@ def run(game: "FabGame", ctx: Context, layer: Layer, eff: M.Effect) -> None:
     if fab_reprise.handles(eff):               # Reprise (glossary), 23.2.2
         fab_reprise.run(game, ctx, layer, eff)
         return
+    if fab_destroyed.handles(layer, eff):      # "it": the destroyed card (11.7, 11.7.1)
+        fab_destroyed.run(game, ctx, layer, eff)
+        return
+    if layer.data.get("label") == "channel" and isinstance(eff, M.Conditional) and \
+            eff.condition is not None and eff.condition.kind == "unless":
+        # Channel (glossary): "destroy it unless you put <N> <type> cards from your pitch zone on
+        # the bottom of your deck" - all or none, in the order the player chooses
+        raise NotModelled("the channel effect " + repr(" ".join(eff.condition.text.split()))
+                          + ": the card text's reading does not give how many cards it asks "
+                          "for (its 'for each ...' is not read), so neither the full amount "
+                          "nor the destruction is carried out", ctx.cite_opt("kw.channel"))
     handler = HANDLERS.get(type(eff))
     if handler is None:
         raise NotModelled(_describe(eff))
@@ -644,6 +656,9 @@ def _move(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
     if eff.verb.lower() == "discard":
         _discard(game, ctx, layer, eff)
         return
+    if eff.verb.lower() == "banish" and _graveyard_target(eff.what):
+        _banish_from_graveyard(game, ctx, layer, eff.what)
+        return
     if eff.verb.lower() != "draw":
         raise NotModelled(f"the effect {eff.verb!r}")
     count = eff.what.count if eff.what is not None else None
@@ -664,6 +679,43 @@ def _move(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
         ctx.step(T.EVENT, f"{p} draws {T.plural(drawn, 'cards')}", ["resolve.in-order"], mark=mark)
         if drawn:
             game.signal(ctx, "draw", player=p)
+
+
+def _graveyard_target(what: M.Target | None) -> bool:
+    """"target [<kind>] card from a graveyard" / "from your graveyard": one card chosen as a
+    target in a zone outside the arena, as the effect instructs (23.2)."""
+    z = what.zone if what is not None else None
+    return (what is not None and what.targeted and what.kinds[-1:] == ("card",)
+            and not what.qualities and not what.filters and not what.alternatives
+            and what.count is None and not what.controller and not what.owner
+            and z is not None and z.name == "graveyard" and z.owner in ("", "you")
+            and not z.position)
+
+
+def _banish_from_graveyard(game: "FabGame", ctx: Context, layer: Layer,
+                           what: M.Target) -> None:
+    """The chosen card is banished if it is still a card of that kind in a graveyard the text
+    allows (23.2: a target outside the arena only where the effect says so); otherwise it is no
+    longer a legal target and that part of the effect is ignored."""
+    st = ctx.state
+    chosen = [t for t in layer.targets if isinstance(t, int)]
+    if len(chosen) != 1:
+        raise NotModelled(f"banishing {C.target_text(what)!r} with {len(chosen)} chosen targets")
+    o = st.objects[chosen[0]]
+    words = frozenset(w for k in what.kinds for w in k.split()) - {"card"}
+    yours = what.zone.owner == "you"
+    mark = len(st.log)
+    if o.zone[1] != "graveyard" or not words <= o.kinds or o.has_kind("token") or \
+            (yours and o.zone[0] != layer.controller):
+        ctx.step(T.RULE, f"{o.name} is not {C.target_text(what)!r} now: it is not a legal "
+                 "target and is not banished", ["target.outside-arena", "resolve.part-ignored"],
+                 mark=mark)
+        return
+    st.apply(MoveObject(o.id, (o.owner, "banished")))
+    ctx.step(T.EVENT, f"{layer.name} banishes {o.name} from {o.owner}'s "
+             "graveyard, a target chosen outside the arena as the effect instructs",
+             ["target.outside-arena", "resolve.in-order"], mark=mark)
+    game.signal(ctx, "banish", player=o.owner, obj=o.id)
 
 
 _DESTROYABLE = ("aura", "item", "ally", "token", "equipment", "weapon")
@@ -785,6 +837,22 @@ def _counters(game: "FabGame", ctx: Context, layer: Layer, eff: M.Counters) -> N
     name = game.counter_name(eff.kind)
     count = 1 if eff.count is None else eff.count.constant
     on = eff.on
+    src = st.objects.get(layer.source) if layer.source is not None else None
+    if eff.action == "place" and eff.to is None and on is not None and not on.targeted and \
+            C.is_self(on) and src is not None and isinstance(count, int) and count >= 1 and \
+            name not in st.counter_rules and eff.kind.isalpha():
+        # "put a flow counter on this": a counter of a kind that changes no value, on the
+        # card itself while it is in the arena
+        mark = len(st.log)
+        if src.zone[1] not in ARENA:
+            ctx.step(T.RULE, f"{src.name} is no longer in the arena: no counter is put on it",
+                     ["resolve.part-ignored"], mark=mark)
+            return
+        st.apply(AddCounter(src.id, name, count))
+        ctx.step(T.EVENT, f"{src.name} gets {count} {name} counter{'s' if count > 1 else ''} "
+                 f"(it has {st.counter_count(src.id, name)})", ["counters"],
+                 mark=mark)
+        return
     if eff.action != "place" or eff.to is not None or name not in st.counter_rules or \
             not isinstance(count, int) or count < 1 or on is None or not on.targeted or \
             on.alternatives or on.qualities or on.filters or on.zone is not None:

@@ -477,7 +477,10 @@ class FabGame(FabScenario):
         layer = Layer(id=st.new_id(), kind="card", name=o.name, controller=player, source=card,
                       targets=tuple(targets),
                       data={"rules": rules, **fab_reprise.play_data(st, rules.on_resolve),
-                            "x": pl.x, "modes": pl.modes})
+                            "x": pl.x, "modes": pl.modes,
+                            # each object chosen as a target, as it was when chosen (19.1.1)
+                            "chosen": tuple((t, st.objects[t].incarnation, st.objects[t].zone)
+                                            for t in targets if isinstance(t, int))})
         if attack:
             self._open_link(ctx, layer, card, player, target or self._attacked(st, player, targets),
                             proxy=False, procedure="play.attack-opens",
@@ -1086,6 +1089,14 @@ class FabGame(FabScenario):
         rules: C.CardRules = layer.data.get("rules", C.CardRules())
         mark = len(st.log)
         S.remove(st, layer)
+        if o is not None and o.zone == CHAIN and self._targets_gone(st, layer):
+            st.apply(MoveObject(o.id, (o.owner, "graveyard")))
+            ctx.step(T.RESOLVE, f"{layer.name} is unable to resolve: no target chosen for it is "
+                     "still a legal target (each has left the zone it was chosen in and is a new "
+                     f"object); its layer is removed from the chain and {o.name} is put into "
+                     f"{o.owner}'s graveyard", ["resolve.target-gone", "resolve.unable-card"],
+                     mark=mark)
+            return
         ctx.step(T.RESOLVE, f"{layer.name} resolves", ["priority.resolve-top",
                  "priority.most-recent", "resolve.in-order"] + self._step_layers(st),
                  mark=mark)
@@ -1123,6 +1134,16 @@ class FabGame(FabScenario):
             st.apply(MoveObject(o.id, (o.owner, "graveyard")))
             ctx.step(T.RULE, f"{o.name} is put into {o.owner}'s graveyard", ["resolve.graveyard"],
                      mark=mark)
+
+    @staticmethod
+    def _targets_gone(st: State, layer: Layer) -> bool:
+        """19.1.1: a card played with targets, none of them a player, whose every chosen
+        object has since changed zones (a new object, 11.7): no chosen target is still legal."""
+        chosen = layer.data.get("chosen", ())
+        if not chosen or any(isinstance(t, str) for t in layer.targets):
+            return False
+        return all(st.objects[oid].incarnation != inc or st.objects[oid].zone != zone
+                   for oid, inc, zone in chosen)
 
     # ------------------------------------------------------------------ card effects
     def run_effects(self, ctx: Context, layer: Layer, effs: tuple[Any, ...]) -> None:

@@ -24,6 +24,7 @@ from judge.engine.events import PendingTrigger
 from judge.engine.state import SetGlobal, State
 from judge.games.fab import binding as B
 from judge.games.fab import conditions as F
+from judge.games.fab import destroyed as fab_destroyed
 from judge.games.fab.zones import COMBAT, PLAYER_ARENA
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -67,7 +68,18 @@ def collect(game: "FabGame", ctx: Context, moment: str, *, player: str | None = 
     for oid in _watching(st, obj):
         o = st.objects[oid]
         for w in game.card_rules(st, oid).watches:
-            if w.moment != moment or not _whose(w, o, player, obj, oid):
+            if w.moment != moment:
+                continue
+            if w.about:
+                if obj is None or not _fits(st, w, obj):
+                    continue
+                if obj == oid:
+                    ctx.not_modelled(f"{o.name}'s \"{w.text}\" when {o.name} itself is "
+                                     f"destroyed: whether it triggers, having left the arena")
+                    continue
+                if player != o.controller:
+                    continue
+            elif not _whose(w, o, player, obj, oid):
                 continue
             if w.once_per_turn and _used(st, oid, w):
                 ctx.step(T.RULE, f"{o.name}'s \"{w.text}\" is a Once per Turn effect and has "
@@ -89,6 +101,14 @@ def _watching(st: State, obj: int | None) -> list[int]:
     if obj is not None and obj not in found:
         found.append(obj)
     return found
+
+
+def _fits(st: State, w: B.Watch, obj: int) -> bool:
+    """The object ``obj`` the moment happened to is one the watch describes (a kind of each
+    word of one alternative; "card": not a token, 10.2)."""
+    o = st.objects[obj]
+    return any(words - {"card"} <= o.kinds and ("card" not in words or not o.has_kind("token"))
+               for words in w.about)
 
 
 def _whose(w: B.Watch, o, player: str | None, obj: int | None, oid: int) -> bool:
@@ -132,10 +152,15 @@ def _trigger(game: "FabGame", ctx: Context, oid: int, w: B.Watch, player: str | 
         st.apply(SetGlobal(ONCE, tuple(st.globals.get(ONCE, ()))
                            + ((st.globals.get("turn", 0), oid, w.text),)))
     ctx.step(T.TRIGGER, f"{said}: {o.name}'s \"{w.text}\" triggers",
-             [procedure, where] + (["trigger.once-per-turn-first"] if w.once_per_turn else []))
+             [procedure, where] + (["trigger.once-per-turn-first"] if w.once_per_turn else [])
+             + (["kw.channel"] if w.label == "channel" else []))
     opponents = tuple(st.opponents(o.controller))
+    # "it": the object the moment happened to, as it is now (a destroyed card in the graveyard
+    # is a new card that the trigger still refers to, 11.7.1)
+    it = {"it": (obj, st.objects[obj].incarnation, st.objects[obj].zone)} \
+        if w.about and obj is not None else {}
     stub = Layer(id=0, kind="triggered", name=f"{o.name}'s trigger", controller=o.controller,
-                 source=oid, targets=opponents[:1] if len(opponents) == 1 else ())
+                 source=oid, targets=opponents[:1] if len(opponents) == 1 else (), data=it)
     condition = w.condition
 
     def still_true(s: State) -> bool:
@@ -147,7 +172,10 @@ def _trigger(game: "FabGame", ctx: Context, oid: int, w: B.Watch, player: str | 
             return True
 
     def resolve(c: Context, trig: PendingTrigger) -> None:
-        c.game.run_effects(c, trig.targeted(stub), w.effects)
+        if it and not fab_destroyed.still_there(c, stub, w.effects):
+            return
+        layer = trig.targeted(stub)
+        c.game.run_effects(c, layer.with_data(label=w.label) if w.label else layer, w.effects)
     del inc
     return PendingTrigger(name=f"{o.name}'s trigger", controller=o.controller, source=oid,
                           resolve=resolve, citation=ctx.cite_opt(procedure),
