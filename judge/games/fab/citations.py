@@ -66,6 +66,7 @@ TABLE: dict[str, dict[str, str]] = {
     # triggers, continuous, replacement (16-18)
     "trigger.permanent": {V14: "16.1"},
     "trigger.layer": {V14: "16.2"},
+    "trigger.modes": {V14: "16.2.1"},
     "trigger.once-per-turn": {V14: "16.7"},
     "trigger.once-per-turn-first": {V14: "16.7.1"},
     "trigger.order": {V14: "16.3"},

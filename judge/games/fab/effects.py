@@ -25,6 +25,7 @@ from judge.games.fab import cards as C
 from judge.games.fab import combat as K
 from judge.games.fab import deck as fab_deck
 from judge.games.fab import destroyed as fab_destroyed
+from judge.games.fab import modes as fab_modes
 from judge.games.fab import keywords as fab_keywords
 from judge.games.fab import next_defend as fab_next_defend
 from judge.games.fab import reprise as fab_reprise
@@ -48,6 +49,9 @@ def run(game: "FabGame", ctx: Context, layer: Layer, eff: M.Effect) -> None:
         return
     if fab_reprise.handles(eff):               # Reprise (glossary), 23.2.2
         fab_reprise.run(game, ctx, layer, eff)
+        return
+    if fab_modes.handles(layer, eff):          # a triggered effect's chosen mode (16.2.1)
+        fab_modes.run(game, ctx, layer, eff)
         return
     if fab_destroyed.handles(layer, eff):      # "it": the destroyed card (11.7, 11.7.1)
         fab_destroyed.run(game, ctx, layer, eff)

@@ -37,6 +37,7 @@ from judge.games.fab import printed as fab_printed
 from judge.games.fab import becomes as fab_becomes
 from judge.games.fab import chain as fab_chain
 from judge.games.fab import deck as fab_deck
+from judge.games.fab import modes as fab_modes
 from judge.games.fab import next_defend as fab_next_defend
 from judge.games.fab import records as fab_records
 from judge.games.fab import reprise as fab_reprise
@@ -314,6 +315,7 @@ class FabGame(FabScenario):
                          "it: no part of it is added to the chain", ["target.trigger-none"],
                          mark=mark)
                 mark = len(st.log)
+        fab_modes.choose_trigger_modes(self, ctx)      # 16.2.1: modes chosen as it is added
         link = K.current(ctx.state)
         step = link.step if link is not None else None
         made = S.flush_triggers(ctx, self, targets=fab_targets.stated_for)

@@ -25,6 +25,7 @@ from judge.engine.state import SetGlobal, State
 from judge.games.fab import binding as B
 from judge.games.fab import conditions as F
 from judge.games.fab import destroyed as fab_destroyed
+from judge.games.fab import modes as fab_modes
 from judge.games.fab.zones import COMBAT, PLAYER_ARENA
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -175,9 +176,13 @@ def _trigger(game: "FabGame", ctx: Context, oid: int, w: B.Watch, player: str | 
         if it and not fab_destroyed.still_there(c, stub, w.effects):
             return
         layer = trig.targeted(stub)
-        c.game.run_effects(c, layer.with_data(label=w.label) if w.label else layer, w.effects)
+        if w.label:
+            layer = layer.with_data(label=w.label)
+        if trig.data.get(fab_modes.CHOSEN):
+            layer = layer.with_data(**{fab_modes.CHOSEN: trig.data[fab_modes.CHOSEN]})
+        c.game.run_effects(c, layer, w.effects)
     del inc
     return PendingTrigger(name=f"{o.name}'s trigger", controller=o.controller, source=oid,
                           resolve=resolve, citation=ctx.cite_opt(procedure),
-                          data={"effects": w.effects},
+                          data={"effects": w.effects, fab_modes.MODAL: True},
                           still_true=still_true if condition else None)
