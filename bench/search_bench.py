@@ -9,7 +9,10 @@ same rule paragraphs, on four parts of judges' questions:
 * ``tuning-3`` and ``held-back-3``: ``bench/search_questions_round3.toml`` (third round), written
   before any ranking change of that round and split by the same hash of the id. The earlier
   held-back parts were written by the developers who tuned the ranking and have been reported
-  after more than one round; held-back-3 is the one nobody has ranked while tuning.
+  after more than one round;
+* ``held-back-4``: ``bench/search_questions_heldback4.toml`` (fourth round), all held back,
+  written and committed before any ranking change of that round and before anything ranked
+  them; the part nobody has looked at while tuning.
 
 Ranking is tuned on the tuning parts only; the held-back parts are reported as totals and
 ``--details`` lists only tuning questions.
@@ -37,7 +40,8 @@ QUESTIONS = ROOT / "bench" / "search_questions.toml"
 TUNING_2 = ROOT / "bench" / "search_questions_tuning2.toml"
 HELD_BACK_2 = ROOT / "bench" / "search_questions_heldback2.toml"
 ROUND_3 = ROOT / "bench" / "search_questions_round3.toml"
-PARTS = ("held-back-3", "held-back-2", "held-back", "tuning-3", "tuning-2", "tuning")  # report order
+HELD_BACK_4 = ROOT / "bench" / "search_questions_heldback4.toml"
+PARTS = ("held-back-4", "held-back-3", "held-back-2", "held-back", "tuning-3", "tuning-2", "tuning")  # report order
 TUNING_PARTS = ("tuning", "tuning-2", "tuning-3")
 K = 5          # recall@K
 MRR_DEPTH = 10
@@ -57,7 +61,8 @@ def questions() -> list[dict]:
 def all_questions(parts=PARTS) -> list[tuple[str, dict]]:
     """(part, question) of every question of ``parts``."""
     out = [(part(q["id"]), q) for q in questions()]
-    for name, path in (("tuning-2", TUNING_2), ("held-back-2", HELD_BACK_2)):
+    for name, path in (("tuning-2", TUNING_2), ("held-back-2", HELD_BACK_2),
+                       ("held-back-4", HELD_BACK_4)):
         with open(path, "rb") as f:
             out += [(name, q) for q in tomllib.load(f)["q"]]
     with open(ROUND_3, "rb") as f:
