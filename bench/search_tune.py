@@ -2,7 +2,10 @@
 (``tuning``, ``tuning-2``, ``tuning-3``; the held-back parts are never evaluated here). Prints the best parameters found; copying them
 into PARAMS is a deliberate, reviewed step.
 
-    .venv/bin/python bench/search_tune.py [rounds]
+    .venv/bin/python bench/search_tune.py [rounds] [factors]
+
+``factors``: the multipliers tried on each parameter, comma-separated (default
+0,0.5,0.75,1.33,2).
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ def main(argv: list[str]) -> int:
     from judge.rules import lookup
     from judge.rules.search import PARAMS
     rounds = int(argv[0]) if argv else 2
+    factors = [float(f) for f in argv[1].split(",")] if len(argv) > 1 else [0.0, 0.5, 0.75,
+                                                                             1.33, 2.0]
     con = lookup.connect()
     docs_of = {g: [d["id"] for d in lookup.resolve_documents(g)] for g in ("fab", "wow", "ufs", "ashes")}
     qs = [q for _, q in all_questions(TUNING_PARTS)]
@@ -35,7 +40,7 @@ def main(argv: list[str]) -> int:
     print(f"start: recall@{K} {best[0]:.3f} MRR {best[1]:.3f}")
     for _ in range(rounds):
         for name in list(PARAMS):
-            for factor in (0.0, 0.5, 0.75, 1.33, 2.0):
+            for factor in factors:
                 old = PARAMS[name]
                 PARAMS[name] = old * factor if old else (0.1 if factor > 1 else 0.0)
                 got = objective(qs, con, docs_of)

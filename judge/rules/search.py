@@ -105,11 +105,14 @@ VARIANTS: tuple[tuple[str, ...], ...] = (
     ("undo", "undoes", "undid", "undone"), ("rise", "rises", "rose", "risen"),
     ("choose", "chose"), ("life", "lives"), ("child", "children"),
 )
-_VARIANT = {}
-for _group in VARIANTS:
-    for _w in _group:
-        _VARIANT.setdefault(_w, set()).update(_group)
-del _group, _w
+
+
+def _variants(word: str) -> set[str]:
+    """Every form of :data:`VARIANTS` that ``word`` shares a group with (itself included, if
+    it is in one); a scan of the groups per word of a question costs less than building a map
+    of them at every start."""
+    return {v for group in VARIANTS if word in group for v in group}
+
 
 # Derivations the stemmer leaves apart ("owner" / "ownership", "block" / "blocker"): a query
 # stem and an indexed term that differ by one of these endings (of Porter stems) match at
@@ -117,23 +120,24 @@ del _group, _w
 DERIVED = ("er", "or", "ship", "ment", "ion", "al", "iv", "ive", "iti", "ness", "abl", "ibl",
            "ant", "ent", "ee", "ist")
 
-# Tuned on the tuning parts of the questions only (see bench/search_bench.py).
+# Tuned on the tuning parts of the questions only (see bench/search_bench.py); the fourth round
+# re-tuned them on all five tuning parts (374 questions): bench/search_tune.py 1 0.5,0.75,1.33,2.
 PARAMS: dict[str, float] = {
     "k1": 1.2,
-    "w_title": 0.315, "w_heading": 0.8, "w_text": 0.28, "w_examples": 0.5,
-    "b_title": 0.4, "b_heading": 0.2, "b_text": 0.56, "b_examples": 0.56,
+    "w_title": 0.63, "w_heading": 0.8, "w_text": 0.28, "w_examples": 0.25,
+    "b_title": 0.6, "b_heading": 0.266, "b_text": 0.42, "b_examples": 0.42,
     "coverage": 1.0,          # exponent of the matched share
     "phrase": 0.45,           # x mean idf of the pair, adjacent in order
-    "near": 0.1,              # x mean idf of the pair, within NEAR tokens
+    "near": 0.067,            # x mean idf of the pair, within NEAR tokens
     "glossary": 0.17,         # x the glossary entry's score, to rules that mention it
     "children": 0.0,          # x second best child score, to the parent (when it matches)
     "cites": 0.15,            # x best cited rule's score, to the citing rule
     "prior": 0.067,           # x log(1 + times cited), as a factor
     "parent": 0.133,          # x the parent's score, to a rule whose parent matches
-    "subtree": 0.5,           # share of a word matched only by sub-rules that counts as covered
-    "derived": 0.6,           # weight of a derived form ("owner" asked, "ownership" printed)
-    "window": 0.7,            # x the score x the share of the question's weight in one passage
-    "compound": 0.3,          # x the idf of a compound term of the documents, as one more word
+    "subtree": 0.665,         # share of a word matched only by sub-rules that counts as covered
+    "derived": 0.45,          # weight of a derived form ("owner" asked, "ownership" printed)
+    "window": 0.525,          # x the score x the share of the question's weight in one passage
+    "compound": 0.399,        # x the idf of a compound term of the documents, as one more word
     "lead": 0.7,              # x the score x the share of the question's weight in the first words
     "kind_glossary": 1.0,     # factor of a glossary or keyword entry's score
     "defining": 3.0,          # further factor of a glossary entry when the question asks what a term is
@@ -159,19 +163,21 @@ class Concept:
 
 def word_spans(text: str) -> list[tuple[str, int, int]]:
     """(word, start, end) of each run of letters and digits (as FTS5's unicode61 splits text;
-    the same as the regex ``[^\\W_]+``, without importing re)."""
-    out, start = [], -1
-    for i, ch in enumerate(text):
-        if ch.isalnum():
-            if start < 0:
-                start = i
-        elif start >= 0:
-            out.append((text[start:i], start, i))
-            start = -1
-    if start >= 0:
-        out.append((text[start:], start, len(text)))
+    the same as the regex ``[^\\W_]+``, without importing re). The characters that are not
+    letters or digits become spaces (str.translate), then the words are found in order."""
+    if text.isascii():
+        plain = text.translate(_ASCII_SPACES)
+    else:
+        plain = text.translate({ord(ch): " " for ch in set(text) if not ch.isalnum()})
+    out, at = [], 0
+    for word in plain.split():
+        start = plain.find(word, at)
+        at = start + len(word)
+        out.append((text[start:at], start, at))
     return out
 
+
+_ASCII_SPACES = {i: " " for i in range(128) if not chr(i).isalnum()}
 
 QUOTES = {"'": "'", '"': '"', "‘": "’", "“": "”"}
 
@@ -242,7 +248,7 @@ def _concepts(con, query: str) -> list[Concept]:
             if s and s != c.stem:
                 c.forms.append(((s,), 0.8, f"{c.word}→{s}, without re-"))
     # the same word as a document may print it ("died" asked, "dies" printed; "colour", "color")
-    variants = [(c, v) for c in cs for v in sorted(_VARIANT.get(c.word, ())) if v != c.word]
+    variants = [(c, v) for c in cs for v in sorted(_variants(c.word)) if v != c.word]
     if variants:
         for (c, v), s in zip(variants, _stem(con, [v for _, v in variants])):
             if s and all(f[0] != (s,) for f in c.forms):
@@ -310,7 +316,7 @@ def search(query: str, *, game: str | None = None, limit: int = 10, explain: boo
     return _hits(con, ranked[:limit], why, occ, explain)
 
 
-TOP = 120   # rows carried from the field scores into the phrase and graph signals
+TOP = 60    # rows carried from the field scores into the phrase and graph signals
 
 
 # How a question asking what a term is begins ("what is an ally", "what counts as my next
@@ -349,18 +355,20 @@ def _rank(con, concepts: list[Concept], scope: list[tuple], explain: bool,
         f"SELECT term, sum(n) FROM rank_df WHERE term IN ({q}) AND doc IN "
         f"({','.join('?' * len(scope))}) GROUP BY term", [*terms, *(r[0] for r in scope)]))
     idf = {t: math.log(1 + (n_rows - n + 0.5) / (n + 0.5)) for t, n in df.items()}
-    # term frequency per row and column; the offsets stay text until a phrase needs them
-    tf: dict[str, dict[int, list[int]]] = {t: {} for t in terms}
-    offs: dict[tuple[str, int, int], str] = {}
+    # term frequency per row and column, then the offsets in each column (text until a phrase
+    # or a passage needs them): tf[term][row] = [n0, n1, n2, n3, offs0, offs1, offs2, offs3]
+    tf: dict[str, dict[int, list]] = {t: {} for t in terms}
     for term, row, col, n, at in con.execute(
             f"SELECT term, row, col, tf, offs FROM rank_post WHERE term IN ({q}){within}",
             [*terms, *ranges]):
         counts = tf[term].get(row)
         if counts is None:
-            counts = tf[term][row] = [0, 0, 0, 0]
+            counts = tf[term][row] = [0, 0, 0, 0, "", "", "", ""]
         counts[col] = n
-        offs[(term, row, col)] = at
-    norms = _Nodes(everything).norms(fw, fb)
+        counts[col + 4] = at
+    offs = tf
+    nodes = _Nodes(everything)
+    norms = nodes.norms(fw, fb)
     # the documents' own compound terms: two words next to each other in the question that a
     # document also prints next to each other, in more than one rule ("attack reaction",
     # "control check", "side action"), are one more word of the question, as rare as the pair
@@ -417,31 +425,37 @@ def _rank(con, concepts: list[Concept], scope: list[tuple], explain: bool,
     total_idf = sum(c.idf for c, scores in zip(concepts, best) if scores) or 1.0
     text: dict[int, float] = {}
     matched: dict[int, float] = {}
-    for c, scores in zip(concepts, best):
+    words: dict[int, int] = {}      # row -> the concepts it matches, one bit each
+    for i, (c, scores) in enumerate(zip(concepts, best)):
+        bit, cidf = 1 << i, c.idf
         for row, hit in scores.items():
-            text[row] = text.get(row, 0.0) + hit[0]
-            matched[row] = matched.get(row, 0.0) + c.idf
+            if row in text:
+                text[row] += hit[0]
+                matched[row] += cidf
+                words[row] |= bit
+            else:
+                text[row] = hit[0]
+                matched[row] = cidf
+                words[row] = bit
     # coverage read with the sub-rules: a rule whose sub-rules (to SUBTREE_DEPTH levels) match
     # words it does not ("what order do I play a card in, targets or pay first": 15.5 and its
     # steps) covers those words at PARAMS["subtree"]
-    nodes = _Nodes(everything)
-    words: dict[int, set[int]] = {}
-    for i, scores in enumerate(best):
-        for row in scores:
-            words.setdefault(row, set()).add(i)
     if P["subtree"]:
-        below: dict[int, set[int]] = {}
+        parents, first = nodes.parents, nodes.base
+        below: dict[int, int] = {}
         for row, ws in words.items():
             up = row
             for _ in range(SUBTREE_DEPTH):
-                up = nodes.parent(up)
+                up = parents[up - first]
                 if up not in words:
                     break
-                below.setdefault(up, set()).update(ws)
+                below[up] = below.get(up, 0) | ws
         for row, ws in below.items():
-            extra = sum(concepts[i].idf for i in ws - words[row])
-            if extra:
-                matched[row] += P["subtree"] * extra
+            missing = ws & ~words[row]
+            if missing:
+                extra = sum(c.idf for i, c in enumerate(concepts) if missing >> i & 1)
+                if extra:
+                    matched[row] += P["subtree"] * extra
     cov_exp = P["coverage"]
     for row, m in matched.items():
         if m > total_idf:
@@ -625,37 +639,40 @@ def _rank(con, concepts: list[Concept], scope: list[tuple], explain: bool,
 
 class _Nodes:
     """Per-row facts of every document, from the packed arrays of rank_doc (a document's rows
-    are one rowid range, first..last)."""
+    are one rowid range, first..last), laid out as flat lists indexed by row - base (rows
+    between documents, if any, are empty placeholders)."""
 
     def __init__(self, docs):
-        self.docs = []         # (first, last, avg, lens, parents, cited, kinds)
-        for doc, first, last, n, *avg, lens, parents, cited, kinds in docs:
-            self.docs.append((first, last, avg, memoryview(lens).cast("I"),
-                              memoryview(parents).cast("i"), memoryview(cited).cast("I"), kinds))
-        self.docs.sort()
-
-    def at(self, row: int) -> tuple[int, int]:
-        """(index of the document, index of the row in its arrays)."""
-        for k, d in enumerate(self.docs):
-            if d[0] <= row <= d[1]:
-                return k, row - d[0]
-        raise KeyError(row)
+        docs = sorted(docs, key=lambda d: d[1])
+        self.base = base = docs[0][1] if docs else 0
+        size = (max(d[2] for d in docs) - base + 1) if docs else 0
+        self.avgs = []                  # per document: mean length of each field
+        self.doc_of = [0] * size        # row -> index into avgs
+        self.lens = [0] * (4 * size)    # row -> 4 field lengths
+        self.parents = [0] * size
+        self.cites = [0] * size
+        kinds = ["m"] * size
+        for k, (doc, first, last, n, *avg, lens, parents, cited, kind) in enumerate(docs):
+            a, b = first - base, last - base + 1
+            self.avgs.append(avg)
+            self.doc_of[a:b] = [k] * (b - a)
+            self.lens[4 * a:4 * b] = memoryview(lens).cast("I").tolist()
+            self.parents[a:b] = memoryview(parents).cast("i").tolist()
+            self.cites[a:b] = memoryview(cited).cast("I").tolist()
+            kinds[a:b] = kind
+        self.kinds = "".join(kinds)
 
     def parent(self, row: int) -> int:
-        k, i = self.at(row)
-        return self.docs[k][4][i]
+        return self.parents[row - self.base]
 
     def cited(self, row: int) -> int:
-        k, i = self.at(row)
-        return self.docs[k][5][i]
+        return self.cites[row - self.base]
 
     def kind(self, row: int) -> str:
-        k, i = self.at(row)
-        return self.docs[k][6][i]
+        return self.kinds[row - self.base]
 
     def title_length(self, row: int) -> int:
-        k, i = self.at(row)
-        return self.docs[k][3][4 * i]
+        return self.lens[4 * (row - self.base)]
 
     def norms(self, fw, fb) -> "_Norms":
         return _Norms(self, fw, fb)
@@ -669,20 +686,22 @@ class _Norms(dict):
         self.nodes = nodes
         self.fw = fw
         # per document and field: 1 - b and b / mean length
-        self.ab = [tuple((1 - fb[i], fb[i] / d[2][i]) for i in range(4)) for d in nodes.docs]
+        self.ab = [tuple((1 - fb[i], fb[i] / avg[i]) for i in range(4)) for avg in nodes.avgs]
 
     def __missing__(self, row: int):
-        d, j = self.nodes.at(row)
-        lens, k = self.nodes.docs[d][3], 4 * j
-        (a0, b0), (a1, b1), (a2, b2), (a3, b3) = self.ab[d]
+        nodes = self.nodes
+        j = row - nodes.base
+        lens, k = nodes.lens, 4 * j
+        (a0, b0), (a1, b1), (a2, b2), (a3, b3) = self.ab[nodes.doc_of[j]]
         fw = self.fw
         v = self[row] = (fw[0] / (a0 + b0 * lens[k]), fw[1] / (a1 + b1 * lens[k + 1]),
                          fw[2] / (a2 + b2 * lens[k + 2]), fw[3] / (a3 + b3 * lens[k + 3]))
         return v
 
 
-def _positions(form: tuple[str, ...], row: int, col: int, tf, offs) -> list[int]:
-    at = offs.get((form[0], row, col))
+def _positions(form: tuple[str, ...], row: int, col: int, tf, offs=None) -> list[int]:
+    counts = tf.get(form[0], {}).get(row)
+    at = counts[col + 4] if counts else ""
     return [int(x) for x in at.split(",")] if at else []
 
 
@@ -703,8 +722,8 @@ def _phrase_counts(form: tuple[str, ...], tf, offs, gaps=(1, 2, 3)) -> dict[int,
         for col in range(4):
             if not all(tf[t][row][col] for t in form):
                 continue
-            starts = [int(x) for x in offs[(form[0], row, col)].split(",")]
-            nxt = [{int(x) for x in offs[(t, row, col)].split(",")} for t in form[1:]]
+            starts = [int(x) for x in tf[form[0]][row][col + 4].split(",")]
+            nxt = [{int(x) for x in tf[t][row][col + 4].split(",")} for t in form[1:]]
             for o in starts:
                 at = o
                 for following in nxt:
@@ -731,9 +750,14 @@ def _hits(con, ranked, why, offs, explain: bool) -> list[dict]:
     out = []
     by_row: dict[int, list[int]] = {}
     want = set(ids)
-    for (t, r, c), at in offs.items():
-        if r in want:
-            by_row.setdefault((r, c), []).extend(int(x) for x in at.split(","))
+    for per_row in offs.values():      # tf: term -> row -> counts and offsets (_rank)
+        for r in want:
+            counts = per_row.get(r)
+            if counts:
+                for c in range(4):
+                    if counts[c + 4]:
+                        by_row.setdefault((r, c), []).extend(
+                            int(x) for x in counts[c + 4].split(","))
     for row, score in ranked:
         _, nid, doc, key, title, kind, text, game, examples = info[row]
         hit = {"citation": nid, "document": doc, "game": game, "number": key,

@@ -179,7 +179,7 @@ def test_round_3_is_large_enough_split_and_cites_existing_rules():
     assert all(games.count(g) >= 20 for g in ("fab", "wow", "ufs", "ashes"))
     ids = [q["id"] for q in qs]
     assert len(set(ids)) == len(ids)
-    others = {q["id"] for _, q in sb.all_questions(("held-back", "tuning", "held-back-2",
+    others = {q["id"] for _, q in sb.all_questions(("retired-1", "tuning", "retired-2",
                                                     "tuning-2"))}
     assert not set(ids) & others
     parts = [sb.part(i) for i in ids]
