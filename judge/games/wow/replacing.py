@@ -17,7 +17,16 @@ from judge.games.wow import values as VA
 from judge.games.wow.describe import Scope, Unknown
 
 
+# (context, replacement id) of the modifiers whose modified events are happening now: the
+# events they make are not replaced by them again (716.1e), though other modifiers may
+_APPLYING: set[tuple[int, str]] = set()
+
+
 def replacements(game, ctx: Context, ev: Event) -> list[Replacement]:
+    return [r for r in _replacements(game, ctx, ev) if (id(ctx), r.id) not in _APPLYING]
+
+
+def _replacements(game, ctx: Context, ev: Event) -> list[Replacement]:
     from judge.games.wow import powers as P
     st = ctx.state
     if ev.kind not in ("move", "draw"):
@@ -63,7 +72,12 @@ def _make(game, ctx: Context, rep: M.Replacement, scope: Scope, ident: str,
                + (["replacement.impossible"] if impossible else []))
         run = Run(game, c, you=sc.you, source=sc.source, name=name,
                   it=(e.target,) if isinstance(e.target, int) else (e.player,))
-        run.effects(r.instead)
+        key = (id(c), f"other:{ident}")
+        _APPLYING.add(key)
+        try:
+            run.effects(r.instead)
+        finally:
+            _APPLYING.discard(key)
         return e.with_(cancelled=True)
     return Replacement(id=f"other:{ident}", name=name, label=f"{name}'s modifier",
                        controller=scope.you, citation=ctx.cite("replacement"),
