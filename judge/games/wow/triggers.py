@@ -46,6 +46,8 @@ def why_not(trigger: M.Trigger | None) -> str:
         return ""                        # "When damage is dealt this way"
     if ev.verb not in WATCHED:
         return f"the trigger event {ev.text or ev.verb!r}"
+    if ev.verb == "be dealt" and not ev.this_way and not _damage_dealt_with(ev):
+        return f"the trigger event {ev.text!r}"
     if ev.rest:
         # words of the event the card grammar keeps but places nowhere ("damage from an
         # unblocked attack"): reading the plainer event would trigger too often
@@ -58,6 +60,18 @@ def why_not(trigger: M.Trigger | None) -> str:
     return ""
 
 
+def _damage_dealt_with(ev: M.Event) -> bool:
+    """"When (combat) damage is dealt with this weapon": the damage itself is the subject, and
+    what it is dealt with is the card itself, in words the grammar read whole (it keeps "to a
+    defending hero" or "on an opponent's turn" inside the weapon's words, unread)."""
+    subject, with_ = ev.subject, ev.with_
+    return (subject is not None and subject.kinds == ("damage",) and ev.object is None
+            and all(q.lower() == "combat" or q.lower() in W.DAMAGE_TYPES
+                    for q in subject.qualities)
+            and with_ is not None and with_.ref == "this"
+            and with_.text.lower() in ("this weapon", "this card"))
+
+
 def events_of(trigger: M.Trigger) -> frozenset[str]:
     ev = trigger.event
     return frozenset(WATCHED.get(ev.verb, ("*",))) if ev is not None else frozenset({"*"})
@@ -67,23 +81,21 @@ def events_of(trigger: M.Trigger) -> frozenset[str]:
 
 def matches(state: State, want: M.Event, ev: Event, scope: Scope) -> tuple[bool, tuple[Any, ...]]:
     """Whether event ``ev`` is the trigger event ``want`` (read from ``scope``), and what its
-    "that ally" / "it" refer to."""
+    "that ally" / "it" refer to. Raises :class:`Unknown` when a description in ``want`` cannot
+    be checked on the cards of ``ev``."""
     verb = want.verb
     subject = want.subject
     obj = want.object
 
     def is_(desc: M.Target | None, x: Any, *, lki: bool = False) -> bool:
+        # a description the module cannot check raises Unknown: the caller names it
         if desc is None:
             return True
-        try:
-            if lki and ev.kind == "move" and ev.get("left play") and x == ev.target:
-                # a card that left play is looked at as it was as it left (404.2c)
-                with VA.as_it_was(state, x, ev.get("kinds before"),
-                                 ev.get("controller before")):
-                    return D.matches(state, desc, x, scope, ignore_zone=lki)
-            return D.matches(state, desc, x, scope, ignore_zone=lki)
-        except Unknown:
-            return False
+        if lki and ev.kind == "move" and ev.get("left play") and x == ev.target:
+            # a card that left play is looked at as it was as it left (404.2c)
+            with VA.as_it_was(state, x, ev.get("kinds before"), ev.get("controller before")):
+                return D.matches(state, desc, x, scope, ignore_zone=lki)
+        return D.matches(state, desc, x, scope, ignore_zone=lki)
 
     if ev.kind == "move":
         why, to, left = ev.get("why"), ev.get("to"), ev.get("left play")
@@ -134,6 +146,16 @@ def matches(state: State, want: M.Event, ev: Event, scope: Scope) -> tuple[bool,
         if want.with_ is not None:
             if not any(is_(want.with_, w, lki=True) for w in ev.get("with", ())):
                 return False, ()
+        return True, (ev.target,)
+    if ev.kind == "damage" and verb == "be dealt" and _damage_dealt_with(want):
+        qualities = [q.lower() for q in subject.qualities]
+        if "combat" in qualities and not ev.combat:
+            return False, ()
+        kinds = [q for q in qualities if q in W.DAMAGE_TYPES]
+        if kinds and not set(kinds) & set(ev.get("types", ())):
+            return False, ()
+        if not any(is_(want.with_, w, lki=True) for w in ev.get("with", ())):
+            return False, ()
         return True, (ev.target,)
     if ev.kind == "damage" and verb == "be dealt damage":
         if not is_(subject, ev.target, lki=True):
@@ -194,10 +216,7 @@ def _before_matches(state: State, desc: M.Target, ev: Event, scope: Scope) -> bo
             return False
         desc = replace(desc, qualities=tuple(q for q in desc.qualities
                                              if q.lower() not in ("damaged", "undamaged")))
-    try:
-        return D.matches(state, desc, ev.target, scope, ignore_zone=True)
-    except Unknown:
-        return False
+    return D.matches(state, desc, ev.target, scope, ignore_zone=True)
 
 
 # --------------------------------------------------------------------------- collecting
@@ -232,7 +251,13 @@ def collect(game, ctx: Context, ev: Event, stage: Stage) -> list[PendingTrigger]
                 continue
             trig = power.ability.trigger
             scope = Scope(you=controller, source=oid)
-            ok, it = matches(st, trig.event, ev, scope)
+            try:
+                ok, it = matches(st, trig.event, ev, scope)
+            except Unknown as u:
+                # whether it triggers is not known: named, not taken as "no"
+                ctx.not_modelled(f"{o.name}'s power {power.text!r}: whether it triggers on "
+                                 f"this event: {u.what}")
+                continue
             _note_pollution(ctx, o.name, trig.event, ev, ok)
             if not ok:
                 continue
@@ -322,7 +347,11 @@ def _modifier_triggers(game, ctx: Context, ev: Event) -> list[PendingTrigger]:
         if d is None or not st.effect_active(st, e.id) or d.trigger is None:
             continue
         scope: Scope = e.data["scope"]
-        ok, it = matches(st, d.trigger.event, ev, scope)
+        try:
+            ok, it = matches(st, d.trigger.event, ev, scope)
+        except Unknown as u:
+            ctx.not_modelled(f"{e.description}: whether it triggers on this event: {u.what}")
+            continue
         if not ok:
             continue
         name = e.data.get("name", "a triggered modifier")
