@@ -20,7 +20,9 @@ MAX_WAVES = 50
 
 
 def pre_priority_checks(game, ctx: Context, *, why: str = "ppp") -> None:
+    from judge.games.wow.effects import name_unknown_matches
     st = ctx.state
+    name_unknown_matches(ctx)
     for wave in range(1, MAX_WAVES + 1):
         if st.result is not None:
             return

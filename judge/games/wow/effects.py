@@ -471,23 +471,46 @@ def _definite(run: Run, e: M.Effect, stat: str, duration: M.Duration | None,
     for o in list(st.objects.values()):
         # a description the module cannot check on a card in play now would match nothing
         # in silence while the effect lasts: named instead
+        if not W.in_play(o):
+            continue
         try:
-            W.in_play(o) and D.matches(st, who, o.id, scope)
+            D.matches(st, who, o.id, scope)
         except Unknown as u:
             raise NotModelled(f"{run.name}: {u.what}") from None
+    # a card that enters play later is checked as it does (:func:`name_unknown_matches`)
+    data = {"name": run.name, "source": _source_ref(run),
+            "describes": lambda s, o, d=who, sc=scope: D.matches(s, d, o.id, sc)}
     if keyword is not None:
         CE.create(st, description=label, controller=run.you,
                   citation=run.ctx.cite("continuous.rechecks"), ends_at=ends,
-                  affects=affects, stat="keywords", op="include", amount=keyword,
-                  data={"name": run.name, "source": _source_ref(run)})
+                  affects=affects, stat="keywords", op="include", amount=keyword, data=data)
     else:
         CE.create(st, description=label, controller=run.you,
                   citation=run.ctx.cite("continuous.rechecks"), ends_at=ends, affects=affects,
-                  stat=stat, op="add", amount=n, data={"name": run.name, "source": _source_ref(run)})
+                  stat=stat, op="add", amount=n, data=data)
     run.step(T.RULE, f"{label}: it applies to whatever it describes while it lasts"
              + (f" (until {', '.join(sorted(ends))})" if ends else ""),
              ["continuous.definite-modifier", "continuous.rechecks", "timestamp.link"],
              mark=mark)
+
+
+def name_unknown_matches(ctx: Context) -> None:
+    """A continuous modifier on the cards a description names is checked on each card in play
+    whenever it is read (714.3); one whose description the module cannot check on a card that
+    entered play after the modifier was created would leave that card out in silence: named
+    as not modelled (once per modifier and card) at the next pre-priority checks (410.5)."""
+    st = ctx.state
+    for e in list(st.effects.values()):
+        describes = e.data.get("describes")
+        if describes is None or not st.effect_active(st, e.id):
+            continue
+        for o in W.all_in_play(st):
+            try:
+                describes(st, o)
+            except Unknown as u:
+                what = f"{e.description}: whether it applies to {o.name}: {u.what}"
+                if not any(s.text == f"not modelled: {what}" for s in ctx.trace.not_modelled()):
+                    ctx.not_modelled(what, ctx.cite_opt("continuous.rechecks"))
 
 
 def _source_ref(run: Run) -> tuple[int, int] | None:
