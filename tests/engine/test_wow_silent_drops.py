@@ -7,11 +7,22 @@ Two measures:
 - every ability of every card (static): the module's reading of the card
   (:func:`judge.games.wow.powers.read`) accounts for it, bound to a procedure or listed as
   unsupported with a reason; an unreadable part of the text is named too;
-- one card of each of the most frequent shapes (dynamic): a scenario puts it to work (a spell
-  is played, with targets the module accepts; a permanent is in play while damage is dealt,
-  a combat is fought and turns pass) and its ruling either acts on the card or names it as
-  not modelled. A spell that resolves and leaves no trace is a silent drop and fails the test.
-  ``JUDGE_WOW_SHAPES=all`` runs every shape (the figure in the report).
+- one card of each effect shape (dynamic; :func:`tests.conformance.silent_drops.catalogue`:
+  an ability's kind, trigger event, costs and effect values): scenarios put it to work
+  (:func:`run_shape`) until its ruling acts on it or names it as not modelled. A spell is
+  played with the targets the module accepts (none, a hero, allies on both sides, equipment,
+  a resource, a card on the chain, an attacker, two or three of them), then with turns passing
+  after it; a permanent is in play while damage is dealt, cards are played, placed and drawn,
+  combats are fought (it attacks, it is attacked, its hero strikes with it), turns pass and
+  allies are destroyed and removed, it among them. The card's text counts as carried out
+  only if the ruling differs from the same scenario with the card stripped of its text. A
+  card played and resolved that leaves no trace is a silent drop and fails the test; a shape
+  no scenario brings to work must be listed in ``UNEXAMINED`` with its reason (exact both
+  ways). By default the ``DYNAMIC`` most frequent shapes run; ``JUDGE_WOW_SHAPES=all`` runs
+  every shape (the figure in the report).
+
+A verdict is about the card, not one ability of it: a card with two abilities, one acted on,
+counts as carried out even if the other said nothing (the static measure accounts for each).
 
 The counts are printed at the end of the run.
 """
@@ -20,7 +31,9 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import dataclass, replace
 from functools import lru_cache
+from itertools import permutations
 
 import pytest
 
@@ -31,7 +44,7 @@ from judge.games.wow import effects as E
 from judge.games.wow import powers as P
 from judge.scenario.parser import parse
 from tests.conformance.silent_drops import CARRIED, NAMED, SILENT, ability_shape, catalogue, \
-    verdict_against
+    verdict, verdict_against
 from tests.conftest import shared_path
 
 DYNAMIC = 120          # shapes run as scenarios by default (the most frequent ones)
@@ -79,7 +92,9 @@ def kind_of(text: str, name: str = "") -> str:
         if not spell and (_names_itself(name, text) or any(
                 a.kind == "activated" for a in card.abilities) or (
                 card.abilities and card.abilities[0].kind == "keyword")):
-            if re.search(rf"(strike|damage) with {re.escape(name)}", text, re.IGNORECASE):
+            if re.search(rf"(strike|damage|dealt) with {re.escape(name)}", text,
+                         re.IGNORECASE) or any(k.name.lower() == "dual wield"
+                                               for a in card.abilities for k in a.keywords):
                 return "Equipment - Weapon Melee (1), cost 0, atk 2, strike 0, type melee"
             return "Ally - Tester, cost 0, atk 2, health 6, type melee"
     return "Instant Ability, cost 0"
@@ -117,24 +132,55 @@ game wow-7.4
 card "Target Dummy": Ally - Dummy, cost 1, atk 1, health 9, type melee
 card "Friendly Dummy": Ally - Dummy, cost 1, atk 1, health 9, type melee
 card "Grave Dummy": Ally - Dummy, cost 1, atk 1, health 9, type melee
-card "Bolt": Instant Ability, cost 0: "Your hero deals 1 fire damage to target hero or ally."
+card "Test Bolt": Instant Ability, cost 0: "Your hero deals 1 fire damage to target hero or ally."
 card "Squire Dummy": Ally - Dummy, cost 1, atk 1, health 9, type melee
 card "Raider Dummy": Ally - Dummy, cost 1, atk 1, health 9, type melee
+card "Tired Dummy": Ally - Dummy, cost 1, atk 1, health 9, type melee
+card "Dummy Pet": Ally - Dummy Pet, cost 1, atk 1, health 9, type melee
 card "Dummy Totem": Ally - Dummy Totem (1), cost 1, atk 0, health 9, type fire
 card "Dummy Ability": Ability - Dummy, cost 1
 card "Dummy Hero": Hero - Dummy, health 30
-card "Spark": Instant Ability, cost 0: "Your hero deals 1 fire damage to target hero or ally."
-'''
-# (what happens first, what the card is played targeting): tried in turn until one the card
-# can be played in; the last ones give it an ability in play, a card on the chain, an attacking
-# ally to target
-TARGETS = (("", ""), ("", " targeting Bob"), ("", ' targeting Bob\'s "Target Dummy"'),
-           ("", ' targeting Alice\'s "Friendly Dummy"'), ("", ' targeting "Grave Dummy"'),
-           ("", ' targeting Bob\'s "Dummy Ability"'),
-           ('Alice plays "Spark" targeting Bob\n', ' targeting "Spark"'),
-           ('Alice ends the turn\nBob attacks with "Raider Dummy" targeting Alice\n'
-            'Bob passes\nAlice passes\n',
-            ' targeting Bob\'s "Raider Dummy"'))
+card "Rival Hero": Hero - Dummy, health 30
+card "Dummy Armor": Equipment - Armor - Shield Off-Hand (1), cost 1, def 1
+card "Dummy Dagger": Equipment - Weapon (1H) - Dagger Melee (1), cost 1, atk 1, strike 0, type melee
+card "Dummy Item": Equipment - Item, cost 1
+card "Spare Card": Ability, cost 3
+card "Test Spark": Instant Ability, cost 0: "Your hero deals 1 fire damage to target hero or ally."
+card "Test Doom": Instant Ability, cost 0: "Destroy target ally."
+card "Test Banish": Instant Ability, cost 0: "Remove target ally from the game."
+card "Test Insight": Instant Ability, cost 0: "Draw a card."
+card "Rival Squire": Ally - Dummy, cost 1, atk 1, health 9, type melee
+card "Alice Dagger": Equipment - Weapon (1H) - Dagger Melee (1), cost 1, atk 1, strike 0, type melee
+card "Spare Dagger": Equipment - Weapon (1H) - Dagger Melee (1), cost 1, atk 1, strike 0, type melee
+card "Arcane Hex": Instant Ability, cost 0: "Your hero deals 1 arcane damage to target hero or ally."\ncard "Fire Hex": Instant Ability, cost 0: "Your hero deals 1 fire damage to target hero or ally."\ncard "Frost Hex": Instant Ability, cost 0: "Your hero deals 1 frost damage to target hero or ally."\ncard "Holy Hex": Instant Ability, cost 0: "Your hero deals 1 holy damage to target hero or ally."\ncard "Nature Hex": Instant Ability, cost 0: "Your hero deals 1 nature damage to target hero or ally."\ncard "Shadow Hex": Instant Ability, cost 0: "Your hero deals 1 shadow damage to target hero or ally."\n'''
+# what a card is played or activated targeting, the likeliest first: one of these, or two
+# or three of them for a card that names more targets (each tried until the play is allowed)
+SINGLE = ("", " Bob", ' Bob\'s "Target Dummy"', ' Alice\'s "Friendly Dummy"', " Alice",
+          ' Bob\'s "Raider Dummy"', ' "Grave Dummy"', ' Bob\'s "Dummy Ability"',
+          ' Bob\'s "Dummy Dagger"', ' Bob\'s "Dummy Armor"', ' Bob\'s "Dummy Item"',
+          ' Bob\'s "Tired Dummy"', ' Alice\'s "Dummy Pet"', ' Bob\'s "Spare Card"')
+# (what happens first, the target it makes): a card on the chain, an attacking ally
+FIRST = (('Alice plays "Test Spark" targeting Bob\n', ' "Test Spark"'),
+         ('Alice ends the turn\nBob attacks with "Raider Dummy" targeting Alice\n'
+          'Bob passes\nAlice passes\n', ' Bob\'s "Raider Dummy"'))
+HEXES = ("arcane", "fire", "frost", "holy", "nature", "shadow")   # "<Type> Hex": 1 damage
+HAND = ("Test Bolt", "Squire Dummy", "Test Spark", "Test Doom", "Test Banish", "Test Insight", "Spare Dagger") + tuple(
+    f"{t.title()} Hex" for t in HEXES)
+MAX_TRIES = 40          # plays tried per card before it counts as never played
+
+
+def targetings(slots: int):
+    """(lines first, " targeting ..." or "") in the order tried: no target, each single one,
+    then the ones a first line makes, then pairs and triples of distinct ones (for a card that
+    names more than one target)."""
+    yield "", ""
+    for t in SINGLE[1:]:
+        yield "", " targeting" + t
+    for first, t in FIRST:
+        yield first, " targeting" + t
+    for k in range(2, max(slots, 2) + 2):
+        for combo in permutations(SINGLE[1:7], k):
+            yield "", " targeting" + " and".join(combo)
 
 
 def _scenario(name: str, text: str, line: str, *, plain: bool = False,
@@ -144,68 +190,153 @@ def _scenario(name: str, text: str, line: str, *, plain: bool = False,
     quoted = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
     kind = kind_of(text, name)
     spell = kind.startswith(("Instant Ability", "Ability"))
-    where = f'hand "{name}"' if spell or in_hand else f'controls "{name}"'
-    if "Weapon" in kind:
-        where = f'hero "Dummy Hero", {where}'
+    # in Alice's hand: the card (a spell, or a permanent to be played) and the cards the lines
+    # have her play or place (she discards down to 7 at the end of her turn, 503.2a: a hand
+    # of more, not stated, would stop the scenario)
+    hand = [name] if spell or in_hand else []
+    hand += [c for c in HAND
+             for _ in re.findall(rf'Alice (?:plays|places) "{re.escape(c)}"', line)]
+    controls = [] if spell or in_hand else [name]
+    controls += [] if "Weapon" in kind else ["Alice Dagger"]   # a weapon for her hero
+    controls += ["Friendly Dummy", "Dummy Totem", "Dummy Pet"]
     card = f'card "{name}": {kind}\n' if plain else f'card "{name}": {kind}: "{quoted}"\n'
+    held = f'hand {_names(hand)}, ' if hand else ""
     return (HEAD + card +
-            f'Alice is the turn player; 20 resources, damage 5, {where}, hand "Bolt", "Bolt", '
-            f'"Squire Dummy", "Spark", controls "Friendly Dummy", "Dummy Totem", '
-            f'graveyard "Grave Dummy", deck 20 cards\n'
-            f'Bob: 5 resources, damage 5, controls "Target Dummy", "Raider Dummy", '
-            f'"Dummy Ability", deck 20 cards\n' + line)
+            f'Alice is the turn player; hero "Dummy Hero", 20 resources, damage 5, {held}'
+            f'controls {_names(controls)}, graveyard "Grave Dummy", deck 20 cards\n'
+            f'Bob: hero "Rival Hero", 5 resources, resources "Spare Card" face down, damage 5, '
+            f'controls "Target Dummy", "Raider Dummy", "Tired Dummy" exhausted, "Dummy Ability", '
+            f'"Dummy Dagger", "Dummy Armor", "Dummy Item", hand "Rival Squire", deck 20 cards\n'
+            + line)
 
 
-def run_shape(name: str, text: str):
-    """The ruling of the corpus card at work, whether it was played and resolved, and the
-    ruling of the same scenario with the card stripped of its text (:func:`verdict_against`).
-    A spell is played with the first of TARGETS it can be played with; a permanent is tried
-    in the scenarios of :func:`_permanent_lines` until one brings its text to work."""
+def _names(cards: list[str]) -> str:
+    return ", ".join(f'"{c}"' for c in cards)
+
+
+@dataclass
+class Probe:
+    """What the probe found for one card: the verdict of :func:`verdict_against`, whether the
+    card was ever played and resolved, the scenario lines of that verdict, and how many
+    scenarios it ran."""
+    got: str
+    resolved: bool
+    lines: str
+    runs: int
+
+
+def _refused(ruling) -> bool:
+    return any(s.action == "refused" for s in ruling.steps)
+
+
+def run_shape(name: str, text: str) -> Probe:
+    """The corpus card at work: a spell is played with each of :func:`targetings` it can be
+    played with (then, if its text has not come to work, again with the turns of
+    :func:`_permanent_lines` after it: an ability stays in play), a permanent is tried in the
+    scenarios of :func:`_permanent_lines`, until the ruling acts on the card or names it as
+    not modelled. A ruling that acts on the card is held against the same scenario with the
+    card stripped of its text (:func:`verdict_against`); the first scenario's verdict is
+    reported when none brings the text to work."""
+    runs = 0
+
     def run(lines: str, plain: bool = False, in_hand: bool = False):
+        nonlocal runs
+        runs += 1
         return execute(parse(_scenario(name, text, lines, plain=plain, in_hand=in_hand),
                              "shape.scn")).ruling
+
+    def judged(lines: str, in_hand: bool = False):
+        ruling = run(lines, in_hand=in_hand)
+        got = verdict(ruling, name)
+        if got == CARRIED:          # held against the text-stripped baseline
+            got = verdict_against(ruling, run(lines, plain=True, in_hand=in_hand), name)
+        return ruling, got
+
     kind = kind_of(text, name)
+    first: Probe | None = None
     if kind.startswith(("Instant Ability", "Ability")):
-        ruling, lines = None, ""
-        for first, targets in TARGETS:
-            lines = f'{first}Alice plays "{name}"{targets}\nsettle\n'
-            ruling = run(lines)
-            if not any(s.action == "refused" for s in ruling.steps):
+        card = cards.parse(text, name=name)
+        slots = sum(len(E.slots(a.effects)) for a in card.abilities)
+        resolved = False
+        accepted = []
+        for n, (before, targets) in enumerate(targetings(slots)):
+            if n >= MAX_TRIES:
                 break
-        resolved = any(s.description == f"{name} resolves" for s in ruling.steps)
-        return ruling, resolved, run(lines, plain=True)
-    first_try = None
-    for lines, in_hand in _permanent_lines(name, "Weapon" in kind):
-        ruling, plain = run(lines, in_hand=in_hand), run(lines, plain=True, in_hand=in_hand)
-        first_try = first_try or (ruling, False, plain)
-        if verdict_against(ruling, plain, name) != SILENT:
-            return ruling, False, plain
-    return first_try
+            lines = f'{before}Alice plays "{name}"{targets}\nsettle\n'
+            ruling = run(lines)
+            if _refused(ruling) and not ruling.not_modelled:
+                continue
+            ruling, got = judged(lines)
+            resolved = resolved or any(s.description == f"{name} resolves"
+                                       for s in ruling.steps)
+            accepted.append(lines)
+            if got != SILENT:
+                return Probe(got, resolved, lines, runs)
+            if len(accepted) >= 3:
+                break
+        # its text may act later: an ability in play, a cost paid first, turns passing
+        for lines in accepted[:1]:
+            for more, _ in _permanent_lines(name, text, weapon=False, played=True):
+                for tried in (lines + more, 'Alice plays "Squire Dummy"\nsettle\n' + lines):
+                    _ruling, got = judged(tried)
+                    if got != SILENT:
+                        return Probe(got, resolved, tried, runs)
+                break
+        return Probe(SILENT, resolved, accepted[0] if accepted else "", runs)
+    for lines, in_hand in _permanent_lines(name, text, "Weapon" in kind):
+        _ruling, got = judged(lines, in_hand)
+        first = first or Probe(got, False, lines, runs)
+        if got != SILENT:
+            return Probe(got, False, lines, runs)
+    return replace(first, runs=runs)
 
 
-def _permanent_lines(name: str, weapon: bool):
+def _permanent_lines(name: str, text: str, weapon: bool, played: bool = False):
     """(scenario lines, whether the card starts in hand) for a permanent, in the order tried.
-    In play: damage is dealt to both sides, another ally enters play under Alice's control,
-    Alice attacks; on Bob's turn Bob attacks Alice's hero (Alice protects with the card:
-    refused, and not counted as acting on it, unless the card can protect) and then the card
-    itself (refused if it can't be a defender), and turns pass. Then the same after Alice's
-    hero attacks striking with the card (a weapon), after Alice activates the card (with each of TARGETS' targets), and after Alice plays it from her hand
-    and attacks with it."""
-    rest = ('Alice plays "Bolt" targeting Bob\'s "Target Dummy"\nsettle\n'
-            'Alice plays "Bolt" targeting Alice\'s "Friendly Dummy"\nsettle\n'
+    In play: damage is dealt to both sides, another ally enters play under Alice's control, a
+    resource is placed, Alice attacks; on Bob's turn Bob attacks Alice's hero (Alice protects
+    with the card: refused, and not counted as acting on it, unless the card can protect)
+    and then the card itself (refused if it can't be a defender), turns pass, and then allies
+    on both sides are destroyed and removed from the game, the card last. Then the same after
+    the card attacks Bob (an ally), after Alice's hero attacks striking with the card (a
+    weapon), after Alice activates the card (with each of :func:`targetings`), and after Alice
+    plays it from her hand and attacks with it. ``played``: the card has been played already
+    (a spell that stays in play): the turns only."""
+    rest = ('Alice plays "Test Bolt" targeting Bob\'s "Target Dummy"\nsettle\n'
+            'Alice plays "Test Bolt" targeting Alice\'s "Friendly Dummy"\nsettle\n'
             'Alice plays "Squire Dummy"\nsettle\n'
+            'Alice places "Test Spark"\nsettle\n'
+            'Alice plays "Test Insight"\nsettle\n'
             'Alice attacks with "Friendly Dummy" targeting Bob\nsettle\n'
             'Alice ends the turn\n'
+            'Bob plays "Rival Squire"\nsettle\n'
             'Bob attacks with "Target Dummy" targeting Alice\n'
             f'Alice protects with "{name}"\nsettle\n'
             f'Bob attacks with "Raider Dummy" targeting Alice\'s "{name}"\nsettle\n'
-            'Bob ends the turn\nsettle\n')
+            'Bob ends the turn\nsettle\n'
+            'Alice plays "Test Doom" targeting Bob\'s "Target Dummy"\nsettle\n'
+            'Alice plays "Test Doom" targeting Alice\'s "Friendly Dummy"\nsettle\n'
+            'Alice plays "Test Banish" targeting Alice\'s "Dummy Pet"\nsettle\n'
+            f'Alice plays "Test Doom" targeting Alice\'s "{name}"\nsettle\n')
     yield rest, False
+    if played:
+        return
+    yield f'Alice attacks with "{name}" targeting Bob\nsettle\n' + rest, False
+    yield rest.replace(f'"Test Doom" targeting Alice\'s "{name}"', f'"Test Banish" targeting Alice\'s "{name}"'), False
+    for t in [t for t in HEXES if t in text.lower()]:      # "Nature Resistance"
+        yield f'Alice plays "{t.title()} Hex" targeting Alice\'s "{name}"\nsettle\n', False
+    if not weapon:
+        yield ('Alice attacks with "Dummy Hero" targeting Bob\nAlice strikes with "Alice Dagger"\n'
+               'settle\n' + rest), False
     if weapon:
-        yield (f'Alice attacks with "Dummy Hero" targeting Bob\'s "Target Dummy"\n'
-               f'Alice strikes with "{name}"\nsettle\n' + rest), False
-    for first, targets in TARGETS:
-        if not first:
+        yield f'Alice plays "Spare Dagger"\nsettle\n', False
+        for t in ('Bob\'s "Target Dummy"', "Bob"):
+            yield (f'Alice attacks with "Dummy Hero" targeting {t}\n'
+                   f'Alice strikes with "{name}"\nsettle\n' + rest), False
+        yield ('Alice ends the turn\nBob attacks with "Raider Dummy" targeting Alice\n'
+               f'Alice protects with "Dummy Hero"\nAlice strikes with "{name}"\nsettle\n'), False
+    for n, (first, targets) in enumerate(targetings(1)):
+        if not first and n < 16:
             yield f'Alice activates "{name}"{targets}\nsettle\n' + rest, False
     yield (f'Alice plays "{name}"\nsettle\nAlice attacks with "{name}" targeting Bob\nsettle\n'
            + rest), True
@@ -221,7 +352,7 @@ def shapes():
 # shapes whose example card no generated scenario brings to work (the ruling neither acts on it
 # nor names it), each with the reason: kept exact both ways (a shape newly unexamined fails the
 # test, and so does one listed here that is examined now). Empty: every shape of the DYNAMIC
-# most frequent is examined.
+# most frequent is examined (the rest: ``JUDGE_WOW_SHAPES=all``).
 UNEXAMINED: dict[str, str] = {}
 
 
@@ -231,10 +362,10 @@ def test_a_card_of_each_shape_at_work_is_carried_out_or_named():
     for shape in shapes():
         name, text = shape.example
         name = name.replace('"', "'")
-        ruling, resolved, plain = run_shape(name, text)
-        got = verdict_against(ruling, plain, name)
+        probe = run_shape(name, text)
+        got = probe.got
         tally[got] += 1
-        if got == SILENT and resolved:
+        if got == SILENT and probe.resolved:
             dropped.append(f"{name} ({shape.key}): {text!r}")
         elif got == SILENT:
             unexamined[shape.key] = f"{name}: {text!r}"
@@ -269,3 +400,61 @@ def test_wow_706_1b_a_target_out_of_play_with_an_unknown_filter_is_refused_not_a
     ruling = execute(parse(scenario, "706.1b.scn")).ruling
     refused = [s.description for s in ruling.steps if s.action == "refused"]
     assert refused and "the value of X" in refused[0], refused
+
+
+def _ruling(scenario: str):
+    return execute(parse(scenario, "test.scn")).ruling
+
+
+def test_wow_716_1e_a_draw_replaced_by_draws_is_not_replaced_again_by_the_same_modifier():
+    """"If you would draw a card, draw two instead": the two draws it makes are not replaced by
+    it again (716.1e); it recursed without end before (found by the shape probe)."""
+    ruling = _ruling(HEAD + 'card "Seer": Ally - Dummy, cost 1, atk 1, health 2, type melee: '
+                     '"If you would draw a card, draw two instead."\n'
+                     'Alice is the turn player; 5 resources, controls "Seer", hand "Test Insight", '
+                     'deck 5 cards\nBob: 5 resources\n'
+                     'Alice plays "Test Insight"\nsettle\nexpect Alice hand count 2\n')
+    draws = [s for s in ruling.steps if s.description.startswith("Alice draws")]
+    assert len(draws) == 2 and ruling.passed, [s.description for s in ruling.steps]
+
+
+def test_wow_703_a_power_on_combat_damage_dealt_with_this_weapon_triggers():
+    """"When combat damage is dealt with this weapon": the weapon struck with, the damage it
+    dealt triggers the power (it matched no event, in silence, before)."""
+    ruling = _ruling(HEAD + 'card "Glow": Equipment - Weapon (1H) - Mace Melee (1), cost 1, atk 2, '
+                     'strike 0, type melee: "When combat damage is dealt with this weapon, your '
+                     'hero heals 2 damage from itself."\n'
+                     'Alice is the turn player; hero "Dummy Hero", damage 5, 5 resources, '
+                     'controls "Glow"\nBob: hero "Rival Hero", 5 resources\n'
+                     'Alice attacks with "Dummy Hero" targeting Bob\nAlice strikes with "Glow"\n'
+                     'settle\nexpect Alice damage 3\n')
+    assert ruling.passed, [s.description for s in ruling.steps]
+    assert any("Glow's power triggers" in s.description for s in ruling.steps)
+
+
+def test_wow_703_words_of_a_damage_trigger_the_grammar_did_not_read_are_named():
+    """"When combat damage is dealt with Nexus Torch to a defending hero": the card grammar
+    keeps "to a defending hero" inside the weapon's words; triggering on any damage dealt with
+    it would be wrong, so the power is named not modelled."""
+    ruling = _ruling(HEAD + 'card "Nexus Torch": Equipment - Weapon (1H) - Mace Melee (1), cost 1, '
+                     'atk 2, strike 0, type melee: "When combat damage is dealt with Nexus Torch '
+                     'to a defending hero, that hero\'s controller discards a card."\n'
+                     'Alice is the turn player; hero "Dummy Hero", 5 resources, '
+                     'controls "Nexus Torch"\nBob: hero "Rival Hero", 5 resources, hand "Test Spark"\n'
+                     'Alice attacks with "Dummy Hero" targeting Bob\n'
+                     'Alice strikes with "Nexus Torch"\nsettle\n')
+    assert any("Nexus Torch" in n and "to a defending hero" in n for n in ruling.not_modelled), \
+        ruling.not_modelled
+
+
+def test_wow_714_3_a_card_entering_play_after_a_continuous_effect_it_cannot_be_checked_on_is_named():
+    """"Rare allies you control have +1 ATK this turn" with no ally in play as it resolves:
+    nothing to check then; the ally that enters play afterwards has no stated rarity, so
+    whether the modifier applies to it is named not modelled (it was left out in silence)."""
+    ruling = _ruling(HEAD + 'card "Rally": Ability, cost 1: "Rare allies you control have +1 ATK '
+                     'this turn."\n'
+                     'Alice is the turn player; 5 resources, hand "Rally", "Squire Dummy"\n'
+                     'Bob: 5 resources\n'
+                     'Alice plays "Rally"\nsettle\nAlice plays "Squire Dummy"\nsettle\n')
+    named = [n for n in ruling.not_modelled if "Squire Dummy" in n and "rarity" in n]
+    assert len(named) == 1, ruling.not_modelled
