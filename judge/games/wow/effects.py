@@ -953,13 +953,18 @@ def _players(run: Run, who: M.Target | None) -> list[str]:
 
 
 def _discard(run: Run, e: M.Move) -> None:
+    """Discarding (415.9e). When several players discard at once ("Each player discards a
+    card"), each chooses in turn order, the turn player first (802.1), and then all the
+    discards happen together."""
     st = run.state
     who = _players(run, e.who)
+    if len(who) > 1:
+        order = W.seat_order(st)
+        who = sorted(who, key=lambda p: order.index(p) if p in order else len(order))
     what = e.what
     n = run.amount(what.count if what else None, default=1) or 0
-    if what is not None and what.count is not None and what.count.per is not None:
-        pass
     whole = what is not None and what.kinds == ("hand",) and what.count is None
+    picked: list[tuple[str, list[int], int]] = []
     for p in who:
         hand = list(st.zones[(p, W.HAND)].ids)
         if whole:
@@ -976,7 +981,8 @@ def _discard(run: Run, e: M.Move) -> None:
                 picks = run.ctx.decide(Decision(
                     key=f"discard:{run.link}:{p}:{len(st.log)}", player=p, kind="discard",
                     prompt=f"which {'card' if n == 1 else f'{n} cards'} {p} discards",
-                    options=names, citation=run.ctx.cite("discard"),
+                    options=names, citation=run.ctx.cite(
+                        "simultaneous" if len(who) > 1 else "discard"),
                     example=f'{p} discards "{names[0]}"', count=n))
                 picks = (picks,) if isinstance(picks, str) else tuple(picks)
                 chosen = []
@@ -986,9 +992,19 @@ def _discard(run: Run, e: M.Move) -> None:
                     if found is not None:
                         chosen.append(found)
                         pool.remove(found)
-        for oid in chosen:              # 415.9e: one at a time
-            MV.move(run.ctx, oid, W.GRAVEYARD, "discard", by=p)
-        run.did = len(chosen) == n
+        picked.append((p, chosen, n))
+    if len(who) > 1:
+        run.step(T.RULE, f"{run.name}: {', '.join(who)} discard at once: each chooses in turn "
+                 f"order, the turn player first ("
+                 + "; ".join(f"{p}: {D.names(st, c) if c else 'nothing'}" for p, c, _ in picked)
+                 + "), then the discards happen together", ["simultaneous", "discard"])
+        MV.move_all(run.ctx, [MV.move_event(st, oid, W.GRAVEYARD, "discard", by=p)
+                              for p, chosen, _ in picked for oid in chosen])
+    else:
+        for p, chosen, _ in picked:
+            for oid in chosen:          # 415.9e: one at a time
+                MV.move(run.ctx, oid, W.GRAVEYARD, "discard", by=p)
+    run.did = bool(picked) and all(len(c) == k for _, c, k in picked)
 
 
 def exhaust(run: Run, e: M.Exhaust) -> None:
