@@ -289,6 +289,30 @@ def attack_rule_problem(state: State, attacker: int, defender: int) -> tuple[str
             f"({', '.join(r.name for r in rules)}), not {d.name}", procs[-1])
 
 
+def attack_costs(state: State, attacker: int) -> list[tuple[str, int]]:
+    """600.3: the additional costs ("can't attack unless its controller pays N") to propose
+    ``attacker``: (the card whose power says so, N) each."""
+    return [(state.objects[st.source].name, st.number or 0) for st in VA.statics(state)
+            if st.kind == "attack cost" and st.applies(state, attacker)]
+
+
+def excused_by_cost(state: State, player: str) -> list[str]:
+    """600.3: the characters ``player`` controls that must attack if able but can't attack
+    unless he pays a cost: unable to attack unless he chooses to pay, they need not attack."""
+    out = []
+    for o in W.party(state, player):
+        rules = [r for r in attack_rules(state, o.id) if r.kind == "must attack"]
+        if not rules or not VA.is_character(state, o.id) or \
+                attacker_problem(state, o.id, player) is not None:
+            continue
+        costs = attack_costs(state, o.id)
+        if costs:
+            out.append(f"{o.name} must attack if able ({', '.join(r.name for r in rules)}) "
+                       f"but can't attack unless {player} pays "
+                       f"{sum(n for _, n in costs)} ({', '.join(c for c, _ in costs)})")
+    return out
+
+
 def must_attack(state: State, player: str) -> tuple[str, str] | None:
     """600.2, 600.2a: a character ``player`` controls that must attack if able and could be
     proposed as an attacker now: (in words, procedure); None when there is none."""
@@ -298,6 +322,8 @@ def must_attack(state: State, player: str) -> tuple[str, str] | None:
             continue
         if attacker_problem(state, o.id, player) is not None:
             continue
+        if attack_costs(state, o.id):
+            continue          # 600.3: unable to attack unless its controller chooses to pay
         _legal, allowed, _procs = allowed_defenders(state, o.id)
         groups = [r for r in rules if r.group is not None]
         able = [d for d in allowed if not groups or any(r.has(state, d) for r in groups)]

@@ -135,6 +135,12 @@ class WowGame(WowScenario):
                 raise NotModelled(f"{obliged[0]}: {player} can't pass priority, and the attack "
                                   "is not stated (state it with an attack line)",
                                   ctx.cite(obliged[1]))
+        if not st.chain and W.turn_player(st) == player and \
+                TU.non_combat_action_phase(st, player):
+            for why in K.excused_by_cost(st, player):
+                ctx.step(T.RULE, f"{why}: {player} does not choose to pay, so it is unable to "
+                         "attack and need not attack", ["combat.attack-cost",
+                                                        "combat.must-attack"], actor=player)
         if not C.pass_priority(ctx, player, default=default):
             return
         if st.chain:
@@ -597,6 +603,13 @@ class WowGame(WowScenario):
             K.attack_rule_problem(st, card, defender)
         if problem:
             raise IllegalAction("attack", problem[0], ctx.cite(problem[1]))
+        extra = K.attack_costs(st, card)
+        ready = L.ready_resources(st, player)
+        if extra and len(ready) < sum(n for _, n in extra):
+            raise IllegalAction("attack", f"{st.objects[card].name} can't attack unless "
+                                f"{player} pays {sum(n for _, n in extra)} ("
+                                + ", ".join(name for name, _ in extra) + f"), and {player} has "
+                                f"{len(ready)} ready resources", ctx.cite("combat.attack-cost"))
         self._holder(ctx, "attack", player)
         self._main_timing(ctx, "attack", player, "combat.propose")
 
@@ -619,6 +632,13 @@ class WowGame(WowScenario):
         L.add(ctx, layer, announce=f"{player} proposes a combat: {a.name} attacks {d.name}",
               procedures=["combat", "combat.propose", "combat.proposal", "link.source",
                           "priority.non-combat"], mark=mark)
+        for name, n in K.attack_costs(st, card):
+            ctx.step(T.RULE, f"{name}: {a.name} can't attack unless {player} pays {n}: an "
+                     "additional cost of adding the proposal to the chain", ["combat.attack-cost",
+                                                                             "add.cost"])
+            if not L.pay_resources(self, ctx, player, n, (), f"{name}'s additional cost to "
+                                   f"propose {a.name} as an attacker", printed=False):
+                raise NotModelled(f"paying {name}'s additional cost to attack")
         if "hero" not in VA.kinds(st, card) and not K.since_turn_start(st, card) and \
                 VA.has_keyword(st, card, "ferocity"):
             ctx.step(T.RULE, f"{a.name} has not been under {player}'s control since the start of "

@@ -196,6 +196,10 @@ def read(o: GameObject) -> CardPowers:
                 enters_with.append(e)                # 710.1b
                 powers.append(Power(i, "enters", words, a, "", ongoing=seen_ongoing))
                 continue
+            if attack_cost(e) is not None:           # 600.3
+                statics.append((i, e.then[0], e.condition))
+                powers.append(Power(i, "static", words, a, "", ongoing=seen_ongoing))
+                continue
             cond = None
             inner = e
             if isinstance(e, M.Conditional) and e.condition is not None and \
@@ -320,6 +324,32 @@ def resolve_now(ps: CardPowers, ignored: tuple[tuple[int, str], ...] = (),
     return tuple(x for e in out for x in (
         [y for k, opt in enumerate(e.options) if k in modes for y in opt]
         if is_modal(e) else [e]))
+
+
+def attack_cost(e: M.Effect) -> int | None:
+    """600.3: "[characters] can't attack unless their controller pays N (for each attacker)":
+    an additional cost of N resources to propose such a character as an attacker. None for
+    any other shape (a cost other than resources, "can't attack or exhaust", 600.3a)."""
+    if not (isinstance(e, M.Conditional) and len(e.then) == 1 and not e.otherwise):
+        return None
+    c, r = e.condition, e.then[0]
+    if c is None or c.kind != "unless" or c.test != "event" or c.negated or c.event is None:
+        return None
+    ev = c.event
+    if ev.verb != "pay" or ev.object is None or ev.object.count is None:
+        return None
+    n = ev.object.count
+    words = " ".join(ev.text.lower().split())
+    if n.value is None or n.per is not None or n.relation or not (
+            words.endswith(f"pays {n.value}") or words.endswith(f"pay {n.value}")
+            or words.endswith(f"{n.value} for each attacker")):
+        return None
+    if not isinstance(r, M.Restriction) or r.verb != "can't" or r.actions != ("attack",) or \
+            r.who is None or r.duration is not None or r.only is not None:
+        return None
+    if ev.subject is None or ev.subject.kinds[-1:] != ("controller",):
+        return None
+    return n.value
 
 
 def is_modal(e: M.Effect) -> bool:

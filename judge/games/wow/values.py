@@ -359,6 +359,11 @@ def _static(o: GameObject, power: int, e: M.Effect, condition: M.Condition | Non
         return [Static(kind="kinds", words=words, op="add", **base)]
     if isinstance(e, M.Lose) and e.resource in ("power", "powers", "abilities"):
         return [Static(kind="lose powers", **base)]
+    if isinstance(e, M.Restriction) and condition is not None and condition.kind == "unless":
+        # 600.3: "can't attack unless its controller pays N": an additional cost, not a test
+        base["condition"] = None
+        n = condition.event.object.count.value
+        return [Static(kind="attack cost", words=("attack",), number=n, **base)]
     if isinstance(e, M.Restriction) and e.verb in ("must attack", "attack only"):
         return [Static(kind="attack rule", words=(e.verb,), **base)]    # 600.2, 601.2c
     if isinstance(e, M.Restriction):
