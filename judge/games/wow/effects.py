@@ -681,6 +681,10 @@ def conditional(run: Run, e: M.Conditional) -> None:
     if c is None:
         run.effects(e.then)
         return
+    if _remains_in_party(c) and len(e.then) == 1 and isinstance(e.then[0], M.Restriction) \
+            and e.then[0].verb == "can't" and e.then[0].duration is None:
+        _while_remains(run, e.then[0], c)
+        return
     if c.kind == "unless" and c.test == "event" and c.event is not None:
         _unless(run, e, c)
         return
@@ -699,6 +703,47 @@ def conditional(run: Run, e: M.Conditional) -> None:
         run.effects(e.then)
     else:
         run.effects(e.otherwise)
+
+
+def _remains_in_party(c: M.Condition) -> bool:
+    """"while [this card] remains in your party" (714.3b)."""
+    ev = c.event
+    return (c.kind == "while" and c.test == "event" and not c.negated and ev is not None
+            and ev.verb == "remain" and not ev.rest and ev.subject is not None
+            and ev.subject.ref == "this" and ev.zone is not None and ev.zone.name == "play"
+            and ev.zone.owner == "you")
+
+
+def _while_remains(run: Run, r: M.Restriction, c: M.Condition) -> None:
+    """714.3b: a definite modifier from a link that applies "while [this card] remains in your
+    party": not created if the card stopped being in its controller's party (or became a
+    different card, 415.9a) between the link's creation and its resolution; otherwise it
+    applies while the card stays that same card in that party."""
+    st = run.state
+    was = run.event.get("source was")
+    if was is None or run.source is None:
+        raise NotModelled(f"{run.name}: {c.text!r} on a link that is not a card's triggered "
+                          "effect")
+    o = st.objects.get(run.source)
+    you = run.you
+    remained = o is not None and o.incarnation == was[1] and W.in_play(o) and \
+        o.controller == you
+    if not remained:
+        other = o is None or o.incarnation != was[1]
+        run.step(T.RULE, f"{run.name}: {c.text}: {o.name if o else 'the card'} has not remained "
+                 f"in {you}'s party since the link was created"
+                 + (" (it changed zones: a different card now)" if other else "")
+                 + ": the modifier isn't created", ["continuous.remains", "continuous.while"]
+                 + (["zone.different-card"] if other else []))
+        return
+    ref = (o.id, o.incarnation)
+
+    def still(s: State, oid=o.id, who=you) -> bool:
+        x = s.objects.get(oid)
+        return x is not None and W.in_play(x) and x.controller == who
+
+    restriction(run, r, while_source=ref, condition=still, also=c.text,
+                procedures=("continuous.remains", "continuous.while"))
 
 
 def _unless(run: Run, e: M.Conditional, c: M.Condition) -> None:
@@ -1051,9 +1096,12 @@ def ready(run: Run, e: M.Ready) -> None:
     run.did = bool(things) and all(done)
 
 
-def restriction(run: Run, e: M.Restriction) -> None:
+def restriction(run: Run, e: M.Restriction, *, while_source: tuple[int, int] | None = None,
+                condition: Callable[[State], bool] | None = None, also: str = "",
+                procedures: tuple[str, ...] = ()) -> None:
     """A definite "can't" modifier from a link (103.2, 714.3); "must attack" and "can attack
-    only" modifiers (600.2, 601.2c) on the cards it names."""
+    only" modifiers (600.2, 601.2c) on the cards it names. ``while_source`` / ``condition``:
+    it applies only while they hold (714.3b, the words ``also``)."""
     st = run.state
     if e.verb in ("must attack", "attack only"):
         _attack_rule(run, e)
@@ -1066,11 +1114,14 @@ def restriction(run: Run, e: M.Restriction) -> None:
     mark = len(st.log)
     ready_step = e.duration is not None and e.duration.kind in ("next ready step",
                                                                 "ready step")
+    if also and also.lower() not in label.lower():
+        label += f" {also}"
     CE.create(st, description=label, controller=run.you,
               citation=run.ctx.cite("cant"), ends_at=ends or frozenset({"never"}),
+              while_source=while_source, condition=condition,
               data={"restriction": e.actions, "flagged": flagged, "name": run.name,
                     "what": e.what, "by": e.by, "ready step only": ready_step})
-    procs = ["cant", "continuous.definite-modifier"]
+    procs = ["cant", "continuous.definite-modifier", *procedures]
     if who is not None and who.ref in ("they", "that") and len(things) > 1:
         procs.append("continuous.flags")
     run.step(T.RULE, f"{label} (on {D.names(st, things)})", procs, mark=mark)

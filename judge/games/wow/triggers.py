@@ -297,6 +297,7 @@ def make(game, ctx: Context, oid: int, power, controller: str, ev: Event,
                          f"{o.name}'s power would trigger again"):
         return None
     info = _event_info(ev)
+    info["source was"] = (oid, o.incarnation)      # 714.3b: "while [it] remains ..."
     entering = ev.kind == "move" and ev.get("to") in (W.IN_PLAY, W.RESOURCES) \
         and not ev.get("left play")
     ctx.step(T.TRIGGER, f"{o.name}'s power triggers ({power.text})"
