@@ -645,6 +645,18 @@ class EndGame(Effect):
 # --------------------------------------------------------------------------- combining effects
 
 @dataclass(frozen=True, slots=True)
+class Switch(Effect):
+    """Exchange ``stats`` between two holders: "switch all damage on ``first`` with the damage
+    on ``second``" (WoW 405.7: ``stats`` ``("damage",)``), or ``stats`` of one card with each
+    other: "switch the ATK and Health of ``first``" (WoW 712.9: ``("atk", "health")``,
+    ``second`` None), for ``duration``."""
+    stats: tuple[str, ...] = ()
+    first: Target | None = None
+    second: Target | None = None
+    duration: Duration | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Conditional(Effect):
     """``then`` if ``condition`` holds, else ``otherwise``."""
     condition: Condition | None = None

@@ -436,7 +436,37 @@ def _token_values(what):
     return _stat_values(what)
 
 
-FRAMES = {"protect": _protect, "reflip": _reflip, "deal": _deal, "heal": _heal, "put": _put,
+def _switch(f, s, parts, subject, span):
+    """"Switch all damage on your hero with the damage on target opposing hero" (405.7) and
+    "Switch the ATK and Health of each Raiding ally this turn" (712.9): a Switch; any other
+    shape is left to the shared reading (an Other, named)."""
+    if len(parts.objects) != 1 or parts.pps:
+        return None
+    obj = parts.objects[0]
+    duration = f.duration(parts)
+    if isinstance(obj, list):
+        ts = [f.r.target(x) for x in obj]
+        if len(ts) == 2 and {t.kinds for t in ts} == {("atk",), ("health",)} and \
+                ts[1].of is not None and ts[0].of is None:
+            return M.Switch(verb="switch", stats=("atk", "health"), first=ts[1].of,
+                            duration=duration, span=span)
+        return None
+    t = f.r.target(obj)
+    holder = t.of
+    if t.kinds != ("damage",) or holder is None or len(holder.filters) != 1:
+        return None
+    other = holder.filters[0]
+    if other.kind != "with" or other.object is None or other.object.kinds != ("damage",) or \
+            other.object.of is None:
+        return None
+    first = replace(holder, filters=(), text=holder.text.split(" with ", 1)[0],
+                    span=M.Span(holder.span.start, other.span.start - 1)
+                    if holder.span and other.span else holder.span)
+    return M.Switch(verb="switch", stats=("damage",), first=first, second=other.object.of,
+                    duration=duration, span=span)
+
+
+FRAMES = {"swap w": _switch, "protect": _protect, "reflip": _reflip, "deal": _deal, "heal": _heal, "put": _put,
           "discard": _discard, "be/have": _be_have, "double": _double,
           "token": _token, "attack": _attack, "can": _can}
 

@@ -220,3 +220,15 @@ def test_wow_prevent_the_first_damage_each_turn():
     assert e.target.kinds == ("hero",) and e.target.text == "your hero"
     [nxt] = one("Prevent the next 3 damage that would be dealt to target ally this turn.").effects
     assert nxt.next and not nxt.first
+
+
+def test_wow_switch_damage_and_stats():
+    """"Switch all damage on X with the damage on Y" (WoW 405.7) and "Switch the ATK and Health
+    of X" (712.9) read as a Switch; the damage's two holders are told apart."""
+    [e] = one("Switch all damage on your hero with the damage on target opposing hero.").effects
+    assert isinstance(e, M.Switch) and e.stats == ("damage",)
+    assert e.first.kinds == ("hero",) and e.first.controller == "you" and not e.first.filters
+    assert e.second.targeted and e.second.controller == "opponent"
+    [s] = one("Switch the ATK and Health of each Raiding ally this turn.").effects
+    assert isinstance(s, M.Switch) and s.stats == ("atk", "health") and s.second is None
+    assert s.first.kinds == ("ally",) and s.duration.kind == "this turn"

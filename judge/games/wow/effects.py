@@ -1280,13 +1280,53 @@ def pay(run: Run, e: M.Pay) -> None:
     raise NotModelled(f"{run.name}: paying {_text(e, run.text)!r} while it resolves")
 
 
+def switch(run: Run, e: M.Switch) -> None:
+    """405.7: "switch all damage on X with the damage on Y": damage is removed from the
+    character with more and put on the one with less (405.3: never beyond fatal damage); it
+    neither deals nor heals damage. Nothing happens if either is not a character in play as
+    the modifier is created."""
+    st = run.state
+    if e.stats != ("damage",) or e.second is None:
+        raise NotModelled(f"{run.name}: switching {' and '.join(e.stats)} (712.9)")
+
+    def one(desc: M.Target) -> int | None:
+        found = run.things(desc)
+        found = [W.hero(st, x) if isinstance(x, str) else x for x in found]
+        if len(found) > 1:
+            raise NotModelled(f"{run.name}: switching damage among {desc.text!r}")
+        x = found[0] if found else None
+        return x if isinstance(x, int) and W.in_play(st.objects[x]) and \
+            VA.is_character(st, x) else None
+
+    a, b = one(e.first), one(e.second)
+    if a is None or b is None:
+        run.step(T.RULE, f"{run.name}: {_text(e, run.text)}: a character it names is not "
+                 "in play as the modifier is created: nothing happens", ["damage.switch"])
+        return
+    da, db = W.damage(st, a), W.damage(st, b)
+    names = f"{st.objects[a].name} ({da} damage) and {st.objects[b].name} ({db} damage)"
+    if da == db:
+        run.step(T.RULE, f"{run.name}: switching the damage on {names}: they have the same "
+                 "damage, so nothing changes", ["damage.switch"])
+        return
+    more, less = (a, b) if da > db else (b, a)
+    diff = abs(da - db)
+    mark = len(st.log)
+    st.apply(W.SetDamage(more, min(da, db), max(da, db)))
+    run.step(T.RULE, f"{run.name}: switching the damage on {names}: {diff} damage is removed "
+             f"from {st.objects[more].name} and put on {st.objects[less].name}; no damage is "
+             "dealt or healed", ["damage.switch"], mark=mark)
+    PK.put(run.ctx, less, diff, f"{run.name} switches damage", ["damage.switch"])
+    run.did = True
+
+
 _HANDLERS: dict[type, Callable[[Run, Any], None]] = {
     M.Damage: damage, M.Heal: heal, M.ModifyValue: modify_value, M.Gain: gain,
     M.Conditional: conditional, M.Choice: choice, M.Move: move, M.Exhaust: exhaust,
     M.Ready: ready, M.Restriction: restriction, M.Prevent: prevent,
     M.Replacement: replacement, M.Counters: counters, M.CreateToken: create_token,
     M.Attach: attach, M.DelayedTrigger: delayed, M.Cancel: cancel, M.Becomes: becomes,
-    M.Choose: choose,
+    M.Choose: choose, M.Switch: switch,
 }
 
 
@@ -1311,6 +1351,8 @@ def why_not(e: M.Effect) -> str | None:
         return f"the duration {duration.text or duration.kind!r}"
     if isinstance(e, M.Damage) and e.divided:
         return "damage divided as its controller chooses (717.7)"
+    if isinstance(e, M.Switch) and (e.stats != ("damage",) or e.second is None):
+        return "switching ATK and health (712.9)"
     if isinstance(e, M.ModifyValue):
         if e.stat in ("damage", "heal"):
             return None if e.op in ("add", "multiply") else f"the change {e.op!r} of {e.stat}"
