@@ -525,13 +525,15 @@ class Shuffle(Effect):
 @dataclass(frozen=True, slots=True)
 class CreateToken(Effect):
     """Create / put into play ``count`` tokens named ``token`` (with ``kinds`` and stat
-    ``values`` when printed: "a 1/1 Wolf ally token"), under ``controller``'s control."""
+    ``values`` when printed: "a 1/1 Wolf ally token"), under ``controller``'s control;
+    ``copy_of``: a token copy of that card (its printed information, ``token`` empty)."""
     count: Amount | None = None
     token: str = ""
     kinds: tuple[str, ...] = ()
     values: tuple[tuple[str, int], ...] = ()
     controller: Target | None = None
     zone: Zone | None = None
+    copy_of: Target | None = None       # "a token copy of target ally" (WoW 402.4)
 
 
 @dataclass(frozen=True, slots=True)

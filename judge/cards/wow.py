@@ -230,12 +230,35 @@ def _nested_zone(np):
 
 
 def _put(f, s, parts, subject, span):
+    copy = _token_copy(f, parts, subject, span)
+    if copy is not None:
+        return copy
     found = f.v_put(s, parts, subject, span)
     if isinstance(found, M.Move) and found.to_zone is None and parts.objects:
         zone = _nested_zone(parts.objects[0])
         if zone is not None:
             return replace(found, to_zone=zone)
     return found
+
+
+def _token_copy(f, parts, subject, span):
+    """"Put a token copy of target ally you control into play", "Put a copy of target ally
+    token into play" (402.4): a token whose printed information is the named card's."""
+    if len(parts.objects) != 1 or isinstance(parts.objects[0], list) or parts.pps:
+        return None
+    t = f.r.target(parts.objects[0])
+    of = t.of
+    if of is None or t.count is not None or t.kinds not in (("token", "copy"), ("copy",)):
+        return None
+    if t.kinds == ("copy",) and "token" not in of.kinds:
+        return None
+    text = of.text
+    if not text.lower().endswith(" into play"):
+        return None
+    of = replace(of, text=text[:-len(" into play")], zone=None,
+                 span=M.Span(of.span.start, of.span.end - len(" into play")) if of.span else None)
+    return M.CreateToken(verb="put", count=M.Amount(value=1), copy_of=of,
+                         controller=subject, zone=M.Zone(name="play"), span=span)
 
 
 def _discard(f, s, parts, subject, span):

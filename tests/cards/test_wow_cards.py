@@ -232,3 +232,16 @@ def test_wow_switch_damage_and_stats():
     [s] = one("Switch the ATK and Health of each Raiding ally this turn.").effects
     assert isinstance(s, M.Switch) and s.stats == ("atk", "health") and s.second is None
     assert s.first.kinds == ("ally",) and s.duration.kind == "this turn"
+
+
+def test_wow_token_copy_is_a_token_not_a_counter():
+    """"Put a token copy of target ally you control into play" (WoW 402.4) was read as placing
+    a "copy" counter; it is a CreateToken copying the target."""
+    [e] = one("Put a token copy of target ally you control into play.").effects
+    assert isinstance(e, M.CreateToken) and e.copy_of is not None
+    assert e.copy_of.targeted and e.copy_of.kinds == ("ally",) and e.copy_of.controller == "you"
+    assert e.copy_of.text == "target ally you control"
+    [t] = one("Put a copy of target ally token into play.").effects
+    assert isinstance(t, M.CreateToken) and "token" in t.copy_of.kinds
+    [w] = one("Put a 1 / 1 Spider ally token into play.").effects
+    assert isinstance(w, M.CreateToken) and w.copy_of is None and w.token == "Spider"

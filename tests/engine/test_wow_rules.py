@@ -15,3 +15,24 @@ def test_wow_citation_table_covers_the_chain_blocks_procedures():
     for procedure in ("priority.pass", "priority.resolve-top", "trigger.layer", "trigger.order",
                       "target.choose", "trigger.targets"):
         assert CITATIONS.lookup("wow-7.4", procedure), procedure
+
+
+def test_wow_402_4_token_copy_has_printed_values_cost_zero_and_no_counters():
+    """Highborne Soul Mirror's token copy of Kor Cindervein (402.4 example): a token with
+    Kor's name and printed 3 ATK / 3 health, cost 0 (201.4), no +1 / +1 counters."""
+    from pathlib import Path
+
+    from judge.games.run import execute
+    from judge.scenario.parser import parse_file
+    path = Path(__file__).parents[2] / "scenarios/wow/402.4-example-highborne-soul-mirror-kor.scn"
+    run = execute(parse_file(path))
+    st = run.ends[0].state
+    kors = [o for o in st.objects.values() if o.name == "Kor Cindervein"]
+    token = [o for o in kors if o.token]
+    original = [o for o in kors if not o.token]
+    assert len(token) == 1 and len(original) == 1
+    t = token[0]
+    assert st.value(t.id, "atk") == 3 and st.value(t.id, "health") == 3
+    assert t.base.get("cost", 0) == 0 and "token" in t.kinds
+    assert st.counter_count(t.id, "+1/+1") == 0
+    assert st.counter_count(original[0].id, "+1/+1") == 2

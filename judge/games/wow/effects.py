@@ -1226,6 +1226,9 @@ def counters(run: Run, e: M.Counters) -> None:
 
 def create_token(run: Run, e: M.CreateToken) -> None:
     st = run.state
+    if e.copy_of is not None:
+        _token_copy(run, e)
+        return
     n = run.amount(e.count, default=1) or 0
     values = dict(e.values)
     name = e.token
@@ -1235,6 +1238,32 @@ def create_token(run: Run, e: M.CreateToken) -> None:
         made.append(MV.create_token(run.ctx, run.you, name, kinds, values))
     run.it = tuple(made)
     run.did = bool(made)
+
+
+def _token_copy(run: Run, e: M.CreateToken) -> None:
+    """402.4: a token copy of a card: its printed information (name, types and tags, text,
+    printed values; 402.3a: a copy's printed information is what it copied) except its cost,
+    which is zero (201.4); counters and modifiers on the card are not copied."""
+    st = run.state
+    found = [x for x in run.things(e.copy_of) if isinstance(x, int)]
+    if len(found) != 1:
+        run.step(T.RULE, f"{run.name}: there is no card to copy: no token is put into play",
+                 ["copy.token"])
+        run.did = False
+        return
+    o = st.objects[found[0]]
+    values = {k: v for k, v in o.base.items() if k != W.DAMAGE}
+    if "cost" in values:
+        values["cost"] = 0
+    kinds = tuple(dict.fromkeys(tuple(o.kinds) + ("token",)))
+    mark = len(st.log)
+    run.step(T.RULE, f"{run.name}: a token copy of {o.name}: its printed information ("
+             + ", ".join(f"{k} {v}" for k, v in sorted(values.items()) if k != "cost")
+             + "), cost 0; no counter or modifier on it is copied", ["copy.token", "cost.token",
+                                                                    "token"], mark=mark)
+    made = MV.create_token(run.ctx, run.you, o.name, kinds, values, text=o.text or "")
+    run.it = (made,)
+    run.did = True
 
 
 def attach(run: Run, e: M.Attach) -> None:
