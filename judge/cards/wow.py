@@ -241,6 +241,21 @@ def _put(f, s, parts, subject, span):
     return found
 
 
+def _remove(f, s, parts, subject, span):
+    """"Remove target friendly defending ally from combat" (602.4) is not a removal from the
+    game: a Move with verb ``remove from combat`` and no zone."""
+    found = f.v_remove(s, parts, subject, span)
+    what = getattr(found, "what", None)
+    if isinstance(found, M.Move) and what is not None and what.of is not None and \
+            what.of.text.lower() == "combat" and what.text.lower().endswith(" from combat"):
+        text = what.text[:-len(" from combat")]
+        what = replace(what, of=None, text=text,
+                       span=M.Span(what.span.start, what.span.start + len(text))
+                       if what.span else None)
+        return replace(found, verb="remove from combat", what=what, to_zone=None)
+    return found
+
+
 def _token_copy(f, parts, subject, span):
     """"Put a token copy of target ally you control into play", "Put a copy of target ally
     token into play" (402.4): a token whose printed information is the named card's."""
@@ -489,7 +504,7 @@ def _switch(f, s, parts, subject, span):
                     duration=duration, span=span)
 
 
-FRAMES = {"swap w": _switch, "protect": _protect, "reflip": _reflip, "deal": _deal, "heal": _heal, "put": _put,
+FRAMES = {"swap w": _switch, "remove": _remove, "protect": _protect, "reflip": _reflip, "deal": _deal, "heal": _heal, "put": _put,
           "discard": _discard, "be/have": _be_have, "double": _double,
           "token": _token, "attack": _attack, "can": _can}
 

@@ -245,3 +245,15 @@ def test_wow_token_copy_is_a_token_not_a_counter():
     assert isinstance(t, M.CreateToken) and "token" in t.copy_of.kinds
     [w] = one("Put a 1 / 1 Spider ally token into play.").effects
     assert isinstance(w, M.CreateToken) and w.copy_of is None and w.token == "Spider"
+
+
+def test_wow_remove_from_combat_is_not_removal_from_the_game():
+    """"Remove target friendly defending ally from combat" (WoW 602.4) was read as removing
+    it from the game; it is a Move "remove from combat" with no zone."""
+    e = one("Remove target friendly defending ally from combat, and your hero becomes a "
+            "defender.").effects
+    assert isinstance(e[0], M.Move) and e[0].verb == "remove from combat"
+    assert e[0].to_zone is None and e[0].what.kinds == ("ally",) and e[0].what.of is None
+    assert isinstance(e[1], M.Becomes) and e[1].kinds == ("defender",)
+    [gone] = one("Remove target ally from the game.").effects
+    assert gone.verb == "remove" and gone.to_zone.name == "removed"

@@ -195,6 +195,10 @@ def defender_problem(state: State, oid: int, attacker: int) -> tuple[str, str] |
                 "combat.defender-legal")
     if "mount" in VA.kinds(state, oid):
         return f"{o.name} is a Mount: Mounts can't be proposed as defenders", "ally.mount"
+    from judge.games.wow import restrictions as R
+    blockers = R.attack_blockers(state, attacker, oid)
+    if blockers:
+        return f"{a.name} can't attack {o.name} ({', '.join(blockers)})", "cant"
     return None
 
 

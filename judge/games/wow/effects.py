@@ -598,12 +598,20 @@ def _ends(run: Run, duration: M.Duration | None) -> frozenset[str]:
     raise NotModelled(f"{run.name}: the duration {duration.text or kind!r}")
 
 
+def _becomes_defender(e: M.Becomes) -> bool:
+    return e.kinds == ("defender",) and not e.values and not e.abilities and \
+        not e.qualities and not e.chosen and e.duration is None
+
+
 def becomes(run: Run, e: M.Becomes) -> None:
     """"This item is also an ally with 2 [Melee] / 2 [Health] and Protector this turn": a
     definite modifier (714.3) that adds types (300.1b), gives values the card did not have and
     grants keywords, timestamped as the link resolves (718.2d). A modifier that could apply to
     the card only because of it depends on it (719.1): the values it gives come first."""
     st = run.state
+    if _becomes_defender(e):
+        _become_defender(run, e)
+        return
     if e.what is None or e.what.ref != "this" and not e.what.targeted:
         raise NotModelled(f"{run.name}: {_text(e, run.text)!r} on cards it describes")
     ends = _ends(run, e.duration)
@@ -892,6 +900,18 @@ def move(run: Run, e: M.Move) -> None:
     if verb == "discard":
         _discard(run, e)
         return
+    if verb == "remove from combat":
+        from judge.games.wow import combat as K
+        things = [x for x in run.things(e.what) if isinstance(x, int)]
+        for oid in things:
+            if not (K.attacking(st, oid) or K.defending(st, oid)):
+                run.step(T.RULE, f"{st.objects[oid].name} is not in combat: nothing happens",
+                         ["combat.removed"])
+                continue
+            K.remove_from_combat(run.ctx, oid, why=run.name)
+        run.it = tuple(things)
+        run.did = bool(things)
+        return
     chooser = None
     if e.who is not None and e.who.who == "player" and e.who.ref != "you":
         players = _players(run, e.who)
@@ -1109,7 +1129,16 @@ def restriction(run: Run, e: M.Restriction, *, while_source: tuple[int, int] | N
     who = e.who or e.what
     ends = _ends(run, e.duration)
     things = run.things(who, every=True) if who is not None else []
+    things = [W.hero(st, x) if isinstance(x, str) and e.who is not None and "attack" in
+              e.actions else x for x in things]
     flagged = tuple(st.ref(st.objects[x]) for x in things if isinstance(x, int))
+    attack_what = None
+    if "attack" in e.actions and e.who is not None and e.what is not None:
+        # "[X] can't attack [Y]": only attacking Y is stopped (103.2)
+        if len(e.actions) != 1:
+            raise NotModelled(f"{run.name}: {_text(e, run.text)!r}")
+        ys = [W.hero(st, y) if isinstance(y, str) else y for y in run.things(e.what)]
+        attack_what = tuple(st.ref(st.objects[y]) for y in ys if isinstance(y, int))
     label = f"{run.name}: " + _text(e, run.text)
     mark = len(st.log)
     ready_step = e.duration is not None and e.duration.kind in ("next ready step",
@@ -1120,11 +1149,14 @@ def restriction(run: Run, e: M.Restriction, *, while_source: tuple[int, int] | N
               citation=run.ctx.cite("cant"), ends_at=ends or frozenset({"never"}),
               while_source=while_source, condition=condition,
               data={"restriction": e.actions, "flagged": flagged, "name": run.name,
-                    "what": e.what, "by": e.by, "ready step only": ready_step})
+                    "what": e.what, "by": e.by, "ready step only": ready_step,
+                    "attack what": attack_what})
     procs = ["cant", "continuous.definite-modifier", *procedures]
     if who is not None and who.ref in ("they", "that") and len(things) > 1:
         procs.append("continuous.flags")
-    run.step(T.RULE, f"{label} (on {D.names(st, things)})", procs, mark=mark)
+    run.step(T.RULE, f"{label} (on {D.names(st, things)}"
+             + (f"; they can't attack {D.names(st, [r[0] for r in attack_what])}"
+                if attack_what is not None else "") + ")", procs, mark=mark)
 
 
 def _attack_rule(run: Run, e: M.Restriction) -> None:
@@ -1238,6 +1270,39 @@ def create_token(run: Run, e: M.CreateToken) -> None:
         made.append(MV.create_token(run.ctx, run.you, name, kinds, values))
     run.it = tuple(made)
     run.did = bool(made)
+
+
+def _become_defender(run: Run, e: M.Becomes) -> None:
+    """602.3a: a character that "becomes a defender" during combat: the current defender is
+    removed from combat, the new one defends against the attacker and the attacker attacks
+    it; both enter combat and are in combat with each other; a sabotage stops being one."""
+    from judge.games.wow import combat as K
+    st = run.state
+    things = [W.hero(st, x) if isinstance(x, str) else x for x in run.things(e.what)]
+    things = [x for x in things if isinstance(x, int) and W.in_play(st.objects[x])
+              and VA.is_character(st, x)]
+    c = K.combat(st)
+    if len(things) != 1:
+        raise NotModelled(f"{run.name}: which character becomes a defender")
+    new = things[0]
+    o = st.objects[new]
+    if c is None or c.stage == "proposed" or K.live(st, c.attacker) is None:
+        run.step(T.RULE, f"{run.name}: there is no combat with an attacker: {o.name} does not "
+                 "become a defender", ["combat.becomes-defender"])
+        return
+    old = K.live(st, c.defender)
+    if old is not None and old != new:
+        K.remove_from_combat(run.ctx, old, why=f"{o.name} becomes the defender")
+        c = K.combat(st)
+    mark = len(st.log)
+    K.set_combat(st, replace(c, defender=(new, o.incarnation), protecting=None, entered=True,
+                             sabotage=False))
+    attacker = st.objects[K.live(st, c.attacker)].name
+    run.step(T.RULE, f"{run.name}: {o.name} becomes a defender: it defends against {attacker}, "
+             f"which attacks it; both are in combat with each other"
+             + (" (the combat is no longer a sabotage)" if c.sabotage else ""),
+             ["combat.becomes-defender", "combat.in-combat"], mark=mark)
+    run.did = True          # "that ally" of a later sentence stays the card named before
 
 
 def _token_copy(run: Run, e: M.CreateToken) -> None:
@@ -1433,7 +1498,9 @@ def why_not(e: M.Effect) -> str | None:
         return f"gaining {e.resource}"
     if isinstance(e, M.Choose) and e.kind not in ("type", "name", "race", "class"):
         return f"choosing {e.kind or 'a card'}"
-    if isinstance(e, M.Becomes):
+    if isinstance(e, M.Becomes) and _becomes_defender(e):
+        pass
+    elif isinstance(e, M.Becomes):
         if e.chosen:
             return "a card becoming a chosen type while a link resolves"
         if e.what is None or e.what.ref != "this" and not e.what.targeted:
@@ -1442,7 +1509,9 @@ def why_not(e: M.Effect) -> str | None:
             return "a card becoming something with powers"
         if any(_STAT_NAMES.get(k, k) not in VA.NUMERIC for k, _ in e.values):
             return "a card becoming something with values other than ATK, health, DEF"
-    if isinstance(e, M.Move):
+    if isinstance(e, M.Move) and e.verb == "remove from combat":
+        pass
+    elif isinstance(e, M.Move):
         if e.verb not in ("draw", "discard", "destroy", "remove", "return", "put", "play"):
             return f"the move {e.verb!r}"
         if e.random or e.until is not None and not (e.verb == "draw" and _hand_size_limit(e)):

@@ -47,6 +47,8 @@ def blockers(state: State, oid: int, action: str, *, ready_step: bool = False) -
     for st in VA.restrictions(state, oid, action):
         if _ready_step_only(st.effect) and not ready_step:
             continue
+        if action == "attack" and _attack_object(st.effect) is not None:
+            continue                  # "can't attack [X]": only X (attack_blockers)
         out.append(state.objects[st.source].name)
     o = state.objects.get(oid)
     if o is None:
@@ -58,10 +60,46 @@ def blockers(state: State, oid: int, action: str, *, ready_step: bool = False) -
             continue
         if e.data.get("ready step only") and not ready_step:
             continue
+        if action == "attack" and e.data.get("attack what") is not None:
+            continue
         if ref in e.data.get("flagged", ()):
             out.append(e.data.get("name", "a modifier"))
     if action in ("leave play",) and VA.has_keyword(state, oid, "invincible"):
         out.append(f"{o.name}'s Invincible")
+    return out
+
+
+def _attack_object(e) -> M.Target | None:
+    """What a "can't attack [X]" restriction says can't be attacked (None: it can't attack at
+    all)."""
+    if isinstance(e, M.Restriction) and "attack" in e.actions and e.who is not None:
+        return e.what
+    return None
+
+
+def attack_blockers(state: State, attacker: int, defender: int) -> list[str]:
+    """The names of the cards whose "[attacker] can't attack [defender]" modifiers stop that
+    proposal (103.2)."""
+    out = []
+    for st in VA.restrictions(state, attacker, "attack"):
+        what = _attack_object(st.effect)
+        if what is None:
+            continue
+        try:
+            if D.matches(state, what, defender, st.scope(state)):
+                out.append(state.objects[st.source].name)
+        except D.Unknown:
+            out.append(state.objects[st.source].name)
+    a, d = state.objects.get(attacker), state.objects.get(defender)
+    if a is None or d is None:
+        return out
+    for e in state.effects.values():
+        whats = e.data.get("attack what")
+        if whats is None or not state.effect_active(state, e.id):
+            continue
+        if (a.id, a.incarnation) in e.data.get("flagged", ()) and \
+                (d.id, d.incarnation) in whats:
+            out.append(e.data.get("name", "a modifier"))
     return out
 
 
