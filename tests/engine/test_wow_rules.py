@@ -36,3 +36,19 @@ def test_wow_402_4_token_copy_has_printed_values_cost_zero_and_no_counters():
     assert t.base.get("cost", 0) == 0 and "token" in t.kinds
     assert st.counter_count(t.id, "+1/+1") == 0
     assert st.counter_count(original[0].id, "+1/+1") == 2
+
+
+def test_wow_402_3a_a_token_copy_of_a_token_copy_copies_what_it_copied():
+    """Both tokens of the 402.3a scenario are 3/3 Kor Cinderveins with no counter, though the
+    original had a +1 / +1 counter and the second copies the first token."""
+    from pathlib import Path
+
+    from judge.games.run import execute
+    from judge.scenario.parser import parse_file
+    path = Path(__file__).parents[2] / "scenarios/wow/402.3a-token-copy-of-a-token-copy.scn"
+    st = execute(parse_file(path)).ends[0].state
+    tokens = [o for o in st.objects.values() if o.name == "Kor Cindervein" and o.token]
+    assert len(tokens) == 2
+    for t in tokens:
+        assert (st.value(t.id, "atk"), st.value(t.id, "health")) == (3, 3)
+        assert st.counter_count(t.id, "+1/+1") == 0

@@ -74,6 +74,7 @@ TABLE: dict[str, str] = {
     "copy.chain": "402.1",
     "copy.duplicate": "402.1b",
     "copy.becomes": "402.3",
+    "copy.copied": "402.3a",
     "copy.token": "402.4",
     "cost": "403.1",
     "cost.zero": "403.2",

@@ -1321,12 +1321,16 @@ def _token_copy(run: Run, e: M.CreateToken) -> None:
     if "cost" in values:
         values["cost"] = 0
     kinds = tuple(dict.fromkeys(tuple(o.kinds) + ("token",)))
+    copied = (o.id, o.incarnation) in W.records(st, "token copies")
     mark = len(st.log)
     run.step(T.RULE, f"{run.name}: a token copy of {o.name}: its printed information ("
              + ", ".join(f"{k} {v}" for k, v in sorted(values.items()) if k != "cost")
+             + (", which it copied itself" if copied else "")
              + "), cost 0; no counter or modifier on it is copied", ["copy.token", "cost.token",
-                                                                    "token"], mark=mark)
+                                                                    "token"]
+             + (["copy.copied"] if copied else []), mark=mark)
     made = MV.create_token(run.ctx, run.you, o.name, kinds, values, text=o.text or "")
+    W.record(st, "token copies", (made, st.objects[made].incarnation))
     run.it = (made,)
     run.did = True
 
