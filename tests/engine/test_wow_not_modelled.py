@@ -57,3 +57,16 @@ def test_wow_a_continuous_effect_whose_description_cannot_be_checked_is_named_no
         'Alice is the turn player; 1 resource, controls "Footman", hand "Rally"\n'
         'Alice plays "Rally"\nsettle\n')
     assert any("rarity" in t for t in _not_modelled(ruling))
+
+
+def test_wow_becoming_a_copy_is_named_not_made_a_copy_type():
+    """"becomes a copy of a second target ally" is read as the type word "copy" (the card it
+    copies is lost): named not modelled (402.3), never a tag added in silence."""
+    ruling = _ruling(
+        'card "Masquerade Gown": Equipment - Armor, cost 2, def 0: "[Activate] >>> Target ally '
+        'in your party becomes a copy of a second target ally in your party this turn."\n'
+        'card "Grunt": Ally - Orc Warrior, cost 2, atk 3, health 3, type melee\n'
+        'card "Footman": Ally - Human Warrior, cost 3, atk 1, health 3, type melee\n'
+        'Alice is the turn player; controls "Masquerade Gown", "Grunt", "Footman"\n'
+        'Alice activates "Masquerade Gown" targeting "Grunt", "Footman"\nsettle\n')
+    assert any("becoming a copy of another card (402.3)" in t for t in _not_modelled(ruling))

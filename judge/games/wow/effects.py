@@ -612,6 +612,9 @@ def becomes(run: Run, e: M.Becomes) -> None:
     if _becomes_defender(e):
         _become_defender(run, e)
         return
+    if "copy" in e.kinds:
+        raise NotModelled(f"{run.name}: {_text(e, run.text)!r}: a card becoming a copy of "
+                          "another card (402.3)")
     if e.what is None or e.what.ref != "this" and not e.what.targeted:
         raise NotModelled(f"{run.name}: {_text(e, run.text)!r} on cards it describes")
     ends = _ends(run, e.duration)
@@ -1505,6 +1508,8 @@ def why_not(e: M.Effect) -> str | None:
     if isinstance(e, M.Becomes) and _becomes_defender(e):
         pass
     elif isinstance(e, M.Becomes):
+        if "copy" in e.kinds:
+            return "a card becoming a copy of another card (402.3)"
         if e.chosen:
             return "a card becoming a chosen type while a link resolves"
         if e.what is None or e.what.ref != "this" and not e.what.targeted:
