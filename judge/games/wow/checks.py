@@ -58,17 +58,19 @@ def _wave(game, ctx: Context, wave: int, why: str) -> bool:
                     if W.damage(st, o.id) and not VA.is_character(st, o.id)]
     resource_counters = [o for p in st.players for o in st.in_zone((p, W.RESOURCES))
                          if o.counters and not o.face_up]
+    locations = _locations(st)
     blocked = [oid for oid in events if not MV.can_be_destroyed(st, oid)]
     events = [oid for oid in events if oid not in blocked]
     if blocked and not (events or decked or hosts or gone_tokens or stray_damage or
-                        resource_counters):
+                        resource_counters or locations):
         from judge.games.wow import restrictions as R
         for oid in blocked:
             ctx.step(T.RULE, f"pre-priority checks, wave {wave}: {st.objects[oid].name} is not "
                      f"destroyed: {', '.join(R.blockers(st, oid, 'be destroyed'))} says it "
                      "can't be", ["cant", "ppp.destroy"])
         return False
-    if not (events or decked or hosts or gone_tokens or stray_damage or resource_counters):
+    if not (events or decked or hosts or gone_tokens or stray_damage or resource_counters
+            or locations):
         return False
     mark = len(st.log)
     procs = [why, "ppp.waves"]
@@ -79,6 +81,9 @@ def _wave(game, ctx: Context, wave: int, why: str) -> bool:
     if decked:
         procs.append("ppp.decked")
         text.append(", ".join(decked) + " drew from an empty deck")
+    if locations:
+        procs.append("ppp.locations")
+        text.append("; ".join(f"{p} controls {len(ls)} locations" for p, ls in locations))
     if hosts:
         procs.append("ppp.host")
         text.append("; ".join(f"{st.objects[a].name} is not attached to a host matching its "
@@ -111,6 +116,8 @@ def _wave(game, ctx: Context, wave: int, why: str) -> bool:
             st.apply(AddCounter(o.id, name, -st.counter_count(o.id, name)))
         ctx.step(T.RULE, "the counters on a face-down resource are removed",
                  ["ppp.face-down-counters"], mark=mark)
+    for p, ls in locations:
+        _keep_one_location(ctx, p, ls)
     for o in stray_damage:
         mark = len(st.log)
         st.apply(W.SetDamage(o.id, 0, W.damage(st, o.id)))
@@ -126,6 +133,38 @@ def _wave(game, ctx: Context, wave: int, why: str) -> bool:
     if st.result is None:
         uniqueness(game, ctx)
     return True
+
+
+def _locations(st: State) -> list[tuple[str, list[int]]]:
+    """410.6g: each player who controls more than one location (306: face up in his resource
+    row), in turn order (802.1)."""
+    out = []
+    for p in W.seat_order(st):
+        ls = [o.id for o in st.in_zone((p, W.RESOURCES))
+              if o.face_up and o.controller == p and "location" in VA.kinds(st, o.id)]
+        if len(ls) > 1:
+            out.append((p, ls))
+    return out
+
+
+def _keep_one_location(ctx: Context, player: str, ls: list[int]) -> None:
+    """410.6g: the player chooses one of his locations and turns the rest face down."""
+    st = ctx.state
+    names = tuple(dict.fromkeys(st.objects[x].name for x in ls))
+    keep = ls[0]
+    if len(names) > 1:
+        name = ctx.decide(Decision(
+            key=f"location:{player}:{len(st.log)}", player=player, kind="choose",
+            prompt=f"which location {player} keeps face up", options=names,
+            citation=ctx.cite("ppp.locations"), example=f'{player} chooses "{names[0]}"'))
+        keep = next(x for x in ls if st.objects[x].name == name)
+    mark = len(st.log)
+    for x in ls:
+        if x != keep:
+            st.apply(W.TurnFace(x, False))
+    ctx.step(T.RULE, f"{player} keeps {st.objects[keep].name} and turns the other "
+             f"location{'s' if len(ls) > 2 else ''} face down", ["ppp.locations"], mark=mark,
+             actor=player)
 
 
 def _cease(ctx: Context, oid: int) -> None:
