@@ -70,3 +70,18 @@ def test_wow_becoming_a_copy_is_named_not_made_a_copy_type():
         'Alice is the turn player; controls "Masquerade Gown", "Grunt", "Footman"\n'
         'Alice activates "Masquerade Gown" targeting "Grunt", "Footman"\nsettle\n')
     assert any("becoming a copy of another card (402.3)" in t for t in _not_modelled(ruling))
+
+
+def test_wow_a_random_pick_among_several_is_named_never_guessed_nor_dropped():
+    """706.5: with two possible targets (or, untargeted, two cards described) the random pick
+    is named not modelled. "a random opposing hero or ally" matched nothing before, so the
+    damage was dropped in silence."""
+    for text in ("Your hero deals 3 fire damage to target random opposing ally.",
+                 "Your hero deals 4 shadow damage to a random opposing hero or ally."):
+        ruling = _ruling(
+            f'card "Chaos": Instant Ability - Fire, cost 1: "{text}"\n'
+            'card "Grunt": Ally - Orc Warrior, cost 2, atk 2, health 3, type melee\n'
+            'card "Footman": Ally - Human Warrior, cost 3, atk 1, health 3, type melee\n'
+            'Alice is the turn player; 2 resources, hand "Chaos"\n'
+            'Bob: controls "Grunt", "Footman"\nAlice plays "Chaos"\nsettle\n')
+        assert any("chosen at random" in t for t in _not_modelled(ruling)), text

@@ -260,8 +260,16 @@ def _one_matches(state: State, desc: M.Target, o: GameObject, scope: Scope, V) -
     return True
 
 
+def is_random(desc: M.Target | None) -> bool:
+    """"a random opposing hero or ally", "target random ally you control" (706.5): which of
+    the cards described is chosen at random, not by a player."""
+    return desc is not None and "random" in [q.lower() for q in desc.qualities]
+
+
 def _quality(state: State, low: str, printed: str, o: GameObject, scope: Scope, V) -> bool:
     from judge.games.wow import combat as K
+    if low == "random":
+        return True                     # 706.5: the random pick is made among these
     if low in ("other", "another", "second", "additional"):
         return o.id != scope.source and o.id not in [t for t in scope.it
                                                     if low in ("another", "second")]

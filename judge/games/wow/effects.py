@@ -145,6 +145,9 @@ class Run:
             found = D.candidates(self.state, desc, self.scope)
         except Unknown as u:
             raise NotModelled(f"{self.name}: {u.what}") from None
+        if D.is_random(desc) and len(found) > 1:
+            raise NotModelled(f"{self.name}: which of {D.names(self.state, found)} is chosen "
+                              f"at random ({desc.text!r})")
         st = self.state
         if "attached" in [q.lower() for q in desc.qualities] and self.source in st.objects \
                 and not W.in_play(st.objects[self.source]):

@@ -238,8 +238,13 @@ class WowGame(WowScenario):
             ctx.step(T.REFUSED, f"{trig.controller}'s targets for {trig.name}: {problem}",
                      ["target", "trigger.targets"])
         out = []
+        if any(D.is_random(s) for s in slots):
+            L.random_pick(ctx, slots, scope, trig.name)
         for s in slots:
             found = L.candidates(st, s, scope)
+            if D.is_random(s):
+                out.append(tuple(found[:1]))
+                continue
             if len(found) == 1:
                 out.append((found[0],))
                 continue
@@ -340,6 +345,11 @@ class WowGame(WowScenario):
         ignored = P.empower_ignored(st, ps, scope)
         picked = self._modes(ctx, card, P.resolve_now(ps, ignored), modes)
         slots = E.slots(P.resolve_now(ps, ignored, picked))
+        if any(D.is_random(s) for s in slots):
+            found = [L.candidates(st, s, scope) for s in slots if D.is_random(s)]
+            if any(len(f) > 1 for f in found):
+                raise NotModelled(f"{o.name}: which card is chosen at random as its target "
+                                  "(706.5)")
         _chosen, problem = L.assign(st, slots, targets, scope)
         if problem:
             raise IllegalAction("play", problem, ctx.cite(_target_rule(problem)),
@@ -401,6 +411,8 @@ class WowGame(WowScenario):
                          repr(P.mode_text(o.text or "", choice.options[k])) for k in picked)
                      + " (only the chosen modes' targets are chosen, and only they resolve)",
                      ["add.modes"], actor=player)
+        if any(D.is_random(s) for s in slots):
+            L.random_pick(ctx, slots, scope, o.name)
         if any(chosen):
             ctx.step(T.CHOICE, f"{player} chooses the targets of {o.name}: "
                      f"{D.names(st, L.flat(L.freeze(st, chosen)))}", ["add.targets", "target", "target.word"],

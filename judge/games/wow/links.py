@@ -78,6 +78,11 @@ def assign(state: State, slots: list[M.Target], stated: tuple[Any, ...], scope: 
     left = list(stated)
     out: list[tuple[Any, ...]] = []
     for desc in slots:
+        if D.is_random(desc):
+            # 706.5: the possible targets, then a random pick (random_pick says which)
+            found = candidates(state, desc, scope)
+            out.append(tuple(found[:1]) if len(found) == 1 else ())
+            continue
         want = _count(desc)
         took: list[Any] = []
         for x in list(left):
@@ -115,6 +120,24 @@ def assign(state: State, slots: list[M.Target], stated: tuple[Any, ...], scope: 
         names = D.names(state, [l if not isinstance(l, int) else l for l in left])
         return out, f"{names} is not a legal target for it"
     return out, None
+
+
+def random_pick(ctx: Context, slots: list[M.Target], scope: Scope, name: str) -> None:
+    """706.5: a link that targets randomly: its possible targets are found first (untargetable
+    cards excluded), then one is chosen at random. With exactly one possible target that is
+    the one; with several, which one is not modelled (the module never guesses a random
+    pick); with none, it has no target."""
+    st = ctx.state
+    for desc in slots:
+        if not D.is_random(desc):
+            continue
+        found = candidates(st, desc, scope)
+        if len(found) > 1:
+            raise NotModelled(f"{name}: which of {D.names(st, found)} is chosen at random as "
+                              f"the target of {desc.text!r} (706.5)")
+        ctx.step(T.RULE, f"{name} targets randomly ({desc.text!r}): the possible targets are "
+                 + (f"only {D.names(st, found)}, so it is chosen" if found else
+                    "none: no target is chosen"), ["target.random"])
 
 
 def _count(desc: M.Target) -> int:
