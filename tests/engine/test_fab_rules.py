@@ -157,6 +157,19 @@ def test_section4_combat_is_not_modelled():
     assert r.expectations[0].actual.startswith("undecided")
 
 
+def test_section4_a_triggered_layer_resolves_but_its_effect_is_not_borrowed_from_v1_4():
+    """4.4.2: layers on the stack resolve in the end phase; what the trigger does (damage) has no
+    rule in the export, so it is not modelled rather than dealt by v1.4's rules uncited."""
+    r = ruling('card "Doom Aura": Generic Action - Aura, cost 0, pitch 1, defense 2: "At the '
+               'beginning of your end phase, deal 1 damage to each hero."\n'
+               'Alice is the turn player; hero life 1, intellect 1, controls "Doom Aura"\n'
+               'Bob: hero life 1, intellect 1\nAlice passes\nBob passes\nexpect draw\n',
+               doc="fab-section4")
+    assert any("has no rule for resolving" in what for what in r.all_not_modelled)
+    assert not r.passed
+    assert "fab-section4 4.4.2" in r.rules_consulted
+
+
 ZAP_BARRIER = """card "Zap": Wizard Instant, cost 0, pitch 1: "Deal 3 arcane damage to target hero."
 card "Nullrune Hood": Generic Equipment - Head, defense 0: "Arcane Barrier 1"
 Alice is the turn player; hero life 20, hand "Zap"

@@ -1150,6 +1150,11 @@ class FabGame(FabScenario):
     # ------------------------------------------------------------------ card effects
     def run_effects(self, ctx: Context, layer: Layer, effs: tuple[Any, ...]) -> None:
         from judge.games.fab import effects as fab_effects
+        if effs and ctx.cite_opt("resolve.in-order") is None:
+            # a document without rules for what effects do (fab-section4: Game Structure only)
+            # says that a layer resolves, not what its effects do: never borrowed from v1.4
+            raise NotModelled(f"what {layer.name} does: {ctx.state.document} has no rule for "
+                              "resolving a layer's effects")
         for eff in effs:
             if ctx.state.result is not None:
                 return
