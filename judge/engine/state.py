@@ -762,10 +762,53 @@ def _sorted_zone_keys(keys: tuple[ZoneKey, ...]) -> tuple[ZoneKey, ...]:
     return found
 
 
+_COPIERS: dict[tuple[type, tuple[tuple[str, type], ...]], Callable[[Any], Any]] = {}
+
+
+def _copier(cls: type, fresh: tuple[tuple[str, type], ...]) -> Callable[[Any], Any]:
+    """A function copying an instance of ``cls`` as :func:`_shallow` does, with a new container
+    (``list``, ``set``, ``dict``: a shallow copy) for each slot named in ``fresh``. For a
+    plain slotted class (its own slots, ``object``'s ``__setattr__``) the function is written
+    out slot by slot (about 9x faster than the loop of :func:`_shallow`: forks copy every
+    object of the game); an instance with a slot never set is copied by :func:`_shallow`.
+    Other classes: :func:`_shallow`, then the fresh containers."""
+    key = (cls, fresh)
+    found = _COPIERS.get(key)
+    if found is not None:
+        return found
+    names = _slot_names(cls)
+    renew = dict(fresh)
+
+    def generic(o: Any) -> Any:
+        new = _shallow(o)
+        for name, kind in fresh:
+            setattr(new, name, kind(getattr(o, name)))
+        return new
+
+    if (names is None or cls.__setattr__ is not object.__setattr__
+            or not all(n.isidentifier() for n in names) or not set(renew) <= set(names)):
+        found = generic
+    else:
+        kinds = {kind.__name__: kind for kind in renew.values()}
+        body = "".join(f"        new.{n} = {renew[n].__name__}(o.{n})\n" if n in renew
+                       else f"        new.{n} = o.{n}\n" for n in names)
+        source = ("def copy(o):\n    new = make(cls)\n    try:\n" + body +
+                  "    except AttributeError:\n        return generic(o)\n    return new\n")
+        scope = {"make": object.__new__, "cls": cls, "generic": generic, **kinds}
+        exec(compile(source, f"<judge.engine.state copier of {cls.__qualname__}>", "exec"),
+             scope)
+        found = scope["copy"]
+    _COPIERS[key] = found
+    return found
+
+
+_PLAYER_FRESH = (("values", dict),)
+_OBJECT_FRESH = (("counters", list), ("flags", set))
+_EFFECT_FRESH = (("data", dict),)
+
+
 def _copy_player(p: Player) -> Player:
-    new = _shallow(p)
-    new.values = dict(p.values)
-    return new
+    return _copier(type(p), _PLAYER_FRESH)(p)
 
 
 def _key_text(item: tuple[str, Any]) -> str:
@@ -773,16 +816,11 @@ def _key_text(item: tuple[str, Any]) -> str:
 
 
 def _copy_object(o: GameObject) -> GameObject:
-    new = _shallow(o)
-    new.counters = list(o.counters)
-    new.flags = set(o.flags)
-    return new
+    return _copier(type(o), _OBJECT_FRESH)(o)
 
 
 def _copy_effect(e: Any) -> Any:
-    new = _shallow(e)
-    new.data = dict(e.data)
-    return new
+    return _copier(type(e), _EFFECT_FRESH)(e)
 
 
 def _op(op: str, amount: Value) -> Callable[[Value], Value]:

@@ -201,6 +201,39 @@ def test_fork_is_independent():
     assert copy.objects[o.id].zone == ("Alice", "pile") and not copy.invariant_problems()
 
 
+def test_fork_copies_each_object_slot_by_slot_with_fresh_containers():
+    """The copier written out per class gives what copy.copy gives (every slot the same
+    object) except the containers a fork must not share (counters, flags; a player's values;
+    an effect's data); a slot never set stays unset, as copy.copy leaves it."""
+    import copy as stdcopy
+    from dataclasses import fields
+
+    from judge.engine.state import GameObject, _copy_object, _copy_player
+
+    st = _state()
+    o = st.create(name="Jab", owner="Alice", zone=("Alice", "hand"), base={"power": 3},
+                  keywords={"go again": None}, kinds=("Attack",))
+    o.counters.append(("+1{p}", 4))
+    o.flags.add("blocked")
+    new, plain = _copy_object(o), stdcopy.copy(o)
+    for f in fields(GameObject):
+        assert getattr(new, f.name) == getattr(plain, f.name), f.name
+        shared = getattr(new, f.name) is getattr(o, f.name)
+        assert shared == (f.name not in ("counters", "flags")), f.name
+    new.counters.append(("-1{d}", 5))
+    new.flags.add("hit")
+    assert o.counters == [("+1{p}", 4)] and o.flags == {"blocked"}
+    p = st.players["Alice"]
+    p.values["life"] = 20
+    q = _copy_player(p)
+    q.values["life"] = 19
+    assert p.values["life"] == 20 and (q.name, q.seat, q.hero) == (p.name, p.seat, p.hero)
+    half = GameObject.__new__(GameObject)          # slots never set
+    half.id, half.counters, half.flags = 9, [], set()
+    out = _copy_object(half)
+    assert out.id == 9 and not hasattr(out, "name") and out.flags is not half.flags
+
+
 def test_an_unbound_static_ability_is_named_when_a_value_it_could_change_is_read():
     from judge.engine.abilities import BindAbilities, Unbound
     ctx = _toy()
