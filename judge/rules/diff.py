@@ -39,13 +39,14 @@ says whether the number changed too). Reworded matches carry a word-level diff.
 
 from __future__ import annotations
 
-import difflib
 import heapq
 import math
 import re
 from collections import defaultdict
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
+
+from judge.rules.versions_light import QUOTES, rule_text, surface, word_diff  # noqa: F401
 
 MATCH_THRESHOLD = 0.28      # minimum final score of a match
 ANCHOR_THRESHOLD = 0.40     # minimum text cosine of a first-pass anchor
@@ -166,7 +167,7 @@ _STOP = frozenset(
     "when while what can may must will would should could not no nor so such has have had was "
     "were also only other another same both either i you your he she his her we our us".split())
 _WORD = re.compile(r"[a-z0-9{}]+")
-_QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-"})
+_QUOTES = QUOTES
 
 
 @lru_cache(maxsize=65536)
@@ -188,34 +189,15 @@ def words(text: str) -> list[str]:
     return [_stem(w) for w in _WORD.findall(low) if w not in _STOP and not w.isdigit()]
 
 
-_TOKEN = re.compile(r"\S+")
-
-
-def _surface(text: str) -> list[str]:
-    return _TOKEN.findall(text.translate(_QUOTES))
+_surface = surface
 
 
 def _norm_surface(text: str) -> str:
     return " ".join(w.strip(".,;:!?\"'()").lower() for w in _surface(text))
 
 
-def word_diff(old: str, new: str) -> list[list[str]]:
-    """[[op, words], ...] with op in equal / delete / insert (a replace is delete + insert)."""
-    a, b = _surface(old), _surface(new)
-    out: list[list[str]] = []
-    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
-        if op == "equal":
-            out.append(["equal", " ".join(a[i1:i2])])
-            continue
-        if op in ("delete", "replace"):
-            out.append(["delete", " ".join(a[i1:i2])])
-        if op in ("insert", "replace"):
-            out.append(["insert", " ".join(b[j1:j2])])
-    return out
-
-
 def full_text(r: Rule) -> str:
-    return f"{r.title}: {r.text}".strip(": ") if r.title and r.text else (r.text or r.title)
+    return rule_text(r.title, r.text)
 
 
 # --- one side of a comparison --------------------------------------------------------------------

@@ -15,6 +15,7 @@ FORMATS = ("text", "markdown", "html", "json")
 # scored <= 0.465, and 0.47 is the lowest threshold that leaves no wrong pair reported as
 # reworded there (9 right pairs between 0.29 and 0.45 become "possible counterpart").
 from judge.rules.versions_light import REWORDED_CONFIDENCE  # noqa: E402  (0.47)
+from judge.rules.versions_light import render_history  # noqa: E402,F401  (judge history's)
 
 
 def low_confidence(status: str, confidence: float | None) -> bool:
@@ -141,15 +142,3 @@ def render(res: DiffResult, fmt: str, *, parents_a: dict, parents_b: dict,
     return "\n".join(out)
 
 
-def render_history(h: dict, fmt: str) -> str:
-    if fmt == "json":
-        return json.dumps(h, indent=2, ensure_ascii=False)
-    out = [f"history of {h['citation']}"]
-    for s in h["steps"]:
-        where = ", ".join(s["citations"]) or s["document"]
-        conf = f" ({s['confidence']:.2f})" if s.get("confidence") not in (None, 1.0) else ""
-        date = f" [{s['date']}]" if s["date"] else ""
-        out.append(f"{s['document']}{date}: {where}{conf} - {s['change']}")
-        if s.get("words"):
-            out.append("    " + _words(s["words"], "text"))
-    return "\n".join(out)

@@ -2,7 +2,8 @@
 
 A lookup must start about as fast as the interpreter itself, so these commands are answered by
 :mod:`judge.entry` straight from here: no click, networkx, lark or jinja2, and (for rule,
-define, search) no standard-library module that is not built in or frozen (see
+define, search, and history but for the word diff of a reworded rule) no standard-library
+module that is not built in or frozen (see
 :mod:`judge.rules.lookup`). The click commands of :mod:`judge.commands.rules` and
 :mod:`judge.commands.rulebook` call the same functions, so both ways give the same output.
 
@@ -90,9 +91,8 @@ def _names_document(word: str) -> bool:
 
 
 def history(doc: str, number: str, *, as_json: bool = False) -> int:
-    from judge.rules import versions
-    from judge.rules.diff_render import render_history
-    _out(render_history(versions.history(doc, number), "json" if as_json else "text"))
+    from judge.rules.versions_light import history as rule_history, render_history
+    _out(render_history(rule_history(doc, number), "json" if as_json else "text"))
     return 0
 
 

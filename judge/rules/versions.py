@@ -27,8 +27,10 @@ from judge.errors import (
     RulebookFormatError, UnknownDocumentError, UnknownRuleError, UsageError,
 )
 from judge.rules import lookup
-from judge.rules.versions_light import (cache_file, counterpart_in, fingerprint, read_cached,
-                                        write_table)
+from judge.rules.versions_light import (  # noqa: F401  (history: judge history's, re-exported)
+    cache_file, counterpart_in, document_row, fingerprint, game_documents, history, read_cached,
+    write_table,
+)
 
 _VERSION = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -43,23 +45,6 @@ _LOCK = ".rulebook.lock"
 
 
 # --- documents of a game ------------------------------------------------------------------------
-
-def game_documents(game: str) -> list[dict]:
-    """Installed documents of ``game``, oldest first (undated ones last, as ``judge rule``
-    orders them)."""
-    docs = [d for d in lookup.documents() if d["game"] == game]
-    return list(reversed(lookup._newest_first(docs)))
-
-
-def document_row(doc_id: str) -> dict:
-    for d in lookup.documents():
-        if d["id"].lower() == doc_id.strip().lower():
-            return d
-    ids = [d["id"] for d in lookup.documents()]
-    import difflib
-    raise UnknownDocumentError(f"no document {doc_id!r}", expected="one of " + ", ".join(ids),
-                               suggestion=", ".join(difflib.get_close_matches(doc_id, ids, 3, 0.4)) or None)
-
 
 def load_document(doc_id: str):
     """The document as the matcher sees it, read from the compiled index."""
@@ -127,62 +112,6 @@ def forget_cached(doc_id: str) -> None:
 def counterpart(doc_a: str, key: str, doc_b: str) -> dict:
     """What became of rule ``key`` of ``doc_a`` in ``doc_b``: status, citations, confidence."""
     return counterpart_in(get_diff(doc_a, doc_b).to_dict(), key)
-
-
-def history(doc: str, number: str) -> dict:
-    """The rule's counterparts in every document of its game, oldest to newest."""
-    row = document_row(doc)
-    keys = lookup.find_keys(row["id"], number)
-    if not keys:
-        near = lookup.suggest_numbers(row["id"], number)
-        raise UnknownRuleError(f"no rule {number!r} in {row['id']}",
-                               expected="a rule number or glossary term of " + row["id"],
-                               suggestion=", ".join(f"{row['id']} {k}" for k in near) or None)
-    key = keys[0]
-    from judge.rules.diff import full_text, word_diff
-    con = lookup.connect()
-
-    def text_of(citation: str) -> str:
-        r = con.execute("SELECT title, text FROM nodes WHERE id=?", (citation,)).fetchone()
-        if r is None:
-            return ""
-        from judge.rules.diff import Rule
-        return full_text(Rule("", title=r["title"] or "", text=r["text"] or ""))
-
-    steps = []
-    for d in game_documents(row["game"]):
-        if d["id"] == row["id"]:
-            step = {"status": "this rule", "citations": [f"{row['id']} {key}"], "confidence": 1.0,
-                    "renumbered": False}
-        else:
-            step = counterpart(row["id"], key, d["id"])
-        step = {"document": d["id"], "version": d["version"], "date": d["date"], **step}
-        step["text"] = "\n".join(text_of(c) for c in step["citations"])
-        steps.append(step)
-    previous = None
-    for step in steps:
-        if not step["citations"]:
-            step["change"] = "not covered by this document" if step["status"] == "not covered" \
-                else "no counterpart in this document"
-            step["words"] = []
-            continue
-        if previous is None:
-            step["change"] = "first appearance"
-            step["words"] = []
-        else:
-            old_num = [c.split(" ", 1)[1] for c in previous["citations"]]
-            new_num = [c.split(" ", 1)[1] for c in step["citations"]]
-            changes = []
-            if old_num != new_num:
-                changes.append(f"renumbered {', '.join(old_num)} -> {', '.join(new_num)}")
-            same_text = " ".join(previous["text"].split()) == " ".join(step["text"].split())
-            changes.append("same words" if same_text else "reworded")
-            if step["status"] in ("split", "merged"):
-                changes.append(step["status"])
-            step["change"] = "; ".join(changes)
-            step["words"] = [] if same_text else word_diff(previous["text"], step["text"])
-        previous = step
-    return {"citation": f"{row['id']} {key}", "game": row["game"], "steps": steps}
 
 
 # --- adding, listing and removing user documents ------------------------------------------------

@@ -8,6 +8,10 @@ manifest size + mtime, scope, matcher code). Beside the full JSON result, each p
 compact per-rule table of counterparts in ``marshal`` form: a warm lookup reads only that (this
 module imports os and marshal, never json, the matcher, click, networkx, lark or jinja2). A
 cold cache is filled once through :func:`judge.rules.versions.get_diff`.
+
+``judge history`` (:func:`history`, :func:`render_history`) is answered from here as well: the
+counterpart tables, the rules' texts from the index, and a word diff (difflib, imported only
+when a step is reworded).
 """
 
 # On the lookup path: imports no .py module of the standard library, not even __future__
@@ -176,3 +180,133 @@ def annotate_newer(records: list[dict]) -> None:
         newer = newer_counterpart(rec, docs)
         if newer is not None:
             rec["newer"] = newer
+
+
+# --- documents of a game, and a rule's history ---------------------------------------------------
+
+# typographic quotes and dashes read as their plain forms when words are compared
+QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-",
+                        "—": "-"})
+
+
+def game_documents(game: str) -> list[dict]:
+    """Installed documents of ``game``, oldest first (undated ones last, as ``judge rule``
+    orders them)."""
+    from judge.rules import lookup
+    docs = [d for d in lookup.documents() if d["game"] == game]
+    return list(reversed(lookup._newest_first(docs)))
+
+
+def document_row(doc_id: str) -> dict:
+    from judge.rules import lookup
+    for d in lookup.documents():
+        if d["id"].lower() == doc_id.strip().lower():
+            return d
+    ids = [d["id"] for d in lookup.documents()]
+    import difflib
+    from judge.errors import UnknownDocumentError
+    raise UnknownDocumentError(f"no document {doc_id!r}", expected="one of " + ", ".join(ids),
+                               suggestion=", ".join(difflib.get_close_matches(doc_id, ids, 3, 0.4)) or None)
+
+
+def rule_text(title: str, text: str) -> str:
+    """A rule's words as versions compare them: its title and its text."""
+    return f"{title}: {text}".strip(": ") if title and text else (text or title)
+
+
+def surface(text: str) -> list[str]:
+    """The words of ``text`` as printed (split at white space), quotes and dashes made plain."""
+    return text.translate(QUOTES).split()
+
+
+def word_diff(old: str, new: str) -> list[list[str]]:
+    """[[op, words], ...] with op in equal / delete / insert (a replace is delete + insert)."""
+    import difflib
+    a, b = surface(old), surface(new)
+    out: list[list[str]] = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if op == "equal":
+            out.append(["equal", " ".join(a[i1:i2])])
+            continue
+        if op in ("delete", "replace"):
+            out.append(["delete", " ".join(a[i1:i2])])
+        if op in ("insert", "replace"):
+            out.append(["insert", " ".join(b[j1:j2])])
+    return out
+
+
+def history(doc: str, number: str) -> dict:
+    """The rule's counterparts in every document of its game, oldest to newest."""
+    from judge.rules import lookup
+    row = document_row(doc)
+    keys = lookup.find_keys(row["id"], number)
+    if not keys:
+        from judge.errors import UnknownRuleError
+        near = lookup.suggest_numbers(row["id"], number)
+        raise UnknownRuleError(f"no rule {number!r} in {row['id']}",
+                               expected="a rule number or glossary term of " + row["id"],
+                               suggestion=", ".join(f"{row['id']} {k}" for k in near) or None)
+    key = keys[0]
+    con = lookup.connect()
+
+    def text_of(citation: str) -> str:
+        r = con.execute("SELECT title, text FROM nodes WHERE id=?", (citation,)).fetchone()
+        return "" if r is None else rule_text(r["title"] or "", r["text"] or "")
+
+    steps = []
+    for d in game_documents(row["game"]):
+        if d["id"] == row["id"]:
+            step = {"status": "this rule", "citations": [f"{row['id']} {key}"], "confidence": 1.0,
+                    "renumbered": False}
+        else:
+            step = counterpart(row, key, d)
+        step = {"document": d["id"], "version": d["version"], "date": d["date"], **step}
+        step["text"] = "\n".join(text_of(c) for c in step["citations"])
+        steps.append(step)
+    previous = None
+    for step in steps:
+        if not step["citations"]:
+            step["change"] = "not covered by this document" if step["status"] == "not covered" \
+                else "no counterpart in this document"
+            step["words"] = []
+            continue
+        if previous is None:
+            step["change"] = "first appearance"
+            step["words"] = []
+        else:
+            old_num = [c.split(" ", 1)[1] for c in previous["citations"]]
+            new_num = [c.split(" ", 1)[1] for c in step["citations"]]
+            changes = []
+            if old_num != new_num:
+                changes.append(f"renumbered {', '.join(old_num)} -> {', '.join(new_num)}")
+            same_text = " ".join(previous["text"].split()) == " ".join(step["text"].split())
+            changes.append("same words" if same_text else "reworded")
+            if step["status"] in ("split", "merged"):
+                changes.append(step["status"])
+            step["change"] = "; ".join(changes)
+            step["words"] = [] if same_text else word_diff(previous["text"], step["text"])
+        previous = step
+    return {"citation": f"{row['id']} {key}", "game": row["game"], "steps": steps}
+
+
+def words_text(ops: list[list[str]]) -> str:
+    """A word diff as text: ``[-removed-]``, ``{+added+}``."""
+    return " ".join(text if op == "equal" else f"[-{text}-]" if op == "delete" else f"{{+{text}+}}"
+                    for op, text in ops)
+
+
+def render_history(h: dict, fmt: str) -> str:
+    """``judge history`` output, ``text`` or ``json`` (as ``json.dumps(h, indent=2,
+    ensure_ascii=False)`` gives it)."""
+    if fmt == "json":
+        from judge.rules.present import to_json
+        return to_json(h)
+    out = [f"history of {h['citation']}"]
+    for s in h["steps"]:
+        where = ", ".join(s["citations"]) or s["document"]
+        conf = f" ({s['confidence']:.2f})" if s.get("confidence") not in (None, 1.0) else ""
+        date = f" [{s['date']}]" if s["date"] else ""
+        out.append(f"{s['document']}{date}: {where}{conf} - {s['change']}")
+        if s.get("words"):
+            out.append("    " + words_text(s["words"]))
+    return "\n".join(out)

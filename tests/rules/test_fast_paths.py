@@ -125,9 +125,12 @@ def test_fast_commands_import_no_click_networkx_lark_jinja2(name, argv):
     ["rule", "fab-1.4", "20.7.2a"], ["rule", "wow-7.4", "410.5", "--json"],
     ["define", "fab", "arcane", "barrier", "3"], ["define", "wow", "ranged", "--json"],
     ["search", "can I defend against dominate", "--game", "fab"], ["search", "life", "--json"],
+    # a rule's history (here: not covered by the newer document); a reworded step's word diff
+    # imports difflib, and only then
+    ["history", "fab-1.4", "20.7.2a"], ["history", "fab-1.4", "20.7.2a", "--json"],
 ]], ids=" ".join)
 def test_lookups_import_no_standard_library_python_module(argv):
-    """rule, define and search load only judge's own modules beyond what the interpreter has
+    """rule, define, search and history load only judge's own modules beyond what the interpreter has
     loaded at start: built-in, frozen or compiled extension modules are free, a .py module of
     the standard library is compiled at every start where its bytecode is not cached."""
     lookup.connect()
