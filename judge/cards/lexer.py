@@ -141,6 +141,8 @@ def scan(text: str, self_spans: Sequence[tuple[int, int]] = ()) -> list[Word]:
     """The words of ``text`` (curly quotes, dashes and the like read as their plain forms;
     ``self_spans``: where the card's own name is printed)."""
     plain = text.translate(_SAME)
+    if not self_spans:
+        return _scan_plain(plain)
     out: list[Word] = []
     selves = iter(sorted(self_spans))
     next_self = next(selves, None)
@@ -167,35 +169,60 @@ def scan(text: str, self_spans: Sequence[tuple[int, int]] = ()) -> list[Word]:
             stop = next_self[0]
         if kind == "word":
             word = plain[pos:stop]
-            after = stop                        # where scanning goes on
             if "'" not in word:                 # most words: no quote, no contraction
                 out.append(Word("word", word, pos, stop))
-                pos = after
-                continue
-            if word.endswith("'") and not word.endswith("s'"):
-                word, stop = word[:-1], stop - 1  # a closing single quote: skipped
-            low = word.lower()
-            contraction = next((c for c in ("'ve", "'re", "'ll", "'d") if low.endswith(c)), None)
-            if contraction and len(word) > len(contraction):
-                cut = len(word) - len(contraction)
-                out.append(Word("word", word[:cut], pos, pos + cut))
-                out.append(Word("word", word[cut:], pos + cut, stop))
-            elif low.endswith("'s") and len(word) > 2:
-                base = word[:-2]
-                out.append(Word("word", base, pos, pos + len(base)))
-                kind2 = "is" if base.lower() in _IS_CONTRACTED else "poss"
-                out.append(Word(kind2, word[-2:], pos + len(base), stop))
-            elif low.endswith("s'"):
-                out.append(Word("word", word[:-1], pos, stop - 1))
-                out.append(Word("poss", "'", stop - 1, stop))
             else:
-                out.append(Word("word", word, pos, stop))
-            pos = after
-            continue
+                _apostrophe_word(out, word, pos, stop)
         elif kind != "skip":
             out.append(Word(kind, plain[pos:stop], pos, stop))
         pos = stop
     return out
+
+
+_new_tuple = tuple.__new__
+
+
+def _scan_plain(plain: str) -> list[Word]:
+    """:func:`scan` of a text that does not print the card's name: each match of the scanner
+    is a word or skipped (the loop of :func:`scan` without its checks for the name)."""
+    out: list[Word] = []
+    append = out.append
+    for m in _SCAN.finditer(plain):
+        kind = m.lastgroup
+        if kind == "skip":
+            if "\n" in m.group():
+                at = m.start()
+                append(_new_tuple(Word, ("break", "", at, at)))   # a line break: names end there
+            continue
+        word = m.group()
+        if kind == "word" and "'" in word:
+            _apostrophe_word(out, word, m.start(), m.end())
+        else:
+            append(_new_tuple(Word, (kind, word, m.start(), m.end())))
+    return out
+
+
+def _apostrophe_word(out: list[Word], word: str, pos: int, stop: int) -> None:
+    """A word with an apostrophe: a closing quote (skipped), a contraction ("you've": two
+    words), a possessive ("ally's", "allies'": the word and POSS; "it's": the word and "is")."""
+    if word.endswith("'") and not word.endswith("s'"):
+        word, stop = word[:-1], stop - 1  # a closing single quote: skipped
+    low = word.lower()
+    contraction = next((c for c in ("'ve", "'re", "'ll", "'d") if low.endswith(c)), None)
+    if contraction and len(word) > len(contraction):
+        cut = len(word) - len(contraction)
+        out.append(Word("word", word[:cut], pos, pos + cut))
+        out.append(Word("word", word[cut:], pos + cut, stop))
+    elif low.endswith("'s") and len(word) > 2:
+        base = word[:-2]
+        out.append(Word("word", base, pos, pos + len(base)))
+        kind2 = "is" if base.lower() in _IS_CONTRACTED else "poss"
+        out.append(Word(kind2, word[-2:], pos + len(base), stop))
+    elif low.endswith("s'"):
+        out.append(Word("word", word[:-1], pos, stop - 1))
+        out.append(Word("poss", "'", stop - 1, stop))
+    else:
+        out.append(Word("word", word, pos, stop))
 
 
 def self_spans(text: str, name: str | None) -> list[tuple[int, int]]:
@@ -231,7 +258,7 @@ class Tokens:
 
     def tokens(self, words: Sequence[Word]) -> list[Token]:
         lex = self.lexicon
-        known, phrases = lex.words, lex.phrases
+        known, phrases, ambiguous = lex.words, lex.phrases, lex.ambiguous
         out: list[Token] = []
         breaks: set[int] = set()          # indices in ``out`` of tokens after a line break
         i, n = 0, len(words)
@@ -283,7 +310,7 @@ class Tokens:
                     out.append(Token("CAUSE", w.text, w.start, None, None, end_pos=w.end))
                     i += 1
                     continue
-                pair = lex.ambiguous.get(low)
+                pair = ambiguous.get(low)
                 if pair is not None:
                     terminal = pair[0] if _verb_here(out, low, words, i) else pair[1]
                 if terminal is None:
@@ -330,7 +357,7 @@ class Tokens:
         _mark_elided_counts(out)
         # the passes below look for rare shapes: skipped when the words have none
         texts = {w.text for w in words if w.kind in ("punct", "word", "int")}
-        if len(out) >= 3 and sum(1 for t in out if t[:1].isupper()) > 1:
+        if len(out) >= 3 and _two_capitals(out):
             out = _merge_names(out, breaks)
         if "/" in texts or "x" in texts or "X" in texts or "counter" in texts \
                 or "counters" in texts:
@@ -338,6 +365,17 @@ class Tokens:
         if "," in texts and not {"and", "or", "And", "Or", "and/or"}.isdisjoint(texts):
             out = _mark_lists(out)
         return out
+
+
+def _two_capitals(tokens: list[Token]) -> bool:
+    """Do at least two tokens start with a capital letter?"""
+    seen = False
+    for t in tokens:
+        if t[:1].isupper():
+            if seen:
+                return True
+            seen = True
+    return False
 
 
 def _merge_stats(tokens: list[Token]) -> list[Token]:

@@ -408,7 +408,7 @@ class Reader:
         if not kinds and qualities == [] and controller == "opponent" and \
                 word_of(words[-1]) in _OPPOSING if words else False:
             kinds = ["rival" if word_of(words[-1]) == "rival" else "opponent"]   # "your rival"
-        if kinds and kinds[-1] in self.v.players | _PLAYER_NOUNS:
+        if kinds and (kinds[-1] in self.v.players or kinds[-1] in _PLAYER_NOUNS):
             who = "player"
             head = kinds[-1]
             if head in ("opponent", "rival"):

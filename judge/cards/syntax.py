@@ -46,6 +46,9 @@ def _first(part):
         return None
     if t is Span:
         return part.start
+    if _spanned(t):
+        span = getattr(part, "span", None)
+        return span.start if span is not None else None
     start = getattr(part, "start_pos", None)
     if start is not None:
         return start
@@ -65,11 +68,28 @@ def _last(part):
         return None
     if t is Span:
         return part.end
+    if _spanned(t):
+        span = getattr(part, "span", None)
+        return span.end if span is not None else None
     end = getattr(part, "end_pos", None)
     if end is not None:
         return end
     span = getattr(part, "span", None)
     return span.end if span is not None else None
+
+
+_SPANNED: dict[type, bool] = {}
+
+
+def _spanned(cls: type) -> bool:
+    """Do objects of ``cls`` say where they are only by ``.span``? (They have no
+    ``start_pos`` / ``end_pos`` and no ``__getattr__`` that could make one up: the records of
+    this module and the values of the model.) Asked once per class, not per object."""
+    known = _SPANNED.get(cls)
+    if known is None:
+        known = _SPANNED[cls] = not (hasattr(cls, "start_pos") or hasattr(cls, "end_pos")
+                                     or hasattr(cls, "__getattr__"))
+    return known
 
 
 class Record:
