@@ -49,7 +49,7 @@ GLOBAL_ERRATA = f"{DOCUMENT} 1.0.0"     # "inflict X damage" -> "deal X damage"
 
 VOCABULARY = Vocabulary(
     zones={**COMMON_ZONES, "battlefield": "battlefield", "spellboard": "spellboard",
-           "discard pile": "discard pile", "draw pile": "deck", "conjuration pile":
+           "discard pile": "discard pile", "discard": "discard pile", "draw pile": "deck", "conjuration pile":
            "conjuration pile", "active pool": "active pool", "exhausted pool": "exhausted pool",
            "dice pool": "dice pool", "hand": "hand", "play": "play"},
     players=frozenset({"player", "opponent"}),
@@ -230,7 +230,13 @@ def _meditate(f, s, parts, subject, span):
 
 
 def _dismount(f, s, parts, subject, span):
-    return None
+    """"dismount that ally": the keyword action whose steps the rules give (4.2.2: place it
+    face up onto its owner's battlefield with 1 exhaustion token on it)."""
+    what = f.obj(parts)
+    if what is None or len(parts.objects) > 1 or parts.pps:
+        return None
+    keyword = M.Keyword(name="dismount", citation=cite("dismount"), span=span_of(s.group))
+    return M.KeywordAction(verb="dismount", keyword=keyword, target=what, span=span)
 
 
 def _add(f, s, parts, subject, span):

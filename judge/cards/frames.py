@@ -50,6 +50,7 @@ _TOKEN_FILLER = frozenset({"a", "an", "the", "x", "token", "tokens", "one", "two
                            "four", "five"})
 _MORE_LESS = {"less": "<", "fewer": "<", "lower": "<", "more": ">", "greater": ">",
               "higher": ">"}
+_OWN_DAMAGE = frozenset({"it", "its", "they", "their"})   # "it deals its damage"
 _BE_NOT = frozenset({"isn't", "aren't", "wasn't", "weren't"})
 _HAVE = frozenset({"has", "have", "had", "'ve", "having"})
 _PARTICIPLE_LEMMA = {"dealt": "deal", "drawn": "draw", "taken": "take", "given": "give",
@@ -670,6 +671,14 @@ class Frames:
             return None
         if dmg is None:
             return None
+        if dmg.count is None and dmg.controller in _OWN_DAMAGE and subject is not None and \
+                not parts.pps and len(parts.objects) == 1 and not dmg.qualities:
+            # "it deals its damage (before other units ... deal theirs)": the damage the subject
+            # deals by the rules where it is (a unit in battle: its attack value), to whom they
+            # say - the card changes when, not how much or to whom
+            return M.Damage(verb="deal", amount=M.Amount(ref="its own", text=dmg.text,
+                                                         span=dmg.span),
+                            source=subject, combat=True, span=span)
         amount = self._changed(dmg.count, parts) if dmg.count is not None and dmg.count.ref \
             else self.amount_with_x(dmg.count, parts)
         if amount is None and parts.instead and not self.onto(parts, "to"):
@@ -1349,10 +1358,7 @@ class Frames:
         by = parts.pp("by")
         to = parts.pp("to")
         if set(s.group.auxes) & _BE and by is not None and s.subject is not None:
-            q = self.r.quantity(s.subject if not isinstance(s.subject, list) else s.subject[0])
-            return M.ModifyValue(verb="reduce", stat=q.measure,
-                                 amount=self.r.target(by.obj).count, sign=-1, target=q.of,
-                                 duration=self.duration(parts), span=span)
+            return self.passive_change("reduce", -1, s.subject, by, parts, span)
         if what is None:
             return None
         q = self.r.quantity(parts.objects[0])
@@ -1372,15 +1378,37 @@ class Frames:
         by = parts.pp("by")
         if set(s.group.auxes) & _BE and by is not None and s.subject is not None:
             # "the recover value of all other units you control is increased by 1"
-            q = self.r.quantity(s.subject if not isinstance(s.subject, list) else s.subject[0])
-            return M.ModifyValue(verb="increase", stat=q.measure,
-                                 amount=self.r.target(by.obj).count, target=q.of,
-                                 duration=self.duration(parts), span=span)
+            return self.passive_change("increase", 1, s.subject, by, parts, span)
         if what is None or by is None:
             return None
         q = self.r.quantity(parts.objects[0])
         return M.ModifyValue(verb="increase", stat=q.measure, amount=self.r.target(by.obj).count,
                              target=q.of, duration=self.duration(parts), span=span)
+
+    def passive_change(self, verb: str, sign: int, subject, by: PP, parts: Parts, span):
+        """"<value> is increased / reduced by N": one change per value named. In a list ("the
+        attack value, life value, and recover value of this unit") the values with no "of"
+        of their own share the last one's ("of this unit"); a value that names no stat, or
+        names no owner when none is shared, makes the clause unread (None), never a change of
+        the wrong thing."""
+        nps = list(subject) if isinstance(subject, list) else [subject]
+        quantities = [self.r.quantity(np) for np in nps]
+        owns = [isinstance(np, NounPhrase) and self.r.target(np).of is not None for np in nps]
+        shared = next((q.of for q, own in zip(reversed(quantities), reversed(owns)) if own), None)
+        amount = self.r.target(by.obj).count
+        changes = []
+        for q, own in zip(quantities, owns):
+            target = q.of
+            if len(nps) > 1 and not own:
+                if shared is None:
+                    return None
+                target = shared
+            if q.measure in ("count", "value"):
+                return None
+            changes.append(M.ModifyValue(verb=verb, stat=q.measure, amount=amount, sign=sign,
+                                         target=target, duration=self.duration(parts),
+                                         span=span))
+        return changes[0] if len(changes) == 1 else _Several(changes)
 
     def v_double(self, s, parts, subject, span):
         what = self.obj(parts)

@@ -261,6 +261,7 @@ class Tokens:
         known, phrases, ambiguous = lex.words, lex.phrases, lex.ambiguous
         out: list[Token] = []
         breaks: set[int] = set()          # indices in ``out`` of tokens after a line break
+        cause_at = None                   # index in ``out`` of a causative "have"
         i, n = 0, len(words)
         while i < n:
             w = words[i]
@@ -306,13 +307,20 @@ class Tokens:
                     out.append(Token(terminal, w.text, w.start, None, None, end_pos=w.end))
                     i += 1
                     continue
-                if low == "have" and _causative_here(out, words, i, known):
+                if low == "have" and _causative_here(out, words, i, known, lex.ambiguous):
+                    cause_at = len(out)
                     out.append(Token("CAUSE", w.text, w.start, None, None, end_pos=w.end))
                     i += 1
                     continue
                 pair = ambiguous.get(low)
                 if pair is not None:
-                    terminal = pair[0] if _verb_here(out, low, words, i) else pair[1]
+                    # a capitalised word opening a line opens a sentence: the verb
+                    line_start = len(out) in breaks and w.text[0].isupper()
+                    # "have the target player discard 1 card": the causative's verb
+                    caused = cause_at is not None and len(out) > cause_at + 1
+                    cause_at = None if caused else cause_at
+                    terminal = pair[0] if line_start or caused or \
+                        _verb_here(out, low, words, i) else pair[1]
                 if terminal is None:
                     if w.text == "X":
                         terminal = "XVAR"
@@ -468,7 +476,8 @@ def _mark_lists(tokens: list[Token]) -> list[Token]:
         j = i + 1
         while j < n and j - i <= 5 and _base(tokens[j].type) in _LIST_WORDS:
             j += 1
-        if j > i + 1 and j < n and tokens[j].type == "LIST_COMMA":
+        if j > i + 1 and j < n and tokens[j].type == "LIST_COMMA" and \
+                not _ends_lead_clause(tokens, i, i + 1):
             tokens[i] = Token("LIST_COMMA", ",", tok.start_pos, None, None, end_pos=tok.end_pos)
     return tokens
 
@@ -488,8 +497,10 @@ def _ends_lead_clause(tokens: list[Token], i: int, k: int) -> bool:
     it opens with when / if / after ... and has a verb, and the "list" after it (from ``k``) is
     followed by a verb: the subject of the main clause."""
     m = k
-    while m < len(tokens) and _base(tokens[m].type) in _LIST_WORDS:
-        m += 1
+    while m < len(tokens) and (_base(tokens[m].type) in _LIST_WORDS or (m > k and (
+            str(tokens[m]).lower() == "of" or tokens[m].type == "LIST_COMMA"
+            or _base(tokens[m].type) in _LIST_END))):
+        m += 1      # "..., the attack value, life value, and recover value of this unit are"
     if m >= len(tokens) or not _is_verbish(tokens[m]):
         return False
     verb = False
@@ -540,6 +551,10 @@ def _base(terminal: str) -> str:
 _BASES: dict[str, str] = {}
 
 
+_GERUND_PREPS = frozenset({"by", "from", "of", "for", "with", "without", "in", "after",
+                           "before"})
+
+
 def _verb_here(out: list, low: str, words: Sequence[Word], i: int) -> bool:
     """Is the ambiguous word ``low`` (``words[i]``) the verb here? (``out``: tokens so far.)"""
     if not out:
@@ -547,6 +562,10 @@ def _verb_here(out: list, low: str, words: Sequence[Word], i: int) -> bool:
     else:
         prev_type, prev = _base(out[-1].type), str(out[-1]).lower()
     nxt_word = words[i + 1] if i + 1 < len(words) else None
+    if prev_type in ("OR", "AND", "AND_OR") and low.endswith("ing") and len(out) > 2 and \
+            str(out[-2]).lower().endswith("ing") and not _is_verbish(out[-2]) and \
+            str(out[-3]).lower() in _GERUND_PREPS:
+        return False                   # "by attacking or countering": like the word it joins
     if prev_type in ("_COMMA", "COMMA", "LIST_COMMA") and not low.endswith("s") and \
             nxt_word is not None and nxt_word.text == "," and len(out) > 1 and \
             _base(out[-2].type).endswith("NOUN") and str(out[-2]).lower() != "play":
@@ -631,7 +650,8 @@ def _mark_elided_counts(tokens: list[Token]) -> None:
         i += 1
 
 
-def _causative_here(out: list, words: Sequence[Word], i: int, known: dict) -> bool:
+def _causative_here(out: list, words: Sequence[Word], i: int, known: dict,
+                    ambiguous: dict | None = None) -> bool:
     """"(may / to) have <noun phrase> <verb> ...": a causative "have" - after "may" / "must" /
     "to", a noun phrase of at least one word, then a verb in its base form, all before the
     clause's first mark ("you may have target dagger you control deal 1 damage")."""
@@ -644,6 +664,8 @@ def _causative_here(out: list, words: Sequence[Word], i: int, known: dict) -> bo
         if w.kind == "word" and seen:
             low = w.text.lower()
             terminal = known.get(low)
+            if ambiguous and low in ambiguous:
+                terminal = ambiguous[low][0]         # a verb or a noun: the verb here
             if terminal is not None and _is_verb(terminal) and not low.endswith("s") and \
                     str(words[j - 1].text).lower() not in ("to",):
                 return True

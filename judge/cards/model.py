@@ -84,6 +84,8 @@ class Amount:
       the number of cards in your hand");
     * a quantity: ``defined_as`` alone ("damage equal to its power");
     * a reference to an earlier number: ``ref`` ("that much", "that many", "the same");
+      ``its own``: the damage the source deals by the rules where it is (Ashes "it deals its
+      damage": a unit in battle, its attack value);
     * "all" / "any number": ``relation`` "all" / "any" with no number.
 
     ``per`` multiplies: "1 damage for each ally you control" is value 1, per the allies.

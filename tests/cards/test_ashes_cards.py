@@ -212,3 +212,73 @@ def test_ashes_a_list_of_sources_keeps_its_nouns():
                        "counter, ability, or dice power you control, place 1 status token on "
                        "this unit.")
     assert card.fully_parsed, (card.unparsed, card.others())
+
+
+def test_ashes_3_2_2_it_deals_its_damage_before_the_others():
+    """Battle Advantage's text: "it deals its damage" is the damage the unit deals by the rules
+    in battle (its own amount, to whom the battle says), dealt before the other units deal
+    theirs - a delayed trigger on their damage, not an Other."""
+    card = ashes.parse("Battle Advantage: When this unit is in battle, it deals its damage "
+                       "before other units without Battle Advantage deal their damage.")
+    assert card.fully_parsed, (card.unparsed, card.others())
+    [delayed] = card.abilities[0].effects
+    assert isinstance(delayed, M.DelayedTrigger) and delayed.trigger.kind == "before"
+    assert delayed.trigger.event.verb == "deal damage"
+    [damage] = delayed.effects
+    assert isinstance(damage, M.Damage) and damage.amount.ref == "its own" and damage.combat
+    assert damage.source.ref == "it" and damage.target is None
+    # a number or a recipient printed keeps the ordinary reading
+    plain = ashes.parse("This unit deals 2 damage to a target unit.").abilities[0].effects[0]
+    assert plain.amount.value == 2 and plain.target.targeted
+
+
+def test_ashes_4_2_2_dismount_is_a_keyword_action():
+    card = ashes.parse("* Dismount Rider: After this unit leaves play, choose a face down ally "
+                       "that was under this unit and dismount that ally.")
+    assert card.fully_parsed, (card.unparsed, card.others())
+    choose, dismount = card.abilities[0].effects
+    assert isinstance(dismount, M.KeywordAction) and dismount.verb == "dismount"
+    assert dismount.keyword.citation == "ashes-raven-1.1 4.2.2"
+    assert dismount.target.ref == "that" or dismount.target.text == "that ally"
+
+
+def test_ashes_a_list_of_values_of_one_unit_each_change():
+    """"the attack value, life value, and recover value of this unit are increased by 2": three
+    changes of this unit (the "of" is shared), after a lead clause whose comma is not a list
+    comma; never one change of the first value alone."""
+    card = ashes.parse("* Transform 2: While you do not have the first player token, the attack "
+                       "value, life value, and recover value of this unit are increased by 2.")
+    assert card.fully_parsed, (card.unparsed, card.others())
+    [cond] = card.abilities[0].effects
+    assert isinstance(cond, M.Conditional) and cond.condition.kind == "while"
+    assert [(m.stat, m.amount.value, m.target.ref) for m in cond.then] == [
+        ("attack", 2, "this"), ("life", 2, "this"), ("recover", 2, "this")]
+    two = ashes.parse("The attack value and life value of a target unit are reduced by 1.")
+    assert [(m.stat, m.sign, m.target.targeted) for m in two.abilities[0].effects] == [
+        ("attack", -1, True), ("life", -1, True)]
+
+
+def test_ashes_gerunds_joined_after_a_preposition():
+    card = ashes.parse("Infectious: Damage dealt by this unit by attacking or countering cannot "
+                       "be prevented.")
+    assert card.fully_parsed, (card.unparsed, card.others())
+    [restriction] = card.abilities[0].effects
+    assert isinstance(restriction, M.Restriction)
+    assert "countering" in restriction.what.text
+
+
+def test_ashes_your_discard_is_the_discard_pile():
+    """"from your discard": the discard pile (a noun after a possessive); "Discard" opening a
+    line after the card block is still the verb."""
+    card = ashes.parse("When this unit comes into play, you may return an alteration spell from "
+                       "your discard to your hand.")
+    assert card.fully_parsed, (card.unparsed, card.others())
+    [choice] = card.abilities[0].effects
+    [move] = choice.options[0]
+    assert move.from_zone.name == "discard pile" and move.to_zone.name == "hand"
+    block = ("Old Grudge\nAction Spell - Discard\n[[main]] - 1 [[basic]]\n\n"
+             "Discard 1 card from your hand. Draw 2 cards.")
+    card = ashes.parse(block)
+    assert card.fully_parsed, (card.unparsed, card.others())
+    spell = [a for a in card.abilities if a.kind != "play cost"][0]
+    assert isinstance(spell.effects[0], M.Move) and spell.effects[0].verb == "discard"
