@@ -529,15 +529,22 @@ def _attach_following(abilities: list[M.Ability]) -> list[M.Ability]:
         last = a.effects[-1] if a.effects else None
         inner = last.options[0][-1] if isinstance(last, M.Choice) and last.optional and \
             last.options and last.options[0] else last
-        if inner is not None and _following(inner) and i + 1 < len(abilities):
+        # "Choose one:" / "choose one of the following effects:" (a choice with no object of
+        # its own) before "- ..." options
+        marker = isinstance(inner, M.Choose) and inner.what is not None and \
+            not inner.what.kinds and not inner.what.text and i + 1 < len(abilities) and \
+            abilities[i + 1].kind == "option"
+        if inner is not None and (_following(inner) or marker) and i + 1 < len(abilities):
             j = i + 1
             options = []
             while j < len(abilities) and abilities[j].kind == "option":
                 options.append(abilities[j].effects)
                 j += 1
             if options:
+                pick = inner.what.count if marker and inner.what.count is not None else \
+                    M.Amount(value=1)
                 choice = M.Choice(verb="choose", chooser=getattr(inner, "who", None),
-                                  pick=M.Amount(value=1), options=tuple(options),
+                                  pick=pick, options=tuple(options),
                                   span=inner.span)
                 out.append(replace(a, effects=a.effects[:-1] + (choice,)))
                 i = j

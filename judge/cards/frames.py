@@ -390,6 +390,14 @@ class Frames:
         for s in simples:
             eff = self.effect(s)
             several = list(eff) if isinstance(eff, _Several) else [eff]
+            if s.joiner == "or" and out and not choice and len(several) == 1 and \
+                    isinstance(several[0], M.Conditional) and not several[0].otherwise and \
+                    not isinstance(out[-1], (M.Conditional, M.Restriction, M.Choice)):
+                # "place this unit onto the battlefield or discard it if there is no open
+                # slot": the second when its condition holds, else the first - not a choice
+                cond = several[0]
+                out[-1] = replace(cond, otherwise=(out[-1],), span=span_of(out[-1], cond))
+                continue
             if s.joiner == "or" and out and not (
                     isinstance(out[-1], M.Restriction) and all(
                         isinstance(e, M.Restriction) for e in several)):
@@ -428,6 +436,10 @@ class Frames:
         subject = self.subject_target(s.subject)
         span = span_of(s.span, s.subject)
         neg = bool(_CANT & set(auxes)) or ("can" in auxes and bool(_NOT & set(auxes)))
+        if not neg and "only" in auxes and {"can", "may"} & set(auxes):
+            allowance = self.allowance(s, parts, subject, span)
+            if allowance is not None:
+                return allowance
         if neg or ("not" in auxes and "may" in auxes):
             return self.conditioned(self.restriction(s, parts, subject, span), parts, span)
         if "can" in auxes and lemma is not None:
@@ -1698,6 +1710,33 @@ class Frames:
         by = self.onto(parts, "by")
         return M.Restriction(verb="can't", actions=(action,), who=who, what=what, by=by,
                              duration=self.duration(parts), span=span)
+
+    def allowance(self, s: Simple, parts: Parts, subject, span) -> M.Effect | None:
+        """"can / may only <verb> ...": the action is allowed only as the rest says - a
+        :class:`~judge.cards.model.Restriction` with ``only``: the clause's condition ("can
+        only be attached if ..."), else what the action may be done to or by (its object, or
+        the first prepositional phrase of a passive: "can only be blocked by units with
+        ...", "can only be attached to units with ..."). None when nothing says which."""
+        r = self.restriction(s, parts, subject, span)
+        if not isinstance(r, M.Restriction) or not r.actions:
+            return None
+        passive = r.actions[0].startswith("be ")
+        pp = parts.pps[0] if parts.pps else None
+        if parts.conditions:
+            if len(parts.conditions) > 1 or pp is not None:
+                return None
+            return replace(r, verb="only", only=parts.conditions[0])
+        if passive or r.what is None:
+            if pp is None or len(parts.pps) > 1 or not isinstance(pp.obj, NounPhrase):
+                return None
+            allowed, state, where = self.r.target(pp.obj), pp.prep, pp.span
+        else:
+            if pp is not None:
+                return None
+            allowed, state, where = r.what, "", r.what.span
+        condition = M.Condition(kind="only", test="is", object=allowed, state=state,
+                                text=self.r.phrase(where), span=where)
+        return replace(r, verb="only", by=None if state == "by" else r.by, only=condition)
 
     def permission(self, s: Simple, parts: Parts, subject, span) -> M.Effect:
         hook = self.extra.get("can")             # a game's own "can ..." clauses

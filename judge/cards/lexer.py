@@ -314,8 +314,13 @@ class Tokens:
                     continue
                 pair = ambiguous.get(low)
                 if pair is not None:
-                    # a capitalised word opening a line opens a sentence: the verb
-                    line_start = len(out) in breaks and w.text[0].isupper()
+                    # a capitalised word opening a line before an object ("Discard 1 card
+                    # ...", "Exhaust a target unit"): an imperative verb ("Ready allies in
+                    # your party have ...", "Attached ally has ...": it describes)
+                    nxt = words[i + 1] if i + 1 < n else None
+                    line_start = len(out) in breaks and w.text[0].isupper() and \
+                        nxt is not None and (nxt.kind == "int" or (
+                            nxt.kind == "word" and nxt.text.lower() in _OBJECT_STARTS))
                     # "have the target player discard 1 card": the causative's verb
                     caused = cause_at is not None and len(out) > cause_at + 1
                     cause_at = None if caused else cause_at
@@ -551,10 +556,6 @@ def _base(terminal: str) -> str:
 _BASES: dict[str, str] = {}
 
 
-_GERUND_PREPS = frozenset({"by", "from", "of", "for", "with", "without", "in", "after",
-                           "before"})
-
-
 def _verb_here(out: list, low: str, words: Sequence[Word], i: int) -> bool:
     """Is the ambiguous word ``low`` (``words[i]``) the verb here? (``out``: tokens so far.)"""
     if not out:
@@ -564,8 +565,10 @@ def _verb_here(out: list, low: str, words: Sequence[Word], i: int) -> bool:
     nxt_word = words[i + 1] if i + 1 < len(words) else None
     if prev_type in ("OR", "AND", "AND_OR") and low.endswith("ing") and len(out) > 2 and \
             str(out[-2]).lower().endswith("ing") and not _is_verbish(out[-2]) and \
-            str(out[-3]).lower() in _GERUND_PREPS:
-        return False                   # "by attacking or countering": like the word it joins
+            not _is_verbish(out[-3]):
+        # "by attacking or countering": a gerund like the word it joins ("it is attacking or
+        # countering": after a verb, a verb)
+        return False
     if prev_type in ("_COMMA", "COMMA", "LIST_COMMA") and not low.endswith("s") and \
             nxt_word is not None and nxt_word.text == "," and len(out) > 1 and \
             _base(out[-2].type).endswith("NOUN") and str(out[-2]).lower() != "play":

@@ -282,3 +282,50 @@ def test_ashes_your_discard_is_the_discard_pile():
     assert card.fully_parsed, (card.unparsed, card.others())
     spell = [a for a in card.abilities if a.kind != "play cost"][0]
     assert isinstance(spell.effects[0], M.Move) and spell.effects[0].verb == "discard"
+
+
+def test_ashes_can_only_is_an_allowance():
+    """"can / may only <verb> ...": allowed only as the rest says (a Restriction with
+    ``only``), from a passive's phrase, the object, or the clause's condition."""
+    attached = ashes.parse("This spell can only be attached to units with the Illusion "
+                           "ability.").abilities[0].effects[0]
+    assert isinstance(attached, M.Restriction) and attached.verb == "only"
+    assert attached.actions == ("be attached",) and attached.what.ref == "this"
+    assert attached.only.state == "to" and attached.only.object.kinds == ("unit",)
+    block = ashes.parse("This unit may only block a unit with the Infatuate ability."
+                        ).abilities[0].effects[0]
+    assert isinstance(block, M.Restriction) and block.actions == ("block",)
+    assert block.who.ref == "this" and block.only.object.kinds == ("unit",)
+    slot = ashes.parse("This spell can only be attached if the player that played it has an "
+                       "open battlefield slot.")
+    assert slot.fully_parsed, (slot.unparsed, slot.others())
+    only = slot.abilities[0].effects[0]
+    assert only.verb == "only" and only.only.kind == "if"
+
+
+def test_ashes_do_this_or_that_if_is_not_a_choice():
+    """"place this unit onto its owner's battlefield or discard this unit if there is no open
+    slot": the second when its condition holds, else the first."""
+    card = ashes.parse("When this spell leaves play, place this unit back onto its owner's "
+                       "battlefield or discard this unit if there is no open slot on that "
+                       "battlefield.")
+    assert card.fully_parsed, (card.unparsed, card.others())
+    [cond] = card.abilities[0].effects
+    assert isinstance(cond, M.Conditional) and cond.condition.kind == "if"
+    assert [e.verb for e in cond.then] == ["discard"]
+    assert [e.verb for e in cond.otherwise] == ["place"]
+    assert cond.otherwise[0].to_zone.name == "battlefield"
+
+
+def test_ashes_choose_one_of_the_following_takes_the_dash_options():
+    text = ("Visions\nReady Spell - Spellboard\n[[main]]\n\n"
+            "[[main]] - [[exhaust]]: Look at the top card of your draw pile. Then, choose one "
+            "of the following effects:\n\n- Each player draws 1 card.\n\n"
+            "- Deal 1 damage to a target unit.")
+    card = ashes.parse(text)
+    assert card.fully_parsed, (card.unparsed, card.others())
+    [ability] = [a for a in card.abilities if a.kind == "activated"]
+    look, choice = ability.effects
+    assert isinstance(choice, M.Choice) and choice.pick.value == 1
+    assert [type(o[0]).__name__ for o in choice.options] == ["Move", "Damage"]
+    assert not [a for a in card.abilities if a.kind == "option"]

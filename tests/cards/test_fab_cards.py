@@ -304,3 +304,14 @@ def test_fab_into_your_heros_soul_is_a_move_to_the_soul():
                  "Put a card from your hand into your soul."):
         move = one(text).effects[0]
         assert isinstance(move, M.Move) and move.to_zone.name == "soul", text
+
+
+def test_fab_may_only_defend_if_is_an_allowance():
+    """"This may only defend an attack if ...": defending is allowed only while the condition
+    holds (a Restriction with ``only``), not an Other."""
+    card = fab.parse("This may only defend an attack if the attacking hero has more life "
+                      "than you.")
+    assert card.fully_parsed, (card.unparsed, card.others())
+    [only] = card.abilities[0].effects
+    assert isinstance(only, M.Restriction) and only.verb == "only"
+    assert only.actions == ("defend",) and only.only is not None and only.only.kind == "if"
