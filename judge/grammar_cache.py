@@ -11,6 +11,7 @@ parsers built at set-up (:mod:`judge.install_cache`) are used first, where they 
 from __future__ import annotations
 
 import hashlib
+import re
 from pathlib import Path
 
 from judge import paths
@@ -30,12 +31,35 @@ def lark_version_stamp() -> bytes:
         return b""
 
 
+_IMPORT = re.compile(rb"^%import\s+\.(\w+)", re.M)
+
+
+def grammar_digest(grammar: Path) -> str:
+    """The digest a cached parser is named by: the grammar's text and the text of every grammar
+    it imports from its folder (``%import .card_common ...``), recursively. Lark's own check of
+    imported files looks at the paths they were read from when the cache was built: a cache
+    folder shared by several checkouts would otherwise serve a parser built from another
+    checkout's ``card_common.lark``."""
+    digest = hashlib.sha256()
+    seen: set[str] = set()
+    todo = [grammar]
+    while todo:
+        path = todo.pop(0)
+        if path.name in seen:
+            continue
+        seen.add(path.name)
+        text = path.read_bytes()
+        digest.update(path.name.encode() + b"\0" + text + b"\0")
+        todo += [grammar.parent / (m.decode() + ".lark") for m in _IMPORT.findall(text)]
+    return digest.hexdigest()[:16]
+
+
 def lark_cache(grammar: Path) -> str | bool:
     """The ``cache=`` argument for ``Lark.open(grammar, ...)``: the parser built at set-up for
     this grammar text, else a file path in the user cache folder, or False (no cache) when that
     folder cannot be created or the grammar read."""
     try:
-        digest = hashlib.sha256(grammar.read_bytes()).hexdigest()[:16]
+        digest = grammar_digest(grammar)
     except OSError:
         return False
     from judge import install_cache      # the tables built at set-up, when there are

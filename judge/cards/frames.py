@@ -51,6 +51,7 @@ _TOKEN_FILLER = frozenset({"a", "an", "the", "x", "token", "tokens", "one", "two
 _MORE_LESS = {"less": "<", "fewer": "<", "lower": "<", "more": ">", "greater": ">",
               "higher": ">"}
 _OWN_DAMAGE = frozenset({"it", "its", "they", "their"})   # "it deals its damage"
+_CHOSEN_KINDS = frozenset({"zone", "type", "side", "class", "trait"})
 _BE_NOT = frozenset({"isn't", "aren't", "wasn't", "weren't"})
 _HAVE = frozenset({"has", "have", "had", "'ve", "having"})
 _PARTICIPLE_LEMMA = {"dealt": "deal", "drawn": "draw", "taken": "take", "given": "give",
@@ -431,6 +432,8 @@ class Frames:
         if len(s.items) == 1 and isinstance(s.items[0], Causative):
             return self.causative(s)
         parts = Parts(s.items)
+        if isinstance(parts.for_each, Clause):
+            parts.for_each = self.times_of(parts.for_each)
         if not parts.durations and isinstance(s.subject, NounPhrase):
             parts._durations_only(s.subject)      # "Your next attack this turn gains +2{p}"
         subject = self.subject_target(s.subject)
@@ -531,6 +534,15 @@ class Frames:
             core = [M.Choice(verb="may", chooser=chooser, options=(tuple(core),), optional=True,
                              pick=M.Amount(value=1), span=span)]
         return core[0] if len(core) == 1 else _Several(core)
+
+    def times_of(self, clause: Clause) -> M.Target:
+        """"for each time <clause>": the times the clause's event happened (a ``time`` with
+        the event as its condition)."""
+        event = self.event(clause, clause.span)
+        text = self.r.phrase(clause.span)
+        return M.Target(text=text, kinds=("time",), filters=(M.Condition(
+            kind="that", test="event", event=event, text=text, span=clause.span),),
+            span=clause.span)
 
     def only_condition(self, item) -> M.Condition:
         value = item.value
@@ -782,7 +794,8 @@ class Frames:
                 face = "down"
             elif q in ("face up", "face-up"):
                 face = "up"
-        if what.count is not None and parts.where is not None:
+        if what.count is not None and (parts.where is not None or parts.for_each is not None):
+            # "draw 1 card for each ...": the count with its "for each" (never dropped)
             what = replace(what, count=self.amount_with_x(what.count, parts))
         who = subject if subject is not None else None
         return M.Move(verb=lemma, what=what, from_zone=frm, to_zone=to, who=who, face=face,
@@ -1036,8 +1049,14 @@ class Frames:
 
     def v_change(self, s, parts, subject, span):
         """"Change this attack's speed to 6", "... to its printed damage": the value set (a
-        number or a quantity). Without "to" (the player picks the value) it is not read."""
+        number or a quantity). Without "to" (the player picks the value) it is not read; a
+        kind of quality of an object ("change this attack's zone to high", "change the zone of
+        the next attack": the quality printed, or one the player chooses) is what the object
+        becomes."""
         to = parts.pp("to")
+        quality = self._changed_quality(parts, subject, span)
+        if quality is not None:
+            return quality
         if len(parts.objects) != 1 or to is None or len(parts.pps) != 1 or parts.changes or \
                 parts.for_each is not None or parts.where is not None:
             return None
@@ -1052,6 +1071,27 @@ class Frames:
             amount = M.Amount(defined_as=known, span=to.span)
         return M.SetValue(verb="change", stat=q.measure, amount=amount, target=q.of,
                           duration=self.duration(parts), span=span)
+
+    def _changed_quality(self, parts: Parts, subject, span) -> M.Effect | None:
+        what = self.obj(parts)
+        if what is None or len(parts.objects) != 1 or what.of is None or what.count is not None \
+                or not what.kinds or what.kinds[-1] not in _CHOSEN_KINDS or parts.changes:
+            return None
+        kind = what.kinds[-1]
+        to = parts.pp("to")
+        if to is None and not parts.pps:
+            # the player picks it: a choice of that kind, then the object becomes the choice
+            pick = M.Choose(verb="choose", what=M.Target(kinds=(kind,)), who=self.doer(subject),
+                            kind=kind, span=span)
+            return _Several([pick, M.Becomes(verb="change", what=what.of, chosen=kind,
+                                             duration=self.duration(parts), span=span)])
+        if to is None or len(parts.pps) != 1:
+            return None
+        value = self.r.target(to.obj)
+        if not value.qualities or value.kinds or value.count is not None or value.of is not None:
+            return None
+        return M.Becomes(verb="change", what=what.of, qualities=value.qualities,
+                         duration=self.duration(parts), span=span)
 
     def v_choose(self, s, parts, subject, span, lemma="choose"):
         what = self.obj(parts)

@@ -235,3 +235,43 @@ def test_unknown_keyword_with_a_number_as_a_clause_is_a_keyword_instruction():
     [kw] = cond.then
     assert isinstance(kw, M.KeywordAction) and kw.verb == "ruin"
     assert kw.keyword.value.value == 1 and kw.keyword.name == "ruin"
+
+
+def test_ufs_for_each_time_counts_the_events_of_a_clause():
+    """"for each time <clause>": the amount is per time the clause's event happened, with the
+    clause's own subject, object and duration (a noun or a pronoun subject), never a count of
+    a "time" whose clause lost its object to the sentence."""
+    noun = effect("Enhance: This attack gets +1 damage for each time this enhance has been "
+                  "played this Combat Phase.")
+    assert isinstance(noun, M.ModifyValue) and noun.duration is None
+    [cond] = noun.amount.per.filters
+    assert cond.test == "event" and cond.event.subject.ref == "this"
+    assert cond.event.within.kind == "this combat"
+    you = effect("Enhance: This attack gets +1 damage for each time you have played an "
+                 "enhance this turn.")
+    [cond] = you.amount.per.filters
+    assert cond.event.verb == "play" and cond.event.subject.ref == "you"
+    assert "enhance" in cond.event.object.text and cond.event.within.kind == "this turn"
+    assert you.duration is None
+
+
+def test_ufs_draw_for_each_keeps_its_for_each():
+    draw = effect("Enhance: Draw 1 card for each foundation you control.")
+    assert isinstance(draw, M.Move) and draw.what.count.value == 1
+    assert draw.what.count.per is not None and "foundation" in draw.what.count.per.kinds
+
+
+def test_ufs_change_an_attacks_zone():
+    """"Change this attack's zone to high": the attack becomes a high attack; "change the
+    zone of the next attack ..." (no value printed): a choice of zone, which it becomes."""
+    high = effect("Enhance Commit: Change this attack's zone to high.")
+    assert isinstance(high, M.Becomes) and high.what.ref == "this"
+    assert high.qualities == ("high",)
+    card = ufs.parse("Enhance: Change the zone of the next attack you play this turn.")
+    assert card.fully_parsed, (card.unparsed, card.others())
+    pick, becomes = card.abilities[0].effects
+    assert isinstance(pick, M.Choose) and pick.kind == "zone"
+    assert isinstance(becomes, M.Becomes) and becomes.chosen == "zone"
+    assert "next attack" in becomes.what.text
+    speed = effect("Enhance: Change this attack's speed to 6.")
+    assert isinstance(speed, M.SetValue) and speed.amount.value == 6

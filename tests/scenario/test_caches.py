@@ -40,6 +40,20 @@ def test_grammar_cache_file_is_named_by_grammar_content(tmp_path, monkeypatch):
         "the parser of the old grammar content is forgotten"
 
 
+def test_grammar_cache_file_is_named_by_the_grammars_it_imports_too(tmp_path, monkeypatch):
+    """A change to an imported grammar (card_common.lark) names another cache file: lark's own
+    check reads the imported files at the paths they had when the cache was built, which in a
+    cache folder shared by several checkouts may be another checkout's."""
+    monkeypatch.setenv("JUDGE_HOME", str(tmp_path))
+    common = tmp_path / "common.lark"
+    common.write_text('word: "a"\n')
+    grammar = tmp_path / "game.lark"
+    grammar.write_text("%import .common (word)\nstart: word\n")
+    first = grammar_cache.lark_cache(grammar)
+    common.write_text('word: "b"\n')
+    assert grammar_cache.lark_cache(grammar) != first
+
+
 def test_grammar_loaded_from_cache_parses_like_a_fresh_build(tmp_path, monkeypatch):
     monkeypatch.setenv("JUDGE_HOME", str(tmp_path))
     grammar = paths.GRAMMAR / "scenario_fab.lark"
