@@ -94,7 +94,8 @@ class Coverage:
     @property
     def gap(self) -> float:
         t, h = self.parts["tuning"], self.parts["held-back"]
-        return round(t.share(t.full) - h.share(h.full), 4)
+        # the difference of the shares as reported (rounded), so the figures agree
+        return round(round(t.share(t.full), 4) - round(h.share(h.full), 4), 4)
 
     def as_dict(self, top: int = 25) -> dict:
         total = self.total

@@ -314,12 +314,13 @@ class Tokens:
                     continue
                 pair = ambiguous.get(low)
                 if pair is not None:
-                    # a capitalised word opening a line before an object ("Discard 1 card
-                    # ...", "Exhaust a target unit"): an imperative verb ("Ready allies in
-                    # your party have ...", "Attached ally has ...": it describes)
+                    # a capitalised base form opening a line before an object ("Discard 1
+                    # card ...", "Exhaust a target unit"): an imperative verb ("Ready allies in
+                    # your party have ...", "Attached ally has ...", "Attacks you control
+                    # gain ...": it describes)
                     nxt = words[i + 1] if i + 1 < n else None
                     line_start = len(out) in breaks and w.text[0].isupper() and \
-                        nxt is not None and (nxt.kind == "int" or (
+                        not low.endswith("s") and nxt is not None and (nxt.kind == "int" or (
                             nxt.kind == "word" and nxt.text.lower() in _OBJECT_STARTS))
                     # "have the target player discard 1 card": the causative's verb
                     caused = cause_at is not None and len(out) > cause_at + 1

@@ -193,11 +193,20 @@ def test_ufs_a_response_condition_the_grammar_does_not_hold_is_not_carried_out()
 
 def test_ufs_an_instruction_whose_words_run_past_its_values_is_not_carried_out():
     """"Draw 1 card for each attack in your rival's card pool" read as "Draw 1 card" would
-    drop the rest in silence: not carried out."""
+    drop the rest in silence: not carried out. The card grammar reads the "for each" (a count
+    of attacks in the rival's card pool, which the module counts); a value without it is not
+    carried out."""
+    from dataclasses import replace
+
+    from judge.cards import model as M
     text = "Enhance: Draw 1 card for each attack in your rival's card pool."
     ct = parse("ufs", text)
     (a,) = ct.abilities
-    assert E.why_not(a.effects[0], text) is not None
+    draw = a.effects[0]
+    assert draw.what.count.per is not None and E.why_not(draw, text) is None
+    short = replace(draw, what=replace(draw.what, count=M.Amount(
+        value=1, span=draw.what.count.span)))
+    assert E.why_not(short, text) is not None
 
 
 def test_ufs_a_two_player_game():
