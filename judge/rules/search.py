@@ -1,9 +1,9 @@
 """``judge search``: rank the rules that answer a judge's question, and say why each matched.
 
-Reads the tables :mod:`judge.rules.search_index` writes into the compiled index. Only the
-standard library's compiled math module (SQLite through the connection it is given)
-are imported here: this is a lookup path and must start
-fast (no click, networkx, lark or jinja2).
+Reads the tables :mod:`judge.rules.search_index` writes into the compiled index. Only built-in
+or compiled modules of the standard library (gc, marshal, math; SQLite through the connection
+it is given) are imported here: this is a lookup path and must start fast (no click, networkx,
+lark or jinja2).
 
 A hit's score adds these signals (each one reported by ``--explain``):
 
@@ -36,9 +36,11 @@ A hit's score adds these signals (each one reported by ``--explain``):
 Work is linear in the number of distinct words of the query (each is looked up once).
 """
 
-# On the lookup path: imports no .py module of the standard library (math is compiled; the
-# packed arrays are read through memoryview, as the array module would import collections; see
-# judge/rules/lookup.py and tests/rules/test_fast_paths.py).
+# On the lookup path: imports no .py module of the standard library (gc, marshal and math are
+# built in or compiled; the packed arrays are read through memoryview, as the array module would
+# import collections; see judge/rules/lookup.py and tests/rules/test_fast_paths.py).
+import gc
+import marshal
 import math
 
 FIELDS = ("title", "heading", "text", "examples")   # the columns of rank_text, in order
@@ -143,6 +145,16 @@ PARAMS: dict[str, float] = {
     "defining": 3.0,          # further factor of a glossary entry when the question asks what a term is
     "kind_section": 0.8,      # factor of a section's score (a numbered heading over rules)
 }
+
+
+def field_params() -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """The field weights and BM25 length normalisations of :data:`PARAMS` (the index build
+    stores each posting's weighted frequency under them: ``rank_term``)."""
+    P = PARAMS
+    return ((P["w_title"], P["w_heading"], P["w_text"], P["w_examples"]),
+            (P["b_title"], P["b_heading"], P["b_text"], P["b_examples"]))
+
+
 NEAR = 6
 WINDOW = 16               # tokens of a passage (the "together" signal)
 LEAD = 6                  # first tokens of a rule's text (the "subject" signal)
@@ -218,6 +230,20 @@ def _words(query: str) -> list[tuple[int, str]]:
 
 
 def _stem(con, words: list[str]) -> list[str]:
+    """Porter stems as FTS5 indexes them: the index's table of the documents' words
+    (``rank_stem``, made by :func:`_fts_stem` at build), then :func:`_fts_stem` for words no
+    document prints."""
+    if not words:
+        return []
+    known = dict(con.execute(f"SELECT word, stem FROM rank_stem WHERE word IN "
+                             f"({','.join('?' * len(words))})", words))
+    missing = [w for w in words if w not in known]
+    if missing:
+        known.update(zip(missing, _fts_stem(con, missing)))
+    return [known[w] for w in words]
+
+
+def _fts_stem(con, words: list[str]) -> list[str]:
     """Porter stems as FTS5 indexes them (a temporary FTS5 table does the tokenising)."""
     con.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.q_in USING fts5(x, "
                 "tokenize='porter unicode61')")
@@ -235,7 +261,12 @@ def _stem(con, words: list[str]) -> list[str]:
 
 def _concepts(con, query: str) -> list[Concept]:
     words = _words(query)
-    stems = _stem(con, [w for _, w in words])
+    # every word this function stems, in one go: the question's, without re-, other forms
+    asked = [w for _, w in words]
+    every = sorted({*asked, *(w[2:] for w in asked if w.startswith("re") and len(w) >= 6),
+                    *(v for w in asked for v in _variants(w))})
+    stem = dict(zip(every, _stem(con, every)))
+    stems = [stem[w] for w in asked]
     concepts: dict[str, Concept] = {}
     for (pos, w), s in zip(words, stems):
         if s and s not in concepts:
@@ -244,28 +275,33 @@ def _concepts(con, query: str) -> list[Concept]:
     # "reorder", "redraw", "reshuffle": the word without its re- prefix, if a rule uses it
     bare = {c.stem: c.word[2:] for c in cs if c.word.startswith("re") and len(c.word) >= 6}
     if bare:
-        for c, s in zip([c for c in cs if c.stem in bare], _stem(con, list(bare.values()))):
+        for c, s in zip([c for c in cs if c.stem in bare], [stem[w] for w in bare.values()]):
             if s and s != c.stem:
                 c.forms.append(((s,), 0.8, f"{c.word}→{s}, without re-"))
     # the same word as a document may print it ("died" asked, "dies" printed; "colour", "color")
     variants = [(c, v) for c in cs for v in sorted(_variants(c.word)) if v != c.word]
     if variants:
-        for (c, v), s in zip(variants, _stem(con, [v for _, v in variants])):
+        for (c, v), s in zip(variants, [stem[v] for _, v in variants]):
             if s and all(f[0] != (s,) for f in c.forms):
                 c.forms.append(((s,), 1.0, f"{c.word}→{v}, same word"))
     # derivations: "owner" / "ownership", "block" / "blocker", "protector" / "protect"
     if PARAMS["derived"]:
+        per: list[tuple[Concept, list[str]]] = []
         for c in cs:
             if len(c.stem) < 4 or c.stem.isdigit():
                 continue
             cands = {c.stem + end for end in DERIVED}
             cands |= {c.stem[:-len(end)] for end in DERIVED
                       if c.stem.endswith(end) and len(c.stem) - len(end) >= 4}
+            per.append((c, sorted(cands)))
+        every = sorted({t for _, cands in per for t in cands})
+        indexed = {t for (t,) in con.execute(     # the terms any document has (one query)
+            f"SELECT DISTINCT term FROM rank_term WHERE term IN ({','.join('?' * len(every))})",
+            every)} if every else set()
+        for c, cands in per:
             have = {f[0] for f in c.forms}
-            q = ",".join("?" * len(cands))
-            for (term,) in con.execute(f"SELECT DISTINCT term FROM rank_df WHERE term IN ({q})",
-                                       sorted(cands)):
-                if (term,) not in have:
+            for term in cands:
+                if term in indexed and (term,) not in have:
                     c.forms.append(((term,), PARAMS["derived"], f"{c.word}→{term}, derived"))
     keys: dict[str, list[Concept]] = {}
     same = {c.stem: [c.stem] + [f[0][0] for f in c.forms if f[2].endswith("same word")]
@@ -289,12 +325,10 @@ def _concepts(con, query: str) -> list[Concept]:
     return cs
 
 
-def _scope(con, docs: list[str] | None) -> list[tuple]:
-    rows = con.execute("SELECT doc, first, last, n, avg0, avg1, avg2, avg3, lens, parents, cited, "
-                       "kinds FROM rank_doc").fetchall()
-    if docs is not None:
-        rows = [r for r in rows if r[0] in docs]
-    return rows
+def _scope(con) -> list[tuple]:
+    """Every document's rank_doc row."""
+    return con.execute("SELECT doc, first, last, n, avg0, avg1, avg2, avg3, lens, parents, cited, "
+                       "kinds, wparams FROM rank_doc").fetchall()
 
 
 def search(query: str, *, game: str | None = None, limit: int = 10, explain: bool = False,
@@ -308,12 +342,24 @@ def search(query: str, *, game: str | None = None, limit: int = 10, explain: boo
         docs = [d["id"] for d in resolve_documents(game)]
     con = con.cursor()          # plain tuples (the lookup connection makes sqlite3.Row)
     con.row_factory = None
-    scope = _scope(con, docs)
-    concepts = _concepts(con, query)
-    if not concepts or not scope:
-        return []
-    ranked, why, occ = _rank(con, concepts, scope, explain, defining=asks_definition(query))
-    return _hits(con, ranked[:limit], why, occ, explain)
+    # A query makes a few thousand short-lived tuples (postings, scores) and no reference
+    # cycle: the cyclic garbage collector would only walk them (and everything the process has
+    # loaded) several times per query, about a third of a cold query's ranking. Paused here,
+    # restored as it was; reference counting frees all of it as usual.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        everything = _scope(con)
+        scope = everything if docs is None else [r for r in everything if r[0] in docs]
+        concepts = _concepts(con, query)
+        if not concepts or not scope:
+            return []
+        ranked, why, occ = _rank(con, concepts, scope, everything, explain,
+                                 defining=asks_definition(query))
+        return _hits(con, ranked[:limit], why, occ, explain)
+    finally:
+        if collecting:
+            gc.enable()
 
 
 TOP = 60    # rows carried from the field scores into the phrase and graph signals
@@ -330,42 +376,39 @@ def asks_definition(query: str) -> bool:
     return q.startswith(DEFINING) or (q.startswith("what does ") and q.endswith(" mean"))
 
 
-def _rank(con, concepts: list[Concept], scope: list[tuple], explain: bool,
-          defining: bool = False):
+def _rank(con, concepts: list[Concept], scope: list[tuple], everything: list[tuple],
+          explain: bool, defining: bool = False):
     P = PARAMS
-    fw = (P["w_title"], P["w_heading"], P["w_text"], P["w_examples"])
-    fb = (P["b_title"], P["b_heading"], P["b_text"], P["b_examples"])
+    fw, fb = field_params()
     k1 = P["k1"]
-    ranges: list[int] = []
-    for r in sorted(scope, key=lambda r: r[1]):     # adjacent documents make one range
-        if ranges and ranges[-1] + 1 == r[1]:
-            ranges[-1] = r[2]
-        else:
-            ranges += [r[1], r[2]]
-    everything = _scope(con, None)
-    if ranges == [min(r[1] for r in everything), max(r[2] for r in everything)]:
-        ranges = []
-    within = (" AND (" + " OR ".join(["row BETWEEN ? AND ?"] * (len(ranges) // 2)) + ")"
-              if ranges else "")
+    k1p = k1 + 1
     n_rows = sum(r[3] for r in scope)
     terms = sorted({t for c in concepts for f, _, _ in c.forms for t in f})
-    q = ",".join("?" * len(terms))
-    # document frequency over the searched documents
-    df = dict(con.execute(
-        f"SELECT term, sum(n) FROM rank_df WHERE term IN ({q}) AND doc IN "
-        f"({','.join('?' * len(scope))}) GROUP BY term", [*terms, *(r[0] for r in scope)]))
-    idf = {t: math.log(1 + (n_rows - n + 0.5) / (n + 0.5)) for t, n in df.items()}
-    # term frequency per row and column, then the offsets in each column (text until a phrase
-    # or a passage needs them): tf[term][row] = [n0, n1, n2, n3, offs0, offs1, offs2, offs3]
+    # each term's postings in the searched documents (rank_term: one blob per term and
+    # document, rows in order; documents in the order of their rows): document frequency, then
+    # per row [n0, n1, n2, n3, offs0, offs1, offs2, offs3] (counts and offsets per column) and
+    # the weighted frequency the build computed under the same field parameters
+    first_of = {r[0]: r[1] for r in scope}
+    stored = all(r[12] == repr((fw, fb)) for r in scope)
+    blobs = sorted(con.execute(
+        f"SELECT term, doc, data FROM rank_term WHERE term IN ({','.join('?' * len(terms))}) "
+        f"AND doc IN ({','.join('?' * len(scope))})", [*terms, *first_of]).fetchall(),
+        key=lambda r: (r[0], first_of[r[1]]))
     tf: dict[str, dict[int, list]] = {t: {} for t in terms}
-    for term, row, col, n, at in con.execute(
-            f"SELECT term, row, col, tf, offs FROM rank_post WHERE term IN ({q}){within}",
-            [*terms, *ranges]):
-        counts = tf[term].get(row)
-        if counts is None:
-            counts = tf[term][row] = [0, 0, 0, 0, "", "", "", ""]
-        counts[col] = n
-        counts[col + 4] = at
+    post: dict[str, tuple[list, list, list]] = {}
+    df: dict[str, int] = {}
+    for term, _, data in blobs:
+        rows, cnts, wtfs = marshal.loads(data)
+        tf[term].update(zip(rows, cnts))
+        df[term] = df.get(term, 0) + len(rows)
+        if term in post:
+            p = post[term]
+            p[0].extend(rows)
+            p[1].extend(cnts)
+            p[2].extend(wtfs)
+        else:
+            post[term] = (list(rows), list(cnts), list(wtfs))
+    idf = {t: math.log(1 + (n_rows - n + 0.5) / (n + 0.5)) for t, n in df.items()}
     offs = tf
     nodes = _Nodes(everything)
     norms = nodes.norms(fw, fb)
@@ -409,11 +452,22 @@ def _rank(con, concepts: list[Concept], scope: list[tuple], explain: bool,
         for form, weight, source in c.forms:
             if not all(t in idf for t in form):
                 continue
-            counts = tf[form[0]] if len(form) == 1 else _phrase_counts(form, tf, offs)
             fidf = max(idf[t] for t in form)
             if own is not None and form != (c.stem,):
                 fidf = min(fidf, own)   # no other form says more than the word asked
             fidf *= c.weight * weight
+            if stored and len(form) == 1:       # the build's weighted frequencies
+                if not scores:      # the first form: each row once, in order
+                    scores = {row: (fidf * wtf * k1p / (k1 + wtf), form, source, cnt, wtf)
+                              for row, cnt, wtf in zip(*post[form[0]])}
+                    continue
+                for row, cnt, wtf in zip(*post[form[0]]):
+                    s = fidf * wtf * k1p / (k1 + wtf)
+                    old = scores.get(row)
+                    if old is None or s > old[0]:
+                        scores[row] = (s, form, source, cnt, wtf)
+                continue
+            counts = tf[form[0]] if len(form) == 1 else _phrase_counts(form, tf, offs)
             for row, cnt in counts.items():
                 nr = norms[row]
                 wtf = cnt[0] * nr[0] + cnt[1] * nr[1] + cnt[2] * nr[2] + cnt[3] * nr[3]
@@ -482,6 +536,7 @@ def _rank(con, concepts: list[Concept], scope: list[tuple], explain: bool,
             cov = (matched[row] / total_idf) ** cov_exp
             notes.append(("coverage", f"{matched[row] / total_idf:.0%} of the question's weight "
                           f"matched: x{cov:.2f}", base[row] - text[row]))
+    parsed: dict[tuple, list[int]] = {}     # offsets read by the phrase and passage signals
     # phrase and proximity between words adjacent in the question
     pairs = [(a, b, sa, sb) for a, b, sa, sb in zip(asked, asked[1:], best, best[1:])
              if b.pos - a.pos <= 3]
@@ -496,8 +551,8 @@ def _rank(con, concepts: list[Concept], scope: list[tuple], explain: bool,
             for i in range(4):
                 if not (ha[3][i] and hb[3][i]):
                     continue
-                oa = _positions(ha[1], row, i, tf, offs)
-                ob = set(_positions(hb[1], row, i, tf, offs))
+                oa = _positions(ha[1], row, i, tf, parsed)
+                ob = set(_positions(hb[1], row, i, tf, parsed))
                 if any(o + d in ob for o in oa for d in (1, 2, 3)):
                     v, kind = P["phrase"] * pair * fw[i], "phrase"
                 elif any(abs(o - p) <= NEAR for o in oa for p in ob):
@@ -520,7 +575,7 @@ def _rank(con, concepts: list[Concept], scope: list[tuple], explain: bool,
                 hit = scores.get(row)
                 if hit is None:
                     continue
-                here = [(o, i) for o in _positions(hit[1], row, 2, tf, offs)] if hit[3][2] else []
+                here = [(o, i) for o in _positions(hit[1], row, 2, tf, parsed)] if hit[3][2] else []
                 if any(o < LEAD for o, _ in here):
                     first.add(i)
                 if hit[3][0] or hit[3][1]:
@@ -648,18 +703,22 @@ class _Nodes:
         size = (max(d[2] for d in docs) - base + 1) if docs else 0
         self.avgs = []                  # per document: mean length of each field
         self.doc_of = [0] * size        # row -> index into avgs
-        self.lens = [0] * (4 * size)    # row -> 4 field lengths
-        self.parents = [0] * size
-        self.cites = [0] * size
+        lens_ = bytearray(16 * size)    # row -> 4 field lengths (uint32 each)
+        parents_ = bytearray(4 * size)  # row -> parent row (int32)
+        cites_ = bytearray(4 * size)    # row -> times cited (uint32)
         kinds = ["m"] * size
-        for k, (doc, first, last, n, *avg, lens, parents, cited, kind) in enumerate(docs):
+        for k, (doc, first, last, n, *avg, lens, parents, cited, kind, _) in enumerate(docs):
             a, b = first - base, last - base + 1
             self.avgs.append(avg)
             self.doc_of[a:b] = [k] * (b - a)
-            self.lens[4 * a:4 * b] = memoryview(lens).cast("I").tolist()
-            self.parents[a:b] = memoryview(parents).cast("i").tolist()
-            self.cites[a:b] = memoryview(cited).cast("I").tolist()
+            lens_[16 * a:16 * b] = lens
+            parents_[4 * a:4 * b] = parents
+            cites_[4 * a:4 * b] = cited
             kinds[a:b] = kind
+        # read in place (memoryview items are ints), no list of every row made
+        self.lens = memoryview(lens_).cast("I")
+        self.parents = memoryview(parents_).cast("i")
+        self.cites = memoryview(cites_).cast("I")
         self.kinds = "".join(kinds)
 
     def parent(self, row: int) -> int:
@@ -699,10 +758,20 @@ class _Norms(dict):
         return v
 
 
-def _positions(form: tuple[str, ...], row: int, col: int, tf, offs=None) -> list[int]:
+def _positions(form: tuple[str, ...], row: int, col: int, tf, memo=None) -> list[int]:
+    """Offsets of ``form``'s first term in ``row``'s column ``col`` (not to be changed by the
+    caller: ``memo``, a dict, keeps each list made for the phrase and passage signals)."""
+    key = (form[0], row, col)
+    if memo is not None:
+        got = memo.get(key)
+        if got is not None:
+            return got
     counts = tf.get(form[0], {}).get(row)
     at = counts[col + 4] if counts else ""
-    return [int(x) for x in at.split(",")] if at else []
+    got = [int(x) for x in at.split(",")] if at else []
+    if memo is not None:
+        memo[key] = got
+    return got
 
 
 def _key(con, row: int) -> str:

@@ -7,15 +7,22 @@ are deleted and written again):
 * ``rank_text``  FTS5 (porter, unicode61): one row per rule node, columns title (heading text
   of the node; a glossary entry's term and its aliases), heading (titles of the sections above
   it), text, examples. 
-* ``rank_vocab`` fts5vocab 'instance' over it: every (term, row, column, offset).
-* ``rank_post``  the same, one row per (term, row, column) with the count and the offsets,
-  materialised at build time (a b-tree range per query term reads about 3x faster than the
-  vocab table, which matters on the lookup path). The ranking reads term frequencies, phrase
-  and proximity matches from here; nothing re-tokenises the rules at query time.
+* ``rank_vocab`` fts5vocab 'instance' over it: every (term, row, column, offset), read once at
+  build time; nothing re-tokenises the rules at query time.
+* ``rank_term``  per term and document, its postings in one marshalled blob, rows in order:
+  (rows, per row the four column counts and the four columns' offsets, comma-separated, per row
+  the BM25F weighted term frequency under the field weights and length normalisation of
+  :data:`judge.rules.search.PARAMS` at build time, which ``rank_doc.wparams`` records). The
+  ranking reads a question's terms (document frequencies: the number of rows) with one query
+  and one ``marshal.loads`` per term and document instead of a row per posting, and scores a term's rows without recomputing each
+  row's length normalisation; with other weights (``bench/search_tune.py``) it computes them
+  as before.
+* ``rank_stem``  word -> its Porter stem as FTS5 makes it, for every word of a document (and the
+  forms of :data:`judge.rules.search.VARIANTS`): a question's words are stemmed with one
+  lookup; only a word no document prints goes through a temporary FTS5 table.
 * ``rank_node``  per row: citation, document, kind, parent row, times cited.
 * ``rank_edge``  row -> row: ``cites`` (an explicit reference) and ``mentions`` (a glossary term
   or keyword used in the text -> its entry).
-* ``rank_df``    per document and term: in how many rows it occurs (for idf per searched set).
 * ``rank_doc``   per document: row range, row count, mean field lengths, and packed arrays
   (field lengths, parent, times cited, kind per row) that the ranking reads in one go.
 * ``rank_syn``   stemmed synonyms: key -> alternative (single terms or phrases), with a weight
@@ -26,13 +33,15 @@ are deleted and written again):
 
 from __future__ import annotations
 
+import marshal
 import re
 import sqlite3
 from array import array
 from collections import defaultdict
 
 from judge.rules.model import NodeKind
-from judge.rules.search import FIELDS, STOP   # the query side's definitions (light module)
+from judge.rules.search import (FIELDS, STOP, VARIANTS, _fts_stem,   # the query side's
+                                field_params)                         # (a light module)
 
 SCHEMA = """
 CREATE VIRTUAL TABLE rank_text USING fts5(title, heading, text, examples,
@@ -43,11 +52,11 @@ CREATE TABLE rank_node(row INTEGER PRIMARY KEY, id TEXT, doc TEXT, kind TEXT, pa
 CREATE TABLE rank_edge(src INTEGER, dst INTEGER, kind TEXT);
 CREATE INDEX rank_edge_src ON rank_edge(src);
 CREATE INDEX rank_edge_dst ON rank_edge(dst);
-CREATE TABLE rank_post(term TEXT, row INTEGER, col INTEGER, tf INTEGER, offs TEXT,
-    PRIMARY KEY(term, row, col)) WITHOUT ROWID;
-CREATE TABLE rank_df(term TEXT, doc TEXT, n INTEGER, PRIMARY KEY(term, doc)) WITHOUT ROWID;
 CREATE TABLE rank_doc(doc TEXT PRIMARY KEY, first INTEGER, last INTEGER, n INTEGER,
-    avg0 REAL, avg1 REAL, avg2 REAL, avg3 REAL, lens BLOB, parents BLOB, cited BLOB, kinds TEXT);
+    avg0 REAL, avg1 REAL, avg2 REAL, avg3 REAL, lens BLOB, parents BLOB, cited BLOB, kinds TEXT,
+    wparams TEXT);
+CREATE TABLE rank_term(term TEXT, doc TEXT, data BLOB, PRIMARY KEY(term, doc)) WITHOUT ROWID;
+CREATE TABLE rank_stem(word TEXT, doc TEXT, stem TEXT, PRIMARY KEY(word, doc)) WITHOUT ROWID;
 CREATE TABLE rank_syn(doc TEXT, key TEXT, alt TEXT, weight REAL, source TEXT);
 CREATE INDEX rank_syn_key ON rank_syn(key);
 """
@@ -172,18 +181,18 @@ def fill_document(con: sqlite3.Connection, rg, doc_id: str) -> None:
         node_rows[row] = [row, nid, doc_id, a["kind"], keyrow.get(a["parent"]), times_cited[nid]]
     con.executemany("INSERT INTO rank_text(rowid, title, heading, text, examples) VALUES(?,?,?,?,?)",
                     fts)
+    _insert_stems(con, doc_id, _tokens("\n".join(t for _, *cols in fts for t in cols if t)))
     # the index's own tokens, read once into a table keyed (term, row, column, offset), then
-    # counted by SQLite: postings with their offsets in order, document frequencies, lengths
+    # counted by SQLite: postings with their offsets in order, lengths
     con.execute("CREATE TEMP TABLE IF NOT EXISTS rank_inst(term TEXT, row INTEGER, col INTEGER, "
                 "off INTEGER, PRIMARY KEY(term, row, col, off)) WITHOUT ROWID")
     con.execute("DELETE FROM temp.rank_inst")
     con.execute("INSERT INTO temp.rank_inst SELECT term, doc, CASE col "
                 + " ".join(f"WHEN '{f}' THEN {i}" for i, f in enumerate(FIELDS))
                 + " END, offset FROM rank_vocab WHERE doc BETWEEN ? AND ?", (first, last))
-    con.execute("INSERT INTO rank_post SELECT term, row, col, count(*), group_concat(off, ',') "
-                "FROM temp.rank_inst GROUP BY term, row, col")
-    con.execute("INSERT INTO rank_df SELECT term, ?, count(DISTINCT row) FROM temp.rank_inst "
-                "GROUP BY term", (doc_id,))
+    postings = con.execute("SELECT term, row, col, count(*), group_concat(off, ',') "
+                           "FROM temp.rank_inst GROUP BY term, row, col "
+                           "ORDER BY term, row, col").fetchall()
     lengths: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
     for row, col, n in con.execute("SELECT row, col, count(*) FROM temp.rank_inst "
                                    "GROUP BY row, col"):
@@ -200,9 +209,11 @@ def fill_document(con: sqlite3.Connection, rg, doc_id: str) -> None:
     kinds = "".join(node_rows[r][3][0] if r in node_rows else "m" for r in span)
     n = len(node_rows)
     avgs = [max(1.0, sum(lengths[r][i] for r in node_rows) / max(n, 1)) for i in range(4)]
-    con.execute("INSERT INTO rank_doc VALUES(?,?,?,?,?,?,?,?,?,?,?,?)",
+    fw, fb = field_params()
+    con.execute("INSERT INTO rank_doc VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (doc_id, first, last, n, *avgs, lens.tobytes(), parents.tobytes(),
-                 cited.tobytes(), kinds))
+                 cited.tobytes(), kinds, repr((fw, fb))))
+    _term_postings(con, doc_id, postings, first, lens, avgs, fw, fb)
     con.executemany("INSERT INTO rank_node VALUES(?,?,?,?,?,?)",
                     [tuple(r) for r in node_rows.values()])
     edges = [(rows[u], rows[v], k) for u, v, k in g.out_edges(list(rows), data="kind")
@@ -211,22 +222,83 @@ def fill_document(con: sqlite3.Connection, rg, doc_id: str) -> None:
     _document_synonyms(con, rg, doc_id)
 
 
+def _term_postings(con: sqlite3.Connection, doc_id: str, postings: list[tuple], first: int,
+                   lens, avgs, fw, fb) -> None:
+    """``rank_term`` of one document (see the module's docstring) from its postings, (term, row,
+    column, count, offsets) in that order. The weighted frequency is computed exactly as
+    :func:`judge.rules.search._rank` computes it from ``rank_doc`` (the same operations in the
+    same order on the same stored values: the same floats)."""
+    (a0, b0), (a1, b1), (a2, b2), (a3, b3) = [(1 - fb[i], fb[i] / avgs[i]) for i in range(4)]
+    f0, f1, f2, f3 = fw
+    norm = [(f0 / (a0 + b0 * lens[k]), f1 / (a1 + b1 * lens[k + 1]),
+             f2 / (a2 + b2 * lens[k + 2]), f3 / (a3 + b3 * lens[k + 3]))
+            for k in range(0, len(lens), 4)]        # per row, as search._Norms makes it
+    out = []
+
+    def pack(term: str, rows: list[int], cnts: list[list]) -> None:
+        wtfs = []
+        for row, cnt in zip(rows, cnts):
+            n0, n1, n2, n3 = norm[row - first]
+            wtfs.append(cnt[0] * n0 + cnt[1] * n1 + cnt[2] * n2 + cnt[3] * n3)
+        out.append((term, doc_id, marshal.dumps((tuple(rows), tuple(map(tuple, cnts)),
+                                                  tuple(wtfs)))))
+
+    term, rows, cnts, cnt = None, [], [], []
+    for t, row, col, n, at in postings:
+        if t != term:
+            if term is not None:
+                pack(term, rows, cnts)
+            term, rows, cnts = t, [], []
+        if not rows or rows[-1] != row:
+            rows.append(row)
+            cnt = [0, 0, 0, 0, "", "", "", ""]
+            cnts.append(cnt)
+        cnt[col] = n
+        cnt[col + 4] = at
+    if term is not None:
+        pack(term, rows, cnts)
+    con.executemany("INSERT INTO rank_term VALUES(?,?,?)", out)
+
+
+def _tokens(text: str) -> set[str]:
+    """The distinct words of ``text`` as a question's are split (:func:`judge.rules.search.
+    word_spans` of the lower-cased text: runs of letters and digits), split at white space
+    first so that only the distinct pieces with other characters are looked at."""
+    out: set[str] = set()
+    for piece in set(text.lower().split()):
+        if piece.isalnum():
+            out.add(piece)
+        else:
+            out.update(piece.translate({ord(ch): " " for ch in set(piece)
+                                        if not ch.isalnum()}).split())
+    return out
+
+
+def _insert_stems(con: sqlite3.Connection, doc_id: str, words) -> None:
+    """``rank_stem`` rows of ``words`` and of their forms without a re- prefix (which the query
+    side stems as well: "reshuffle" -> "shuffle"), stemmed by the very function the query side
+    uses."""
+    words = sorted(set(words) | {w[2:] for w in words if w.startswith("re") and len(w) >= 6})
+    con.executemany("INSERT INTO rank_stem VALUES(?,?,?)",
+                    [(w, doc_id, s) for w, s in zip(words, _fts_stem(con, words)) if s])
+
+
 def delete_document(con: sqlite3.Connection, doc_id: str) -> None:
     """Remove one document's ranking rows (before its ``nodes`` rows go)."""
     row = con.execute("SELECT first, last FROM rank_doc WHERE doc=?", (doc_id,)).fetchone()
     if row is not None:
         first, last = row
         con.execute("DELETE FROM rank_text WHERE rowid BETWEEN ? AND ?", (first, last))
-        con.execute("DELETE FROM rank_post WHERE row BETWEEN ? AND ?", (first, last))
         con.execute("DELETE FROM rank_node WHERE row BETWEEN ? AND ?", (first, last))
         con.execute("DELETE FROM rank_edge WHERE src BETWEEN ? AND ?", (first, last))
-    for table in ("rank_df", "rank_doc", "rank_syn"):
+    for table in ("rank_doc", "rank_syn", "rank_term", "rank_stem"):
         con.execute(f"DELETE FROM {table} WHERE doc=?", (doc_id,))
 
 
 def fill_common(con: sqlite3.Connection) -> None:
-    """Rows of no document: the player-slang synonyms."""
+    """Rows of no document: the player-slang synonyms, the stems of VARIANTS' forms."""
     _insert_synonyms(con, "", [(group, SLANG_WEIGHT, "player slang") for group in SLANG])
+    _insert_stems(con, "", {w for group in VARIANTS for w in group})
 
 
 # --- synonyms ------------------------------------------------------------------------------------

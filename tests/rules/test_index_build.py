@@ -3,6 +3,7 @@ that defines them), and updates that read only the documents whose files changed
 
 from __future__ import annotations
 
+import marshal
 import re
 import sqlite3
 
@@ -75,16 +76,14 @@ _TABLES = {
     # judge search's tables, rows named by their node (rowids differ between the two builds)
     "rank_text": "SELECT n.id, s.title, s.heading, s.text, s.examples FROM rank_text s "
                  "JOIN nodes n ON n.rowid = s.rowid",
-    "rank_post": "SELECT p.term, n.id, p.col, p.tf, p.offs FROM rank_post p "
-                 "JOIN nodes n ON n.rowid = p.row",
     "rank_node": "SELECT r.id, r.doc, r.kind, p.id, r.cited FROM rank_node r "
                  "LEFT JOIN nodes p ON p.rowid = r.parent",
     "rank_edge": "SELECT a.id, b.id, e.kind FROM rank_edge e JOIN nodes a ON a.rowid = e.src "
                  "JOIN nodes b ON b.rowid = e.dst",
-    "rank_df": "SELECT * FROM rank_df",
-    "rank_doc": "SELECT doc, last - first, n, avg0, avg1, avg2, avg3, lens, cited, kinds "
+    "rank_doc": "SELECT doc, last - first, n, avg0, avg1, avg2, avg3, lens, cited, kinds, wparams "
                 "FROM rank_doc",
     "rank_syn": "SELECT * FROM rank_syn",
+    "rank_stem": "SELECT * FROM rank_stem",
 }
 
 
@@ -97,6 +96,11 @@ def _dump(path) -> dict[str, list]:
             "SELECT count(*) FROM rank_node r LEFT JOIN nodes n ON n.rowid = r.row "
             "WHERE n.id IS NOT r.id").fetchone()[0]
         out["fingerprint"] = con.execute("SELECT v FROM meta WHERE k='fingerprint'").fetchone()
+        # rank_term's blobs hold rowids: decoded, rows named by their node
+        ids = dict(con.execute("SELECT rowid, id FROM nodes"))
+        out["rank_term"] = sorted(
+            (term, doc, [(ids[r], c, w) for r, c, w in zip(*marshal.loads(data))])
+            for term, doc, data in con.execute("SELECT term, doc, data FROM rank_term"))
     finally:
         con.close()
     return out

@@ -300,3 +300,46 @@ def test_slang_from_other_card_games_reaches_the_documents_words():
     assert ("board", "plai") not in rows       # "in play" would be "play" without its stop word
     hits = _explained("my attack fizzled, what happens to it", "fab")
     assert any("fizzl→" in e["detail"] for h in hits for e in h["explain"])
+
+
+QUESTIONS_OF_EACH_KIND = [
+    ("fab", "can I defend with more than one card against dominate"),
+    (None, "what happens when a hero's life total reaches zero"),
+    ("wow", "does a reshuffled deck count as a new deck when I draw"),
+    ("ashes", "who chooses the order of simultaneous 'would' effects"),
+]
+
+
+def test_stored_weighted_frequencies_rank_as_the_computed_ones():
+    """The index stores each posting's weighted frequency under PARAMS (rank_term); with other
+    field parameters (bench/search_tune.py) the ranking computes them. Both give the same
+    floats, so the same hits, scores and explanations."""
+    from judge.rules import search as S
+    con = lookup.connect().cursor()
+    con.row_factory = None
+    everything = S._scope(con)
+    assert everything and all(r[12] == repr(S.field_params()) for r in everything)
+    recomputed = [r[:12] + ("other weights",) for r in everything]
+    for game, q in QUESTIONS_OF_EACH_KIND:
+        docs = None if game is None else [d["id"] for d in lookup.resolve_documents(game)]
+        concepts = S._concepts(con, q)
+        runs = []
+        for rows in (everything, recomputed):
+            scope = rows if docs is None else [r for r in rows if r[0] in docs]
+            ranked, why, _ = S._rank(con, S._concepts(con, q), scope, rows, True)
+            runs.append((ranked, why))
+        assert concepts and runs[0][0] and runs[0] == runs[1], q
+
+
+def test_stem_table_holds_what_fts5_makes_of_each_word():
+    """rank_stem (the documents' words, stemmed at build) answers as the temporary FTS5 table
+    does; a word no document prints still gets its stem."""
+    from judge.rules import search as S
+    con = lookup.connect().cursor()
+    con.row_factory = None
+    stored = con.execute("SELECT word, stem FROM rank_stem ORDER BY word").fetchall()
+    assert len(stored) > 1000
+    sample = stored[::37]
+    assert S._fts_stem(con, [w for w, _ in sample]) == [s for _, s in sample]
+    assert S._stem(con, ["reshuffled", "zzyzxqueried", "defending"]) == \
+        S._fts_stem(con, ["reshuffled", "zzyzxqueried", "defending"])
