@@ -102,8 +102,15 @@ def matches(state: State, want: M.Event, ev: Event, scope: Scope) -> tuple[bool,
         x = ev.target
         if verb == "be destroyed" and why == "destroy":
             return is_(subject, x, lki=True), (x,)
-        if verb == "enter play" and to in (W.IN_PLAY, W.RESOURCES) and to == W.IN_PLAY:
+        if verb == "enter play" and to == W.IN_PLAY:
             return is_(subject, x), (x,)
+        if verb == "enter play" and to == W.RESOURCES and subject is not None \
+                and "resource" in [k.lower() for k in subject.kinds]:
+            # "When a resource enters play under your control": the card grammar reads the
+            # resource but not whose control it enters under, so triggering on every
+            # resource placed would be wrong; named as a resource is placed
+            raise Unknown("a resource entering play (whose control it must enter under is "
+                          "not read)")
         if verb == "leave play" and left:
             return is_(subject, x, lki=True), (x,)
         if verb in ("be removed", "remove") and to == W.REMOVED:
