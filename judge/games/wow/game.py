@@ -11,6 +11,7 @@ may" or an optional prevention, stated), ``order`` (708.1a), ``choose``, ``targe
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from judge.cards import model as M
@@ -341,7 +342,7 @@ class WowGame(WowScenario):
                                 f"{o.name} costs {cost}", ctx.cite("cost.resource"),
                                 also=(ctx.cite("add.rewind"),))
         ps = P.of(st, card)
-        scope = Scope(you=player, source=card)
+        scope = _stated_x(Scope(you=player, source=card), modes)
         ignored = P.empower_ignored(st, ps, scope)
         picked = self._modes(ctx, card, P.resolve_now(ps, ignored), modes)
         slots = E.slots(P.resolve_now(ps, ignored, picked))
@@ -381,7 +382,7 @@ class WowGame(WowScenario):
         st = ctx.state
         o = st.objects[card]
         ps = P.of(st, card)
-        scope = Scope(you=player, source=card)
+        scope = _stated_x(Scope(you=player, source=card), modes)
         ignored = P.empower_ignored(st, ps, scope)
         picked = self._modes(ctx, card, P.resolve_now(ps, ignored), modes)
         slots = E.slots(P.resolve_now(ps, ignored, picked))
@@ -996,3 +997,10 @@ def _chooser(state: State, slots: list, trig: PendingTrigger) -> str:
                     if isinstance(x, int) and x in state.objects:
                         return D.controller_of(state, x) or trig.controller
     return trig.controller
+
+
+def _stated_x(scope: Scope, modes: tuple[str, ...]) -> Scope:
+    """The scope a card's targets are chosen from, with X as the play states it (707.1b:
+    X is chosen before targets, so "target ally with cost X" reads it)."""
+    x = A.x_value(modes)
+    return replace(scope, chosen={**scope.chosen, "X": x}) if x is not None else scope
