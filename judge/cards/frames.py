@@ -750,13 +750,21 @@ class Frames:
         if t.quantifier == "all":
             amount = None
         dtype = next((q for q in t.qualities if q in DAMAGE_TYPES), "")
-        target = None
+        target = source = None
         for f in t.filters:
-            if f.event is not None and f.event.object is not None:
-                target = f.event.object
+            ev = f.event
+            if ev is None:
+                continue
+            subject = ev.subject if ev.subject is not None and not _is_it(ev.subject) else None
+            if ev.object is not None and not _is_it(ev.object):
+                target = ev.object
+            elif subject is not None and ev.verb.startswith("be dealt"):
+                target = subject        # "the next 2 damage that your hero would be dealt"
+            if subject is not None and ev.verb in ("deal", "deal damage"):
+                source = subject        # "all damage that target ally would deal (to ...)"
         to = self.onto(parts, "to")
         target = to or target
-        source = self.onto(parts, "by", "from")
+        source = self.onto(parts, "by", "from") or source
         duration = self.duration(parts)
         if duration is None:
             # "the next 2 damage that would be dealt to your hero this turn"
@@ -2147,6 +2155,11 @@ class Frames:
             if inner.quantifier == "each":
                 whose = M.Target(who="player", quantifier="each", controller="any")
         return M.Event(verb=verb, phase=phase, whose=whose, text=self.r.phrase(span), span=span)
+
+
+def _is_it(t: M.Target) -> bool:
+    """The bare "it" a relative clause's event gets for the noun it describes."""
+    return t.ref == "it" and not (t.kinds or t.text)
 
 
 def _stat_values(t: M.Target) -> tuple[tuple[str, int], ...]:

@@ -311,6 +311,13 @@ class CardTransformer(Transformer):
     def np_rel_that(self, children):
         return self.np_rel(children[1:])
 
+    def np_rel_np(self, children):
+        """"damage that target hero or ally would deal this turn", "allies that Deathwing
+        controls": a relative clause whose subject is a noun phrase (read as a target)."""
+        subject, group, items = children[1], children[2], list(children[3:])
+        return Post("rel", "that", (self.frames.subject_target(subject), group, items),
+                    span_of(children))
+
     def reminder(self, children):
         """A sentence in parentheses: reminder text; its values are read like any others."""
         statements = [c for c in children if isinstance(c, Statement)]

@@ -257,3 +257,21 @@ def test_wow_remove_from_combat_is_not_removal_from_the_game():
     assert isinstance(e[1], M.Becomes) and e[1].kinds == ("defender",)
     [gone] = one("Remove target ally from the game.").effects
     assert gone.verb == "remove" and gone.to_zone.name == "removed"
+
+
+def test_wow_717_2a_prevention_with_a_noun_subject_relative_clause():
+    """"damage that <noun phrase> would deal / be dealt": the relative clause's subject is the
+    source of the damage (deal) or the one dealt it (be dealt), never dropped."""
+    [e] = one("Prevent all damage that target hero or ally would deal this turn.").effects
+    assert isinstance(e, M.Prevent) and e.amount is None and e.target is None
+    assert e.source.targeted and e.source.kinds == ("hero",)
+    assert e.source.alternatives[0].kinds == ("ally",)
+    assert e.duration.kind == "this turn"
+    [e] = one("Prevent all combat damage that target attacking ally would deal to your hero "
+              "this combat.").effects
+    assert e.damage_type == "combat" and e.source.kinds == ("ally",)
+    assert e.target.kinds == ("hero",) and e.target.controller == "you"
+    [e] = one("Prevent the next 1 damage that Yula would be dealt this turn.", name="Yula").effects
+    assert e.next and e.amount.value == 1 and e.target.ref == "this" and e.source is None
+    [e] = one("Prevent all damage that Rogues would deal to this ally.").effects
+    assert e.target.ref == "this" and e.source.text == "Rogues"

@@ -85,3 +85,24 @@ def test_wow_a_random_pick_among_several_is_named_never_guessed_nor_dropped():
             'Alice is the turn player; 2 resources, hand "Chaos"\n'
             'Bob: controls "Grunt", "Footman"\nAlice plays "Chaos"\nsettle\n')
         assert any("chosen at random" in t for t in _not_modelled(ruling)), text
+
+
+_HOLD_BACK = ('card "Hold Back": Instant Ability - Holy, cost 1: "Prevent all damage that target '
+              'hero or ally would deal this turn."\n'
+              'card "Fire Blast": Instant Ability - Fire, cost 1: "Your hero deals 2 fire damage '
+              'to target hero or ally."\n')
+
+
+def test_wow_717_2a_a_prevention_of_the_damage_a_chosen_card_would_deal_is_that_cards():
+    """"damage that target hero would deal": the chosen hero's damage is prevented, another
+    hero's is not (the card grammar reads the relative clause's subject as the source)."""
+    ruling = _ruling(
+        _HOLD_BACK + 'Alice is the turn player; health 30, 2 resources, hand "Hold Back", '
+        '"Fire Blast"\nBob: health 30, 1 resource, hand "Fire Blast"\n'
+        'Alice plays "Hold Back" targeting Bob\nsettle\n'
+        'Bob plays "Fire Blast" targeting Alice\nsettle\nexpect Alice damage 0\n'
+        'Alice plays "Fire Blast" targeting Bob\nsettle\nexpect Bob damage 2\n')
+    assert not _not_modelled(ruling), _not_modelled(ruling)
+    assert len(ruling.expectations) == 2
+    assert all(e.passed for e in ruling.expectations), [
+        (e, [s.description for s in ruling.steps][-8:]) for e in ruling.expectations]

@@ -1208,12 +1208,23 @@ def prevent(run: Run, e: M.Prevent) -> None:
         ids = [x for x in things if isinstance(x, int)]
         if len(ids) == 1:
             target = M.Target(ref="it", who="object")
+    source = e.source
+    if source is not None and (source.targeted or source.ref in ("it", "that", "they")):
+        # "prevent all damage that target ally would deal": the chosen card deals it
+        if target is not e.target and target is not None:
+            raise NotModelled(f"{run.name}: a prevention naming both a chosen source and a "
+                              f"chosen recipient ({_text(e, run.text)!r})")
+        things = run.things(source)
+        ids = [x for x in things if isinstance(x, int)]
+        if len(ids) != 1:
+            raise NotModelled(f"{run.name}: which card {source.text!r} is")
+        source = M.Target(ref="it", who="object")
     n = run.amount(e.amount) if e.amount is not None else None
     label = f"{run.name}: " + _text(e, run.text)
     mark = len(st.log)
     CE.create(st, description=label, controller=run.you, citation=run.ctx.cite("prevent"),
               ends_at=ends, uses=None,
-              data={"replacement": replace(e, target=target), "left": n,
+              data={"replacement": replace(e, target=target, source=source), "left": n,
                     "scope": replace(run.scope, it=tuple(things)), "name": run.name})
     run.step(T.RULE, f"{label} (a prevention modifier)", ["prevent", "replacement"], mark=mark)
 
