@@ -1313,21 +1313,29 @@ class Frames:
             parts.pps.remove(purpose)
         if sign and parts.infinitive is not None:
             # "You pay 2 less to play this item", "Opponents pay 3 more to strike with weapons"
-            if parts.pps:
-                return None         # ", to a minimum of 1": no value holds it yet
+            minimum = self._minimum(parts.pps[-1]) if len(parts.pps) == 1 and sign < 0 else None
+            if parts.pps and minimum is None:
+                return None         # another preposition: no value holds it yet
             inner = parts.infinitive
             parts.infinitive = None
             target_parts = Parts(inner.items)
             for o in target_parts.objects:
                 target_parts._durations_only(o)         # "to play cards this turn"
             target = self.obj(target_parts) or self.onto(target_parts, "with")
+            if target is not None and subject is not None and not target.ref and \
+                    not target.controller:
+                # "You pay 1 less to play allies": the allies the payer plays
+                payer = _relation(subject)
+                if not payer:
+                    return None         # "You and friendly players pay ...": not held
+                target = replace(target, controller=payer)
             action = inner.group.lemma or ""
             return M.ModifyValue(verb="pay " + ("less" if sign < 0 else "more"),
                                  stat="cost" if action == "play" else f"{action} cost",
                                  amount=self.amount_with_x(what.count, parts), sign=sign,
                                  target=target,
                                  duration=self.duration(parts) or self.duration(target_parts),
-                                 span=span)
+                                 minimum=minimum, span=span)
         if sign and parts.subordinate is not None and parts.subordinate.value[0] == "next time":
             # "You pay 3 less the next time you strike with a Melee weapon this turn": that
             # action's cost, changed when it happens (the subordinate makes the delayed trigger)
@@ -1344,6 +1352,24 @@ class Frames:
         cost = M.Cost(kind="resource", amount=what.count,
                       detail=" ".join(what.kinds + what.qualities), span=what.span)
         return M.Pay(verb="pay", costs=(cost,), who=self.doer(subject), span=span)
+
+    def _minimum(self, pp: PP) -> M.Amount | None:
+        """", to a minimum of 1": the number (a "to" phrase whose noun is "minimum" and whose
+        "of" names a number), else None."""
+        np = pp.obj
+        if pp.prep != "to" or not isinstance(np, NounPhrase) or len(np.posts) != 1:
+            return None
+        if [word_of(w) for w in np.words if kind_of(w) != "DET"] != ["minimum"]:
+            return None
+        post = np.posts[0]
+        body = post.body
+        if post.kind != "of" or not isinstance(body, NounPhrase) or len(body.words) != 1 \
+                or body.posts:
+            return None
+        n = number(body.words[0])
+        if not isinstance(n, int):
+            return None
+        return M.Amount(value=n, text=str(body.words[0]), span=span_of(body.words[0]))
 
     def v_spend(self, s, parts, subject, span):
         return self.v_pay(s, parts, subject, span)
@@ -2155,6 +2181,19 @@ class Frames:
             if inner.quantifier == "each":
                 whose = M.Target(who="player", quantifier="each", controller="any")
         return M.Event(verb=verb, phase=phase, whose=whose, text=self.r.phrase(span), span=span)
+
+
+def _relation(t: M.Target) -> str:
+    """A player phrase as a controller relation: "you", "opponent", else ""."""
+    if isinstance(t, M.Target) and not t.alternatives:
+        if t.ref == "you":
+            return "you"
+        if t.controller == "opponent" or "opponent" in t.kinds:
+            return "opponent"
+        if t.kinds == ("player",) and not t.qualities and t.quantifier in ("each", "all",
+                                                                           "every"):
+            return "any"                # "each player pays 2 less to play ..."
+    return ""
 
 
 def _is_it(t: M.Target) -> bool:

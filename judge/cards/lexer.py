@@ -294,11 +294,13 @@ class Tokens:
                         continue
             if kind == "word":
                 terminal = known.get(low)
-                if terminal is not None and w.text[0].isupper() and out and \
-                        _base(terminal) in _FUNCTION_WORDS and _base(out[-1].type) not in \
-                        _SENTENCE_STARTS:
+                if terminal is not None and w.text[0].isupper() and \
+                        _base(terminal) in _FUNCTION_WORDS and (
+                            out and _base(out[-1].type) not in _SENTENCE_STARTS
+                            and len(out) not in breaks          # a line starts a sentence
+                            or _titled(words, i)):              # "Will of the Forsaken"
                     terminal = "NAME"               # "create a Might token"
-                    if out[-1].type == "NAME" and len(out) not in breaks:
+                    if out and out[-1].type == "NAME" and len(out) not in breaks:
                         prev = out[-1]
                         out[-1] = Token("NAME", prev + " " + w.text, prev.start_pos, None, None,
                                         end_pos=w.end)
@@ -390,6 +392,14 @@ def _two_capitals(tokens: list[Token]) -> bool:
                 return True
             seen = True
     return False
+
+
+def _titled(words: Sequence[Word], i: int) -> bool:
+    """A capitalised word, "of", a capitalised word: a title ("Will of the Forsaken")."""
+    if i + 2 >= len(words) or words[i + 1].text != "of":
+        return False
+    nxt = words[i + 3] if words[i + 2].text == "the" and i + 3 < len(words) else words[i + 2]
+    return nxt.kind == "word" and nxt.text[:1].isupper()
 
 
 def _merge_stats(tokens: list[Token]) -> list[Token]:

@@ -358,6 +358,8 @@ class ModifyValue(Effect):
     op: str = "add"                     # add | multiply ("double": multiply by 2; with
     #                                     amount.per: by amount.value once for each, WoW
     #                                     "is doubled for each [X]")
+    minimum: Amount | None = None       # ", to a minimum of 1": the change never takes the
+    #                                     value below this (WoW cost reductions)
 
 
 @dataclass(frozen=True, slots=True)

@@ -169,10 +169,23 @@ def test_wow_pay_less_is_a_cost_change_never_a_payment():
     [change] = delayed.effects
     assert (change.stat, change.sign, change.amount.value) == ("strike cost", -1, 3)
     assert change.target.kinds == ("weapon",)
-    for text in ("You pay 2 less.", "You pay 1 less to play cards, to a minimum of 1."):
+    for text in ("You pay 2 less.", "You and friendly players pay 1 less to play cards."):
         card = wow.parse(text)
         assert not card.fully_parsed
         assert not any(isinstance(e, M.Pay) for a in card.abilities for e in a.effects)
+
+
+def test_wow_pay_less_keeps_its_floor_and_its_payer():
+    """", to a minimum of 1" is the change's floor (it was an Other); who pays is whose cards
+    the change applies to ("You pay ..." - the cards you play; "Each opponent pays ...")."""
+    [eff] = one("You pay 1 less to play allies, to a minimum of 1.").effects
+    assert isinstance(eff, M.ModifyValue) and (eff.stat, eff.sign) == ("cost", -1)
+    assert eff.minimum.value == 1 and eff.amount.value == 1
+    assert eff.target.kinds == ("ally",) and eff.target.controller == "you"
+    [eff] = one("Each opponent pays 1 more to play cards.").effects
+    assert eff.sign == 1 and eff.minimum is None and eff.target.controller == "opponent"
+    card = wow.parse("You pay 1 less to play allies, to a maximum of 1.")
+    assert not card.fully_parsed
 
 
 def test_wow_enters_play_with_counters_counted_before_their_kind():

@@ -106,3 +106,17 @@ def test_wow_717_2a_a_prevention_of_the_damage_a_chosen_card_would_deal_is_that_
     assert len(ruling.expectations) == 2
     assert all(e.passed for e in ruling.expectations), [
         (e, [s.description for s in ruling.steps][-8:]) for e in ruling.expectations]
+
+
+def test_wow_707_1e_a_cost_reduction_is_named_not_dropped():
+    """The module pays printed costs: "You pay 1 less to play ..." (a link's effect or a power
+    in play) is named not modelled; the ally was refused as if nothing changed its cost."""
+    for text, ability in (("You pay 1 less to play cards this turn.", "Instant Ability"),
+                          ("Ongoing: You pay 1 less to play allies, to a minimum of 1.",
+                           "Ability")):
+        ruling = _ruling(
+            f'card "Cheap Talk": {ability} - Holy, cost 0: "{text}"\n'
+            'card "Knight": Ally - Human Warrior, cost 3, atk 1, health 1, type melee\n'
+            'Alice is the turn player; 2 resources, hand "Cheap Talk", "Knight"\n'
+            'Alice plays "Cheap Talk"\nsettle\nAlice plays "Knight"\nsettle\n')
+        assert any("707.1e" in t for t in _not_modelled(ruling)), text

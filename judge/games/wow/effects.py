@@ -397,6 +397,8 @@ def modify_value(run: Run, e: M.ModifyValue) -> None:
             PK.put(run.ctx, oid, now * ((run.amount(e.amount, default=2) or 2) - 1),
                    f"{run.name} doubles the damage on {st.objects[oid].name}", ["modifier.apply"])
         return
+    if _play_cost_change(e):
+        raise NotModelled(f"{run.name}: {_text(e, run.text)!r}: {PLAY_COST_CHANGE}")
     stat = {"attack": "atk", "defense": "def"}.get(e.stat, e.stat)
     if stat not in VA.NUMERIC:
         raise NotModelled(f"{run.name}: changing {e.stat!r}")
@@ -1450,6 +1452,16 @@ _DURATIONS = frozenset(list(_ENDS) + ["until start of turn", "until the start of
 _STATS = frozenset({"atk", "attack", "health", "def", "defense", "cost", "strike cost"})
 
 
+PLAY_COST_CHANGE = ("a change of what is paid to play or strike (707.1e cost reductions and "
+                     "increases: the module pays the printed cost)")
+
+
+def _play_cost_change(e: M.ModifyValue) -> bool:
+    """"You pay 1 less to play allies", "This costs 2 less to play": a change of the cost paid
+    (707.1e), which the module's payment does not apply (it is named, never dropped)."""
+    return e.verb.startswith("pay ") or e.verb == "cost"
+
+
 def why_not(e: M.Effect) -> str | None:
     """Why the module cannot carry out effect value ``e`` (None: it can), looking inside
     combinations and at every part the handler reads: a part it would ignore makes the whole
@@ -1469,6 +1481,8 @@ def why_not(e: M.Effect) -> str | None:
     if isinstance(e, M.Switch) and (e.stats != ("damage",) or e.second is None):
         return "switching ATK and health (712.9)"
     if isinstance(e, M.ModifyValue):
+        if _play_cost_change(e):
+            return PLAY_COST_CHANGE
         if e.stat in ("damage", "heal"):
             return None if e.op in ("add", "multiply") else f"the change {e.op!r} of {e.stat}"
         if e.stat.lower() not in _STATS:

@@ -308,6 +308,10 @@ class WowGame(WowScenario):
     def _cost(self, ctx: Context, oid: int, modes: tuple[str, ...]) -> int:
         st = ctx.state
         o = st.objects[oid]
+        for unbound in list(st.unbound.values()):
+            for u in unbound:
+                if u.why == E.PLAY_COST_CHANGE:     # 707.1e: a reduction it does not apply
+                    abilities.report(ctx, u, "it could change the cost paid")
         cost = o.base.get("cost")
         if isinstance(cost, str):
             text = cost.replace(" ", "").upper()

@@ -261,6 +261,9 @@ def _why_static(e: M.Effect) -> str:
             return f"control given to {e.who.text!r}"
         return ""
     if isinstance(e, M.ModifyValue):
+        from judge.games.wow.effects import PLAY_COST_CHANGE, _play_cost_change
+        if _play_cost_change(e):
+            return PLAY_COST_CHANGE
         if e.stat.lower() not in ("atk", "attack", "health", "def", "defense", "cost"):
             return f"a continuous change of {e.stat!r}"
         return ""
