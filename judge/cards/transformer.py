@@ -645,6 +645,14 @@ class CardTransformer(Transformer):
             return head
         return NounPhrase(head, posts, span_of(children))
 
+    def np_det_pronoun(self, children):
+        """"each of them", "all of them", "both of them": the pronoun (each one it names);
+        another determiner ("one of them") picks among them, which no value holds yet."""
+        det = " ".join(str(children[0]).lower().split())
+        if det not in ("each of", "all of", "both of"):
+            raise NoValue(f"{det!r} before a pronoun", children[0].start_pos)
+        return self.np(children[1:])
+
     def pronoun_np(self, children):
         tok = children[0]
         return Pronoun(" ".join(str(tok).lower().split()), [], span_of(tok))

@@ -648,7 +648,9 @@ class WowTransformer(CardTransformer):
 
     def bare_np(self, children):
         span = span_of(children)
-        target = self.reader.target(children[0])
+        nps = [c for c in children if not isinstance(c, Token)]
+        target = self.reader.target(nps[0]) if len(nps) == 1 else \
+            self.frames.subject_target(nps)         # "heroes and/or allies": either
         if target.targeted and target.text[:6].lower() == "target" and target.kinds:
             # "Target up to three heroes and/or allies.": the targets are chosen (706.1a); the
             # next sentences name them ("them")

@@ -288,3 +288,33 @@ def test_wow_717_2a_prevention_with_a_noun_subject_relative_clause():
     assert e.next and e.amount.value == 1 and e.target.ref == "this" and e.source is None
     [e] = one("Prevent all damage that Rogues would deal to this ally.").effects
     assert e.target.ref == "this" and e.source.text == "Rogues"
+
+
+def test_wow_706_1a_targets_of_either_kind_then_each_of_them():
+    """"Target up to three heroes and/or allies." chooses targets of either kind; "each of
+    them" / "each of them draws" name those (another determiner before a pronoun, "one of
+    them", picks among them: not read)."""
+    card = wow.parse("Target up to three heroes and/or allies. Your hero deals 1 damage to each "
+                     "of them.")
+    assert card.fully_parsed, card.unparsed
+    choose, dmg = card.abilities[0].effects
+    assert isinstance(choose, M.Choose) and choose.what.targeted
+    assert choose.what.count.value == 3 and choose.what.count.relation == "up to"
+    assert choose.what.kinds == ("hero",) and choose.what.alternatives[0].kinds == ("ally",)
+    assert isinstance(dmg, M.Damage) and dmg.target.ref == "they"
+    [draw] = one("Each of them draws a card.").effects
+    assert isinstance(draw, M.Move) and draw.who.ref == "they"
+    assert not wow.parse("Choose one of them.").fully_parsed
+
+
+def test_wow_a_line_opening_with_you_is_a_sentence():
+    """A capitalised function word opening a line is a sentence's first word, not a name
+    ("Dwarf Hero Required" above it); "Will of the Forsaken" is still a title."""
+    card = wow.parse("Dwarf Hero Required\n\nYou pay 1 less to complete quests.", name="Ram")
+    assert card.fully_parsed, (card.unparsed, card.others())
+    eff = card.abilities[-1].effects[0]
+    assert isinstance(eff, M.ModifyValue) and eff.target.controller == "you"
+    card = wow.parse("Protector\n\nWill of the Forsaken", name="Samuel")
+    assert card.fully_parsed
+    assert [k.name for a in card.abilities for k in a.keywords] == ["Protector",
+                                                                    "Will of the Forsaken"]
