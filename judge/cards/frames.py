@@ -78,7 +78,7 @@ _STATE_ADJ_EVENT = {"destroyed": "be destroyed", "blocked": "be blocked", "disca
 def lemma_of(token) -> str:
     """The verb's lemma: V_DEAL -> "deal"; a participle -> its verb."""
     k = base(token.type)
-    if k == "PARTICIPLE":
+    if k in ("PARTICIPLE", "PAST_VERB"):
         w = str(token).lower()
         return _PARTICIPLE_LEMMA.get(w, w)
     if k == "V_KW":                 # a game's keyword used as a verb ("you **boost**")
@@ -245,6 +245,8 @@ class Parts:
                 self.durations.append(post.body)
             elif post.kind == "to":
                 self.pps.append(PP("to", post.body, post.span))
+                if isinstance(post.body, (NounPhrase, Pronoun)):
+                    self._durations_only(post.body)     # "damage to a hero this turn"
             elif post.kind == "cap":
                 self.cap = post.body
             elif post.kind == "infinitive" and self.infinitive is None:

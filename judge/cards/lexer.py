@@ -371,6 +371,7 @@ class Tokens:
             i += 1
         _mark_keyword_instructions(out)
         _mark_elided_counts(out)
+        _mark_past_verbs(out)
         # the passes below look for rare shapes: skipped when the words have none
         texts = {w.text for w in words if w.kind in ("punct", "word", "int")}
         if len(out) >= 3 and _two_capitals(out):
@@ -662,6 +663,32 @@ def _mark_elided_counts(tokens: list[Token]) -> None:
             tokens[i:i + 2] = [Token("ELIDED_COUNT", f"{a} {b}", a.start_pos, None, None,
                                      end_pos=b.end_pos)]
         i += 1
+
+
+_LEAD_WORDS = frozenset({"COND_KW", "WHEN", "WHENEVER", "AFTER", "BEFORE", "THAT"})
+_OBJECT_KINDS = frozenset({"DET", "INT", "NUM_WORD", "ADJ", "STAT", "NOUN", "PRONOUN", "W_ADJ",
+                           "W_NOUN", "W_STAT", "F_ADJ", "F_NOUN", "AMOUNT_WORD"})
+_SUBJECT_HEADS = frozenset({"NOUN", "NAME", "SELF", "W_NOUN", "F_NOUN", "U_NOUN", "A_NOUN"})
+
+
+def _mark_past_verbs(tokens: list[Token]) -> None:
+    """"If your hero dealt combat damage to a hero this turn": a participle after the head
+    noun of a lead clause's subject (if / when / after / that ..., with no verb yet) and before
+    an object is that clause's past-tense verb (PAST_VERB), not a post-modifier of the noun
+    ("the damage dealt this way")."""
+    lead = False
+    for i, tok in enumerate(tokens):
+        kind = _base(tok.type)
+        if kind in _LEAD_WORDS:
+            lead = True
+        elif kind in _BOUNDARIES or kind in ("_COMMA", "COMMA") or _is_verbish(tok):
+            lead = False
+        elif kind == "PARTICIPLE" and lead and i and i + 1 < len(tokens) and \
+                _base(tokens[i - 1].type) in _SUBJECT_HEADS and \
+                _base(tokens[i + 1].type) in _OBJECT_KINDS:
+            tokens[i] = Token("PAST_VERB", str(tok), tok.start_pos, None, None,
+                              end_pos=tok.end_pos)
+            lead = False
 
 
 def _causative_here(out: list, words: Sequence[Word], i: int, known: dict,

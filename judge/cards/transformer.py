@@ -568,7 +568,7 @@ class CardTransformer(Transformer):
         from judge.cards.frames import form_of, lemma_of
         last = children[-1]
         t = base(last.type)
-        if t.startswith("V_") or t == "PARTICIPLE":
+        if t.startswith("V_") or t in ("PARTICIPLE", "PAST_VERB"):
             auxes = [w for c in children[:-1] for w in str(c).lower().split()]
             return VerbGroup(auxes, lemma_of(last), form_of(last), span_of(children))
         return VerbGroup([w for c in children for w in str(c).lower().split()], None, "",
