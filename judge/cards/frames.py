@@ -391,6 +391,11 @@ class Frames:
         out: list[M.Effect] = []
         choice: list = []
         for s in simples:
+            if s.joiner == "or" and out and not choice and isinstance(out[-1], M.Damage):
+                alt = self._amount_if(out[-1], s)
+                if alt is not None:
+                    out[-1] = alt
+                    continue
             eff = self.effect(s)
             several = list(eff) if isinstance(eff, _Several) else [eff]
             if s.joiner == "or" and out and not choice and len(several) == 1 and \
@@ -421,6 +426,27 @@ class Frames:
         if choice:
             out[-1] = self._or(out[-1], choice)
         return out
+
+    def _amount_if(self, first: M.Damage, s: Simple) -> M.Effect | None:
+        """"deals 2 fire damage to target ally, or 6 if that ally was dealt damage this turn":
+        the same damage with another amount while a condition holds (a Conditional: the
+        other amount if it holds, else the first), not a choice between two effects."""
+        parts = Parts(s.items)
+        if len(parts.objects) != 1 or len(parts.conditions) != 1 or parts.pps or \
+                parts.changes or parts.durations or parts.rest or parts.where is not None \
+                or parts.for_each is not None:
+            return None
+        np = parts.objects[0]
+        if not isinstance(np, NounPhrase) or np.posts or len(np.words) != 1:
+            return None
+        n = number(np.words[0])
+        if not isinstance(n, int) or first.amount is None or first.amount.value is None:
+            return None
+        amount = M.Amount(value=n, text=str(np.words[0]), span=span_of(np.words[0]))
+        span = span_of(first.span, s.span)
+        return M.Conditional(verb="if", condition=parts.conditions[0],
+                             then=(replace(first, amount=amount, span=span),),
+                             otherwise=(first,), span=span)
 
     def _or(self, first: M.Effect, rest: list) -> M.Effect:
         options = ((first,),) + tuple((e,) for e in rest)

@@ -364,8 +364,17 @@ class Tokens:
             elif kind == "poss":
                 out.append(Token("POSS", w.text, w.start, None, None, end_pos=w.end))
             elif kind == "is":
-                out.append(Token(known.get("is", "WORD"), w.text, w.start, None, None,
-                                 end_pos=w.end))
+                nxt = words[i + 1] if i + 1 < n else None
+                if nxt is not None and nxt.kind == "word" and out and \
+                        str(out[-1]).lower() == "it" and known.get("its") is not None and \
+                        _base(known.get(nxt.text.lower(), "")) in _NOUNISH:
+                    # "it's controller's next ready step": "its" misspelt, not "it is"
+                    prev = out[-1]
+                    out[-1] = Token(known["its"], "its", prev.start_pos, None, None,
+                                    end_pos=w.end)
+                else:
+                    out.append(Token(known.get("is", "WORD"), w.text, w.start, None, None,
+                                     end_pos=w.end))
             else:
                 out.append(Token("UNKNOWN", w.text, w.start, None, None, end_pos=w.end))
             i += 1

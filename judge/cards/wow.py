@@ -515,7 +515,8 @@ _REFLEXIVE_WORDS = ("itself", "himself", "herself", "pays (", "pay (")
 _PAID = re.compile(r"\((\d+)\)")
 
 
-_READY_STEP = re.compile(r"during (your next|its controller's|your) ready step$", re.I)
+_READY_STEP = re.compile(r"during (your next|your|it'?s controller's next|it'?s controller's) "
+                         r"ready step$", re.I)
 
 
 def _ready_step(ability: M.Ability, text: str) -> M.Ability:

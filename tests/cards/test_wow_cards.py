@@ -318,3 +318,33 @@ def test_wow_a_line_opening_with_you_is_a_sentence():
     assert card.fully_parsed
     assert [k.name for a in card.abilities for k in a.keywords] == ["Protector",
                                                                     "Will of the Forsaken"]
+
+
+def test_wow_another_amount_if_a_condition_holds_is_not_a_choice():
+    """"deals 2 fire damage to target ally, or 6 if that ally was dealt damage this turn": the
+    larger amount while the condition holds, else the first (it was a choice of the two)."""
+    [e] = one("Your hero deals 2 fire damage to target ally, or 6 if that ally was dealt damage "
+              "this turn.").effects
+    assert isinstance(e, M.Conditional) and e.condition.kind == "if"
+    [big], [small] = e.then, e.otherwise
+    assert isinstance(big, M.Damage) and big.amount.value == 6
+    assert isinstance(small, M.Damage) and small.amount.value == 2
+    assert big.target == small.target and big.damage_type == small.damage_type == "fire"
+    [c] = one("Your hero deals 2 fire damage to target ally, or draw a card.").effects
+    assert isinstance(c, M.Choice)
+
+
+def test_wow_past_tense_condition_and_a_misspelt_its():
+    """"If your hero dealt combat damage to an opposing hero this turn": the participle is the
+    clause's verb and the condition keeps "this turn"; "it's controller's" is "its"."""
+    [c] = one("If your hero dealt combat damage to an opposing hero this turn, draw two "
+              "cards.").effects
+    ev = c.condition.event
+    assert ev.verb == "deal damage" and ev.subject.kinds == ("hero",)
+    assert ev.object.controller == "opponent" and ev.damage_type == "combat"
+    assert ev.within.kind == "this turn"
+    [r] = one("It can't ready during it's controller's next ready step.").effects
+    assert isinstance(r, M.Restriction) and r.actions == ("ready",)
+    assert (r.duration.kind, r.duration.whose) == ("next ready step", "controller")
+    [m] = one("Put it into it's owner's hand.").effects
+    assert m.to_zone.name == "hand" and m.to_zone.owner_target.controller == "it"

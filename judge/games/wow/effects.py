@@ -598,7 +598,7 @@ def _ends(run: Run, duration: M.Duration | None) -> frozenset[str]:
         return frozenset({_ENDS[kind]})
     if kind in ("until start of turn", "until the start of your next turn"):
         return frozenset({f"start of turn:{run.you}"})
-    if kind == "next ready step":
+    if kind == "next ready step" and duration.whose in ("", "you"):
         return frozenset({f"ready step ends:{run.you}"})
     raise NotModelled(f"{run.name}: the duration {duration.text or kind!r}")
 
