@@ -303,8 +303,17 @@ def _go(f, s, parts, subject, span):
 def _keyword_verb(f, s, parts, subject, span):
     """A keyword the rules define printed as a plain verb: "opt 2", "clash", "mark target
     hero" - the keyword as an instruction, its number its value, its object its target."""
-    lemma = s.group.lemma
-    if subject is not None and subject.ref != "you" or parts.pps or parts.changes or \
+    from judge.cards.syntax import NounPhrase, Pronoun
+    lemma = {"transform c": "transform"}.get(s.group.lemma, s.group.lemma)
+    to = with_ = None
+    for pp in parts.pps:
+        if pp.prep in ("into", "to") and to is None:
+            to = f.r.target(pp.obj)             # "may **transform** into ..."
+        elif pp.prep == "with" and with_ is None:
+            with_ = f.r.target(pp.obj)          # "may **clash** with the attacking hero"
+        else:
+            return None
+    if subject is not None and subject.ref != "you" or parts.changes or \
             parts.durations or parts.quoted is not None or parts.for_each is not None or \
             len(parts.objects) > 1:
         return None
@@ -315,17 +324,24 @@ def _keyword_verb(f, s, parts, subject, span):
         if n is not None:
             value = n
         else:
+            posts = list(getattr(obj, "posts", ()) or ())
+            if isinstance(obj, NounPhrase) and posts and posts[-1].kind == "with" and \
+                    isinstance(posts[-1].body, Pronoun) and with_ is None:
+                # "**wager** a Might token with them": with whom, not a token's filter
+                with_ = f.r.target(posts[-1].body)
+                obj = NounPhrase(obj.words, posts[:-1], span_of(obj.words, posts[:-1]))
             target = f.r.target(obj)
     # the verbs are FaB's keyword verbs (card_fab.lark); a later rules text defines those
     # fab-1.4 does not ("clash", "mark"): no citation then
     citation = keyword_citation(lemma + (" N" if value is not None else ""))
-    k = M.Keyword(name=lemma, value=value, citation=citation, span=span)
-    return M.KeywordAction(verb=lemma, keyword=k, target=target, span=span)
+    k = M.Keyword(name=lemma, value=value, citation=citation, span=s.group.span or span)
+    return M.KeywordAction(verb=lemma, keyword=k, target=target, to=to, with_=with_, span=span)
 
 
 FRAMES = {"go": _go, **{v: _keyword_verb for v in (
     "opt", "amp", "boost", "charge", "clash", "fuse", "temper", "wager", "mark", "surge",
-    "crank", "reload", "freeze", "thaw", "transcend", "galvanize")}}
+    "crank", "reload", "freeze", "thaw", "transcend", "galvanize", "transform",
+    "transform c")}}
 
 
 def _keyword_effect(k: M.Keyword) -> M.Effect:
@@ -508,7 +524,7 @@ def _bold_keywords(text: str, tokens: list[Token], bold: list[tuple[int, int]]) 
         i += 1
     # a keyword a player does ("Whenever you **boost**", "to **opt**") is a verb there
     for i in range(1, len(out)):
-        if out[i].type == "KW" and base(out[i - 1].type) in ("PRONOUN", "TO_INF"):
+        if out[i].type == "KW" and base(out[i - 1].type) in ("PRONOUN", "TO_INF", "MODAL"):
             k = out[i]
             out[i] = Token("V_KW", str(k), k.start_pos, None, None, end_pos=k.end_pos)
     return out

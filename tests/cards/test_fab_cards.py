@@ -315,3 +315,24 @@ def test_fab_may_only_defend_if_is_an_allowance():
     [only] = card.abilities[0].effects
     assert isinstance(only, M.Restriction) and only.verb == "only"
     assert only.actions == ("defend",) and only.only is not None and only.only.kind == "if"
+
+
+def test_fab_a_keyword_a_player_may_do_is_a_keyword_action_with_its_phrases():
+    """"You may **charge** your hero's soul", "you may **wager** a Might token with them", "you
+    may **transform** into X", "Transform it into this": the keyword as an instruction (its
+    object the target, "with ..." with whom, "into ..." what it becomes); they were Others."""
+    [c] = one("You may **charge** your hero's soul.").effects
+    assert isinstance(c, M.Choice) and c.optional
+    [[k]] = c.options
+    assert isinstance(k, M.KeywordAction) and k.verb == "charge"
+    assert k.keyword.citation == "fab-1.4 Charge" and "soul" in k.target.text
+    [c] = one("You may **wager** a Might token with them.").effects
+    [[k]] = c.options
+    assert k.verb == "wager" and k.with_.ref == "they" and k.target.text == "a Might token"
+    assert not k.target.filters
+    [c] = one("You may **transform** into Levia.").effects
+    [[k]] = c.options
+    assert k.verb == "transform" and k.target is None and k.to.text == "Levia"
+    [k] = one("Transform it into this.").effects
+    assert k.verb == "transform" and k.target.ref == "it" and k.to.ref == "this"
+    assert not fab.parse("You may **transform** it onto the top of your deck.").fully_parsed
