@@ -692,8 +692,11 @@ def _mark_past_verbs(tokens: list[Token]) -> None:
             lead = True
         elif kind in _BOUNDARIES or kind in ("_COMMA", "COMMA") or _is_verbish(tok):
             lead = False
-        elif kind == "PARTICIPLE" and lead and i and i + 1 < len(tokens) and \
-                _base(tokens[i - 1].type) in _SUBJECT_HEADS and \
+        elif kind == "PARTICIPLE" and lead and i > 1 and i + 1 < len(tokens) and (
+                _base(tokens[i - 1].type) in _SUBJECT_HEADS or
+                # "an ally you controlled dealt damage": after the subject's relative clause
+                _base(tokens[i - 1].type) == "PARTICIPLE" and
+                _base(tokens[i - 2].type) == "PRONOUN") and \
                 _base(tokens[i + 1].type) in _OBJECT_KINDS:
             tokens[i] = Token("PAST_VERB", str(tok), tok.start_pos, None, None,
                               end_pos=tok.end_pos)

@@ -396,6 +396,19 @@ class CardTransformer(Transformer):
         st.span = span_of(children)
         return st
 
+    _ON_TIMES = frozenset({"turn", "phase", "step", "round", "combat", "action phase",
+                           "end phase", "main phase", "ready step", "combat phase"})
+
+    def lead_on(self, children):
+        """"On your turn, ...": during that turn or phase (as "During your turn"); "on"
+        before anything else is not read."""
+        st = self.lead_during(children)
+        ev = st.condition.event if st.condition is not None and st.condition.kind == "during" \
+            else next((p.event for p in st.condition.parts if p.kind == "during"), None)
+        if ev is None or ev.phase not in self._ON_TIMES:
+            raise NoValue("'on' before something that is not a time", children[0].start_pos)
+        return st
+
     def limit(self, children):
         return self.phrase(span_of(children))
 

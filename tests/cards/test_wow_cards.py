@@ -348,3 +348,17 @@ def test_wow_past_tense_condition_and_a_misspelt_its():
     assert (r.duration.kind, r.duration.whose) == ("next ready step", "controller")
     [m] = one("Put it into it's owner's hand.").effects
     assert m.to_zone.name == "hand" and m.to_zone.owner_target.controller == "it"
+
+
+def test_wow_on_your_turn_is_a_time_and_a_relative_before_a_past_verb():
+    """"On your turn, pay 3 to complete this quest": during your turn ("on" before anything
+    that is not a time stays unread); "If an ally you controlled dealt damage ...": the
+    participle after the subject's relative clause is the clause's verb."""
+    [c] = one("On your turn, pay 3 to complete this quest.").effects
+    assert isinstance(c, M.Conditional) and c.condition.kind == "during"
+    assert c.condition.event.phase == "turn" and c.condition.event.whose.ref == "you"
+    assert not wow.parse("On a hero, draw a card.").fully_parsed
+    [c] = one("If an ally you controlled dealt damage to a hero this turn, draw a card.").effects
+    ev = c.condition.event
+    assert ev.verb == "deal damage" and ev.subject.kinds == ("ally",)
+    assert ev.within.kind == "this turn"
