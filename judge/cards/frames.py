@@ -2145,6 +2145,13 @@ class Frames:
             verb = "leave play"
         if verb in ("enter play", "leave play") and object_ is not None and \
                 object_.kinds in (("play",), ("arena",)) and not object_.qualities:
+            if object_.controller and isinstance(subject, M.Target) and \
+                    subject.controller in ("", object_.controller):
+                # "an ally enters play under your control": whose control it enters under
+                # is the subject's controller relation
+                subject = replace(subject, controller=object_.controller)
+            elif object_.controller:
+                unread_objects.append(object_.text)     # a relation it cannot hold: kept
             object_ = None              # "enters the arena": the verb says where
         rest = tuple(unread_objects) + self._event_complements(parts, object_) \
             + tuple(parts.adverbs)

@@ -362,3 +362,18 @@ def test_wow_on_your_turn_is_a_time_and_a_relative_before_a_past_verb():
     ev = c.condition.event
     assert ev.verb == "deal damage" and ev.subject.kinds == ("ally",)
     assert ev.within.kind == "this turn"
+
+
+def test_wow_enters_play_under_whose_control_is_the_subjects_controller():
+    """"When an ally enters play under your control": whose control it enters under is the
+    controller relation of the trigger's subject (dropping it would fire on every ally)."""
+    for text, rel in (("When an ally enters play under your control, draw a card.", "you"),
+                      ("When an ally enters play under an opponent's control, draw a card.",
+                       "opponent"),
+                      ("Whenever an ally you control enters play, draw a card.", "you")):
+        a = one(text)
+        ev = a.trigger.event
+        assert ev.verb == "enter play" and ev.subject.kinds == ("ally",), text
+        assert ev.subject.controller == rel and ev.object is None and not ev.rest, text
+    ev = one("When this ally enters play, draw a card.").trigger.event
+    assert ev.subject.ref == "this" and ev.subject.controller == ""

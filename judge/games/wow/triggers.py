@@ -106,11 +106,12 @@ def matches(state: State, want: M.Event, ev: Event, scope: Scope) -> tuple[bool,
             return is_(subject, x), (x,)
         if verb == "enter play" and to == W.RESOURCES and subject is not None \
                 and "resource" in [k.lower() for k in subject.kinds]:
-            # "When a resource enters play under your control": the card grammar reads the
-            # resource but not whose control it enters under, so triggering on every
-            # resource placed would be wrong; named as a resource is placed
+            # "When a resource enters play under your control": a resource placed is not
+            # matched against a description (whose control it enters under, the subject's
+            # controller relation, is not checked here), so triggering on every resource
+            # placed would be wrong; named as a resource is placed
             raise Unknown("a resource entering play (whose control it must enter under is "
-                          "not read)")
+                          "not checked)")
         if verb == "leave play" and left:
             return is_(subject, x, lki=True), (x,)
         if verb in ("be removed", "remove") and to == W.REMOVED:
