@@ -66,6 +66,14 @@ def create(game: "FabGame", ctx: Context, layer: Layer, eff: M.Replacement) -> N
         raise NotModelled(f"the replacement of {event_words(eff.event)!r}")
 
 
+def _once_per_event(ctx: Context, layer: Layer, what: str) -> None:
+    """18.2: an effect that replaces every matching event ("If ... would ...") still matches
+    the event it has just replaced, but replaces that event only once."""
+    ctx.step(T.RULE, f"{layer.name}'s effect still matches {what}, but it does not replace "
+             "that event again: an event can only be replaced once per replacement effect",
+             ["replacement.once"])
+
+
 def _more_damage(ctx: Context, layer: Layer, dmg: M.Damage, once: bool) -> None:
     st = ctx.state
     a = dmg.amount
@@ -97,6 +105,8 @@ def _more_damage(ctx: Context, layer: Layer, dmg: M.Damage, once: bool) -> None:
                f"{c.state.objects[ev.source].name} deals {ev.amount} plus {plus}; the replaced "
                "damage is the damage dealt, and it can trigger what the original would not",
                ["replacement.triggers", "replacement.never-happened"])
+        if not once:
+            _once_per_event(c, layer, f"the {ev.amount + plus} damage it became")
         return ev.with_(amount=ev.amount + plus)
     st.effects[eid].replacement = Replacement(
         id=f"more damage:{eid:08d}", name=layer.name, label=f"{layer.name}'s replacement",
@@ -133,6 +143,8 @@ def _prevent(game: "FabGame", ctx: Context, layer: Layer, prev: M.Prevent, once:
         if once:
             c.state.apply(E.UseEffect(eid))
         rest = max(0, ev.amount - n)
+        if not once and rest > 0:
+            _once_per_event(c, layer, f"the {rest} damage left")
         return ev.with_(amount=rest, cancelled=rest <= 0)
     st.effects[eid].replacement = Replacement(
         id=f"prevent:{eid:08d}", name=layer.name, label=f"{layer.name}'s prevention",
