@@ -52,3 +52,46 @@ def test_wow_402_3a_a_token_copy_of_a_token_copy_copies_what_it_copied():
     for t in tokens:
         assert (st.value(t.id, "atk"), st.value(t.id, "health")) == (3, 3)
         assert st.counter_count(t.id, "+1/+1") == 0
+
+
+_INTUITION = ('card "Intuition": Instant Ability - Hunter, cost 0: "Remove target attacker from '
+              'combat. You may ready it."\n'
+              'card "Grunt": Ally - Orc Warrior, cost 2, atk 3, health 3, type melee\n'
+              'card "Footman": Ally - Human Warrior, cost 3, atk 1, health 3, type melee\n'
+              'Alice is the turn player; controls "Grunt"\n'
+              'Bob: controls "Footman", hand "Intuition"\n'
+              'Alice attacks with "Grunt" targeting Bob\n')
+
+
+def _wow_ruling(body: str):
+    from judge.games.run import run_scenario
+    from judge.scenario.parser import parse
+    return run_scenario(parse('scenario "t"\ngame wow-7.4\n' + body, "t.scn"))
+
+
+def _refusals(ruling) -> list[str]:
+    from judge.engine.trace import REFUSED
+    return [s.description for s in ruling.steps if s.action == REFUSED]
+
+
+def test_wow_602_4_target_attacker_is_the_attacking_ally_and_it_is_removed_from_combat():
+    """'Remove target attacker from combat' played in the attack window: the attacking ally is
+    a legal target (glossary: Attacker; it was refused as 'no legal target'), it is removed
+    from combat (602.4) and the combat concludes without combat damage."""
+    ruling = _wow_ruling(_INTUITION + 'Alice passes\nBob passes\nAlice passes\n'
+                         'Bob plays "Intuition" targeting Alice\'s "Grunt"\nsettle\n'
+                         'expect Bob damage 0\nexpect "Grunt" damage 0\n')
+    assert _refusals(ruling) == []
+    assert all(e.passed for e in ruling.all_expectations)
+    assert any("Grunt is removed from combat" in s.description for s in ruling.steps)
+
+
+def test_wow_602_1_target_attacker_is_not_a_proposed_attacker_nor_a_non_attacker():
+    """While the proposal is on the chain the Grunt is a proposed attacker, not an attacker
+    (602.1); Bob's Footman never attacks: neither is described by 'target attacker'."""
+    proposed = _wow_ruling(_INTUITION + 'Alice passes\n'
+                           'Bob plays "Intuition" targeting Alice\'s "Grunt"\nsettle\n')
+    assert any("no legal target" in r for r in _refusals(proposed))
+    other = _wow_ruling(_INTUITION + 'Alice passes\nBob passes\nAlice passes\n'
+                        'Bob plays "Intuition" targeting Bob\'s "Footman"\nsettle\n')
+    assert _refusals(other)

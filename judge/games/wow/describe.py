@@ -57,7 +57,7 @@ _KIND_WORDS = frozenset({"hero", "ally", "ability", "equipment", "weapon", "armo
 _PLURALS = {"heroes": "hero", "allies": "ally", "abilities": "ability", "weapons": "weapon",
             "armors": "armor", "items": "item", "cards": "card", "characters": "character",
             "resources": "resource", "tokens": "token", "totems": "totem", "pets": "pet",
-            "quests": "quest"}
+            "quests": "quest", "attackers": "attacker", "defenders": "defender"}
 # qualities that are states of a card in play
 _STATES = frozenset({"attacking", "defending", "protecting", "exhausted", "ready", "damaged",
                      "undamaged", "attached", "other", "another", "non-token", "token",
@@ -208,6 +208,7 @@ def _zone_ok(state: State, desc: M.Target, o: GameObject, scope: Scope) -> bool:
 
 
 def _one_matches(state: State, desc: M.Target, o: GameObject, scope: Scope, V) -> bool:
+    from judge.games.wow import combat as K
     kinds = V.kinds(state, o.id)
     ctl = controller_of(state, o.id)
     friendly = "friendly" in [q.lower() for q in desc.qualities]
@@ -237,6 +238,14 @@ def _one_matches(state: State, desc: M.Target, o: GameObject, scope: Scope, V) -
                 return False
         elif k in ("opponent", "player"):
             return False
+        elif k == "attacker":
+            # glossary Attacker / Defender: a combat role, not a tag; a card removed from
+            # combat (602.4) or only proposed (602.1) is not one
+            if not K.attacking(state, o.id):
+                return False
+        elif k == "defender":
+            if not K.defending(state, o.id):
+                return False
         elif not V.has_tag(state, o.id, k):
             return False
     named = False
