@@ -95,6 +95,18 @@ def test_recombined_corpus_paragraphs_parse_to_the_values_they_have_alone(game, 
     assert _plain(card.abilities) == tuple(a for abilities in alone for a in abilities)
 
 
+
+def test_a_paragraph_opens_a_new_sentence_whatever_ended_the_one_before():
+    # found by the recombination property above: a paragraph that ends without a full stop
+    # ("... gets +4{p}") made the next paragraph's first word ("Play") read as a noun
+    from judge.cards import fab
+    first = "If you have played another attack this turn, this gets +4{p}"
+    second = "Play this only if you have 1 or more Evos equipped."
+    card = fab.parse(first + "\n\n" + second)
+    assert card.fully_parsed, card.unparsed
+    assert _plain(card.abilities) == _plain(fab.parse(first).abilities) + \
+        _plain(fab.parse(second).abilities)
+
 _WORDS = st.sampled_from(["deal", "damage", "to", "target", "hero", "ally", "unit", "draw", "a",
                           "card", "if", "this", "when", "you", "may", "gain", "+1", "{p}",
                           "attack", "instead", "each", "opponent", "2", "X", "where", "is",
