@@ -31,7 +31,7 @@ from typing import Any, Callable
 
 from judge.engine import trace as T
 from judge.engine.abilities import BindAbilities
-from judge.engine.context import Context
+from judge.engine.context import Context, _shown
 from judge.engine.decisions import DEFAULT, Answer, Decision, DecisionPending
 from judge.engine.errors import IllegalAction, NotModelled, ScenarioStateError, UnstatedChoice
 from judge.engine.game import Call, Game
@@ -341,10 +341,23 @@ class _Run:
             if not ok:
                 # a rule found on the way that is not about timing explains more than "wait"
                 self.refuse(ctx, call, err if err is not None and not err.timing else first)
+                self.drop_spent_answers(ctx, trial, call)
                 return ctx
             ctx = trial
         game.act(ctx, call)
         return ctx
+
+    @staticmethod
+    def drop_spent_answers(ctx: Context, trial: Context, call: Call) -> None:
+        """Answers the abandoned passes of ``trial`` used answered decisions that never arose on
+        ``ctx``: they are not kept for a later decision of the same key (which may have other
+        options), and the ruling says which lines went unused."""
+        for key in [k for k in ctx.answers if k not in trial.answers]:
+            answer = ctx.answers.pop(key)
+            if isinstance(answer, Answer) and answer.line is not None:
+                ctx.trace.add(ctx.state, T.REFUSED, f"the answer on line {answer.line} "
+                              f"({_shown(answer.value)}) is not used: the decision it answers "
+                              f"arose only on the way to {call.label}, which is not allowed", [])
 
     def advance(self, ctx: Context, call: Call, *,
                 until: str | None = None) -> tuple[bool, IllegalAction | None]:
