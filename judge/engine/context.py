@@ -186,9 +186,9 @@ class Context:
         choice step citing the rule that asks (marked as the default when it is one)."""
         answer = self.answer_to(decision)
         self.step(T.CHOICE, f"{decision.player} decides {decision.prompt}: "
-                  f"{_shown(answer.value)}", cites=[decision.citation], actor=decision.player,
+                  f"{shown_answer(answer.value)}", cites=[decision.citation], actor=decision.player,
                   default=(decision.default_text or f"{decision.prompt}: "
-                           f"{_shown(decision.default)} (not stated)") if answer.default
+                           f"{shown_answer(decision.default)} (not stated)") if answer.default
                   else None)
         return answer.value
 
@@ -212,7 +212,8 @@ class Context:
         return Answer(decision.key, decision.default, None, default=True)
 
 
-def _shown(value: Any) -> str:
+def shown_answer(value: Any) -> str:
+    """An answer's value as the ruling quotes it: strings in quotes, several joined by commas."""
     if isinstance(value, (tuple, list)):
         return ", ".join(f'"{v}"' if isinstance(v, str) else str(v) for v in value)
     return f'"{value}"' if isinstance(value, str) else str(value)

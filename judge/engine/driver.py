@@ -31,7 +31,7 @@ from typing import Any, Callable
 
 from judge.engine import trace as T
 from judge.engine.abilities import BindAbilities
-from judge.engine.context import Context, _shown
+from judge.engine.context import Context, shown_answer
 from judge.engine.decisions import DEFAULT, Answer, Decision, DecisionPending
 from judge.engine.errors import IllegalAction, NotModelled, ScenarioStateError, UnstatedChoice
 from judge.engine.game import Call, Game
@@ -356,7 +356,7 @@ class _Run:
             answer = ctx.answers.pop(key)
             if isinstance(answer, Answer) and answer.line is not None:
                 ctx.trace.add(ctx.state, T.REFUSED, f"the answer on line {answer.line} "
-                              f"({_shown(answer.value)}) is not used: the decision it answers "
+                              f"({shown_answer(answer.value)}) is not used: the decision it answers "
                               f"arose only on the way to {call.label}, which is not allowed", [])
 
     def advance(self, ctx: Context, call: Call, *,
