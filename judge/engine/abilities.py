@@ -47,7 +47,9 @@ class Unbound:
     ``text``: the ability as printed; ``why``: what the module lacks, in words;
     ``zones``: the zone names where it functions (empty: everywhere);
     ``events``: the event kinds that could trigger it or that it could replace (``ANY``: any);
-    ``values``: the values it could change (``ANY``: any).
+    ``values``: the values it could change (``ANY``: any);
+    ``citation``: the rule that governs what it lacks, when the module knows one (the
+    not-modelled step cites it).
     """
     obj: int
     card: str
@@ -57,6 +59,7 @@ class Unbound:
     zones: frozenset[str] = frozenset()
     events: frozenset[str] = frozenset()
     values: frozenset[str] = frozenset()
+    citation: str | None = None
 
     def describe(self) -> str:
         what = {"trigger": "triggered ability", "replacement": "replacement effect",
@@ -104,7 +107,7 @@ def report(ctx: "Context", u: Unbound, why: str) -> None:
     if u in ctx.reported or not functioning(ctx.state, u):
         return
     ctx.reported.add(u)
-    ctx.not_modelled(f"{u.describe()}: {why}")
+    ctx.not_modelled(f"{u.describe()}: {why}", u.citation)
 
 
 @dataclass(frozen=True, slots=True)

@@ -253,6 +253,21 @@ def test_an_unbound_static_ability_is_named_when_a_value_it_could_change_is_read
                and "it could change power" in s.text for s in ctx.trace.steps)
 
 
+def test_an_unbound_ability_with_a_citation_is_named_citing_that_rule():
+    from judge.engine.abilities import BindAbilities, Unbound
+    ctx = _toy()
+    st = ctx.state
+    o = st.create(name="Glow", owner="Alice", zone=("Alice", "board"), base={"power": 1})
+    st.apply(BindAbilities(o.id, (Unbound(obj=o.id, card="Glow", kind="static",
+                                          text="Cards you control glow.",
+                                          zones=frozenset({"board"}),
+                                          values=frozenset({"power"}), citation="1.2"),)))
+    st.value(o.id, "power")
+    ctx.step("rule", "power is read")
+    named = [s for s in ctx.trace.steps if "Glow's static ability" in s.text]
+    assert named and named[0].citations == ("1.2",)
+
+
 # ---------------------------------------------------------------------------- events
 def test_each_replacement_applies_once_per_event():
     ctx = _toy()
