@@ -751,9 +751,8 @@ class Frames:
                 target = first
         if target is None and not (amount is not None and amount.ref):
             return None
-        divided = "divided as you choose" in parts.adverbs
         return M.Damage(verb="deal", amount=amount, damage_type=dtype, target=target,
-                        source=subject, divided=divided, span=span)
+                        source=subject, divided=_divided(parts), span=span)
 
     def _changed(self, count: M.Amount | None, parts: Parts) -> M.Amount | None:
         """"that much +1" (a change after the amount), "that much plus 1"."""
@@ -994,7 +993,8 @@ class Frames:
             target = what
         if target is None:
             target = what
-        return M.Heal(verb="heal", amount=amount, target=target, source=subject, span=span)
+        return M.Heal(verb="heal", amount=amount, target=target, source=subject,
+                      divided=_divided(parts), span=span)
 
     def v_restore(self, s, parts, subject, span):
         return self.v_heal(s, parts, subject, span)
@@ -2337,3 +2337,12 @@ def _coordinate_change(items: list, change: Change) -> None:
             item.joiner = "or"
             return
     items.append(change)
+
+
+def _divided(parts) -> bool:
+    """"divided as you choose": an adverb of the clause, or after the amount's noun ("deals 3
+    nature damage divided as you choose to ...", "heals 8 damage divided as you choose from
+    ...", "deal that much divided as you choose among ... instead")."""
+    return "divided as you choose" in parts.adverbs or any(
+        p.kind == "adverb" and p.word.lower() == "divided as you choose"
+        for o in parts.objects for p in getattr(o, "posts", ()))

@@ -339,6 +339,7 @@ class Heal(Effect):
     amount: Amount | None = None
     target: Target | None = None
     source: Target | None = None
+    divided: bool = False               # "divided as you choose"
 
 
 @dataclass(frozen=True, slots=True)

@@ -247,6 +247,25 @@ def test_wow_switch_damage_and_stats():
     assert s.first.kinds == ("ally",) and s.duration.kind == "this turn"
 
 
+def test_wow_divided_as_you_choose_after_the_amount_is_a_division():
+    """"deals 3 nature damage divided as you choose to ..." and "heals 8 damage divided as you
+    choose from ..." (707.1d), "deal that much divided as you choose among ... instead" (717.7):
+    the words follow the amount's noun; they were dropped, and the damage read as dealt whole."""
+    [e] = one("When Gok enters play, he deals 3 nature damage divided as you choose to any "
+              "number of target heroes and/or allies.").effects
+    assert isinstance(e, M.Damage) and e.divided and e.amount.value == 3
+    [h] = one("Your hero heals 8 damage divided as you choose from any number of target heroes "
+              "and/or allies.").effects
+    assert isinstance(h, M.Heal) and h.divided and h.amount.value == 8
+    [r] = one("If this ally would deal combat damage, he may deal that much divided as you "
+              "choose among any number of opposing heroes and/or allies instead.").effects
+    assert isinstance(r, M.Replacement)
+    [[d]] = r.instead[0].options
+    assert isinstance(d, M.Damage) and d.divided
+    [plain] = one("Your hero deals 2 fire damage to target ally.").effects
+    assert not plain.divided
+
+
 def test_wow_token_copy_is_a_token_not_a_counter():
     """"Put a token copy of target ally you control into play" (WoW 402.4) was read as placing
     a "copy" counter; it is a CreateToken copying the target."""
