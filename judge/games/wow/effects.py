@@ -991,8 +991,8 @@ def _draw_until(run: Run, e: M.Move) -> None:
                 continue
             if deck:
                 # a modifier replaced the draw: 713.2a's cases are not told apart
-                raise NotModelled(f"{run.name}: drawing until a limit while a modifier "
-                                  "replaces drawing (713.2a)")
+                raise NotModelled(f"{run.name}: {DRAW_UNTIL_REPLACED}",
+                                  run.ctx.cite("one-shot.draw-until"))
             run.step(T.RULE, f"{p}'s deck is empty: drawing can't reach the limit, so {p} "
                      "stops drawing (the checks of 410.5 find the player decked)",
                      ["one-shot.until", "ppp.decked"])
@@ -1404,7 +1404,7 @@ def switch(run: Run, e: M.Switch) -> None:
     the modifier is created."""
     st = run.state
     if e.stats != ("damage",) or e.second is None:
-        raise NotModelled(f"{run.name}: switching {' and '.join(e.stats)} (712.9)")
+        raise NotModelled(f"{run.name}: {SWITCH_VALUES}", run.ctx.cite("modifier.switch"))
 
     def one(desc: M.Target) -> int | None:
         found = run.things(desc)
@@ -1452,6 +1452,14 @@ _DURATIONS = frozenset(list(_ENDS) + ["until start of turn", "until the start of
 _STATS = frozenset({"atk", "attack", "health", "def", "defense", "cost", "strike cost"})
 
 
+# reasons why_not gives whose rule the not-modelled step cites (WHY_CITES: reason -> procedure)
+DIVIDED_ON_ADDING = "damage or healing divided among its targets as its controller chooses (707.1d)"
+DIVIDED_INSTEAD = "a packet divided as its source player chooses, in place of another (717.7)"
+SWITCH_VALUES = "switching ATK and health (712.9)"
+DRAW_UNTIL_REPLACED = "drawing until a limit while a modifier replaces drawing (713.2a)"
+WHY_CITES = {DIVIDED_ON_ADDING: "add.targets", DIVIDED_INSTEAD: "packet.divide",
+             SWITCH_VALUES: "modifier.switch", DRAW_UNTIL_REPLACED: "one-shot.draw-until"}
+
 PLAY_COST_CHANGE = ("a change of what is paid to play or strike (707.1e cost reductions and "
                      "increases: the module pays the printed cost)")
 
@@ -1476,10 +1484,10 @@ def why_not(e: M.Effect) -> str | None:
     duration = getattr(e, "duration", None)
     if duration is not None and duration.kind not in _DURATIONS:
         return f"the duration {duration.text or duration.kind!r}"
-    if isinstance(e, M.Damage) and e.divided:
-        return "damage divided as its controller chooses (717.7)"
+    if isinstance(e, (M.Damage, M.Heal)) and e.divided:
+        return DIVIDED_ON_ADDING
     if isinstance(e, M.Switch) and (e.stats != ("damage",) or e.second is None):
-        return "switching ATK and health (712.9)"
+        return SWITCH_VALUES
     if isinstance(e, M.ModifyValue):
         if _play_cost_change(e):
             return PLAY_COST_CHANGE
@@ -1519,6 +1527,8 @@ def why_not(e: M.Effect) -> str | None:
             return f"replacing the event {e.event.text or e.event.verb!r}"
         for x in e.instead:
             why = why_not(x)
+            if why == DIVIDED_ON_ADDING:
+                return DIVIDED_INSTEAD         # a packet divided in place of the one replaced
             if why:
                 return why
     if isinstance(e, M.DelayedTrigger):

@@ -79,7 +79,8 @@ class WowGame(WowScenario):
             kind, events, values = _unbound_kind(power)
             zones = frozenset() if power.kind in ("resolve",) else FUNCTIONS_IN
             found.append(Unbound(obj=oid, card=o.name, kind=kind, text=power.text,
-                                 why=power.why, zones=zones, events=events, values=values))
+                                 why=power.why, zones=zones, events=events, values=values,
+                                 citation=_why_cites(ctx, power.why)))
         for u in ps.unparsed:
             found.append(Unbound(obj=oid, card=o.name, kind="unknown", text=u.text,
                                  why=f"the card grammar could not read it ({u.reason})",
@@ -463,7 +464,8 @@ class WowGame(WowScenario):
                                 ctx.cite("power.lost"))
         power = self._power(ctx, card, ability)
         if power.why:
-            raise NotModelled(f"{o.name}'s power {power.text!r}: {power.why}")
+            raise NotModelled(f"{o.name}'s power {power.text!r}: {power.why}",
+                              _why_cites(ctx, power.why))
         self._holder(ctx, "activate", player)
         a = power.ability
         if a.condition is not None:
@@ -970,6 +972,12 @@ def _pick(decision: Decision, said: tuple[str, ...]) -> Any:
     return found[0]
 
 
+def _why_cites(ctx: Context, why: str) -> str | None:
+    """The rule a not-modelled reason names as governing what is missing (E.WHY_CITES)."""
+    procedure = E.WHY_CITES.get(why)
+    return ctx.cite_opt(procedure) if procedure else None
+
+
 def _unbound_kind(power: P.Power) -> tuple[str, frozenset[str], frozenset[str]]:
     everything = frozenset({abilities.ANY})
     if power.kind == "triggered":
@@ -977,6 +985,12 @@ def _unbound_kind(power: P.Power) -> tuple[str, frozenset[str], frozenset[str]]:
         events = TR.events_of(trig) if trig is not None and not TR.why_not(trig) else everything
         return "trigger", events, frozenset()
     if power.kind == "replacement":
+        # named as the event it replaces is about to happen (716.1c), when the card grammar
+        # says which event that is
+        verbs = {x.event.verb for x in power.ability.effects
+                 if isinstance(x, M.Replacement) and x.event is not None}
+        if verbs and all(v in TR.WATCHED for v in verbs):
+            return "replacement", frozenset(k for v in verbs for k in TR.WATCHED[v]), frozenset()
         return "replacement", everything, frozenset()
     if power.kind in ("activated", "reward"):
         return "activated", frozenset(), frozenset()
