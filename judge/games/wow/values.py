@@ -44,8 +44,11 @@ BOUNDS = tuple(Bound(stat, 0, procedure="value.negative",
                           "calculation or a comparison")
                for stat in NUMERIC)
 
-# re-entrancy guards: a value being worked out is not asked again from inside itself (719.3)
+# re-entrancy guards: a value being worked out is not asked again from inside itself
 _busy: set[tuple[int, int, str]] = set()
+# the modifiers whose amounts are being read now, outermost first (719.3: an interdependent
+# modifier with a later timestamp has not applied yet when an earlier one reads the value)
+_reading: list["Static"] = []
 
 
 def rules() -> ValueRules:
@@ -476,10 +479,21 @@ def _own_steps(state: State, o: GameObject, stat: str) -> list[ValueStep]:
         if not st.applies(state, oid):
             continue
         e = st.effect
+        inter: list[str] = []
+        if st.op not in ("multiply", "set"):
+            if any(_interdependent(state, st, r) and (st.timestamp, st.source, st.index) >
+                   (r.timestamp, r.source, r.index) for r in _reading):
+                # 719.3: read by an interdependent modifier that applies before this one
+                continue
+            inter = [state.objects[r.source].name for r in statics(state)
+                     if r.kind == "value" and r.stat == stat and _interdependent(state, st, r)]
+        _reading.append(st)
         try:
             amount = A.amount(state, getattr(e, "amount", None), st.scope(state).with_it(oid))
         except Unknown:
             continue
+        finally:
+            _reading.pop()
         if amount is None:
             continue
         src = state.objects[st.source].name
@@ -489,6 +503,16 @@ def _own_steps(state: State, o: GameObject, stat: str) -> list[ValueStep]:
         kind_of_stamp = ("timestamp.attachment" if W.host_of(state, st.source) is not None
                          else "timestamp.card")
         reads = _reads(state, st, stat)
+        if inter:
+            # 719.3: interdependent modifiers apply in timestamp order, once each, after the
+            # modifiers any of them depends on
+            delta = amount * getattr(e, "sign", 1)
+            out.append((1, st.timestamp, -1000 - n, _Step(
+                lambda c, d=delta: _apply("add", c, d),
+                f"{delta:+d} from {src} (interdependent with {', '.join(inter)}: applied in "
+                "timestamp order, once each)", "dependency.inter", "reads",
+                extra=("dependency",))))
+            continue
         if reads and st.op not in ("multiply", "set"):
             # 719.2: a modifier whose amount is read from other cards' values depends on the
             # modifiers that change those values; it applies after them
@@ -573,6 +597,26 @@ def _reads(state: State, st: Static, stat: str) -> list[str]:
             if name not in names:
                 names.append(name)
     return names
+
+
+def _depends(state: State, st: Static, other: Static) -> bool:
+    """719.1: ``st``'s amount reads a value of a card ``other`` changes."""
+    from judge.games.wow import describe as D
+    q = getattr(getattr(st.effect, "amount", None), "defined_as", None)
+    if q is None or q.of is None or other.kind != "value" or other.stat != _stat(q.measure):
+        return False
+    try:
+        read = [x for x in D.candidates(state, q.of, st.scope(state)) if isinstance(x, int)]
+    except D.Unknown:
+        return False
+    return any(other.applies(state, oid) for oid in read)
+
+
+def _interdependent(state: State, st: Static, other: Static) -> bool:
+    """719.3: two modifiers that depend on each other."""
+    if (st.source, st.index) == (other.source, other.index):
+        return False
+    return _depends(state, st, other) and _depends(state, other, st)
 
 
 def _dependency(steps: list[ValueStep], printed: Value) -> list[ValueStep]:
