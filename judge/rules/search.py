@@ -155,6 +155,27 @@ def field_params() -> tuple[tuple[float, ...], tuple[float, ...]]:
             (P["b_title"], P["b_heading"], P["b_text"], P["b_examples"]))
 
 
+def length_terms(fb, avgs) -> tuple[tuple[float, float], ...]:
+    """Per field, (1 - b, b / mean length): a row's BM25 length normalisation is
+    ``1 - b + b / mean * length``."""
+    return tuple((1 - fb[i], fb[i] / avgs[i]) for i in range(4))
+
+
+def field_norms(fw, ab, lens, k: int) -> tuple[float, float, float, float]:
+    """Per field, weight / length normalisation of the row whose four field lengths start at
+    ``lens[k]`` (``ab``: :func:`length_terms` of its document)."""
+    (a0, b0), (a1, b1), (a2, b2), (a3, b3) = ab
+    return (fw[0] / (a0 + b0 * lens[k]), fw[1] / (a1 + b1 * lens[k + 1]),
+            fw[2] / (a2 + b2 * lens[k + 2]), fw[3] / (a3 + b3 * lens[k + 3]))
+
+
+def weighted_tf(cnt, nr) -> float:
+    """BM25F weighted term frequency of a row: its four per-field counts ``cnt`` under
+    :func:`field_norms` ``nr``. The one formula of both the query side and the index build
+    (``rank_term`` stores it), so that both give the same floats."""
+    return cnt[0] * nr[0] + cnt[1] * nr[1] + cnt[2] * nr[2] + cnt[3] * nr[3]
+
+
 NEAR = 6
 WINDOW = 16               # tokens of a passage (the "together" signal)
 LEAD = 6                  # first tokens of a rule's text (the "subject" signal)
@@ -440,7 +461,7 @@ def _rank(con, concepts: list[Concept], scope: list[tuple], everything: list[tup
             scores = {}
             for row, cnt in counts.items():
                 nr = norms[row]
-                wtf = cnt[0] * nr[0] + cnt[1] * nr[1] + cnt[2] * nr[2] + cnt[3] * nr[3]
+                wtf = weighted_tf(cnt, nr)
                 scores[row] = (c.idf * wtf * (k1 + 1) / (k1 + wtf), c.forms[0][0], "compound "
                                "term", cnt, wtf)
             best.append(scores)
@@ -470,7 +491,7 @@ def _rank(con, concepts: list[Concept], scope: list[tuple], everything: list[tup
             counts = tf[form[0]] if len(form) == 1 else _phrase_counts(form, tf, offs)
             for row, cnt in counts.items():
                 nr = norms[row]
-                wtf = cnt[0] * nr[0] + cnt[1] * nr[1] + cnt[2] * nr[2] + cnt[3] * nr[3]
+                wtf = weighted_tf(cnt, nr)
                 s = fidf * wtf * (k1 + 1) / (k1 + wtf)
                 old = scores.get(row)
                 if old is None or s > old[0]:
@@ -745,16 +766,11 @@ class _Norms(dict):
         self.nodes = nodes
         self.fw = fw
         # per document and field: 1 - b and b / mean length
-        self.ab = [tuple((1 - fb[i], fb[i] / avg[i]) for i in range(4)) for avg in nodes.avgs]
+        self.ab = [length_terms(fb, avg) for avg in nodes.avgs]
 
     def __missing__(self, row: int):
-        nodes = self.nodes
-        j = row - nodes.base
-        lens, k = nodes.lens, 4 * j
-        (a0, b0), (a1, b1), (a2, b2), (a3, b3) = self.ab[nodes.doc_of[j]]
-        fw = self.fw
-        v = self[row] = (fw[0] / (a0 + b0 * lens[k]), fw[1] / (a1 + b1 * lens[k + 1]),
-                         fw[2] / (a2 + b2 * lens[k + 2]), fw[3] / (a3 + b3 * lens[k + 3]))
+        j = row - self.nodes.base
+        v = self[row] = field_norms(self.fw, self.ab[self.nodes.doc_of[j]], self.nodes.lens, 4 * j)
         return v
 
 

@@ -41,7 +41,8 @@ from collections import defaultdict
 
 from judge.rules.model import NodeKind
 from judge.rules.search import (FIELDS, STOP, VARIANTS, _fts_stem,   # the query side's
-                                field_params)                         # (a light module)
+                                field_norms, field_params,            # (a light module)
+                                length_terms, weighted_tf)
 
 SCHEMA = """
 CREATE VIRTUAL TABLE rank_text USING fts5(title, heading, text, examples,
@@ -227,19 +228,16 @@ def _term_postings(con: sqlite3.Connection, doc_id: str, postings: list[tuple], 
     """``rank_term`` of one document (see the module's docstring) from its postings, (term, row,
     column, count, offsets) in that order. The weighted frequency is computed exactly as
     :func:`judge.rules.search._rank` computes it from ``rank_doc`` (the same operations in the
-    same order on the same stored values: the same floats)."""
-    (a0, b0), (a1, b1), (a2, b2), (a3, b3) = [(1 - fb[i], fb[i] / avgs[i]) for i in range(4)]
-    f0, f1, f2, f3 = fw
-    norm = [(f0 / (a0 + b0 * lens[k]), f1 / (a1 + b1 * lens[k + 1]),
-             f2 / (a2 + b2 * lens[k + 2]), f3 / (a3 + b3 * lens[k + 3]))
-            for k in range(0, len(lens), 4)]        # per row, as search._Norms makes it
+    same order on the same stored values: the same floats), by the same functions
+    (:func:`judge.rules.search.field_norms`, :func:`judge.rules.search.weighted_tf`)."""
+    ab = length_terms(fb, avgs)
+    norm = [field_norms(fw, ab, lens, k) for k in range(0, len(lens), 4)]   # per row
     out = []
 
     def pack(term: str, rows: list[int], cnts: list[list]) -> None:
         wtfs = []
         for row, cnt in zip(rows, cnts):
-            n0, n1, n2, n3 = norm[row - first]
-            wtfs.append(cnt[0] * n0 + cnt[1] * n1 + cnt[2] * n2 + cnt[3] * n3)
+            wtfs.append(weighted_tf(cnt, norm[row - first]))
         out.append((term, doc_id, marshal.dumps((tuple(rows), tuple(map(tuple, cnts)),
                                                   tuple(wtfs)))))
 
