@@ -1528,10 +1528,13 @@ class Frames:
         what = self.obj(parts)
         if what is None:
             return None
-        q = self.r.quantity(parts.objects[0])
+        np = parts.objects[0]
+        q = self.r.quantity(np)
+        # "double the base power of ...", "double the attack's base {p}" (FaB 25.2)
+        base = isinstance(np, NounPhrase) and "base" in (word_of(w) for w in np.words)
         return M.ModifyValue(verb="double", stat=q.measure, amount=M.Amount(value=2),
                              op="multiply", target=q.of, duration=self.duration(parts),
-                             span=span)
+                             span=span, base=base)
 
     def v_skip(self, s, parts, subject, span):
         what = self.obj(parts)

@@ -361,6 +361,8 @@ class ModifyValue(Effect):
     #                                     "is doubled for each [X]")
     minimum: Amount | None = None       # ", to a minimum of 1": the change never takes the
     #                                     value below this (WoW cost reductions)
+    base: bool = False                  # "double the base power" / "the attack's base {p}":
+    #                                     the base value changes, not the modified one (FaB 25.2)
 
 
 @dataclass(frozen=True, slots=True)

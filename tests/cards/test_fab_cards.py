@@ -336,3 +336,14 @@ def test_fab_a_keyword_a_player_may_do_is_a_keyword_action_with_its_phrases():
     [k] = one("Transform it into this.").effects
     assert k.verb == "transform" and k.target.ref == "it" and k.to.ref == "this"
     assert not fab.parse("You may **transform** it onto the top of your deck.").fully_parsed
+
+
+def test_fab_double_the_base_power_keeps_base():
+    # 25.2: "double the base power" changes the base value; "double the {p}" does not say so
+    for text in ("Double the base power of target attack action card.",
+                 "Double the attack's base {p}."):
+        e = one(text).effects[0]
+        assert isinstance(e, M.ModifyValue) and e.op == "multiply" and e.stat == "power"
+        assert e.base, text
+    e = one("Double the {p} of target attack.").effects[0]
+    assert isinstance(e, M.ModifyValue) and e.op == "multiply" and not e.base
