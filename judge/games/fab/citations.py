@@ -265,6 +265,7 @@ TABLE: dict[str, dict[str, str]] = {
     "counters": {V14: "Counters"},
     "destroy": {V14: "Destroy"},
     "power.base": {V14: "25.3"},
+    "power.base-set": {V14: "25.2"},
     "power.base-printed": {V14: "25.1"},
     "power.x": {V14: "25.1.3"},
     "power.variable": {V14: "25.1.4"},

@@ -257,6 +257,9 @@ def _modify(game: "FabGame", ctx: Context, layer: Layer, eff: M.ModifyValue) -> 
         from judge.games.fab import costs as fab_costs
         fab_costs.cost_effect(game, ctx, layer, eff)
         return
+    if eff.op == "multiply" and eff.base:
+        _double_base(game, ctx, layer, eff)
+        return
     delta = _delta(game, ctx, layer, eff) if eff.op == "add" else None
     if stat not in ("power", "defense") or delta is None:
         raise NotModelled(f"changing {eff.stat} by {eff.amount.text if eff.amount else ''!r}")
@@ -293,6 +296,38 @@ def _modify(game: "FabGame", ctx: Context, layer: Layer, eff: M.ModifyValue) -> 
                                       effect=effect.id)))
         ctx.step(T.EVENT, f"{o.name} gets {delta:+d} {stat} (now {st.value(oid, stat)})",
                  ["power.base"] + (["power.base-printed"] if stat == "power" else []), mark=mark)
+
+
+def _double_base(game: "FabGame", ctx: Context, layer: Layer, eff: M.ModifyValue) -> None:
+    """"Double the base power of ...": an effect that sets the base power to a defined value
+    (25.2), applied before the gains and losses, which it leaves as they are (25.3)."""
+    st = ctx.state
+    if eff.stat.lower() != "power" or C.amount(eff.amount) != 2 or eff.duration is not None:
+        raise NotModelled(f"changing the base {eff.stat} by {eff.verb!r}"
+                          + (f" {eff.duration.text}" if eff.duration else ""),
+                          ctx.cite_opt("power.base-set"))
+    for oid in objects_for(game, ctx, layer, eff.target):
+        o = st.objects[oid]
+        before = st.base_value(oid, "power")
+        if before is not None and not isinstance(before, int):
+            raise NotModelled(f"doubling {o.name}'s base power {before!r}, which its text "
+                              "defines", ctx.cite_opt("power.variable"))
+        mark = len(st.log)
+        if before is None:
+            ctx.step(T.RULE, f"{o.name} has no power value, so no base power to double: it "
+                     "still has none", ["power.base-set", "power.base-printed"], mark=mark)
+            continue
+        effect = E.create(st, description=f"{o.name}: base power doubled",
+                          controller=layer.controller,
+                          citation=ctx.cite_opt("power.base-set"),
+                          while_source=(o.id, o.incarnation))
+        st.apply(AddModifier(Modifier(id=st.new_id(), target=(o.id, o.incarnation),
+                                      stat="power", op="double", value=None, layer=0,
+                                      timestamp=st.tick(), effect=effect.id)))
+        ctx.step(T.EVENT, f"{layer.name} doubles {o.name}'s base power: {before} -> "
+                 f"{st.base_value(oid, 'power')}; what it has gained or lost still applies on "
+                 f"top, so its power is now {st.value(oid, 'power')}",
+                 ["power.base-set", "power.base"], mark=mark)
 
 
 @dataclass(frozen=True, slots=True)
