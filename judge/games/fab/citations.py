@@ -174,6 +174,7 @@ TABLE: dict[str, dict[str, str]] = {
     "target.opponent": {V14: "23.2.1"},
     "target.attack": {V14: "23.3"},
     "target.previous-link": {V14: "23.2.2"},
+    "target.x-bound": {V14: "23.1.2"},
     # searching zones and shuffling (24)
     "search.must": {V14: "24.1"},
     "search.fail": {V14: "24.2"},

@@ -367,6 +367,12 @@ def announce(game: "FabGame", ctx: Context, player: str, card: int, pl: Plan) ->
         ctx.step(T.RULE, f"{player} declares X = {pl.x} for {o.name}; X is {pl.x} while "
                  "it is a layer on the chain, and zero in every other zone",
                  ["play.x", "value.x"], mark=mark, actor=player)
+        from judge.games.fab import targets as fab_targets
+        for t in fab_targets.x_targets(game.card_rules(st, card).on_resolve):
+            n = fab_targets.legal_count(st, player, t)
+            ctx.step(T.RULE, f"X is the number of {fab_targets.target_text(t)!r}: {pl.x} does "
+                     f"not exceed the {n} legal target{'s' if n != 1 else ''}",
+                     ["target.x-bound"], actor=player)
     optional = [p.cost.text for p in pl.paid if p.cost.optional]
     if pl.boost:
         optional.append("boost")

@@ -769,8 +769,9 @@ def _destroy(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
     what = eff.what
     if what is not None and what.targeted and len(what.kinds) == 1 and \
             what.kinds[0] in _DESTROYABLE and not what.qualities and not what.filters and \
-            not what.alternatives and what.count is None and not what.controller:
-        _destroy_target(game, ctx, layer, what.kinds[0])
+            not what.alternatives and not what.controller and \
+            (what.count is None or _declared_x(what.count)):
+        _destroy_target(game, ctx, layer, what.kinds[0], x=what.count is not None)
         return
     if src is None or what is None or not C.is_self(what):
         raise NotModelled(f"destroying {text!r}")
@@ -787,15 +788,31 @@ def _destroy(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
     game.destroyed(ctx, src.id)
 
 
-def _destroy_target(game: "FabGame", ctx: Context, layer: Layer, kind: str) -> None:
+def _destroy_target(game: "FabGame", ctx: Context, layer: Layer, kind: str, *,
+                    x: bool = False) -> None:
     """The chosen target is destroyed if it is still a <kind> in the arena (23.2); otherwise
-    that part of the effect is ignored (19.7)."""
-    from judge.games.fab import becomes as fab_becomes
+    that part of the effect is ignored (19.7). ``x``: "destroy X target <kind>s", one by one,
+    X as declared (the number chosen was checked against it when the card was played, 23.1.2)."""
     st = ctx.state
     chosen = [t for t in layer.targets if isinstance(t, int)]
+    if x:
+        from judge.games.fab import costs as fab_costs
+        want = fab_costs.declared_x(ctx, layer)
+        if want is None or want != len(chosen):
+            raise NotModelled(f"destroying 'X target {kind}s' with {len(chosen)} chosen targets "
+                              f"and X {'not declared' if want is None else f'= {want}'}")
+        for oid in chosen:
+            _destroy_one(game, ctx, layer, kind, oid)
+        return
     if len(chosen) != 1:
         raise NotModelled(f"destroying 'target {kind}' with {len(chosen)} chosen targets")
-    o = st.objects[chosen[0]]
+    _destroy_one(game, ctx, layer, kind, chosen[0])
+
+
+def _destroy_one(game: "FabGame", ctx: Context, layer: Layer, kind: str, oid: int) -> None:
+    from judge.games.fab import becomes as fab_becomes
+    st = ctx.state
+    o = st.objects[oid]
     is_kind = (fab_becomes.is_weapon(st, o.id) if kind == "weapon" else o.has_kind(kind))
     mark = len(st.log)
     if o.zone[1] not in ARENA or not is_kind:

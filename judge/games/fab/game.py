@@ -375,8 +375,34 @@ class FabGame(FabScenario):
                                     "to target", ctx.cite("target.legal"))
         fab_restrictions.verify(self, ctx, player, "play", card=o)     # 17.2.1, 20.4.4b
         pl = self._plan(ctx, player, card, details, modes)
+        self._verify_x_targets(ctx, player, card, pl, targets)
         cost = fab_costs.resource_cost(self, ctx, player, card, pl, record=False)
         self._verify_payment(ctx, player, cost, pitching, "play")
+
+    def _verify_x_targets(self, ctx: Context, player: str, card: int, pl: "fab_costs.Plan",
+                          targets: tuple[Any, ...]) -> None:
+        """23.1.2: an X that is the number of targets ("Destroy X target auras") cannot exceed
+        the number of legal targets; and the line names that many (15.5.1d)."""
+        st = ctx.state
+        o = st.objects[card]
+        for t in fab_targets.x_targets(self.card_rules(st, card).on_resolve):
+            text = fab_targets.target_text(t)
+            n = fab_targets.legal_count(st, player, t)
+            if n is None:
+                raise NotModelled(f"how many legal targets {text!r} has, which bounds X",
+                                  ctx.cite_opt("target.x-bound"))
+            if pl.x is None:
+                continue
+            if pl.x > n:
+                raise IllegalAction("play", f"{o.name}'s X is the number of {text!r}: X = "
+                                    f"{pl.x} is more than the {n} legal target"
+                                    f"{'s' if n != 1 else ''}", ctx.cite("target.x-bound"))
+            named = [x for x in targets if isinstance(x, str)] if t.kinds == ("hero",) \
+                else [x for x in targets if isinstance(x, int)]
+            if len(named) != pl.x:
+                raise IllegalAction("play", f"X = {pl.x}: {o.name} needs {pl.x} "
+                                    f"target{'s' if pl.x != 1 else ''} for {text!r}; the line "
+                                    f"names {len(named)}", ctx.cite("play.targets"))
 
     def _plan(self, ctx: Context, player: str, card: int, details: tuple[Any, ...],
               modes: tuple[str, ...]) -> "fab_costs.Plan":

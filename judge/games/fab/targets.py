@@ -115,3 +115,37 @@ def no_legal_object(state: State, trig: PendingTrigger) -> str | None:
 def names(state: State, targets: tuple[Any, ...]) -> str:
     """``targets`` in words: players by name, cards by their names."""
     return " and ".join(t if isinstance(t, str) else state.objects[t].name for t in targets)
+
+
+def x_targets(effects: Iterable[M.Effect]) -> list[M.Target]:
+    """The top-level targets of ``effects`` whose number is the X declared when the card is
+    played ("Destroy X target auras"): 23.1.2 bounds that X by the number of legal targets."""
+    out = []
+    for effect in effects:
+        for target in (getattr(effect, "target", None), getattr(effect, "what", None),
+                       getattr(effect, "on", None)):
+            c = target.count if target is not None else None
+            if target is not None and target.targeted and c is not None and \
+                    c.variable == "X" and c.defined_as is None and c.per is None:
+                out.append(target)
+    return out
+
+
+def legal_count(state: State, controller: str, target: M.Target) -> int | None:
+    """How many legal targets ``target`` has now: heroes ("X target heroes", "X target
+    opposing heroes") or permanents of a kind in the arena ("X target auras [you control]");
+    None when the module cannot tell (qualities, filters, alternatives, a zone, a name)."""
+    if target.alternatives or target.qualities or target.filters or \
+            target.zone is not None or target.name or target.ref or not target.kinds:
+        return None
+    if target.kinds == ("hero",):
+        return {"": len(state.players), "opponent": len(state.opponents(controller)),
+                "you": 1}.get(target.controller)
+    if not set(target.kinds) <= _ARENA_KINDS:
+        return None
+    owners = {"you": {controller}, "opponent": set(state.opponents(controller)),
+              "": set(state.players)}.get(target.controller)
+    if owners is None:
+        return None
+    return sum(1 for o in state.objects.values()
+               if o.zone[1] in ARENA and set(target.kinds) <= o.kinds and o.controller in owners)
