@@ -185,6 +185,7 @@ TABLE: dict[str, dict[str, str]] = {
     # damage (26)
     "damage.source": {V14: "26.3"},
     "damage.hero-deals": {V14: "26.1"},
+    "damage.ally-deals": {V14: "26.2"},
     "damage.untyped": {V14: "26.4.3"},
     "damage.types": {V14: "26.4"},
     "damage.physical": {V14: "26.4.1"},

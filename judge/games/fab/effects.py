@@ -1022,6 +1022,11 @@ def delayed_triggers(game: "FabGame", ctx: Context, ev: Event) -> list[Any]:
         src = st.objects.get(ev.source) if ev.source is not None else None
         if ev.kind == "damage" and (src is None or src.controller != e.controller):
             continue
+        if ev.kind == "damage" and src.has_kind("ally"):
+            ctx.step(T.RULE, f"{src.name} is an ally: the damage is dealt by {src.name}, not by "
+                     f"{e.controller}'s hero, so {e.data['source name']}'s delayed trigger "
+                     f"(\"you deal damage\") does not trigger", ["damage.ally-deals"])
+            continue
         wanted = e.data.get("damage type", "") if ev.kind == "damage" else ""
         if wanted and ev.dtype != wanted:
             ctx.step(T.RULE, f"{e.data['source name']}'s delayed trigger waits for {wanted} "

@@ -1275,8 +1275,9 @@ class FabGame(FabScenario):
         cites = list(ev.citations)
         procs = ["damage.source", "life.total"]
         source = st.objects.get(ev.source) if ev.source is not None else None
-        if source is not None and not source.has_kind("ally"):
-            procs.append("damage.hero-deals")          # 26.1: the hero deals it with the card
+        if source is not None:
+            # 26.1: the hero deals it with the card; 26.2: an ally deals it itself
+            procs.append("damage.ally-deals" if source.has_kind("ally") else "damage.hero-deals")
         if not ev.dtype:
             procs.append("damage.untyped")             # 26.4.3: no type
         if reduce < ev.amount:

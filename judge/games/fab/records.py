@@ -43,7 +43,9 @@ def record_damage(state: State, ev: Event) -> DamageDealt:
     src = state.objects.get(ev.source) if ev.source is not None else None
     rec = DamageDealt(turn=state.globals.get("turn", 0), source=ev.source,
                       source_name=src.name if src is not None else "an effect",
-                      dealer=src.controller if src is not None else None,
+                      # an ally deals its damage itself, not its controller's hero (26.2)
+                      dealer=(src.controller if src is not None and not src.has_kind("ally")
+                              else None),
                       player=ev.player or "", amount=ev.amount, dtype=ev.dtype)
     typed = f"{rec.dtype} damage" if rec.dtype else "damage"
     _append(state, DAMAGE, (rec.turn, rec.source, rec.source_name, rec.dealer, rec.player,
