@@ -128,6 +128,22 @@ SLANG: tuple[tuple[str, ...], ...] = (
     ("scry", "look at the top"),
     ("mill", "top of deck into graveyard", "top of deck into discard pile"),
     ("cap", "maximum"),
+    # general table talk for what the documents name otherwise (fifth round)
+    ("negative", "below zero", "less than zero", "minus"),
+    ("at once", "at the same time", "simultaneously"),
+    ("refund", "refunded", "paid back", "given back"),
+    ("loop", "infinite", "forever"),
+    ("swap", "exchange", "switch"),
+    ("expire", "wear off", "end"),
+    ("opening hand", "starting hand", "draw your hand"),
+    ("peek", "look at"),
+    ("library", "deck", "draw pile"),
+    ("turn player", "active player"),
+    ("heal", "gain life", "recover", "restore"),
+    ("free", "without paying", "no cost"),
+    ("reveal", "show"),
+    ("sac", "sacrifice"),
+    ("lethal", "defeated", "lose the game"),
 )
 HYPERNYM_WEIGHT = 0.5  # "ally" asked, the rule says "character" (a glossary lists ally in it)
 SLANG_WEIGHT = 0.7

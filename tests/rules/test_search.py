@@ -343,3 +343,16 @@ def test_stem_table_holds_what_fts5_makes_of_each_word():
     assert S._fts_stem(con, [w for w, _ in sample]) == [s for _, s in sample]
     assert S._stem(con, ["reshuffled", "zzyzxqueried", "defending"]) == \
         S._fts_stem(con, ["reshuffled", "zzyzxqueried", "defending"])
+
+
+# --- fifth round: rule numbers are not words, table talk -----------------------------------------
+
+def test_table_talk_reaches_the_documents_words():
+    con = lookup.connect()
+    rows = {(r[0], r[1]) for r in con.execute("SELECT key, alt FROM rank_syn WHERE doc=''")}
+    assert {("neg", "less zero"), ("refund", "paid back"), ("swap", "exchang"),
+            ("librari", "deck")} <= rows
+    hits = _explained("my ally's attack would go below zero", "wow", limit=5)
+    assert any(h["citation"] == "wow-7.4 104.2" for h in hits)
+    assert any("below zero→" in e["detail"] or "→neg" in e["detail"]
+               for h in hits for e in h["explain"])
