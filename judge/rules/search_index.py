@@ -42,7 +42,7 @@ from collections import defaultdict
 from judge.rules.model import NodeKind
 from judge.rules.search import (FIELDS, STOP, VARIANTS, _fts_stem,   # the query side's
                                 field_norms, field_params,            # (a light module)
-                                length_terms, weighted_tf)
+                                length_terms, weighted_tf, word_spans)
 
 SCHEMA = """
 CREATE VIRTUAL TABLE rank_text USING fts5(title, heading, text, examples,
@@ -193,8 +193,8 @@ def fill_document(con: sqlite3.Connection, rg, doc_id: str) -> None:
         if a["kind"] in (NodeKind.GLOSSARY.value, NodeKind.ERRATA.value):
             names = [a["key"], a["title"], *a["aliases"]]
             title = " ; ".join(dict.fromkeys(n for n in names if n))
-        fts.append((row, title, " / ".join(reversed(heads)), a["text"],
-                    " ".join(e["text"] for e in a["examples"])))
+        fts.append((row, title, " / ".join(reversed(heads)), _masked(a["text"]),
+                    _masked(" ".join(e["text"] for e in a["examples"]))))
         node_rows[row] = [row, nid, doc_id, a["kind"], keyrow.get(a["parent"]), times_cited[nid]]
     con.executemany("INSERT INTO rank_text(rowid, title, heading, text, examples) VALUES(?,?,?,?,?)",
                     fts)
@@ -237,6 +237,20 @@ def fill_document(con: sqlite3.Connection, rg, doc_id: str) -> None:
              if k in ("cites", "mentions") and u in rows and v in rows]
     con.executemany("INSERT INTO rank_edge VALUES(?,?,?)", edges)
     _document_synonyms(con, rg, doc_id)
+
+
+# A rule number printed in a rule's text ("(410.5)", "see 712.8", "D.2.2.3", "20.7.2a"): its
+# pieces are words of their own to FTS5, so a question's "five cards" (five -> 5) matched the 5 of
+# "410.5". Each of its words is indexed as REF instead (as many words: offsets, and so snippets
+# and highlights, stay those of the printed text).
+_RULE_NUMBER = re.compile(r"(?<![\w.])(?:[A-Z]\.)?\d+(?:\.\d+)+[a-z]?(?![\w])")
+REF = "zzref"
+
+
+def _masked(text: str) -> str:
+    if not text or "." not in text:
+        return text
+    return _RULE_NUMBER.sub(lambda m: " ".join(REF for _ in word_spans(m.group())), text)
 
 
 def _term_postings(con: sqlite3.Connection, doc_id: str, postings: list[tuple], first: int,

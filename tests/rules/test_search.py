@@ -347,6 +347,21 @@ def test_stem_table_holds_what_fts5_makes_of_each_word():
 
 # --- fifth round: rule numbers are not words, table talk -----------------------------------------
 
+def test_a_rule_number_printed_in_a_rule_is_not_its_words():
+    # "(410.5)" in WoW 404.1b was indexed as the words 410 and 5: "five" (five -> 5) matched it
+    from judge.rules.search_index import REF, _masked
+    assert _masked("part of PPP (410.5). Counters") == f"part of PPP ({REF} {REF}). Counters"
+    assert _masked("see D.2.2.3 and 20.7.2a.") == f"see {' '.join([REF] * 4)} and {REF} {REF} {REF}."
+    assert _masked("Deal 3 damage. Draw 2 cards.") == "Deal 3 damage. Draw 2 cards."
+    assert not any(h["citation"] == "wow-7.4 404.1b" for h in search("five", game="wow", limit=60))
+    # the snippet is the printed text (offsets kept: as many words), highlights on its words
+    hit = next(h for h in _explained("counters removed face-down resources", "wow")
+               if h["citation"] == "wow-7.4 404.1b")
+    assert REF not in hit["snippet"] and "PPP (410" in hit["snippet"]
+    assert [hit["snippet"][a:b] for a, b in hit["highlights"]] == [
+        "counters", "removed", "face", "down", "resources"]
+
+
 def test_table_talk_reaches_the_documents_words():
     con = lookup.connect()
     rows = {(r[0], r[1]) for r in con.execute("SELECT key, alt FROM rank_syn WHERE doc=''")}
