@@ -1423,6 +1423,11 @@ class Frames:
         p = parts.pp("as")
         if p is not None:
             as_ = self.r.phrase(p.obj.span if hasattr(p.obj, "span") else None)
+        elif parts.subordinate is not None and parts.subordinate.value[0] == "as though":
+            # "play this as though it were an instant" (FaB 15.4.1): the type it is played as
+            items = getattr(getattr(parts.subordinate.value[1], "vp", None), "items", [])
+            if len(items) == 1 and isinstance(items[0], NounPhrase):
+                as_ = " ".join(word_of(w) for w in items[0].words if kind_of(w) != "DET")
         return M.Play(verb="play", what=what, who=self.doer(subject),
                       from_zone=self.zone_from(parts, what), free=free, as_=as_, span=span)
 

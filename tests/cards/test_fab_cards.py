@@ -347,3 +347,15 @@ def test_fab_double_the_base_power_keeps_base():
         assert e.base, text
     e = one("Double the {p} of target attack.").effects[0]
     assert isinstance(e, M.ModifyValue) and e.op == "multiply" and not e.base
+
+
+def test_fab_play_as_though_it_were_an_instant():
+    # 15.4.1: the type the card is played as is kept (it was dropped: as_ was '')
+    card = fab.parse("If it's not your turn, you may play Cindering Foresight as though it were "
+                     "an instant.", name="Cindering Foresight")
+    cond = card.abilities[0].effects[0]
+    assert isinstance(cond, M.Conditional) and cond.condition.negated
+    [[play]] = cond.then[0].options
+    assert isinstance(play, M.Play) and play.as_ == "instant" and play.what.ref == "this"
+    [[play]] = one("You may play this as though it were an instant.").effects[0].options
+    assert play.as_ == "instant"
