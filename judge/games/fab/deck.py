@@ -326,13 +326,26 @@ def _search(game: "FabGame", ctx: Context, layer: Layer, eff: M.Search) -> None:
     oid = choice.value if choice is not None else None
     if oid is not None and st.objects[oid].zone != (p, "deck"):
         raise NotModelled(f"{st.objects[oid].name} is no longer in {p}'s deck")
+    top = layer.memory.get(REVEALED)
+    hidden_again = None
+    if top is not None and deck and deck[0] == top:
+        # the top card this resolution revealed is hidden again as the search begins
+        hidden_again = st.objects[top].name
+        ctx.step(T.RULE, f"{hidden_again}, the revealed top card of {p}'s deck, is no longer "
+                 "revealed once the search of that deck begins", ["search.revealed-top"],
+                 mark=mark, actor=p)
+        mark = len(st.log)
     layer.memory[FOUND] = oid
     if oid is None:
+        matches = hidden_again is not None and want is not None and want.matches(st, top)[0]
         ctx.step(T.EVENT, f"{p} searches their deck for {what} and "
                  + ("finds nothing: the deck is empty" if not deck else
                     "fails to find one: the search finds no card, the rest of the effect "
-                    "resolves as normal"),
-                 ["search.must", "search.undefined" if want is None else "search.fail"],
+                    "resolves as normal")
+                 + (f" ({hidden_again} would fit, but it is hidden information again, and a "
+                    "player may fail to find a card that is hidden)" if matches else ""),
+                 ["search.must", "search.undefined" if want is None else "search.fail"]
+                 + (["search.public-hidden"] if matches else []),
                  mark=mark, actor=p)
     else:
         ctx.step(T.EVENT, f"{p} searches their deck for {what} and finds "

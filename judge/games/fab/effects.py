@@ -25,6 +25,7 @@ from judge.games.fab import cards as C
 from judge.games.fab import combat as K
 from judge.games.fab import deck as fab_deck
 from judge.games.fab import destroyed as fab_destroyed
+from judge.games.fab import increased as fab_increased
 from judge.games.fab import modes as fab_modes
 from judge.games.fab import keywords as fab_keywords
 from judge.games.fab import next_defend as fab_next_defend
@@ -55,6 +56,9 @@ def run(game: "FabGame", ctx: Context, layer: Layer, eff: M.Effect) -> None:
         return
     if fab_destroyed.handles(layer, eff):      # "it": the destroyed card (11.7, 11.7.1)
         fab_destroyed.run(game, ctx, layer, eff)
+        return
+    if fab_increased.handles(eff):             # "if ... has gained {p} this turn" (17.3)
+        fab_increased.run(game, ctx, layer, eff)
         return
     if layer.data.get("label") == "channel" and isinstance(eff, M.Conditional) and \
             eff.condition is not None and eff.condition.kind == "unless":
@@ -1005,8 +1009,13 @@ def _delayed_trigger(ctx: Context, layer: Layer, eff: M.DelayedTrigger) -> None:
              uses=1 if when == "next time" else None,
              data={"delayed event": kind, "effects": eff.effects, "source name": layer.name,
                    "source": layer.source, "damage type": trigger.event.damage_type or ""})
-    ctx.step(T.EVENT, f"{layer.name} creates a delayed triggered effect: {when} "
-             f"{words}", ["trigger.delayed-created"], mark=mark)
+    if when == "whenever":
+        ctx.step(T.EVENT, f"{layer.name} creates a continuous effect for the rest of the turn "
+                 f"that triggers {when} {words}", ["continuous.created",
+                                                   "trigger.continuous-once"], mark=mark)
+    else:
+        ctx.step(T.EVENT, f"{layer.name} creates a delayed triggered effect: {when} "
+                 f"{words}", ["trigger.delayed-created"], mark=mark)
 
 
 def delayed_triggers(game: "FabGame", ctx: Context, ev: Event) -> list[Any]:
@@ -1045,11 +1054,16 @@ def delayed_triggers(game: "FabGame", ctx: Context, ev: Event) -> list[Any]:
                      targets=(ev.player,) if hit and ev.player else ())
         effs = e.data["effects"]
         typed = f" ({ev.dtype} damage)" if ev.kind == "damage" and ev.dtype else ""
-        ctx.step(T.TRIGGER, f"{e.data['source name']}'s delayed trigger triggers: " + (
+        every = e.uses is None      # "whenever ... this turn": a continuous effect's trigger
+        ctx.step(T.TRIGGER, f"{e.data['source name']}'s "
+                 f"{'effect' if every else 'delayed trigger'} triggers: " + (
             f"{src.name if src else 'an attack'} hits {ev.player}" if hit else
-            f"{e.controller} dealt damage{typed}"),
-            ["trigger.delayed"] + (["combat.hit"] if hit else [] if wanted
-                                   else ["damage.untyped-trigger"]))
+            f"{e.controller} dealt damage{typed}")
+            + ("; once for this event, as for each time it happens this turn" if every else ""),
+            # "the next time": a delayed trigger, once (16.4.1); "whenever ... this turn": a
+            # continuous effect's trigger, once each time (16.6)
+            (["trigger.continuous-once"] if every else ["trigger.delayed"])
+            + (["combat.hit"] if hit else [] if wanted else ["damage.untyped-trigger"]))
 
         def resolve(c: Context, trig: PendingTrigger, stub: Layer = stub,
                     effs: Any = effs) -> None:

@@ -33,6 +33,8 @@ from judge.engine.values import Bound, ValueRules
 from judge.games.fab import cards as C
 from judge.games.fab import combat as K
 from judge.games.fab import costs as fab_costs
+from judge.games.fab import increased as fab_increased
+from judge.games.fab import instant as fab_instant
 from judge.games.fab import printed as fab_printed
 from judge.games.fab import becomes as fab_becomes
 from judge.games.fab import chain as fab_chain
@@ -145,6 +147,7 @@ class FabGame(FabScenario):
             for zone in PLAYER_ARENA:
                 for o in st.in_zone((name, zone)):
                     self.static_abilities(ctx, o.id)
+        fab_increased.mark_turn_start(st, apply=False)     # 17.3
 
     def static_abilities(self, ctx: Context, oid: int) -> None:
         """A permanent's static abilities are on while it is face up in the arena (17.2)."""
@@ -340,7 +343,10 @@ class FabGame(FabScenario):
                                 f"{player}'s hand or arsenal", ctx.cite("play.zone"))
         self._holder(ctx, "play", player)
         link = K.current(st)
-        if o.has_kind("action"):
+        as_instant = self._as_instant(ctx, player, card) if o.has_kind("action") else None
+        if as_instant is not None:
+            pass                        # any layer of the chain (15.4.1)
+        elif o.has_kind("action"):
             if st.chain:
                 raise IllegalAction("play", f"{o.name} is an action: it can only be layer 1 "
                                     "(the chain must be empty)", ctx.cite("play.action-layer-1"),
@@ -378,6 +384,21 @@ class FabGame(FabScenario):
         self._verify_x_targets(ctx, player, card, pl, targets)
         cost = fab_costs.resource_cost(self, ctx, player, card, pl, record=False)
         self._verify_payment(ctx, player, cost, pitching, "play")
+
+    def _as_instant(self, ctx: Context, player: str, card: int) -> "fab_instant.Permission | None":
+        """The card's "you may play this as though it were an instant" when the play needs it
+        (15.4.1: the chain is not empty, or the player could not pay for an action) and its
+        condition holds; None when the card can be played as an action or has no such
+        permission."""
+        st = ctx.state
+        if not st.chain and player == self.turn_player(st) and \
+                st.players[player].values.get(AP, 0) >= 1:
+            return None
+        perm = fab_instant.find(self.card_rules(st, card).on_resolve)
+        if perm is None:
+            return None
+        ok, _why = fab_instant.holds(st, player, self.turn_player(st), perm)
+        return perm if ok else None
 
     def _verify_x_targets(self, ctx: Context, player: str, card: int, pl: "fab_costs.Plan",
                           targets: tuple[Any, ...]) -> None:
@@ -427,6 +448,11 @@ class FabGame(FabScenario):
                                     ctx.cite("target.attack"))
             if isinstance(t, int):
                 o = ctx.state.objects[t]
+                if o.has_kind("ally") and o.zone[1] in ARENA:
+                    raise NotModelled(f"attacking {o.name}, an ally: an ally as the target of "
+                                      "an attack (the damage it is dealt, and whether it is "
+                                      "still a legal target when the attack would resolve, "
+                                      "20.4.4c)", ctx.cite_opt("combat.target-gone"))
                 if not st_has_spectra(ctx.state, t) or o.zone[1] not in ARENA:
                     raise NotModelled(f"attacking {o.name}, a permanent without spectra")
 
@@ -484,19 +510,35 @@ class FabGame(FabScenario):
         o = st.objects[card]
         rules = self.card_rules(st, card)
         attack = o.has_kind("attack") and o.has_kind("action")
+        as_instant = self._as_instant(ctx, player, card) if o.has_kind("action") else None
         pl = self._plan(ctx, player, card, details, modes)
         mark = len(st.log)
         st.apply(MoveObject(card, COMBAT if attack else CHAIN))
         fab_records.record_play(st, player, card)           # "if you've played ... this turn"
-        ctx.step(T.ACTION, f"{player} plays {o.name} from {from_zone or 'hand'}",
-                 [self._timing_rule(o), "play.steps", "play.announce"]
+        ctx.step(T.ACTION, f"{player} plays {o.name} from {from_zone or 'hand'}"
+                 + (" as though it were an instant" if as_instant else ""),
+                 ["play.as-instant" if as_instant else self._timing_rule(o), "play.steps",
+                  "play.announce"]
                  + self._reaction_step_rule(st, player, o)
                  + (["play.targets"] if targets else []), mark=mark, actor=player)
         fab_costs.announce(self, ctx, player, card, pl)                  # 15.5.1
         cost = fab_costs.resource_cost(self, ctx, player, card, pl, record=True)   # 15.5.2
         self._pay(ctx, player, cost, pitching, o.name)                   # 15.5.3a-b
         fab_costs.pay_other(self, ctx, player, card, pl)                 # 15.5.3c
-        if o.has_kind("action"):
+        if as_instant is not None:
+            why = fab_instant.holds(st, player, self.turn_player(st), as_instant)[1]
+            ctx.step(T.RULE, f"{o.name} says \"{as_instant.text}\""
+                     + (f" ({why})" if why else "") + ": an action card played as though it "
+                     "were an instant can be any layer of the chain, and it is still an action "
+                     "card", ["play.as-instant", "play.as-instant-still-action"], actor=player)
+            ctx.not_modelled(f"whether {player} pays 1 action point for {o.name}: an action "
+                             "pays 1 action point (15.5.3d) and an action card played as though "
+                             "it were an instant is still an action card (15.4.2), but v1.4 "
+                             "does not say whether the permission lifts that payment (a card "
+                             "that may be played so only when it is not your turn could never "
+                             "be paid for); the action point is neither paid nor waived here",
+                             ctx.cite_opt("play.as-instant-still-action"))
+        elif o.has_kind("action"):
             mark = len(st.log)
             st.apply(ChangeValue(player, AP, -1))
             ctx.step(T.RULE, f"{player} pays 1 action point", ["play.action-point"], mark=mark,
@@ -530,8 +572,13 @@ class FabGame(FabScenario):
                       "combat.reaction-defenders-defending"], mark=mark)
             if (o.has_kind("action") and not o.has_kind("attack") and K.combat(st).open
                     and player == self.turn_player(st)):
-                self.close_chain(ctx, "combat.non-attack-closes",
-                                 f"{player} plays the non-attack action {o.name}")
+                if as_instant is not None:
+                    ctx.step(T.RULE, f"{o.name} is a 'non-attack' action card played as though "
+                             "it were an instant: the combat chain stays open",
+                             ["combat.non-attack-closes"])
+                else:
+                    self.close_chain(ctx, "combat.non-attack-closes",
+                                     f"{player} plays the non-attack action {o.name}")
         self.signal(ctx, "play", player=player, obj=card)                # 15.5.4a
         self.flush_triggers(ctx)
         Priority.keep(st, player)
@@ -1184,6 +1231,11 @@ class FabGame(FabScenario):
         for eff in effs:
             if ctx.state.result is not None:
                 return
+            perm = fab_instant.permission(eff)
+            if perm is not None:        # a permission to play the card, not an effect (15.4.1)
+                ctx.step(T.RULE, f"{layer.name}'s \"{perm.text}\" says how it may be played; "
+                         "it does nothing as the card resolves", ["play.as-instant"])
+                continue
             with ctx.recording_not_modelled(layer.name):
                 fab_effects.run(self, ctx, layer, eff)
 

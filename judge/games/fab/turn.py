@@ -16,6 +16,7 @@ from judge.engine.decisions import Decision
 from judge.engine.events import Event, PendingTrigger
 from judge.engine.chain import Priority
 from judge.engine.state import MoveObject, SetGlobal, SetValue, State
+from judge.games.fab import increased as fab_increased
 from judge.games.fab import deck as fab_deck
 from judge.games.fab import keywords as fab_keywords
 from judge.games.fab.zones import AP, END_OF_TURN, RP, START_OF_TURN
@@ -76,6 +77,7 @@ def start_turn(game: FabGame, ctx: Context, player: str, *, section4: bool) -> N
     mark = len(st.log)
     E.expire(st, START_OF_TURN)
     st.apply(SetGlobal("phase", "start"))
+    fab_increased.mark_turn_start(st, apply=True)         # 17.3
     ctx.step(T.RULE, f"{player}'s turn starts with the start of turn phase: players do not get "
              "priority; \"until the start of turn\" effects end",
              ["turn.start-no-priority", "turn.start-effects-end"], mark=mark)
