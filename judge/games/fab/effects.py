@@ -292,14 +292,23 @@ def _modify(game: "FabGame", ctx: Context, layer: Layer, eff: M.ModifyValue) -> 
             gain_power(ctx, layer.controller, oid, delta, layer.name)
             continue
         mark = len(st.log)
-        effect = E.create(st, description=f"{o.name} {delta:+d} {stat}", controller=layer.controller,
-                          citation=ctx.cite_opt("continuous.duration"),
-                          ends_at={"end of turn"}, while_source=(o.id, o.incarnation))
-        st.apply(AddModifier(Modifier(id=st.new_id(), target=(o.id, o.incarnation), stat=stat,
-                                      op="add", value=delta, layer=1, timestamp=st.tick(),
-                                      effect=effect.id)))
+        object_modifier(st, o, f"{o.name} {delta:+d} {stat}", layer.controller,
+                        ctx.cite_opt("continuous.duration"), stat, "add", delta, layer=1,
+                        ends_at={"end of turn"})
         ctx.step(T.EVENT, f"{o.name} gets {delta:+d} {stat} (now {st.value(oid, stat)})",
                  ["power.base"] + (["power.base-printed"] if stat == "power" else []), mark=mark)
+
+
+def object_modifier(st: State, o: Any, description: str, controller: str | None,
+                    citation: str | None, stat: str, op: str, value: Any, *, layer: int,
+                    ends_at: set[str] | frozenset[str] = frozenset()) -> None:
+    """A change to one value of one object, owned by a continuous effect that ends when the
+    object leaves where it is (a new object, 11.7) or at ``ends_at``."""
+    effect = E.create(st, description=description, controller=controller, citation=citation,
+                      ends_at=ends_at, while_source=(o.id, o.incarnation))
+    st.apply(AddModifier(Modifier(id=st.new_id(), target=(o.id, o.incarnation), stat=stat,
+                                  op=op, value=value, layer=layer, timestamp=st.tick(),
+                                  effect=effect.id)))
 
 
 def _double_base(game: "FabGame", ctx: Context, layer: Layer, eff: M.ModifyValue) -> None:
@@ -321,13 +330,8 @@ def _double_base(game: "FabGame", ctx: Context, layer: Layer, eff: M.ModifyValue
             ctx.step(T.RULE, f"{o.name} has no power value, so no base power to double: it "
                      "still has none", ["power.base-set", "power.base-printed"], mark=mark)
             continue
-        effect = E.create(st, description=f"{o.name}: base power doubled",
-                          controller=layer.controller,
-                          citation=ctx.cite_opt("power.base-set"),
-                          while_source=(o.id, o.incarnation))
-        st.apply(AddModifier(Modifier(id=st.new_id(), target=(o.id, o.incarnation),
-                                      stat="power", op="double", value=None, layer=0,
-                                      timestamp=st.tick(), effect=effect.id)))
+        object_modifier(st, o, f"{o.name}: base power doubled", layer.controller,
+                        ctx.cite_opt("power.base-set"), "power", "double", None, layer=0)
         ctx.step(T.EVENT, f"{layer.name} doubles {o.name}'s base power: {before} -> "
                  f"{st.base_value(oid, 'power')}; what it has gained or lost still applies on "
                  f"top, so its power is now {st.value(oid, 'power')}",
@@ -446,12 +450,9 @@ def perform_gain_power(ctx: Context, ev: Event) -> Event:
     assert isinstance(oid, int)
     o = st.objects[oid]
     mark = len(st.log)
-    effect = E.create(st, description=f"{o.name} +{ev.amount} power", controller=ev.player,
-                      citation=ctx.cite_opt("continuous.duration"), ends_at={"end of turn"},
-                      while_source=(o.id, o.incarnation))
-    st.apply(AddModifier(Modifier(id=st.new_id(), target=(o.id, o.incarnation), stat="power",
-                                  op="add", value=ev.amount, layer=1, timestamp=st.tick(),
-                                  effect=effect.id)))
+    object_modifier(st, o, f"{o.name} +{ev.amount} power", ev.player,
+                    ctx.cite_opt("continuous.duration"), "power", "add", ev.amount, layer=1,
+                    ends_at={"end of turn"})
     ctx.step(T.EVENT, f"{o.name} gains +{ev.amount} power from {ev.get('why')} (now "
              f"{st.value(oid, 'power')})", ["power.base", "power.base-printed"], mark=mark)
     return ev
@@ -556,12 +557,9 @@ def _gain(game: "FabGame", ctx: Context, layer: Layer, eff: M.Gain) -> None:
         for oid in objects_for(game, ctx, layer, eff.target):
             o = st.objects[oid]
             mark = len(st.log)
-            effect = E.create(st, description=f"{o.name} gains {kw[0]}", controller=layer.controller,
-                              citation=ctx.cite_opt("continuous.duration"),
-                              ends_at={"end of turn"}, while_source=(o.id, o.incarnation))
-            st.apply(AddModifier(Modifier(id=st.new_id(), target=(o.id, o.incarnation),
-                                          stat=f"kw:{kw[0]}", op="grant", value=kw[1], layer=1,
-                                          timestamp=st.tick(), effect=effect.id)))
+            object_modifier(st, o, f"{o.name} gains {kw[0]}", layer.controller,
+                            ctx.cite_opt("continuous.duration"), f"kw:{kw[0]}", "grant",
+                            kw[1], layer=1, ends_at={"end of turn"})
             ctx.step(T.EVENT, f"{o.name} gains {kw[0]}", ["continuous.duration"], mark=mark)
         return
     n = C.amount(eff.amount)
