@@ -1108,6 +1108,11 @@ class Frames:
         return M.SetValue(verb="change", stat=q.measure, amount=amount, target=q.of,
                           duration=self.duration(parts), span=span)
 
+    def v_set(self, s, parts, subject, span):
+        """"Set this attack's speed to 5": as "change ... to" (a value set)."""
+        eff = self.v_change(s, parts, subject, span)
+        return replace(eff, verb="set") if isinstance(eff, (M.SetValue, M.Becomes)) else None
+
     def _changed_quality(self, parts: Parts, subject, span) -> M.Effect | None:
         what = self.obj(parts)
         if what is None or len(parts.objects) != 1 or what.of is None or what.count is not None \
@@ -2212,8 +2217,8 @@ class Frames:
         phase = ""
         whose = None
         inner = t.of
-        if inner is None and not ({"start", "end", "beginning"} & set(t.kinds)):
-            inner = t
+        if not ({"start", "end", "beginning"} & set(t.kinds)):
+            inner = t                  # "your rival's turn": its "of" is whose, not the time
         if inner is not None:
             phase = " ".join(q for q in inner.qualities if q not in ("next", "other")) + \
                 (" " if inner.qualities else "") + " ".join(inner.kinds)
@@ -2223,6 +2228,16 @@ class Frames:
                                  controller=inner.controller)
             if inner.quantifier == "each":
                 whose = M.Target(who="player", quantifier="each", controller="any")
+            owner = inner.of
+            if whose is None and owner is not None and owner.who == "player" and \
+                    not owner.alternatives:
+                # "your opponent's turn", "your rival's End Phase", "each player's turn"
+                if owner.quantifier == "each":
+                    whose = M.Target(who="player", quantifier="each", controller="any")
+                elif owner.controller in ("you", "opponent") or owner.ref in ("you", "they"):
+                    rel = owner.controller if owner.controller in ("you", "opponent") \
+                        else owner.ref
+                    whose = M.Target(who="player", ref=rel, controller=rel)
         return M.Event(verb=verb, phase=phase, whose=whose, text=self.r.phrase(span), span=span)
 
 

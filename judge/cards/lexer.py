@@ -381,6 +381,8 @@ class Tokens:
         _mark_keyword_instructions(out)
         _mark_elided_counts(out)
         _mark_past_verbs(out)
+        if known.get("that") is not None:
+            out = _mark_contact_relatives(out, known["that"])
         # the passes below look for rare shapes: skipped when the words have none
         texts = {w.text for w in words if w.kind in ("punct", "word", "int")}
         if len(out) >= 3 and _two_capitals(out):
@@ -701,6 +703,38 @@ def _mark_past_verbs(tokens: list[Token]) -> None:
             tokens[i] = Token("PAST_VERB", str(tok), tok.start_pos, None, None,
                               end_pos=tok.end_pos)
             lead = False
+
+
+_HEAD_KINDS = frozenset({"NOUN", "U_NOUN", "A_NOUN", "W_NOUN", "F_NOUN", "STAT"})
+_REL_SUBJECT_DETS = frozenset({"your", "an", "a", "each", "target", "their", "the", "that",
+                               "any", "another"})
+_PLAYER_WORDS = frozenset({"rival", "rivals", "opponent", "opponents", "player", "players",
+                           "hero", "heroes", "character", "characters", "controller", "owner",
+                           "phoenixborn"})
+_REL_SUBJECT_WORDS = frozenset({"DET", "ADJ", "NOUN", "U_NOUN", "A_NOUN", "W_NOUN", "F_NOUN",
+                                "U_ADJ", "A_ADJ", "W_ADJ"})
+
+
+def _mark_contact_relatives(tokens: list[Token], that: str) -> list[Token]:
+    """"the next attack your rival plays this turn", "a unit an opponent would play": a
+    relative clause without "that" whose subject is a player noun phrase, after the head noun
+    it describes. The words would run on as one noun phrase; an empty THAT before the subject
+    makes it the relative clause it is (as "the attack that your rival plays")."""
+    out: list[Token] = []
+    n = len(tokens)
+    for i, tok in enumerate(tokens):
+        if out and i + 2 < n and _base(out[-1].type) in _HEAD_KINDS and \
+                _base(tok.type) == "DET" and str(tok).lower() in _REL_SUBJECT_DETS:
+            j = i + 1
+            while j < n and j - i <= 3 and _base(tokens[j].type) in _REL_SUBJECT_WORDS and \
+                    str(tokens[j]).lower() not in _PLAYER_WORDS:
+                j += 1
+            if j + 1 < n and str(tokens[j]).lower() in _PLAYER_WORDS and \
+                    _base(tokens[j].type) in _REL_SUBJECT_WORDS and _is_verbish(tokens[j + 1]) \
+                    and _base(tokens[j + 1].type) != "BE":
+                out.append(Token(that, "", tok.start_pos, None, None, end_pos=tok.start_pos))
+        out.append(tok)
+    return out
 
 
 def _causative_here(out: list, words: Sequence[Word], i: int, known: dict,

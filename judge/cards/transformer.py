@@ -465,6 +465,12 @@ class CardTransformer(Transformer):
         kw, clause = children[0], children[-1]
         return self.frames.condition(" ".join(str(kw).lower().split()), clause, span_of(children))
 
+    def condition_able(self, children):
+        """"..., if able" / "if possible": the effect holds as far as its doer can carry it
+        out (test ``able``)."""
+        span = span_of(children)
+        return M.Condition(kind="if", test="able", text=self.phrase(span), span=span)
+
     def condition_inline(self, children):
         kw = children[0]
         vp = children[-1]

@@ -320,6 +320,20 @@ class UfsTransformer(CardTransformer):
         from judge.cards.syntax import Statement
         return Statement((eff,), span_of(children))
 
+    def only_playable_during(self, children):
+        """"Only playable during your turn" / "on your rival's turn": the turn or phase it
+        must be (the condition "During your turn, ..." leads with)."""
+        np = children[2]
+        span = span_of(children[1], np)
+        ev = replace(self.frames.time_event(np, span_of(np)), verb="during")
+        cond = M.Condition(kind="during", test="phase", event=ev, text=self.phrase(span),
+                           span=span)
+        eff = M.Restriction(verb="only playable", actions=("play",),
+                            what=M.Target(text="this ability", ref="this", kinds=("ability",)),
+                            only=cond, span=span_of(children))
+        from judge.cards.syntax import Statement
+        return Statement((eff,), span_of(children))
+
     def keyword(self, np: NounPhrase) -> M.Keyword | None:
         """"Stun: 2", "Powerful", "Throw": capitalised words, maybe a rating."""
         words = np.words

@@ -275,3 +275,48 @@ def test_ufs_change_an_attacks_zone():
     assert "next attack" in becomes.what.text
     speed = effect("Enhance: Change this attack's speed to 6.")
     assert isinstance(speed, M.SetValue) and speed.amount.value == 6
+
+
+def test_ufs_only_playable_during_a_turn_is_a_restriction_on_the_phase():
+    a = one("Enhance: This attack gets +2 speed. Only playable during your turn.")
+    only = a.effects[-1]
+    assert isinstance(only, M.Restriction) and only.actions == ("play",)
+    assert only.only.test == "phase" and only.only.event.phase == "turn"
+    assert only.only.event.whose.controller == "you"
+    b = one("Enhance: Only playable on your rival's turn. This attack gets +2 speed.")
+    assert b.effects[0].only.event.whose.controller == "opponent"
+
+
+def test_a_time_of_a_players_turn_keeps_whose_turn_it_is():
+    # "your rival's turn": the possessive is whose turn (it was dropped, or read as the phase)
+    a = one("Response: At the start of your rival's turn, draw 1 card.")
+    ev = a.trigger.event
+    assert (ev.verb, ev.phase, ev.whose.controller) == ("start", "turn", "opponent")
+    b = one("Enhance: During your rival's turn, draw 1 card.")
+    cond = b.condition or b.effects[0].condition
+    assert cond.event.phase == "turn" and cond.event.whose.controller == "opponent"
+
+
+def test_a_relative_clause_without_that_whose_subject_is_a_player():
+    # "the next attack your rival plays this turn": the words would run on as one noun phrase
+    get = effect("Enhance: The next attack your rival plays this turn gets -2 speed.")
+    assert isinstance(get, M.ModifyValue) and get.sign == -1 and get.stat == "speed"
+    [rel] = get.target.filters
+    assert rel.test == "event" and rel.event.verb == "play"
+    assert rel.event.subject.controller == "opponent"
+    assert rel.event.within.kind == "this turn"
+    commit = effect("Enhance: Commit 1 foundation your rival controls.")
+    assert commit.target.kinds == ("foundation",) and commit.target.controller == "opponent"
+
+
+def test_if_able_is_a_condition_on_the_doer_being_able():
+    eff = effect("Enhance: Your rival must discard 2 cards from their hand, if able.")
+    assert isinstance(eff, M.Conditional) and eff.condition.test == "able"
+    [discard] = eff.then
+    assert isinstance(discard, M.Move) and discard.what.count.value == 2
+
+
+def test_set_a_value_to_a_number():
+    eff = effect("Enhance: Set this attack's speed to 5.")
+    assert isinstance(eff, M.SetValue) and eff.verb == "set"
+    assert (eff.stat, eff.amount.value, eff.target.ref) == ("speed", 5, "this")
