@@ -302,15 +302,33 @@ class AshesTransformer(CardTransformer):
     def cost_side(self, children):
         return M.Cost(kind="side action", amount=M.Amount(value=1), span=span_of(children))
 
-    def cost_main_or_side(self, children):
-        return M.Cost(kind="main or side action", amount=M.Amount(value=1),
-                      span=span_of(children))
+    def cost_parallel(self, children):
+        """Costs joined by "/" (the card's vertical bar) or "or": one of them is paid (4.4.1).
+        Dice of one number ("1 [[time:power]] / 1 [[charm:power]]") are one dice cost with
+        the types as ``detail``; a main or a side action, dice or a discard keep their kinds;
+        any other mix is a ``parallel`` cost of ``alternatives``."""
+        options = tuple(c for c in children if isinstance(c, M.Cost))
+        span = span_of(children)
+        kinds = [c.kind for c in options]
+        if kinds == ["main action", "side action"]:
+            return M.Cost(kind="main or side action", amount=M.Amount(value=1), span=span)
+        if all(k == "dice" for k in kinds) and \
+                len({(c.amount.value, c.amount.variable) for c in options}) == 1:
+            return M.Cost(kind="dice", amount=options[0].amount,
+                          detail=" / ".join(c.detail for c in options), span=span)
+        if kinds == ["dice", "discard"] and options[1].amount.value == 1:
+            return M.Cost(kind="dice or discard", amount=options[0].amount,
+                          detail=options[0].detail, span=span)
+        return M.Cost(kind="parallel", alternatives=options, span=span)
 
     def cost_exhaust(self, children):
         return M.Cost(kind="exhaust", span=span_of(children))
 
     def cost_discard(self, children):
-        return M.Cost(kind="discard", amount=M.Amount(value=1), what=M.Target(kinds=("card",)),
+        n = next((c for c in children if base(c.type) == "INT"), None)
+        amount = M.Amount(value=int(str(n)), text=str(n), span=span_of(n)) if n is not None \
+            else M.Amount(value=1)
+        return M.Cost(kind="discard", amount=amount, what=M.Target(kinds=("card",)),
                       span=span_of(children))
 
     def cost_dice(self, children):
@@ -324,11 +342,6 @@ class AshesTransformer(CardTransformer):
                 break
         dice = [str(c).strip("[]").replace(" ", "") for c in children if base(c.type) == "DIE"]
         return M.Cost(kind="dice", amount=amount, detail=" / ".join(dice), span=span_of(children))
-
-    def cost_dice_or_discard(self, children):
-        dice = self.cost_dice([c for c in children if base(c.type) in ("INT", "XVAR", "DIE")][:2])
-        return M.Cost(kind="dice or discard", amount=dice.amount, detail=dice.detail,
-                      span=span_of(children))
 
     def cost_action(self, children):
         vp = children[0]

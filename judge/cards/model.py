@@ -255,7 +255,8 @@ class Condition:
     * ``exists``: ``object`` exists ("if there are 2 or more cards in your pitch zone");
     * ``phase``: it is ``event.phase`` of ``event.whose`` ("during your action phase": kind
       ``during``);
-    * ``all`` / ``any``: every / one of ``parts`` holds.
+    * ``all`` / ``any``: every / one of ``parts`` holds;
+    * ``able``: the effect's doer can carry it out ("..., if able": as far as the rules let).
 
     ``negated`` turns the test round ("if you don't", "unless" keeps ``kind`` "unless" with the
     test as printed). ``within``: the period the test looks at ("if Crane Dance was the last
@@ -743,13 +744,15 @@ class Cost:
     done as a cost: ``effect``, e.g. "Discard a card", "Destroy this", "Reveal 1 attack from
     your hand"), ``symbol`` (a cost symbol the text leaves out: the WoW card data drops the
     activate symbol, so "2, → ..." and "→ ..." have an empty place before or after a comma;
-    ``detail`` "not shown" - an engine must not take it as free)."""
+    ``detail`` "not shown" - an engine must not take it as free), ``parallel`` (Ashes 4.4.1:
+    one of ``alternatives`` is paid - "1 [[time:class]] / [[side]]")."""
     kind: str
     amount: Amount | None = None
     detail: str = ""
     what: Target | None = None
     effect: Effect | None = None
     span: Span | None = None
+    alternatives: tuple[Cost, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

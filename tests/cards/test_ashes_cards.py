@@ -329,3 +329,33 @@ def test_ashes_choose_one_of_the_following_takes_the_dash_options():
     assert isinstance(choice, M.Choice) and choice.pick.value == 1
     assert [type(o[0]).__name__ for o in choice.options] == ["Move", "Damage"]
     assert not [a for a in card.abilities if a.kind == "option"]
+
+
+def _costs(block: str) -> list[tuple[M.Cost, ...]]:
+    card = ashes.parse(block)
+    assert card.fully_parsed, (card.unparsed, card.others())
+    return [a.costs for a in card.abilities if a.costs]
+
+
+def test_ashes_4_4_1_any_two_costs_joined_by_a_bar_are_a_parallel_cost():
+    [play] = _costs("Stone Shaper\nAlly - Battlefield\n"
+                    "1 [[time:class]] / [[main]] - [[side]] - 1 [[time:power]]\n"
+                    "Attack 1 - Life 1 - Recover 1")
+    assert [c.kind for c in play] == ["parallel", "side action", "dice"]
+    dice, main = play[0].alternatives
+    assert (dice.kind, dice.detail, dice.amount.value) == ("dice", "time:class", 1)
+    assert main.kind == "main action"
+    # one number of dice of either type stays one dice cost; main or side keeps its kind
+    [play, act] = _costs("Glass Orb\nReady Spell - Spellboard\n"
+                         "[[main]] - 1 [[time:power]] / 1 [[charm:power]]\n\n"
+                         "[[main]] / [[side]] - [[exhaust]] - 1 [[basic]] or 1 [[discard]]: "
+                         "Draw 1 card.")
+    assert [(c.kind, c.detail) for c in play] == [("main action", ""),
+                                                  ("dice", "time:power / charm:power")]
+    assert [c.kind for c in act] == ["main or side action", "exhaust", "dice or discard"]
+
+
+def test_ashes_4_4_a_discard_cost_keeps_its_number():
+    [_play, act] = _costs("Glass Orb\nReady Spell - Spellboard\n[[main]]\n\n"
+                          "[[side]] - 2 [[discard]]: Draw 1 card.")
+    assert act[1].kind == "discard" and act[1].amount.value == 2

@@ -149,6 +149,9 @@ def plan(game: "AshesGame", ctx: "Context", player: str, costs: tuple[M.Cost, ..
             discard_n += c.amount.constant if c.amount and c.amount.constant else 1
         elif c.kind == "dice or discard":
             raise NotModelled(f"the parallel cost of {what} (dice or a discard, 4.4.1)")
+        elif c.kind == "parallel":
+            raise NotModelled(f"the parallel cost of {what} (one of "
+                              f"{' / '.join(a.kind for a in c.alternatives)}, 4.4.1)")
     if main and game.main_spent(st, player):
         raise IllegalAction(action, f"{player} has already taken a main action this turn",
                             ctx.cite("turn.main"))
