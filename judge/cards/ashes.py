@@ -195,9 +195,25 @@ def _spend(f, s, parts, subject, span):
 
 
 def _change(f, s, parts, subject, span):
-    """"Change 3 dice in your active pool to a side of your choice": set a face."""
+    """"Change 3 dice in your active pool to a side of your choice": set a face; "change the
+    activation cost of this ability to <costs>": the costs it has instead."""
     t = f.obj(parts)
     to = parts.pp("to")
+    words = getattr(to.obj, "words", None) if to is not None else None
+    if t is not None and words and len(words) == 1 and base(words[0].type) == "COST_RUN" and \
+            len(parts.pps) == 1 and "cost" in t.kinds and t.of is not None:
+        costs = getattr(f.r, "cost_runs", {}).get(words[0].start_pos)
+        if costs is None:
+            return None
+        stat = "activation cost" if "activation" in t.kinds + t.qualities else "cost"
+        target = t.of
+        if target.span is not None and to.span is not None and \
+                target.span.start < to.span.start < target.span.end:
+            # "this ability to <costs>": the "to" is the clause's
+            cut = M.Span(target.span.start, to.span.start)
+            target = replace(target, text=f.r.phrase(cut), span=cut)
+        return M.SetValue(verb="change", stat=stat, target=target, costs=tuple(costs),
+                          duration=f.duration(parts), span=span)
     if not _is_dice(t) or to is None:
         return None
     face = f.r.phrase(getattr(to.obj, "span", None))
@@ -263,6 +279,15 @@ FRAMES = {"spend": _spend, "change": _change, "reroll": _reroll, "select": _sele
 # --------------------------------------------------------------------------- transformer
 
 class AshesTransformer(CardTransformer):
+    cost_runs: dict = {}
+
+    def begin(self, text: str) -> None:
+        super().begin(text)
+        if getattr(self, "_text_of_runs", None) != text:
+            self.cost_runs = {}              # costs of COST_RUN words, by offset, per text
+            self._text_of_runs = text
+        self.reader.cost_runs = self.cost_runs
+
     def keyword_named(self, name, value, span):
         citation = cite(name)
         return M.Keyword(name=name, value=value, citation=citation, span=span) if citation \
@@ -380,6 +405,24 @@ class AshesReader(GameReader):
 
     def icon_terminal(self, text: str) -> str | None:
         return _icon(text)
+
+    def run(self, piece: Piece, start: str):
+        """A sentence ending "to <costs>" ("change the activation cost of this ability to
+        [[main]] - [[exhaust]] - 1 [[basic]]"): the costs are read with the ``costs`` rule and
+        stand in the sentence as one COST_RUN word, whose costs the transformer keeps."""
+        if start == "sentence":
+            run = _cost_run(piece.tokens)
+            if run is not None:
+                k, end = run
+                costs = super().run(piece_of(piece.tokens[k + 1:end]), "costs")
+                if not costs.error:
+                    first, last = piece.tokens[k + 1], piece.tokens[end - 1]
+                    word = Token("COST_RUN",
+                                 self.text[first.start_pos:last.end_pos], first.start_pos,
+                                 None, None, end_pos=last.end_pos)
+                    self.transformer.cost_runs[first.start_pos] = costs.value
+                    piece = piece_of(piece.tokens[:k + 1] + [word] + piece.tokens[end:])
+        return super().run(piece, start)
 
     def prepare(self, text: str) -> str:
         # "~ Name: ..." marks an ability as ashes.live prints it; a space of the same length
@@ -599,6 +642,25 @@ def _reaction_trigger(effects: tuple, trigger):
             inner.effects[0].what.ref == "this":
         return effects[1:], inner.trigger
     return effects, trigger
+
+
+_COST_WORDS = frozenset({"A_MAIN", "A_SIDE", "A_EXHAUST", "A_DISCARD", "DIE", "INT", "XVAR",
+                         "DASH", "SLASH", "OR"})
+
+
+def _cost_run(tokens: list[Token]) -> tuple[int, int] | None:
+    """(index of "to", end) when the sentence ends "to" and costs with a dash between them."""
+    end = len(tokens)
+    while end and base(tokens[end - 1].type) in ("DOT", "SEMI", "BANG"):
+        end -= 1
+    k = end
+    while k and base(tokens[k - 1].type) in _COST_WORDS:
+        k -= 1
+    run = tokens[k:end]
+    if k == 0 or base(tokens[k - 1].type) != "TO_INF" or not _costy(run) or \
+            not any(base(t.type) == "DASH" for t in run):
+        return None
+    return k - 1, end
 
 
 def _costy(tokens: list[Token]) -> bool:

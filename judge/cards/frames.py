@@ -332,6 +332,14 @@ class Frames:
                     # "cannot be blocked or guarded": the second verb keeps the auxiliaries
                     group = VerbGroup(list(current.group.auxes), group.lemma, group.form,
                                       group.span)
+                elif group.lemma is None and group.auxes and \
+                        set(group.auxes) <= {"have", "be"} and \
+                        set(current.group.auxes) & (_CANT | {"not"}):
+                    # "cannot be targeted or have spells attached to it": the second (a base
+                    # form) keeps the negation ("..., and is a Boar" does not)
+                    group = VerbGroup([a for a in current.group.auxes
+                                       if a not in _HAVE | _BE] + list(group.auxes),
+                                      group.lemma, group.form, group.span)
                 current = Simple(current.subject, group, list(c.vp.items), c.word, c.span)
                 out.append(current)
             elif c.kind == "clause":
@@ -475,6 +483,19 @@ class Frames:
             return self.conditioned(self.restriction(s, parts, subject, span), parts, span)
         if "can" in auxes and lemma is not None:
             return self.permission(s, parts, subject, span)
+        if "may" in auxes and set(auxes) & _BE and lemma is not None and not parts.objects \
+                and subject is not None and subject.who != "player" and \
+                all(p.prep == "as" for p in parts.pps) and len(parts.pps) <= 1 and \
+                self.verb(lemma, s, parts, subject, span) is None:
+            # "That unit may be declared as an attacker", "This spell may be played even if
+            # ...": what may be done to the subject - a permission, not a choice of effects
+            words = self.r.phrase(s.group.span).split()
+            action = "be " + (words[-1].lower() if words else lemma)
+            if parts.pps:
+                action += " as " + self.r.phrase(getattr(parts.pps[0].obj, "span", None))
+            return M.Permission(verb="may", actions=(action,), what=subject,
+                                duration=self.duration(parts), span=span,
+                                condition=parts.conditions[0] if parts.conditions else None)
         if "can" in auxes and set(auxes) & _HAVE and parts.objects:
             return M.Permission(verb="can", actions=("have",), who=subject, what=self.obj(parts),
                                 duration=self.duration(parts), span=span)
@@ -1113,6 +1134,34 @@ class Frames:
         eff = self.v_change(s, parts, subject, span)
         return replace(eff, verb="set") if isinstance(eff, (M.SetValue, M.Becomes)) else None
 
+    def v_switch(self, s, parts, subject, span):
+        """"Switch this unit's printed attack and life values", "swap the attack and life
+        values of a target unit": two values of one holder exchanged (Switch, ``printed``
+        when the printed values are)."""
+        if len(parts.objects) != 1 or not isinstance(parts.objects[0], list) or parts.pps \
+                or parts.changes:
+            return None
+        ts = [self.r.target(x) for x in parts.objects[0]]
+        # "attack and life values": the noun "values" the two share is no stat of its own
+        kinds = [tuple(k for k in t.kinds if k != "value") for t in ts]
+        if len(ts) != 2 or any(len(k) != 1 for k in kinds) or \
+                any(t.count is not None or t.filters for t in ts):
+            return None
+        holders = [t.of for t in ts if t.of is not None]
+        if len(holders) != 1:
+            return None
+        stats = tuple(self.r.v.stats.get(k, k).removesuffix(" value") for (k,) in kinds)
+        if len(set(stats)) != 2:
+            return None
+        quals = {q for t in ts for q in t.qualities}
+        if quals - {"printed"}:
+            return None
+        span = span_of(span, getattr(parts.objects[0][-1], "span", None))
+        return M.Switch(verb=s.group.lemma or "switch", stats=stats, first=holders[0],
+                        printed="printed" in quals, duration=self.duration(parts), span=span)
+
+    v_swap = v_switch
+
     def _changed_quality(self, parts: Parts, subject, span) -> M.Effect | None:
         what = self.obj(parts)
         if what is None or len(parts.objects) != 1 or what.of is None or what.count is not None \
@@ -1591,6 +1640,36 @@ class Frames:
             return None
         return M.Becomes(verb="be considered", what=subject, kinds=obj.kinds,
                          qualities=obj.qualities, duration=self.duration(parts), span=span)
+
+    def v_count(self, s, parts, subject, span):
+        """"This attack counts as a Throw attack": as "is considered" (what it is taken to
+        be)."""
+        as_pp = parts.pp("as")
+        if as_pp is None or parts.objects or len(parts.pps) != 1 or subject is None or \
+                set(s.group.auxes) - {"also", "still"}:
+            return None
+        obj = self.r.target(as_pp.obj)
+        if not obj.kinds or obj.filters or obj.alternatives or \
+                obj.count is not None and obj.count.value != 1:
+            return None                # "both shadow and fire damage": not one kind of thing
+        return M.Becomes(verb="count as", what=subject, kinds=obj.kinds,
+                         qualities=obj.qualities + ((obj.name,) if obj.name else ()),
+                         duration=self.duration(parts), span=span)
+
+    def v_treat(self, s, parts, subject, span):
+        """"Treat this attack as a Kick attack": the object counts as what "as" says."""
+        as_pp = parts.pp("as")
+        what = self.obj(parts)
+        if as_pp is None or what is None or len(parts.objects) != 1 or len(parts.pps) != 1 \
+                or s.group.auxes:
+            return None
+        obj = self.r.target(as_pp.obj)
+        if not obj.kinds or obj.filters or obj.alternatives or \
+                obj.count is not None and obj.count.value != 1:
+            return None                # "both shadow and fire damage": not one kind of thing
+        return M.Becomes(verb="treat as", what=what, kinds=obj.kinds,
+                         qualities=obj.qualities + ((obj.name,) if obj.name else ()),
+                         duration=self.duration(parts), span=span)
 
     def v_ignore(self, s, parts, subject, span):
         obj = self.obj(parts)
@@ -2230,11 +2309,10 @@ class Frames:
                 whose = M.Target(who="player", quantifier="each", controller="any")
             owner = inner.of
             if whose is None and owner is not None and owner.who == "player" and \
-                    not owner.alternatives:
-                # "your opponent's turn", "your rival's End Phase", "each player's turn"
-                if owner.quantifier == "each":
-                    whose = M.Target(who="player", quantifier="each", controller="any")
-                elif owner.controller in ("you", "opponent") or owner.ref in ("you", "they"):
+                    not owner.alternatives and owner.quantifier != "each":
+                # "your opponent's turn", "your rival's End Phase" ("each player's turn": any
+                # player's, as with no owner)
+                if owner.controller in ("you", "opponent") or owner.ref in ("you", "they"):
                     rel = owner.controller if owner.controller in ("you", "opponent") \
                         else owner.ref
                     whose = M.Target(who="player", ref=rel, controller=rel)

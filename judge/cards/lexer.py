@@ -381,8 +381,7 @@ class Tokens:
         _mark_keyword_instructions(out)
         _mark_elided_counts(out)
         _mark_past_verbs(out)
-        if known.get("that") is not None:
-            out = _mark_contact_relatives(out, known["that"])
+        line_starts = {out[b].start_pos for b in breaks if b < len(out)}
         # the passes below look for rare shapes: skipped when the words have none
         texts = {w.text for w in words if w.kind in ("punct", "word", "int")}
         if len(out) >= 3 and _two_capitals(out):
@@ -392,6 +391,8 @@ class Tokens:
             out = _merge_stats(out)
         if "," in texts and not {"and", "or", "And", "Or", "and/or"}.isdisjoint(texts):
             out = _mark_lists(out)
+        if known.get("that") is not None:
+            out = _mark_contact_relatives(out, known["that"], line_starts)
         return out
 
 
@@ -715,15 +716,18 @@ _REL_SUBJECT_WORDS = frozenset({"DET", "ADJ", "NOUN", "U_NOUN", "A_NOUN", "W_NOU
                                 "U_ADJ", "A_ADJ", "W_ADJ"})
 
 
-def _mark_contact_relatives(tokens: list[Token], that: str) -> list[Token]:
+def _mark_contact_relatives(tokens: list[Token], that: str,
+                            line_starts: set = frozenset()) -> list[Token]:
     """"the next attack your rival plays this turn", "a unit an opponent would play": a
     relative clause without "that" whose subject is a player noun phrase, after the head noun
     it describes. The words would run on as one noun phrase; an empty THAT before the subject
-    makes it the relative clause it is (as "the attack that your rival plays")."""
+    makes it the relative clause it is (as "the attack that your rival plays"); never across
+    a line break (``line_starts``: offsets of the tokens that open a line)."""
     out: list[Token] = []
     n = len(tokens)
     for i, tok in enumerate(tokens):
         if out and i + 2 < n and _base(out[-1].type) in _HEAD_KINDS and \
+                tok.start_pos not in line_starts and \
                 _base(tok.type) == "DET" and str(tok).lower() in _REL_SUBJECT_DETS:
             j = i + 1
             while j < n and j - i <= 3 and _base(tokens[j].type) in _REL_SUBJECT_WORDS and \

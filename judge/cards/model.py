@@ -368,12 +368,15 @@ class ModifyValue(Effect):
 
 @dataclass(frozen=True, slots=True)
 class SetValue(Effect):
-    """``target``'s ``stat`` becomes ``amount`` ("has base power 4", "its speed is 6")."""
+    """``target``'s ``stat`` becomes ``amount`` ("has base power 4", "its speed is 6"), or
+    ``costs`` for a cost (Ashes "change the activation cost of this ability to [[main]] -
+    [[exhaust]]": ``stat`` "activation cost")."""
     stat: str = ""
     amount: Amount | None = None
     target: Target | None = None
     duration: Duration | None = None
     base: bool = False
+    costs: tuple[Cost, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -659,11 +662,13 @@ class Switch(Effect):
     """Exchange ``stats`` between two holders: "switch all damage on ``first`` with the damage
     on ``second``" (WoW 405.7: ``stats`` ``("damage",)``), or ``stats`` of one card with each
     other: "switch the ATK and Health of ``first``" (WoW 712.9: ``("atk", "health")``,
-    ``second`` None), for ``duration``."""
+    ``second`` None), for ``duration``; ``printed``: the printed values are exchanged (Ashes
+    "switch this unit's printed attack and life values")."""
     stats: tuple[str, ...] = ()
     first: Target | None = None
     second: Target | None = None
     duration: Duration | None = None
+    printed: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -359,3 +359,48 @@ def test_ashes_4_4_a_discard_cost_keeps_its_number():
     [_play, act] = _costs("Glass Orb\nReady Spell - Spellboard\n[[main]]\n\n"
                           "[[side]] - 2 [[discard]]: Draw 1 card.")
     assert act[1].kind == "discard" and act[1].amount.value == 2
+
+
+def _effects(text: str) -> tuple[M.Effect, ...]:
+    card = ashes.parse(text)
+    assert card.fully_parsed, (card.unparsed, card.others())
+    return tuple(e for a in card.abilities for e in a.effects)
+
+
+def test_ashes_change_the_activation_cost_of_an_ability_to_other_costs():
+    [may] = _effects("Focus 1: You may change the activation cost of this ability to [[side]] - "
+                     "[[exhaust]] - 2 [[illusion:power]].")
+    assert isinstance(may, M.Choice) and may.optional
+    [[change]] = may.options
+    assert isinstance(change, M.SetValue) and change.stat == "activation cost"
+    assert change.target.ref == "this" and change.target.kinds == ("ability",)
+    assert change.target.text == "this ability"
+    assert [c.kind for c in change.costs] == ["side action", "exhaust", "dice"]
+    assert change.costs[2].amount.value == 2 and change.costs[2].detail == "illusion:power"
+
+
+def test_ashes_switch_two_values_of_one_unit():
+    [switch] = _effects("Switch this unit's printed attack and life values.")
+    assert isinstance(switch, M.Switch) and switch.stats == ("attack", "life")
+    assert switch.printed and switch.first.ref == "this" and switch.second is None
+    [swap] = _effects("Swap the attack and life values of a target unit until the end of the "
+                      "round.")
+    assert isinstance(swap, M.Switch) and not swap.printed and swap.first.targeted
+    assert swap.duration is not None
+
+
+def test_ashes_may_be_done_to_a_card_is_a_permission():
+    [perm] = _effects("That unit may be declared as an attacker.")
+    assert isinstance(perm, M.Permission)
+    assert perm.actions == ("be declared as an attacker",) and perm.what.ref == "that"
+    [perm] = _effects("This spell may be played even if you have already played a reaction "
+                      "spell this turn.")
+    assert perm.actions == ("be played",) and perm.condition.kind == "even if"
+
+
+def test_ashes_cannot_be_targeted_or_have_spells_attached_keeps_the_negation():
+    effects = _effects("This unit cannot be targeted by a spell or have alteration spells "
+                       "attached to it.")
+    assert [type(e) for e in effects] == [M.Restriction, M.Restriction]
+    assert effects[0].actions == ("be targeted",) and effects[1].actions == ("have",)
+    assert effects[1].what.kinds == ("alteration", "spell")

@@ -166,3 +166,23 @@ def test_comma_after_a_lead_clause_is_not_a_list_comma():
     assert a.trigger.event.verb == "enter play"
     assert ashes.parse("If you control a spell, ability, or dice power, draw a card."
                        ).fully_parsed
+
+
+def test_counts_as_and_treat_as_say_what_a_card_is_taken_to_be():
+    [counts] = effects("Enhance: This attack counts as a Throw attack.")
+    assert isinstance(counts, M.Becomes) and counts.verb == "count as"
+    assert counts.what.ref == "this" and counts.kinds == ("attack",)
+    assert counts.qualities == ("throw",)
+    [treat] = effects("Enhance: Treat this attack as a Kick attack.")
+    assert isinstance(treat, M.Becomes) and treat.what.ref == "this"
+    assert treat.qualities == ("Kick",)
+    # two kinds at once is no one thing it becomes: not read as the first alone
+    card = ufs.parse("Enhance: This attack counts as both a Kick and a Punch attack.")
+    assert not card.fully_parsed
+
+
+def test_a_contact_relative_never_spans_a_line_break():
+    from judge.cards import wow
+    card = wow.parse("Marksmanship Talent\nYour hero deals 2 ranged damage to target ally.")
+    [damage] = [e for a in card.abilities for e in a.effects]
+    assert isinstance(damage, M.Damage) and damage.source.text == "Your hero"
