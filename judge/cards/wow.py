@@ -312,7 +312,11 @@ def _be_have(f, s, parts, subject, span):
     * "This ally has additional ATK equal to the combined ATK of all other allies you control"
       (a value increased by an amount read from the game, 714.2);
     * "This item is also an ally with 2 [Melee] / 2 [Health] and Protector this turn" (a card
-      that gains a type with its values and keywords, 300.1b)."""
+      that gains a type with its values and keywords, 300.1b);
+    * "Opposing cards and effects must target Grounding Totem if able" (a magnet, 706.4)."""
+    magnet = _must_target(f, s, parts, subject, span)
+    if magnet is not None:
+        return magnet
     auxes = [a.lower() for a in s.group.auxes]
     if not parts.objects:
         return None
@@ -384,6 +388,25 @@ def _attack(f, s, parts, subject, span):
                          duration=duration, span=span)
 
 
+def _must_target(f, s, parts, subject, span):
+    """"Opposing cards and effects must target Grounding Totem if able" (706.4, a magnet): a
+    restriction ``must target`` on the links ``who`` describes, ``what`` the card they must
+    target; "if able" is read by :func:`_if_able`."""
+    auxes = {a.lower() for a in s.group.auxes}
+    if "must" not in auxes or subject is None or s.group.lemma is not None or \
+            not parts.objects:
+        return None
+    # "target" reads as the determiner of a targeted noun phrase: "must [target X]"
+    t = f.r.target(parts.objects[0])
+    if not t.targeted or not t.text.lower().startswith("target "):
+        return None
+    start = t.span.start + len("target ") if t.span is not None else None
+    what = replace(t, targeted=False, text=t.text[len("target "):],
+                   span=M.Span(start, t.span.end) if start is not None else None)
+    return M.Restriction(verb="must target", actions=("target",), who=subject, what=what,
+                         duration=f.duration(parts), span=span)
+
+
 def _can(f, s, parts, subject, span):
     """"Opposing heroes and allies can attack only this ally if able" (601.2c-d), "This ally
     can attack only heroes": a restriction ``attack only``, ``what`` the characters it may
@@ -417,7 +440,8 @@ def _if_able(ability: M.Ability, text: str) -> M.Ability:
         end, i = max(before)
         e = effects[i]
         if "." in text[end:at] or not (isinstance(e, M.Restriction) and
-                                       e.verb in ("must attack", "attack only")):
+                                       e.verb in ("must attack", "attack only",
+                                                  "must target")):
             continue
         effects[i] = replace(e, only=M.Condition(kind="if", test="able", text="if able"))
     return replace(ability, effects=tuple(effects))

@@ -266,6 +266,20 @@ def test_wow_divided_as_you_choose_after_the_amount_is_a_division():
     assert not plain.divided
 
 
+def test_wow_must_target_if_able_is_a_magnet():
+    """"Opposing cards and effects must target Grounding Totem if able" (706.4): a "must
+    target" restriction on the links described, ``what`` the magnet (was an Other 'must')."""
+    [e] = one("Ongoing: Opposing cards and effects must target Grounding Totem if able.").effects
+    assert isinstance(e, M.Restriction) and e.verb == "must target"
+    assert e.who.controller == "opponent" and e.who.kinds == ("card",)
+    assert e.what.text == "Grounding Totem" and not e.what.targeted
+    assert e.only is not None and e.only.test == "able"
+    [d] = one("Ongoing: Opposing cards and effects must target attached card if able.").effects
+    assert d.verb == "must target" and d.what.qualities == ("attached",)
+    [t] = one("Target opposing ally must attack this turn if able.").effects
+    assert t.verb == "must attack"
+
+
 def test_wow_token_copy_is_a_token_not_a_counter():
     """"Put a token copy of target ally you control into play" (WoW 402.4) was read as placing
     a "copy" counter; it is a CreateToken copying the target."""
