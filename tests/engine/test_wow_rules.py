@@ -95,3 +95,42 @@ def test_wow_602_1_target_attacker_is_not_a_proposed_attacker_nor_a_non_attacker
     other = _wow_ruling(_INTUITION + 'Alice passes\nBob passes\nAlice passes\n'
                         'Bob plays "Intuition" targeting Bob\'s "Footman"\nsettle\n')
     assert _refusals(other)
+
+
+_TOTEM = ('card "Grounding Totem": Ability Ally - Air Totem (1), cost 2, atk 0, health 3, type '
+          'nature: "Ongoing: Opposing cards and effects must target Grounding Totem if able."\n'
+          'card "Fireball": Instant Ability - Fire, cost 1: "Your hero deals 3 fire damage to '
+          'target hero or ally."\n'
+          'card "Chaos Bolt": Instant Ability - Fire, cost 1: "Your hero deals 3 fire damage to '
+          'target random opposing ally."\n'
+          'card "Grunt": Ally - Orc Warrior, cost 2, atk 2, health 5, type melee\n')
+
+
+def test_wow_706_4_a_magnet_binds_opposing_links_only():
+    """Grounding Totem: Alice's (opposing) Fireball must target it; Bob's own Fireball may
+    target his Grunt (the magnet says "opposing"); without the Totem Alice may target Grunt."""
+    opposing = _wow_ruling(_TOTEM + 'Alice is the turn player; 1 resource, hand "Fireball"\n'
+                           'Bob: controls "Grounding Totem", "Grunt"\n'
+                           'Alice plays "Fireball" targeting Bob\'s "Grunt"\nsettle\n')
+    assert any("(706.4)" in r for r in _refusals(opposing))
+    own = _wow_ruling(_TOTEM + 'Bob is the turn player; 1 resource, hand "Fireball", controls '
+                      '"Grounding Totem", "Grunt"\n'
+                      'Bob plays "Fireball" targeting Bob\'s "Grunt"\nsettle\n'
+                      'expect "Grunt" damage 3\n')
+    assert _refusals(own) == [] and all(e.passed for e in own.all_expectations)
+    none = _wow_ruling(_TOTEM + 'Alice is the turn player; 1 resource, hand "Fireball"\n'
+                       'Bob: controls "Grunt"\n'
+                       'Alice plays "Fireball" targeting Bob\'s "Grunt"\nsettle\n'
+                       'expect "Grunt" damage 3\n')
+    assert _refusals(none) == [] and all(e.passed for e in none.all_expectations)
+
+
+def test_wow_706_5_a_random_pick_among_possible_targets_with_a_magnet_is_the_magnet():
+    ruling = _wow_ruling(_TOTEM + 'Alice is the turn player; 1 resource, hand "Chaos Bolt"\n'
+                         'Bob: controls "Grounding Totem", "Grunt"\n'
+                         'Alice plays "Chaos Bolt"\nsettle\n'
+                         'expect "Grounding Totem" in Bob\'s graveyard\n'
+                         'expect "Grunt" damage 0\nexpect cites "706.4"\nexpect cites "706.5"\n')
+    assert not ruling.all_not_modelled
+    assert all(e.passed for e in ruling.all_expectations)
+

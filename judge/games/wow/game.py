@@ -352,7 +352,8 @@ class WowGame(WowScenario):
         picked = self._modes(ctx, card, P.resolve_now(ps, ignored), modes)
         slots = E.slots(P.resolve_now(ps, ignored, picked))
         if any(D.is_random(s) for s in slots):
-            found = [L.candidates(st, s, scope) for s in slots if D.is_random(s)]
+            found = [L.magnets_among(st, L.candidates(st, s, scope), scope)
+                     for s in slots if D.is_random(s)]
             if any(len(f) > 1 for f in found):
                 raise NotModelled(f"{o.name}: which card is chosen at random as its target "
                                   "(706.5)")
@@ -955,6 +956,8 @@ class WowGame(WowScenario):
 def _target_rule(problem: str) -> str:
     if "(706.1b)" in problem:
         return "target.zone"
+    if problem.endswith("(706.4)"):
+        return "target.magnet"
     from judge.games.wow.restrictions import TARGET_KEYWORDS
     keyword = next((proc for why, proc in TARGET_KEYWORDS.items() if problem.endswith(why)), None)
     if keyword is not None:

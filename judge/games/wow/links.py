@@ -80,7 +80,7 @@ def assign(state: State, slots: list[M.Target], stated: tuple[Any, ...], scope: 
     for desc in slots:
         if D.is_random(desc):
             # 706.5: the possible targets, then a random pick (random_pick says which)
-            found = candidates(state, desc, scope)
+            found = magnets_among(state, candidates(state, desc, scope), scope)
             out.append(tuple(found[:1]) if len(found) == 1 else ())
             continue
         want = _count(desc)
@@ -119,7 +119,74 @@ def assign(state: State, slots: list[M.Target], stated: tuple[Any, ...], scope: 
     if left:
         names = D.names(state, [l if not isinstance(l, int) else l for l in left])
         return out, f"{names} is not a legal target for it"
-    return out, None
+    return out, _magnet_problem(state, slots, out, scope)
+
+
+def magnets(state: State, scope: Scope) -> dict[int, str]:
+    """706.4: the cards in play that a link ``scope.you`` adds must target if able (magnets),
+    with the card whose power says so."""
+    out: dict[int, str] = {}
+    for st in VA.statics(state):
+        if st.kind != "magnet":
+            continue
+        if st.effect.who.controller == "opponent" and W.friendly(state, st.controller,
+                                                                  scope.you):
+            continue
+        try:
+            found = D.candidates(state, st.effect.what, st.scope(state))
+        except Unknown as u:
+            raise NotModelled(f"which card {state.objects[st.source].name}'s power says must be "
+                              f"targeted: {u.what} (706.4)") from None
+        for x in found:
+            if isinstance(x, int):
+                out.setdefault(x, state.objects[st.source].name)
+    return out
+
+
+def _legal_magnet(state: State, desc: M.Target, m: int, scope: Scope) -> bool:
+    try:
+        ok = D.matches(state, desc, m, scope)
+    except Unknown as u:
+        raise NotModelled(f"whether {state.objects[m].name} (a magnet, 706.4) is a legal target "
+                          f"for {desc.text!r}: {u.what}") from None
+    return ok and R.targetable(state, m, scope.you) is None
+
+
+def _magnet_problem(state: State, slots: list[M.Target], chosen: list[tuple[Any, ...]],
+                    scope: Scope) -> str | None:
+    """706.4: a link with targets must target each magnet that can legally be chosen (a
+    description "up to" N may choose none). Several magnets legal for several descriptions
+    (which choice includes the most of them) are not modelled."""
+    mags = magnets(state, scope)
+    if not mags:
+        return None
+    legal = {i: [m for m in mags if _legal_magnet(state, desc, m, scope)]
+             for i, desc in enumerate(slots) if not D.is_random(desc)}
+    usable = {m for ms in legal.values() for m in ms}
+    if not usable:
+        return None
+    if len(usable) > 1 and sum(1 for ms in legal.values() if ms) > 1:
+        raise NotModelled(f"which targets include the most of the magnets "
+                          f"{D.names(state, sorted(usable))} (706.4)")
+    taken = {x for slot in chosen for x in slot}
+    for i, ms in legal.items():
+        got = chosen[i] if i < len(chosen) else ()
+        missing = [m for m in ms if m not in taken]
+        if not missing or not got:
+            continue                   # all of them chosen, or "up to": none chosen
+        if any(x not in usable for x in got) or len(got) < _count(slots[i]):
+            who = ", ".join(dict.fromkeys(mags[m] for m in missing))
+            return (f"{D.names(state, missing)} must be targeted if able ({who}: "
+                    f"{slots[i].text!r} can target it) (706.4)")
+    return None
+
+
+def magnets_among(state: State, found: list[Any], scope: Scope) -> list[Any]:
+    """706.5: a random pick among possible targets that include magnets is made among the
+    magnets only."""
+    mags = magnets(state, scope)
+    inside = [x for x in found if x in mags]
+    return inside or found
 
 
 def random_pick(ctx: Context, slots: list[M.Target], scope: Scope, name: str) -> None:
@@ -131,13 +198,18 @@ def random_pick(ctx: Context, slots: list[M.Target], scope: Scope, name: str) ->
     for desc in slots:
         if not D.is_random(desc):
             continue
-        found = candidates(st, desc, scope)
+        every = candidates(st, desc, scope)
+        found = magnets_among(st, every, scope)
         if len(found) > 1:
             raise NotModelled(f"{name}: which of {D.names(st, found)} is chosen at random as "
                               f"the target of {desc.text!r} (706.5)")
+        magnet = len(found) < len(every)
         ctx.step(T.RULE, f"{name} targets randomly ({desc.text!r}): the possible targets are "
-                 + (f"only {D.names(st, found)}, so it is chosen" if found else
-                    "none: no target is chosen"), ["target.random"])
+                 + (f"{D.names(st, every)}; among them only {D.names(st, found)} must be "
+                    "targeted if able (a magnet), so it is chosen" if magnet else
+                    f"only {D.names(st, found)}, so it is chosen" if found else
+                    "none: no target is chosen"),
+                 ["target.random"] + (["target.magnet"] if magnet else []))
 
 
 def _count(desc: M.Target) -> int:

@@ -16,7 +16,18 @@ ACTIONS = frozenset({"be destroyed", "attack", "protect", "ready", "be targeted"
                      "exhaust", "leave play", "block", "defend", "be dealt damage"})
 
 
+# the links a magnet's "[who] must target ..." may name (706.4): every card and effect
+_MAGNET_WHO = frozenset({"card", "effect", "ability"})
+
+
 def why_not(e: M.Restriction) -> str:
+    if e.verb == "must target":
+        if e.who is None or e.what is None or not set(e.who.kinds) <= _MAGNET_WHO or \
+                e.who.controller not in ("opponent", "") or e.who.filters or e.who.qualities:
+            return f"\"must target\" for links described as {e.who.text if e.who else '?'!r}"
+        if e.only is None or e.only.test != "able" or e.duration is not None:
+            return "\"must target\" without \"if able\" or with a duration"
+        return ""                                   # 706.4 (links.py)
     unknown = [a for a in e.actions if a not in ACTIONS]
     if unknown:
         return f"the restriction \"can't {' '.join(unknown)}\""

@@ -367,6 +367,8 @@ def _static(o: GameObject, power: int, e: M.Effect, condition: M.Condition | Non
         base["condition"] = None
         n = condition.event.object.count.value
         return [Static(kind="attack cost", words=("attack",), number=n, **base)]
+    if isinstance(e, M.Restriction) and e.verb == "must target":
+        return [Static(kind="magnet", words=("target",), **base)]     # 706.4 (links.py)
     if isinstance(e, M.Restriction) and e.verb in ("must attack", "attack only"):
         return [Static(kind="attack rule", words=(e.verb,), **base)]    # 600.2, 601.2c
     if isinstance(e, M.Restriction):
