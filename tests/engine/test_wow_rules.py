@@ -134,3 +134,21 @@ def test_wow_706_5_a_random_pick_among_possible_targets_with_a_magnet_is_the_mag
     assert not ruling.all_not_modelled
     assert all(e.passed for e in ruling.all_expectations)
 
+
+def test_wow_712_3b_that_allys_value_is_read_as_it_last_was_in_play():
+    """Convert: 'that ally's ATK' is the destroyed ally's (5 with Battle Cry's +3), read as it
+    last was in play; 'that ally' is the ally named before, not the hero being healed (it was
+    named not modelled: "'that ally' is not Alice's hero")."""
+    ruling = _wow_ruling(
+        'card "Convert": Instant Ability - Holy, cost 1: "Destroy target attacking ally. If you '
+        'do, your hero heals damage from itself equal to that ally\'s ATK."\n'
+        'card "Battle Cry": Ability - Warrior, cost 2: "Ongoing: Allies you control have +3 '
+        'ATK."\n'
+        'card "Grunt": Ally - Orc Warrior, cost 2, atk 2, health 3, type melee\n'
+        'Bob is the turn player; controls "Grunt", "Battle Cry"\n'
+        'Alice: 1 resource, damage 7, hand "Convert"\n'
+        'Bob attacks with "Grunt" targeting Alice\nBob passes\nAlice passes\nBob passes\n'
+        'Alice plays "Convert" targeting Bob\'s "Grunt"\nsettle\n'
+        'expect Alice damage 2\nexpect cites "712.3b"\n')
+    assert not ruling.all_not_modelled
+    assert all(e.passed for e in ruling.all_expectations)

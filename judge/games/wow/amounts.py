@@ -120,3 +120,16 @@ def x_value(modes: tuple[str, ...]) -> int | None:
 
 def plain(x: Any) -> str:
     return str(x)
+
+
+def referents(state: State, q: M.Quantity, scope: Scope) -> list[int]:
+    """The cards whose value :func:`quantity` reads for ``q`` (none when it can't tell)."""
+    if q.of is None:
+        return []
+    try:
+        things = D.candidates(state, q.of, scope)
+    except Unknown:
+        return []
+    if not things and q.of.ref in ("it", "that", "this") and scope.it:
+        things = list(scope.it[:1])
+    return [x for x in things if isinstance(x, int)]

@@ -195,10 +195,39 @@ class Run:
         if a is None:
             return default
         scope = self.scope if not it else replace(self.scope, it=it)
+        q = a.defined_as
+        if it and self.it and q is not None and q.of is not None and q.of.ref == "that" and \
+                q.of.kinds and not self._of_kind(it, q.of.kinds) and \
+                self._of_kind(self.it, q.of.kinds):
+            # 712.3a: "that ally's ATK" while healing a hero is the ally the text last named,
+            # not the character the amount is for
+            scope = self.scope
         try:
-            return A.amount(self.state, a, scope)
+            got = A.amount(self.state, a, scope)
         except Unknown as u:
             raise NotModelled(f"{self.name}: {u.what}") from None
+        self._that_ally(a, scope, got)
+        return got
+
+    def _of_kind(self, things: tuple[Any, ...], kinds_: tuple[str, ...]) -> bool:
+        return any(isinstance(x, int) and x in self.state.objects and
+                   set(kinds_) & VA.kinds(self.state, x) for x in things)
+
+    def _that_ally(self, a: M.Amount, scope, got: int | None) -> None:
+        """712.3b: information read from "that ally" (not "that card") is read from the last
+        time that ally was in play (its last known information there, 709.2d)."""
+        q = a.defined_as
+        of = q.of if q is not None else None
+        if of is None or of.ref != "that" or "ally" not in of.kinds or got is None:
+            return
+        st = self.state
+        gone = [x for x in A.referents(st, q, scope)
+                if not W.in_play(st.objects[x]) and x in st.lki]
+        if gone:
+            self.step(T.RULE, f"{self.name}: {q.text or 'that ally' + chr(39) + 's value'!r} is "
+                      f"read from {D.names(st, gone)} as it was the last time it was in play: "
+                      f"{got} (\"that ally\", not \"that card\")",
+                      ["modifier.that-ally", "resolve.information"])
 
     def holds(self, c: M.Condition) -> bool:
         try:
