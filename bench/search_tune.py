@@ -1,6 +1,7 @@
 """Coordinate search over ``judge.rules.search.PARAMS`` on the TUNING parts of the questions only
-(``tuning``, ``tuning-2``, ``tuning-3``; the held-back parts are never evaluated here). Prints the best parameters found; copying them
-into PARAMS is a deliberate, reviewed step.
+(``search_bench.TUNING_PARTS``: ``tuning``, ``tuning-2``, ``tuning-3``, ``retired-1``, ``retired-2``,
+``retired-4``; held-back-3 is never evaluated here). Prints the best parameters found; copying
+them into PARAMS is a deliberate, reviewed step.
 
     .venv/bin/python bench/search_tune.py [rounds] [factors]
 
