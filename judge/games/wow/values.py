@@ -177,6 +177,8 @@ def powers_lost(state: State, oid: int) -> bool:
     o = state.objects[oid]
     if any(m.value == "lost" for m in state.active_modifiers(o, "powers")):
         return True
+    if not _powers_taken_away(state):
+        return False         # no card in play has a power that takes powers away
     key = (id(state), oid, "lost")
     if key in _busy:
         return False
@@ -185,6 +187,34 @@ def powers_lost(state: State, oid: int) -> bool:
         return any(st.kind == "lose powers" and st.applies(state, oid) for st in statics(state))
     finally:
         _busy.discard(key)
+
+
+def _powers_taken_away(state: State) -> bool:
+    """Whether a face-up card in play has a static power that takes powers away (the only
+    source of statics() of kind "lose powers", before asking whether that card has its own
+    powers). Without one, powers_lost needs no look at statics() and its recursion through
+    every card's has_powers. Kept on the state while its log is unchanged (as statics(); not
+    while an operation applies)."""
+    from judge.games.wow import powers as P
+    cacheable = getattr(state, "_logging", False) and not getattr(state, "_applying", 0)
+    if cacheable:
+        key = len(state.log)
+        kept = getattr(state, "_wow_takes_powers", None)
+        if kept is not None and kept[0] == key and kept[1] is state.log:
+            return kept[2]
+    found = False
+    for o in W.all_in_play(state):
+        if o.face_up and any(_takes_powers(e) for _, e, _ in P.of(state, o.id).statics):
+            found = True
+            break
+    if cacheable:
+        state._wow_takes_powers = (key, state.log, found)
+    return found
+
+
+def _takes_powers(e: M.Effect) -> bool:
+    """The effect is one _static reads as kind "lose powers"."""
+    return isinstance(e, M.Lose) and e.resource in ("power", "powers", "abilities")
 
 
 def has_powers(state: State, oid: int) -> bool:
@@ -360,7 +390,7 @@ def _static(o: GameObject, power: int, e: M.Effect, condition: M.Condition | Non
     if isinstance(e, M.Becomes):
         words = tuple(w.lower() for w in e.kinds + e.qualities)
         return [Static(kind="kinds", words=words, op="add", **base)]
-    if isinstance(e, M.Lose) and e.resource in ("power", "powers", "abilities"):
+    if _takes_powers(e):
         return [Static(kind="lose powers", **base)]
     if isinstance(e, M.Restriction) and condition is not None and condition.kind == "unless":
         # 600.3: "can't attack unless its controller pays N": an additional cost, not a test
