@@ -210,22 +210,29 @@ def fill_document(con: sqlite3.Connection, rg, doc_id: str) -> None:
     postings = con.execute("SELECT term, row, col, count(*), group_concat(off, ',') "
                            "FROM temp.rank_inst GROUP BY term, row, col "
                            "ORDER BY term, row, col").fetchall()
-    lengths: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
-    for row, col, n in con.execute("SELECT row, col, count(*) FROM temp.rank_inst "
-                                   "GROUP BY row, col"):
-        lengths[row][col] = n
     con.execute("DELETE FROM temp.rank_inst")
+    # field lengths per row: the instances of each (row, column), added up from the postings
+    # (no second pass over the instances)
+    lengths: dict[int, list[int]] = {r: [0, 0, 0, 0] for r in node_rows}
+    for _, row, col, n, _ in postings:
+        if row in lengths:
+            lengths[row][col] += n
     # per row of the document (first..last, placeholders of dangling references included),
     # packed so that the ranking reads them in one go: field lengths, parent row (0: none),
     # times cited, kind (first letter; "m" for a placeholder)
     span = range(first, last + 1)
-    lens = array("I", [min(lengths[r][i], 2 ** 31) if r in node_rows else 0
-                       for r in span for i in range(4)])
+    none = [0, 0, 0, 0]
+    lens = array("I")
+    for r in span:
+        lens.extend(lengths.get(r, none))
+    if any(v > 2 ** 31 for v in lens):       # (never so long; the bound of the packed array)
+        lens = array("I", [min(v, 2 ** 31) for v in lens])
     parents = array("i", [(node_rows[r][4] or 0) if r in node_rows else 0 for r in span])
     cited = array("I", [node_rows[r][5] if r in node_rows else 0 for r in span])
     kinds = "".join(node_rows[r][3][0] if r in node_rows else "m" for r in span)
     n = len(node_rows)
-    avgs = [max(1.0, sum(lengths[r][i] for r in node_rows) / max(n, 1)) for i in range(4)]
+    totals = [sum(c) for c in zip(*lengths.values())] or [0, 0, 0, 0]
+    avgs = [max(1.0, totals[i] / max(n, 1)) for i in range(4)]
     fw, fb = field_params()
     con.execute("INSERT INTO rank_doc VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (doc_id, first, last, n, *avgs, lens.tobytes(), parents.tobytes(),
