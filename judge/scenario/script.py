@@ -13,7 +13,10 @@ from judge.scenario import ast
 def to_script(scenario: ast.Scenario) -> S.Script:
     known = ast.policies(scenario.game)
     stated = {p.key: p for p in scenario.policies}
-    policies = {key: S.Policy(key, scenario.policy(key),
+    first: dict[str, ast.Policy] = {}       # the value scenario.policy(key) reads: the first stated
+    for p in scenario.policies:
+        first.setdefault(p.key, p)
+    policies = {key: S.Policy(key, first[key].value if key in first else default,
                               stated[key].pos.line if key in stated else None, default)
                 for key, (default, _values) in known.items()}
     return S.Script(title=scenario.title, game=scenario.game, document=scenario.document,

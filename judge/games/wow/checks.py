@@ -20,7 +20,6 @@ MAX_WAVES = 50
 
 
 def pre_priority_checks(game, ctx: Context, *, why: str = "ppp") -> None:
-    from judge.games.wow.effects import name_unknown_matches
     st = ctx.state
     name_unknown_matches(ctx)
     for wave in range(1, MAX_WAVES + 1):
@@ -184,7 +183,6 @@ def _cease(ctx: Context, oid: int) -> None:
 
 def _host_problems(state: State) -> list[int]:
     """410.6c: attachments not attached to a host matching their host description."""
-    from judge.games.wow import powers as P
     out = []
     for o in W.all_in_play(state):
         ps = P.of(state, o.id)
@@ -213,7 +211,6 @@ def _hosts_kept(ctx: Context) -> None:
     the host matches its host description (its attach description is ignored): said once."""
     from dataclasses import replace
     from judge.games.wow import describe as D
-    from judge.games.wow import powers as P
     st = ctx.state
     for o in W.all_in_play(st):
         ps = P.of(st, o.id)
@@ -243,7 +240,6 @@ def _hosts_kept(ctx: Context) -> None:
 def host_description(state: State, oid: int):
     """400.6: the "attached [thing]" its powers name, else its attach description."""
     from judge.cards import model as M
-    from judge.games.wow import powers as P
     ps = P.of(state, oid)
     for _i, e, _c in ps.statics:
         for name in ("target", "what", "who"):
@@ -407,3 +403,9 @@ def uniqueness(game, ctx: Context, *, entering: bool = False) -> None:
                      actor=player)
             chosen = next(i for i in ids if st.objects[i].name == name)
         MV.move(ctx, chosen, W.GRAVEYARD, "destroy", by="the game")
+
+# modules imported here rather than at the top (they import this one, directly or through
+# others) or rather than in the functions that use them (read many times a ruling: an import
+# statement there runs the import machinery on every call)
+from judge.games.wow import powers as P  # noqa: E402
+from judge.games.wow.effects import name_unknown_matches  # noqa: E402

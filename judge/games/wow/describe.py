@@ -76,7 +76,6 @@ def controller_of(state: State, x: Any) -> str | None:
     o = state.objects.get(x)
     if o is None:
         return None
-    from judge.games.wow import values as V
     then = V.was(state, x)
     if then is not None and then[1] is not None:
         return then[1]                   # as it was as it left play
@@ -130,7 +129,6 @@ def is_player_desc(desc: M.Target) -> bool:
 def matches(state: State, desc: M.Target, x: Any, scope: Scope, *,
             ignore_zone: bool = False) -> bool:
     """Whether player or card ``x`` is something ``desc`` describes, read from ``scope``."""
-    from judge.games.wow import values as V
     if desc.ref in ("this",) and desc.who != "player":
         return x == scope.source
     if desc.ref in ("it", "that", "they") and scope.it:
@@ -208,7 +206,6 @@ def _zone_ok(state: State, desc: M.Target, o: GameObject, scope: Scope) -> bool:
 
 
 def _one_matches(state: State, desc: M.Target, o: GameObject, scope: Scope, V) -> bool:
-    from judge.games.wow import combat as K
     kinds = V.kinds(state, o.id)
     ctl = controller_of(state, o.id)
     friendly = "friendly" in [q.lower() for q in desc.qualities]
@@ -276,7 +273,6 @@ def is_random(desc: M.Target | None) -> bool:
 
 
 def _quality(state: State, low: str, printed: str, o: GameObject, scope: Scope, V) -> bool:
-    from judge.games.wow import combat as K
     if low == "random":
         return True                     # 706.5: the random pick is made among these
     if low in ("other", "another", "second", "additional"):
@@ -338,7 +334,6 @@ RARITIES = ("common", "uncommon", "rare", "epic", "legendary")
 
 
 def _filter(state: State, f: M.Condition, o: GameObject, scope: Scope) -> bool:
-    from judge.games.wow import amounts as A
     if f.test == "event" and f.event is not None and f.event.this_way:
         return _done_this_way(state, f.event, o, scope)
     if f.test == "compare" and f.comparison is not None:
@@ -396,3 +391,11 @@ def names(state: State, things: Iterable[Any]) -> str:
         elif t in state.objects:
             out.append(state.objects[t].name)
     return ", ".join(out) or "nothing"
+
+
+# these modules import this one at their top: bound here, once this module is complete (the
+# matching functions above run for every card in every description read; an import statement
+# in each would run the import machinery every call)
+from judge.games.wow import amounts as A  # noqa: E402
+from judge.games.wow import combat as K  # noqa: E402
+from judge.games.wow import values as V  # noqa: E402

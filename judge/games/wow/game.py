@@ -159,7 +159,6 @@ class WowGame(WowScenario):
         st = ctx.state
         if st.result is not None:
             return
-        from judge.games.wow import control as CT
         for _ in range(100):
             CT.update(ctx)
             CH.pre_priority_checks(self, ctx)
@@ -892,14 +891,12 @@ class WowGame(WowScenario):
     def replacements(self, ctx: Context, event: Event) -> list[Replacement]:
         if event.kind in ("damage", "heal"):
             return PK.replacements(self, ctx, event)
-        from judge.games.wow import replacing as RP
         return RP.replacements(self, ctx, event)
 
     def order_replacements(self, ctx: Context, event: Event,
                            candidates: list[Replacement]) -> tuple[Replacement, str]:
         if event.kind in ("damage", "heal"):
             return PK.order(ctx, event, candidates)
-        from judge.games.wow import replacing as RP
         return RP.order(ctx, event, candidates)
 
     def perform(self, ctx: Context, event: Event) -> Event | None:
@@ -1025,3 +1022,9 @@ def _stated_x(scope: Scope, modes: tuple[str, ...]) -> Scope:
     X is chosen before targets, so "target ally with cost X" reads it)."""
     x = A.x_value(modes)
     return replace(scope, chosen={**scope.chosen, "X": x}) if x is not None else scope
+
+# modules imported here rather than at the top (they import this one, directly or through
+# others) or rather than in the functions that use them (read many times a ruling: an import
+# statement there runs the import machinery on every call)
+from judge.games.wow import control as CT  # noqa: E402
+from judge.games.wow import replacing as RP  # noqa: E402

@@ -250,7 +250,6 @@ def _same(state: State, pool: list[Replacement]) -> bool:
 
 # -- powers of cards in play
 def _power_replacements(game, ctx: Context, ev: Event) -> list[Replacement]:
-    from judge.games.wow import powers as P
     st = ctx.state
     out = []
     for o in W.all_in_play(st):
@@ -593,7 +592,6 @@ def _shielders(ctx: Context, ev: Event) -> list[Replacement]:
     if unpreventable(ev):
         return []
     if "hero" not in VA.kinds(st, dest):
-        from judge.games.wow import powers as P
         if not any(P.of(st, e.id).shields_allies for e in st.in_zone((d.controller, W.IN_PLAY))
                    if "equipment" in VA.kinds(st, e.id)):
             return []
@@ -685,3 +683,8 @@ def put(ctx: Context, oid: int, amount: int, why: str, procedures: list[str]) ->
              + (f" (not {amount}: damage can't be put on a character in excess of its health)"
                 if put_on < amount else ""), procedures + ["damage.put"], mark=mark)
     return put_on
+
+# modules imported here rather than at the top (they import this one, directly or through
+# others) or rather than in the functions that use them (read many times a ruling: an import
+# statement there runs the import machinery on every call)
+from judge.games.wow import powers as P  # noqa: E402

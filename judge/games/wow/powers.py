@@ -299,8 +299,6 @@ def empower_ignored(state: State, ps: CardPowers, scope) -> tuple[tuple[int, str
     """Empower [thing] on an ability: the text of an Empower whose "if you control ..." does
     not hold as the ability is added to the chain is ignored (no targets, modes or costs from it
     are required); (index in ``ps.resolve``, label) of each such effect."""
-    from judge.games.wow import conditions as C
-    from judge.games.wow.describe import Unknown
     out = []
     for i, (e, label) in enumerate(zip(ps.resolve, ps.resolve_labels)):
         if not label.lower().startswith("empower") or not isinstance(e, M.Conditional) \
@@ -397,3 +395,9 @@ def pick_modes(text: str, choice: M.Choice, stated: tuple[str, ...]
             len(picked) != want:
         return (), f"it chooses {want} mode(s), not {len(picked)}"
     return tuple(sorted(picked)), ""
+
+# modules imported here rather than at the top (they import this one, directly or through
+# others) or rather than in the functions that use them (read many times a ruling: an import
+# statement there runs the import machinery on every call)
+from judge.games.wow import conditions as C  # noqa: E402
+from judge.games.wow.describe import Unknown  # noqa: E402

@@ -240,7 +240,6 @@ def watchers(state: State, ev: Event) -> list[int]:
 
 
 def collect(game, ctx: Context, ev: Event, stage: Stage) -> list[PendingTrigger]:
-    from judge.games.wow import powers as P
     if stage is not Stage.WHEN:
         return []
     st = ctx.state
@@ -279,7 +278,6 @@ def collect(game, ctx: Context, ev: Event, stage: Stage) -> list[PendingTrigger]
 def make(game, ctx: Context, oid: int, power, controller: str, ev: Event,
          it: tuple[Any, ...]) -> PendingTrigger | None:
     """A triggered effect (708): waiting to be added to the chain during PPP."""
-    from judge.games.wow import conditions as C
     st = ctx.state
     o = st.objects[oid]
     a = power.ability
@@ -300,7 +298,6 @@ def make(game, ctx: Context, oid: int, power, controller: str, ev: Event,
             ctx.step(T.RULE, f"{o.name}'s power does not trigger: {check.text}",
                      ["trigger.double-check"] + _empower(a))
             return None
-    from judge.games.wow import loops as LP
     if LP.triggers_again(ctx, oid, power.index, controller,
                          f"{o.name}'s power would trigger again"):
         return None
@@ -382,3 +379,10 @@ def _modifier_triggers(game, ctx: Context, ev: Event) -> list[PendingTrigger]:
                                         "text": e.description, "card text": "",
                                         "stayed": zones, "effects": d.effects}))
     return out
+
+# modules imported here rather than at the top (they import this one, directly or through
+# others) or rather than in the functions that use them (read many times a ruling: an import
+# statement there runs the import machinery on every call)
+from judge.games.wow import conditions as C  # noqa: E402
+from judge.games.wow import loops as LP  # noqa: E402
+from judge.games.wow import powers as P  # noqa: E402

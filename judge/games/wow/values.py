@@ -30,9 +30,14 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator
 
 from judge.cards import model as M
-from judge.engine.state import GameObject, State
-from judge.engine.values import Bound, Value, ValueRules, ValueStep
+from judge.engine.state import GameObject, State, _op
+from judge.engine.values import Bound, Value, ValueRules, ValueStep, apply_op
+from judge.games.wow import amounts as A
+from judge.games.wow import conditions as C
+from judge.games.wow import describe as D
 from judge.games.wow import model as W
+from judge.games.wow import powers as P
+from judge.games.wow.describe import Scope, Unknown
 
 _CHARACTER_TYPES = frozenset({"hero", "ally", "totem"})
 NUMERIC = ("atk", "health", "def", "cost", "strike cost")
@@ -155,7 +160,6 @@ def is_character(state: State, oid: int) -> bool:
 def damage_types(state: State, oid: int) -> frozenset[str]:
     """The card's damage types (205.1): printed, then those of weapons it is associated with
     (303.2b)."""
-    from judge.games.wow import combat as K
     o = state.objects[oid]
     printed = o.base.get("damage type")
     out = set(str(printed).lower().replace("/", " ").split()) if printed else set()
@@ -195,7 +199,6 @@ def _powers_taken_away(state: State) -> bool:
     powers). Without one, powers_lost needs no look at statics() and its recursion through
     every card's has_powers. Kept on the state while its log is unchanged (as statics(); not
     while an operation applies)."""
-    from judge.games.wow import powers as P
     cacheable = getattr(state, "_logging", False) and not getattr(state, "_applying", 0)
     if cacheable:
         key = len(state.log)
@@ -227,8 +230,6 @@ def has_powers(state: State, oid: int) -> bool:
 def keywords(state: State, oid: int) -> dict[str, Value]:
     """The card's keywords now (lower case name -> its number): printed, granted by
     modifiers, given by a weapon it is associated with (303.2b), unless it lost its powers."""
-    from judge.games.wow import combat as K
-    from judge.games.wow import powers as P
     o = state.objects[oid]
     out: dict[str, Value] = {}
     if has_powers(state, oid):
@@ -292,12 +293,9 @@ class Static:
     condition: M.Condition | None = None
 
     def scope(self, state: State):
-        from judge.games.wow.describe import Scope
         return Scope(you=self.controller, source=self.source)
 
     def applies(self, state: State, oid: int) -> bool:
-        from judge.games.wow import conditions as C
-        from judge.games.wow import describe as D
         who = _who(self.effect)
         if who is None:
             return False
@@ -353,7 +351,6 @@ def statics(state: State) -> list[Static]:
 
 
 def _statics(state: State) -> list[Static]:
-    from judge.games.wow import powers as P
     out: list[Static] = []
     for o in W.all_in_play(state):
         if not o.face_up:
@@ -427,7 +424,6 @@ def restrictions(state: State, oid_or_player: Any, action: str) -> list[Static]:
 # --------------------------------------------------------------------------- the order hook
 
 def _apply(op: str, cur: Value, amount: Value) -> Value:
-    from judge.engine.values import apply_op
     return apply_op(op, cur, amount)
 
 
@@ -498,9 +494,6 @@ def _labelled_core(state: State, o: GameObject, steps: list[ValueStep]) -> Itera
 
 
 def _own_steps(state: State, o: GameObject, stat: str) -> list[ValueStep]:
-    from judge.games.wow import amounts as A
-    from judge.games.wow import combat as K
-    from judge.games.wow.describe import Unknown
     out: list[ValueStep] = []
     oid = o.id
     n = 0
@@ -609,7 +602,6 @@ def _own_steps(state: State, o: GameObject, stat: str) -> list[ValueStep]:
 def _reads(state: State, st: Static, stat: str) -> list[str]:
     """The sources of other modifiers that change the values ``st``'s amount reads (719.2:
     the modifier depends on them), in words; empty when it reads nothing that is modified."""
-    from judge.games.wow import describe as D
     q = getattr(getattr(st.effect, "amount", None), "defined_as", None)
     if q is None or q.of is None:
         return []
@@ -633,7 +625,6 @@ def _reads(state: State, st: Static, stat: str) -> list[str]:
 
 def _depends(state: State, st: Static, other: Static) -> bool:
     """719.1: ``st``'s amount reads a value of a card ``other`` changes."""
-    from judge.games.wow import describe as D
     q = getattr(getattr(st.effect, "amount", None), "defined_as", None)
     if q is None or q.of is None or other.kind != "value" or other.stat != _stat(q.measure):
         return False
@@ -718,7 +709,6 @@ def explain(state: State, oid: int, stat: str) -> tuple[Value, list[str], list[s
         steps.append((m.layer, m.timestamp, m.id, m.apply))
     for e in _effects(state, stat):
         if e.affects(state, o):
-            from judge.engine.state import _op
             steps.append((e.layer, e.timestamp, e.id, _op(e.op, e.amount)))
     ordered = order(state, o, stat, steps)
     current = o.base.get(stat)
@@ -745,3 +735,9 @@ def explain(state: State, oid: int, stat: str) -> tuple[Value, list[str], list[s
         procedures.append("timestamp")
         procedures += ["timestamp.of"] + list(dict.fromkeys(stamps))
     return state.value(oid, stat), words, procedures
+
+
+# combat imports this module at its top: bound here, once this module is complete (the
+# functions above read it thousands of times a ruling; an import statement in each would
+# run the import machinery every call)
+from judge.games.wow import combat as K  # noqa: E402
