@@ -272,8 +272,16 @@ def _add(f, s, parts, subject, span):
                          sign=1, target=target, duration=f.duration(parts), span=span)
 
 
+def _inflict(f, s, parts, subject, span):
+    """"Inflicting" damage is synonymous with dealing it (ashes-raven-1.1 DDR; the errata turns
+    "inflict X damage" into "deal X damage"): "inflict 1 additional damage", "inflict damage
+    to each other equal to ..." read as "deal"."""
+    return f.v_deal(s, parts, subject, span)
+
+
 FRAMES = {"spend": _spend, "change": _change, "reroll": _reroll, "select": _select,
-          "guard": _guard, "meditate": _meditate, "dismount": _dismount, "add": _add}
+          "guard": _guard, "meditate": _meditate, "dismount": _dismount, "add": _add,
+          "inflict": _inflict}
 
 
 # --------------------------------------------------------------------------- transformer

@@ -433,6 +433,12 @@ class Frames:
             out.extend(several)
         if choice:
             out[-1] = self._or(out[-1], choice)
+        for i in range(len(out) - 2, -1, -1):
+            a, b = out[i], out[i + 1]
+            if isinstance(a, M.Restriction) and isinstance(b, M.Restriction) and \
+                    a.duration is None and b.duration is not None and a.who == b.who:
+                # "can't play cards or strike with weapons this turn": one period for both
+                out[i] = replace(a, duration=b.duration)
         return out
 
     def _amount_if(self, first: M.Damage, s: Simple) -> M.Effect | None:
@@ -1527,6 +1533,13 @@ class Frames:
         return None
 
     def v_reduce(self, s, parts, subject, span):
+        if parts.pp("by") is None and len(parts.objects) == 1 and \
+                not set(s.group.auxes) & _BE and isinstance(parts.objects[0], NounPhrase):
+            # "reduce all damage dealt to this unit by 1", "the damage your Phoenixborn
+            # receives from this spell by 1": the "by" the relative clause took is the verb's
+            by = _trailing_by(parts.objects[0])
+            if by is not None:
+                parts.pps.append(by)
         what = self.obj(parts)
         by = parts.pp("by")
         to = parts.pp("to")
@@ -1534,6 +1547,8 @@ class Frames:
             return self.passive_change("reduce", -1, s.subject, by, parts, span)
         if what is None:
             return None
+        if by is not None and what.kinds[-1:] == ("damage",) and not parts.changes:
+            return self._reduce_damage(s, parts, what, by, subject, span)
         q = self.r.quantity(parts.objects[0])
         stat = q.measure
         target = q.of
@@ -1545,6 +1560,36 @@ class Frames:
             return M.SetValue(verb="reduce", stat=stat, amount=self.r.target(to.obj).count,
                               target=target, duration=self.duration(parts), span=span)
         return None
+
+    def _reduce_damage(self, s, parts, what: M.Target, by: PP, subject, span):
+        """"Reduce all damage dealt to this unit by 1": that much of the damage the object
+        describes is not dealt (a Prevent of ``by``'s amount; ``verb`` keeps "reduce")."""
+        amount = self.r.target(by.obj).count
+        if amount is None or amount.value is None or len(parts.pps) != 1:
+            return None
+        inner = Parts([i for i in s.items if i is not by and not (isinstance(i, PP) and
+                                                                  i.prep == "by")])
+        prevent = self.v_prevent(s, inner, subject, span)
+        if not isinstance(prevent, M.Prevent):
+            return None
+        target, source = prevent.target, prevent.source
+        np = parts.objects[0]
+        froms = [i for i in _post_items(np) if isinstance(i, PP) and i.prep == "from"]
+        for f in what.filters:
+            ev = f.event
+            if ev is None:
+                continue
+            rest = [r for r in ev.rest if not r.lower().startswith("from ")]
+            if rest or len(ev.rest) > len(froms) or len(froms) > 1:
+                return None            # words of the damage no value would hold
+            if froms and source is None:
+                source = self.r.target(froms[0].obj)  # "... receives from this spell"
+            if ev.verb.startswith("receive") and ev.subject is not None and \
+                    not _is_it(ev.subject):
+                target = target or ev.subject       # "the damage your Phoenixborn receives"
+        if target is None:
+            return None
+        return replace(prevent, verb="reduce", amount=amount, target=target, source=source)
 
     def v_increase(self, s, parts, subject, span):
         what = self.obj(parts)
@@ -1822,6 +1867,19 @@ class Frames:
             return M.SetValue(verb="be equal", stat=q.measure,
                               amount=M.Amount(defined_as=self.r.quantity(parts.equal.value[1])),
                               target=q.of, duration=self.duration(parts), span=span)
+        if set(auxes) & _BE and s.subject is not None and len(parts.objects) == 1 and \
+                not parts.pps and not parts.changes and not set(auxes) & (_NOT | _CANT) and \
+                not isinstance(s.subject, list):
+            # "This attack's speed is 6", "this card's difficulty is X" (X defined by the
+            # sentence): the value set
+            q = self.r.quantity(s.subject)
+            amount = self.r.number_phrase(parts.objects[0])
+            if q.measure and q.measure not in ("count", "value") and q.of is not None and \
+                    amount is not None:
+                amount = self.amount_with_x(amount, parts)
+                if amount is not None:
+                    return M.SetValue(verb="be", stat=q.measure, amount=amount, target=q.of,
+                                      duration=self.duration(parts), span=span)
         if set(auxes) & _BE and not parts.objects and len(parts.pps) == 1 and \
                 parts.pps[0].prep == "in" and isinstance(parts.pps[0].obj, NounPhrase) and \
                 subject is not None and len(s.items) == 1:
@@ -1897,6 +1955,10 @@ class Frames:
                                  what=self.obj(parts), duration=self.duration(parts), span=span)
         if lemma is None:
             return self.other(" ".join(auxes), s, span)
+        if any(p.prep == "as" for p in parts.pps):
+            # "cannot be played as a reversal": only that way of doing it is restricted - no
+            # value holds the "as", and the action alone would restrict too much
+            return self.other(lemma, s, span)
         passive = bool(set(auxes) & _BE)
         action = ("be " if passive else "") + lemma
         what = self.obj(parts) if not passive else subject
@@ -2317,6 +2379,37 @@ class Frames:
                         else owner.ref
                     whose = M.Target(who="player", ref=rel, controller=rel)
         return M.Event(verb=verb, phase=phase, whose=whose, text=self.r.phrase(span), span=span)
+
+
+def _post_items(np) -> list:
+    """The complements of the last relative clause or participle of ``np`` (the list itself),
+    else an empty list."""
+    posts = getattr(np, "posts", None)
+    if not posts:
+        return []
+    post = posts[-1]
+    body = post.body
+    if post.kind == "rel" and isinstance(body, tuple) and len(body) == 3:
+        return body[2]
+    if post.kind == "participle" and isinstance(body, tuple) and len(body) == 2:
+        return body[1]
+    if post.kind == "that" and isinstance(body, VP):
+        return body.items
+    return []
+
+
+def _trailing_by(np: NounPhrase) -> PP | None:
+    """The "by <number>" that ends the last relative clause or participle of ``np`` (taken
+    out of it), else None."""
+    items = _post_items(np)
+    if not items or not isinstance(items[-1], PP) or items[-1].prep != "by":
+        return None
+    obj = items[-1].obj
+    words = getattr(obj, "words", None)
+    if not words or getattr(obj, "posts", None) or \
+            number(words[-1]) is None or len(words) > 3:
+        return None
+    return items.pop()
 
 
 def _relation(t: M.Target) -> str:

@@ -552,6 +552,11 @@ _VERB_BEFORE = frozenset({"MODAL", "NEG", "DO", "TO_INF", "PRONOUN", "AND", "OR"
                           "AND_OR", "BUT", "RPAR", "ARROW", "INSTEAD", "COND_KW", "WHEN",
                           "WHENEVER", "AFTER", "BEFORE", "UNTIL", "AS", "TIMING", "BRACKET",
                           "ARROW", "COMMA_CONJ"})
+# words that follow a plural subject, never a verb's object
+_VERBS_AFTER_A_SUBJECT = frozenset({"cannot", "can't", "can", "may", "must", "are", "don't",
+                                    "do", "were", "will", "would"})
+# ... after these, even before "action", "card", "zone" ...
+_VERB_ONLY_BEFORE = frozenset({"TO_INF", "MODAL", "NEG", "DO", "ONLY", "STILL"})
 # ... and after these, an -s form is the verb ("this attacks", "an ally attacks").
 _SINGULAR_BEFORE = frozenset({"SELF", "NOUN", "NAME"})
 _SINGULAR_WORDS = frozenset({"this", "it", "he", "she", "that", "each", "who", "which"})
@@ -600,6 +605,9 @@ def _verb_here(out: list, low: str, words: Sequence[Word], i: int) -> bool:
     if low.endswith("s") and prev_type == "NAME" and (nxt_word is None or nxt_word.kind in (
             "punct",)):
         return True                    # "When Aegis attacks, ..."
+    if low.endswith("s") and nxt_word is not None and nxt_word.kind == "word" and \
+            nxt_word.text.lower() in _VERBS_AFTER_A_SUBJECT:
+        return False                   # "Attacks cannot be played ...": the plural subject
     if not low.endswith("s") and prev_type == "NOUN" and prev.endswith("s") and \
             low not in _IRREGULAR_PAST and not low.endswith("ed") and nxt_word is not None \
             and nxt_word.kind != "punct":
@@ -627,7 +635,8 @@ def _verb_here(out: list, low: str, words: Sequence[Word], i: int) -> bool:
                                  "COMMA", "COMMA_CONJ", "THEN_SEP", "QUOTE", "ARROW")
         return False
     if prev_type is None or prev_type in _VERB_BEFORE or prev_type == "UNKNOWN":
-        if i + 1 < len(words) and prev_type != "TO_INF":    # "to play cards": the verb
+        if i + 1 < len(words) and prev_type not in _VERB_ONLY_BEFORE:
+            # "to play cards", "cannot play action cards": the verb
             nxt = words[i + 1]
             if nxt.kind == "word" and nxt.text.lower() in ("action", "actions", "card", "cards",
                                                             "zone", "zones", "step", "phase"):

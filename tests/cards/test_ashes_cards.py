@@ -404,3 +404,26 @@ def test_ashes_cannot_be_targeted_or_have_spells_attached_keeps_the_negation():
     assert [type(e) for e in effects] == [M.Restriction, M.Restriction]
     assert effects[0].actions == ("be targeted",) and effects[1].actions == ("have",)
     assert effects[1].what.kinds == ("alteration", "spell")
+
+
+def test_ashes_inflicting_damage_is_dealing_it():
+    # ashes-raven-1.1 DDR: "Inflicting" damage is synonymous with dealing it
+    [dmg] = _effects("Those units inflict damage to each other equal to their attack value.")
+    assert isinstance(dmg, M.Damage) and dmg.target.ref == "each other"
+    [may] = _effects("When this unit attacks, you may inflict 1 additional damage to that "
+                     "Phoenixborn.")
+    [[dmg]] = may.options
+    assert isinstance(dmg, M.Damage) and dmg.amount.value == 1
+
+
+def test_ashes_reduce_damage_by_n_is_that_much_of_it_not_dealt():
+    # the "by 1" that the relative clause took is the verb's
+    [red] = _effects("Reduce all damage dealt to this unit by 1.")
+    assert isinstance(red, M.Prevent) and red.verb == "reduce" and red.amount.value == 1
+    assert red.target.ref == "this" and red.source is None
+    [red] = _effects("Reduce the damage your Phoenixborn receives from this spell by 2.")
+    assert red.amount.value == 2 and red.target.kinds == ("phoenixborn",)
+    assert red.target.controller == "you" and red.source.ref == "this"
+    # a value still reduced by a number is not damage: unchanged
+    [mod] = _effects("Reduce the attack value of a target unit by 2.")
+    assert isinstance(mod, M.ModifyValue) and mod.stat == "attack" and mod.sign == -1

@@ -186,3 +186,37 @@ def test_a_contact_relative_never_spans_a_line_break():
     card = wow.parse("Marksmanship Talent\nYour hero deals 2 ranged damage to target ally.")
     [damage] = [e for a in card.abilities for e in a.effects]
     assert isinstance(damage, M.Damage) and damage.source.text == "Your hero"
+
+
+def test_a_value_is_a_number_sets_it():
+    [set_] = effects("Enhance: This attack's speed is 6 until the end of the turn.")
+    assert isinstance(set_, M.SetValue) and (set_.stat, set_.amount.value) == ("speed", 6)
+    assert set_.target.ref == "this" and set_.duration is not None
+    [set_] = effects("Enhance: This attack's speed is X, where X is the number of cards in "
+                     "your hand.")
+    assert set_.amount.variable == "X" and set_.amount.defined_as.measure == "count"
+
+
+def test_play_after_a_modal_is_the_verb_even_before_card_words():
+    # "cannot play action cards": "play action" is no noun phrase here
+    [r] = effects("Enhance: Your rival cannot play action cards this turn.")
+    assert isinstance(r, M.Restriction) and r.actions == ("play",)
+    assert r.who.controller == "opponent" and r.what.kinds == ("action", "card")
+
+
+def test_a_plural_before_a_modal_is_the_subject():
+    card = ufs.parse("Enhance: Attacks cannot be played as a reversal to this attack.")
+    # read as a sentence with the subject "Attacks"; the restriction of one way to play them
+    # ("as a reversal") has no value, so it is named, never read as "cannot be played"
+    assert not card.unparsed and [o.verb for o in card.others()] == ["play"]
+    [r] = effects("Enhance: Attacks cannot be played this turn.")
+    assert isinstance(r, M.Restriction) and r.what.kinds == ("attack",)
+
+
+def test_two_restrictions_joined_share_the_period_printed_after_the_last():
+    # "cannot play attacks or gain health this turn": neither, for this turn - the first
+    # restriction had no period (for ever)
+    a, b = effects("Enhance: Your rival cannot play attacks or gain health this turn.")
+    assert isinstance(a, M.Restriction) and isinstance(b, M.Restriction)
+    assert a.actions == ("play",) and b.actions == ("gain",)
+    assert a.duration is not None and a.duration.kind == b.duration.kind == "this turn"
