@@ -1668,6 +1668,16 @@ class Frames:
             return M.SetValue(verb="become", stat=q.measure,
                               amount=M.Amount(defined_as=self.r.quantity(parts.equal.value[1])),
                               target=q.of, duration=self.duration(parts), span=span)
+        number = (self.r.number_phrase(parts.objects[0]) if obj is not None and
+                  len(parts.objects) == 1 and s.subject is not None and
+                  not isinstance(s.subject, list) else None)
+        if number is not None:
+            # "This card's base power becomes 6", "its {d} becomes 1": the value is set
+            q = self.r.quantity(s.subject)
+            if q.measure not in ("count", "value"):
+                return M.SetValue(verb="become", stat=q.measure, amount=number, target=q.of,
+                                  duration=self.duration(parts), span=span,
+                                  base=isinstance(what, M.Target) and "base" in what.qualities)
         if obj is None:
             return None
         return self.becomes("become", what, obj, parts, span)

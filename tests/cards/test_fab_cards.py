@@ -359,3 +359,17 @@ def test_fab_play_as_though_it_were_an_instant():
     assert isinstance(play, M.Play) and play.as_ == "instant" and play.what.ref == "this"
     [[play]] = one("You may play this as though it were an instant.").effects[0].options
     assert play.as_ == "instant"
+
+
+def test_fab_a_value_that_becomes_a_number_keeps_the_number():
+    # 25.2: "base power becomes N" sets the base value to N; the N was dropped (a Becomes with
+    # no values); "its {d} becomes 1" sets the value itself (base False)
+    for text in ("This card's base power becomes 6.", "Target attack's base {p} becomes 6."):
+        e = one(text).effects[0]
+        assert isinstance(e, M.SetValue) and e.stat == "power" and e.base, text
+        assert e.amount.value == 6, text
+    e = one("Its {d} becomes 1 until end of turn.").effects[0]
+    assert isinstance(e, M.SetValue) and e.stat == "defense" and not e.base
+    assert e.amount.value == 1 and e.duration.kind == "until end of turn"
+    e = one("This becomes a copy of target hero.").effects[0]   # not a value: still a Becomes
+    assert isinstance(e, M.Becomes)

@@ -338,6 +338,39 @@ def _double_base(game: "FabGame", ctx: Context, layer: Layer, eff: M.ModifyValue
                  ["power.base-set", "power.base"], mark=mark)
 
 
+def _set_value(game: "FabGame", ctx: Context, layer: Layer, eff: M.SetValue) -> None:
+    """"<object>'s base power becomes N": an effect that sets the base power to a defined value
+    (25.2), applied before the gains and losses, which still apply on top (25.3). Setting any
+    other value, or to an amount that is not a number printed, is not modelled."""
+    st = ctx.state
+    n = C.amount(eff.amount)
+    lasts = eff.duration.kind if eff.duration is not None else ""
+    if not eff.base or eff.stat.lower() != "power" or n is None or \
+            lasts not in ("", "this turn", "until end of turn"):
+        raise NotModelled(f"setting {'the base ' if eff.base else ''}{eff.stat} to "
+                          f"{eff.amount.text if eff.amount else ''!r}"
+                          + (f" {eff.duration.text}" if eff.duration else ""),
+                          ctx.cite_opt("power.base-set"))
+    for oid in objects_for(game, ctx, layer, eff.target):
+        o = st.objects[oid]
+        before = st.base_value(oid, "power")
+        if before is None:
+            raise NotModelled(f"{o.name} has no power value (25.1.1): whether setting its base "
+                              f"power to {n} gives it one", ctx.cite_opt("power.base-set"))
+        if not isinstance(before, int):
+            raise NotModelled(f"setting {o.name}'s base power {before!r}, which its text "
+                              "defines", ctx.cite_opt("power.variable"))
+        mark = len(st.log)
+        object_modifier(st, o, f"{o.name}: base power becomes {n}", layer.controller,
+                        ctx.cite_opt("power.base-set"), "power", "set", n, layer=0,
+                        ends_at={"end of turn"} if lasts else frozenset())
+        ctx.step(T.EVENT, f"{layer.name} sets {o.name}'s base power: {before} -> "
+                 f"{st.base_value(oid, 'power')}"
+                 + (f" {eff.duration.text}" if eff.duration else "")
+                 + f"; what it has gained or lost still applies on top, so its power is now "
+                 f"{st.value(oid, 'power')}", ["power.base-set", "power.base"], mark=mark)
+
+
 @dataclass(frozen=True, slots=True)
 class NextAttack:
     """"your next attack this turn", "the next attack action card [with cost N or
@@ -962,6 +995,7 @@ HANDLERS: dict[type, Callable[..., None]] = {
     M.Dice: _roll,
     M.Damage: _damage,
     M.ModifyValue: _modify,
+    M.SetValue: _set_value,
     M.Gain: _gain,
     M.Move: _move,
     M.Prevent: _prevent,
