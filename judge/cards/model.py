@@ -73,6 +73,7 @@ class Quantity:
     plus: int = 0                      # "the number of cards in your hand plus 1"
     text: str = ""
     span: Span | None = None
+    minus_from: int | None = None      # "6 minus the pitch value of ...": 6 - the measure
 
 
 @dataclass(frozen=True, slots=True)

@@ -726,6 +726,11 @@ class Reader:
         span = getattr(np, "span", None)
         text = self.phrase(span)
         if isinstance(np, NounPhrase):
+            if len(np.words) > 2 and word_of(np.words[1]) == "minus" and \
+                    isinstance(number(np.words[0]), int):
+                # "13 minus the number of cards ...": the number less the quantity after it
+                inner = self.quantity(NounPhrase(np.words[2:], np.posts, np.span))
+                return replace(inner, minus_from=number(np.words[0]), text=text, span=span)
             np, plus = _without_plus(np)
             if plus:
                 return replace(self.quantity(np), plus=plus, text=text, span=span)

@@ -373,3 +373,17 @@ def test_fab_a_value_that_becomes_a_number_keeps_the_number():
     assert e.amount.value == 1 and e.duration.kind == "until end of turn"
     e = one("This becomes a copy of target hero.").effects[0]   # not a value: still a Becomes
     assert isinstance(e, M.Becomes)
+
+
+def test_fab_x_is_n_minus_a_quantity_keeps_the_n():
+    # "where X is 6 minus the pitch value of ...": the 6 was dropped, X read as the pitch value
+    e = one("Prevent the next X arcane damage that would be dealt to your hero this turn, "
+            "where X is 6 minus the pitch value of the card revealed this way.").effects[0]
+    q = e.amount.defined_as
+    assert q.measure == "pitch" and q.minus_from == 6 and q.of.qualities == ("revealed",
+                                                                            "this way")
+    e = one("Deal X damage to you, where X is 13 minus the number of cards in your "
+            "hand.").effects[0]
+    assert e.amount.defined_as.measure == "count" and e.amount.defined_as.minus_from == 13
+    e = one("Deal X damage to target hero, where X is the number of cards in your hand.")
+    assert e.effects[0].amount.defined_as.minus_from is None

@@ -53,3 +53,32 @@ def test_fab_granted_and_conditional_values_drive_the_engine():
                       "Runechant and deal 1 arcane damage to target opposing hero.",
                       role="permanent", name="Runechant")
     assert [(w.moment, w.whose) for w in rules.watches] == [("play attack", "you")]
+
+
+PRAYER = """card "Prayer Six": Generic Instant, cost 0, pitch 3: "Reveal the top card of your deck. Prevent the next X arcane damage that would be dealt to your hero this turn, where X is {n} minus the pitch value of the card revealed this way."
+card "Zap": Wizard Instant, cost 0, pitch 1: "Deal 3 arcane damage to target hero."
+card "Top": Generic Action - Attack, cost 0, pitch {pitch}, power 1, defense 2
+Alice is the turn player; hero life 20, hand "Zap"
+Bob: hero life 20, hand "Prayer Six", deck top "Top"
+Alice passes
+Bob plays "Prayer Six"
+Bob passes
+Alice passes
+Alice plays "Zap" targeting Bob
+settle
+expect Bob life {life}
+"""
+
+
+def test_fab_x_is_n_minus_the_pitch_revealed_prevents_n_less_the_pitch():
+    # 6 - 2 = 4 prevents all 3; 4 - 3 = 1 prevents 1 (the pitch alone would prevent 3)
+    assert expectation(ruling(PRAYER.format(n=6, pitch=2, life=20)), "Bob life").passed
+    r = ruling(PRAYER.format(n=4, pitch=3, life=18))
+    assert expectation(r, "Bob life").passed, expectation(r, "Bob life").actual
+    assert any(s.description == "X is 4 minus 3: 1" for s in r.steps)
+
+
+def test_fab_x_below_zero_is_not_modelled():
+    r = ruling(PRAYER.format(n=1, pitch=3, life=17))
+    assert "not modelled" in expectation(r, "Bob life").actual
+    assert any("below zero" in n for n in r.all_not_modelled)

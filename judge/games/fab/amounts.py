@@ -8,6 +8,7 @@ what was counted and which rule decides what counts.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from judge.cards import model as M
@@ -34,6 +35,14 @@ def value_of_x(game: "FabGame", ctx: Context, layer: Layer, where: M.Quantity | 
     """X for an effect of ``layer`` about ``hero`` (the hero "that hero" means)."""
     if where is None:
         raise NotModelled("X with no definition")
+    if where.minus_from is not None:
+        # "X is 6 minus the pitch value of ...": the number less the value it names
+        less = value_of_x(game, ctx, layer, replace(where, minus_from=None, plus=0), hero=hero)
+        x = where.minus_from - less + where.plus
+        if x < 0:
+            raise NotModelled(f"X is {where.minus_from} minus {less}, which is below zero")
+        ctx.step(T.RULE, f"X is {where.minus_from} minus {less}: {x}", ["resolve.in-order"])
+        return x
     ev = where.event
     if where.measure == "damage" and ev is not None and ev.verb == "deal damage" and \
             ev.subject is not None and ev.subject.ref == "you" and ev.within is not None \
