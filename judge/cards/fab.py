@@ -103,13 +103,21 @@ class _Costs(list):
     """Several costs read from one cost phrase ("Banish this and a card from your soul")."""
 
 
+def _is_this(t: M.Target | None) -> bool:
+    return t is None or (t.ref == "this" and not t.kinds and not t.qualities and not t.filters
+                         and not t.targeted)
+
+
 class FabTransformer(CardTransformer):
     def plain_sentence(self, children):
         st = children[0]
         if len(st.effects) == 1 and isinstance(st.effects[0], M.Gain) and \
                 st.effects[0].keyword is not None and st.effects[0].keyword.name == "Go again" \
-                and st.effects[0].verb == "gain" and st.trigger is None and st.condition is None:
-            st.mark = "keywords"              # "Go again" alone: the card's keyword
+                and st.effects[0].verb == "gain" and st.trigger is None and st.condition is None \
+                and _is_this(st.effects[0].target) and st.effects[0].duration is None:
+            # "Go again" alone: the card's keyword ("Target sword attack gains **go again**"
+            # and "the next attack ... gains **go again**" give it to something else)
+            st.mark = "keywords"
             st.during = [st.effects[0].keyword]
         return st
 

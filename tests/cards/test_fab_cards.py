@@ -387,3 +387,18 @@ def test_fab_x_is_n_minus_a_quantity_keeps_the_n():
     assert e.amount.defined_as.measure == "count" and e.amount.defined_as.minus_from == 13
     e = one("Deal X damage to target hero, where X is the number of cards in your hand.")
     assert e.effects[0].amount.defined_as.minus_from is None
+
+
+def test_fab_go_again_given_to_another_object_is_not_the_cards_own_keyword():
+    # "Target sword attack gains **go again**" was read as "**Go again**" (the card's own
+    # keyword), the target and the rest of the sentence dropped
+    for text in ("Target sword attack gains **go again**.",
+                 "The next attack action card with cost 2 or less you play this turn gains "
+                 "**go again**."):
+        [a] = fab.parse(text).abilities
+        assert not a.keywords, text
+        [e] = a.effects
+        assert isinstance(e, M.Gain) and e.keyword.name == "Go again" and e.target.kinds, text
+    for text in ("**Go again**", "Go again"):
+        [a] = fab.parse(text).abilities
+        assert [k.name for k in a.keywords] == ["Go again"] and not a.effects

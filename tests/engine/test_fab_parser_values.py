@@ -82,3 +82,25 @@ def test_fab_x_below_zero_is_not_modelled():
     r = ruling(PRAYER.format(n=1, pitch=3, life=17))
     assert "not modelled" in expectation(r, "Bob life").actual
     assert any("below zero" in n for n in r.all_not_modelled)
+
+
+RALLY = """card "Rally Call": Generic Action, cost 0, pitch 1, defense 2: "The next attack action card with cost 2 or less you play this turn gains **go again**."
+card "Light": Generic Action - Attack, cost 1, pitch 1, power 3, defense 2
+Alice is the turn player; hero life 20, hand "Rally Call", "Light", 1 resource point
+Bob: hero life 20
+Alice plays "Rally Call"
+Alice passes
+Bob passes
+Alice plays "Light"
+Bob does not defend
+settle
+expect Alice action points 1
+"""
+
+
+def test_fab_go_again_for_the_next_attack_with_a_cost_filter_is_never_the_cards_own():
+    # read as the card's own go again, Rally Call gave Alice its action point back and Light
+    # none (0 where Light's go again gives 1); the filtered target is named not modelled
+    r = ruling(RALLY)
+    assert "not modelled" in expectation(r, "action points").actual
+    assert any("next attack action card with cost 2 or less" in n for n in r.all_not_modelled)
