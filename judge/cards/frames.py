@@ -859,6 +859,9 @@ class Frames:
         if what.count is not None and (parts.where is not None or parts.for_each is not None):
             # "draw 1 card for each ...": the count with its "for each" (never dropped)
             what = replace(what, count=self.amount_with_x(what.count, parts))
+        elif what.count is None and parts.for_each is not None and parts.where is None:
+            # "draw a card for each ...": one for each (the "for each" was dropped)
+            what = replace(what, count=self.amount_with_x(None, parts))
         who = subject if subject is not None else None
         return M.Move(verb=lemma, what=what, from_zone=frm, to_zone=to, who=who, face=face,
                       random="at random" in parts.adverbs or "random" in what.qualities,

@@ -402,3 +402,10 @@ def test_fab_go_again_given_to_another_object_is_not_the_cards_own_keyword():
     for text in ("**Go again**", "Go again"):
         [a] = fab.parse(text).abilities
         assert [k.name for k in a.keywords] == ["Go again"] and not a.effects
+
+
+def test_fab_draw_a_card_for_each_keeps_the_for_each():
+    [e] = one("Draw a card for each attack action card you control.").effects
+    assert e.what.count.value == 1 and e.what.count.per.kinds == ("attack action", "card")
+    [e] = one("Draw a card.").effects
+    assert e.what.count is None

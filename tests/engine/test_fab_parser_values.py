@@ -104,3 +104,16 @@ def test_fab_go_again_for_the_next_attack_with_a_cost_filter_is_never_the_cards_
     r = ruling(RALLY)
     assert "not modelled" in expectation(r, "action points").actual
     assert any("next attack action card with cost 2 or less" in n for n in r.all_not_modelled)
+
+
+def test_fab_draw_a_card_for_each_is_never_one_card():
+    # "draw a card for each ..." lost its "for each" and drew 1 card however many there were
+    r = ruling('card "Tide": Generic Action - Attack, cost 0, pitch 1, power 3, defense 2: '
+               '"When this hits, draw a card for each other attack action card with 2 or less '
+               'base {p} you control on the combat chain."\n'
+               'Alice is the turn player; hero life 20, hand "Tide", deck top "Red", "Red"\n'
+               'Bob: hero life 20\nAlice plays "Tide"\nBob does not defend\nsettle\n'
+               'expect Alice hand count 0\n')
+    assert "not modelled" in expectation(r, "hand count").actual, \
+        expectation(r, "hand count").actual
+    assert any("drawing" in n for n in r.all_not_modelled), r.all_not_modelled
