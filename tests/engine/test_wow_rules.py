@@ -152,3 +152,22 @@ def test_wow_712_3b_that_allys_value_is_read_as_it_last_was_in_play():
         'expect Alice damage 2\nexpect cites "712.3b"\n')
     assert not ruling.all_not_modelled
     assert all(e.passed for e in ruling.all_expectations)
+
+
+def test_wow_706_1c_a_granted_powers_target_is_not_chosen_as_the_link_is_added():
+    """Face Smash (words reordered): one target (the ally that gains the power) as it is
+    added, in a step citing 706.1c; a second target is refused; giving the power is named not
+    modelled citing 706.1c as it resolves."""
+    head = ('card "Face Smash": Instant Ability, cost 4: "This turn, target ally has \\" → '
+            'Destroy target ally.\\""\n'
+            'card "Grunt": Ally - Orc Warrior, cost 2, atk 2, health 5, type melee\n'
+            'card "Footman": Ally - Human Warrior, cost 2, atk 2, health 5, type melee\n'
+            'Alice is the turn player; 4 resources, hand "Face Smash", controls "Footman"\n'
+            'Bob: controls "Grunt"\n')
+    one = _wow_ruling(head + 'Alice plays "Face Smash" targeting Alice\'s "Footman"\nsettle\n')
+    assert _refusals(one) == []
+    cited = [s for s in one.steps if any(c.endswith("706.1c") for c in s.citations)]
+    assert [s.not_modelled is None for s in cited] == [True, False]
+    two = _wow_ruling(head + 'Alice plays "Face Smash" targeting Alice\'s "Footman", Bob\'s '
+                      '"Grunt"\nsettle\n')
+    assert any("Grunt is not a legal target" in r for r in _refusals(two))

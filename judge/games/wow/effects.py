@@ -80,6 +80,25 @@ def slots(effects: tuple[M.Effect, ...]) -> list[M.Target]:
     return out
 
 
+def granted_slots(effects: tuple[M.Effect, ...]) -> list[M.Target]:
+    """706.1c: the targets of powers these effects give to a card ("Target ally has '-> Destroy
+    target ally' this turn"): chosen as that power is used, not as the link is added."""
+    out: list[M.Target] = []
+
+    def visit(e: Any) -> None:
+        if isinstance(e, M.Gain) and e.resource == "ability":
+            for ab in e.abilities:
+                out.extend(slots(ab.effects))
+        for x in getattr(e, "then", ()) + getattr(e, "otherwise", ()):
+            visit(x)
+        for opt in getattr(e, "options", ()):
+            for x in opt:
+                visit(x)
+    for e in effects:
+        visit(e)
+    return out
+
+
 class Run:
     """One processing of effect values (see the module docstring)."""
 
@@ -707,6 +726,9 @@ def gain(run: Run, e: M.Gain) -> None:
         return
     if e.resource == "control" and e.what is not None:
         raise NotModelled(f"{run.name}: gaining control of {e.what.text!r}")
+    if why_not(e) == GRANTED_TARGETS:
+        raise NotModelled(f"{run.name}'s effect {_text(e, run.text)!r}: {GRANTED_TARGETS}",
+                          run.ctx.cite("target.granted"))
     raise NotModelled(f"{run.name}'s effect {_text(e, run.text)!r}")
 
 
@@ -1486,7 +1508,9 @@ DIVIDED_ON_ADDING = "damage or healing divided among its targets as its controll
 DIVIDED_INSTEAD = "a packet divided as its source player chooses, in place of another (717.7)"
 SWITCH_VALUES = "switching ATK and health (712.9)"
 DRAW_UNTIL_REPLACED = "drawing until a limit while a modifier replaces drawing (713.2a)"
-WHY_CITES = {DIVIDED_ON_ADDING: "add.targets", DIVIDED_INSTEAD: "packet.divide",
+GRANTED_TARGETS = ("a card gaining a power with targets (706.1c: its targets are chosen as "
+                   "it is used; the power given is not carried out)")
+WHY_CITES = {GRANTED_TARGETS: "target.granted", DIVIDED_ON_ADDING: "add.targets", DIVIDED_INSTEAD: "packet.divide",
              SWITCH_VALUES: "modifier.switch", DRAW_UNTIL_REPLACED: "one-shot.draw-until"}
 
 PLAY_COST_CHANGE = ("a change of what is paid to play or strike (707.1e cost reductions and "
@@ -1568,6 +1592,8 @@ def why_not(e: M.Effect) -> str | None:
             why = why_not(x)
             if why:
                 return why
+    if isinstance(e, M.Gain) and e.resource == "ability" and granted_slots((e,)):
+        return GRANTED_TARGETS
     if isinstance(e, M.Gain) and e.resource != "keyword":
         return f"gaining {e.resource}"
     if isinstance(e, M.Choose) and e.kind not in ("type", "name", "race", "class"):

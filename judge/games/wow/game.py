@@ -423,6 +423,11 @@ class WowGame(WowScenario):
             ctx.step(T.CHOICE, f"{player} chooses the targets of {o.name}: "
                      f"{D.names(st, L.flat(L.freeze(st, chosen)))}", ["add.targets", "target", "target.word"],
                      actor=player)
+        granted = E.granted_slots(P.resolve_now(ps, ignored, picked))
+        if granted:
+            ctx.step(T.RULE, f"{o.name} gives a power with targets: "
+                     f"{', '.join(repr(g.text) for g in granted)} is not chosen as {o.name} is "
+                     "added; it is chosen as that power is used", ["target.granted"])
         if x is not None:
             ctx.step(T.CHOICE, f"{player} chooses X = {x}", ["add.x", "cost.x"], actor=player)
         for _i, label in ignored:
