@@ -84,21 +84,24 @@ class Lexicon:
         self.names: set[str] = set()
         self.icons = icons
         for term in terminals:
-            self.names.add(term.name)
+            # a plain str: a grammar loaded from lark's cache names its terminals with lark
+            # Tokens, whose == (Python code) the parser would call on every table lookup
+            name = str.__str__(term.name)
+            self.names.add(name)
             pattern = term.pattern
             if pattern.type == "str":
                 alternatives = [pattern.value]
-            elif term.name in SHAPES or term.name.startswith("_"):
+            elif name in SHAPES or name.startswith("_"):
                 continue
             else:
                 value = pattern.value
                 if not _PLAIN_WORDS.fullmatch(value):
-                    raise LexiconError(f"terminal {term.name}: /{value}/ is not a plain list of "
+                    raise LexiconError(f"terminal {name}: /{value}/ is not a plain list of "
                                        "words (a|b|c); a shape terminal must be %declared")
                 alternatives = value.replace("\\/", "/").split("|")
             for alternative in alternatives:
                 self._add(alternative.lower() if "i" in pattern.flags or pattern.type == "re"
-                          else alternative, term.name)
+                          else alternative, name)
         for seconds in self.phrases.values():
             for entries in seconds.values():
                 entries.sort(key=lambda e: -len(e[0]))
