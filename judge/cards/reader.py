@@ -71,7 +71,16 @@ class CardGrammar:
             self._record(tokens, start)
         if self.via_tree:
             return self._parse_via_tree(tokens, start)
-        return self.lark.parse(tokens, start=start)
+        driver = self.driver
+        if driver is None:
+            return self.lark.parse(tokens, start=start)
+        return driver.parse(tokens, start)
+
+    @cached_property
+    def driver(self) -> LALRDriver | None:
+        """The LALR loop over :attr:`lark`'s own tables and callbacks (:class:`LALRDriver`), or
+        None if this lark keeps them elsewhere (then ``Lark.parse`` runs)."""
+        return LALRDriver.of(self.lark)
 
     # -- the reference path: a parse tree, then the transformer over it --------------------
     via_tree = False
@@ -127,6 +136,106 @@ class CardGrammar:
         listed = sorted(words)
         more = f", ... ({len(listed) - 8} more)" if len(listed) > 8 else ""
         return ", ".join(listed[:8]) + more
+
+
+class LALRDriver:
+    """The LALR(1) loop over a loaded :class:`~lark.Lark`'s parse table, calling its callbacks
+    (the transformer's rule methods as lark wrapped them) as it reduces: what ``Lark.parse``
+    does for a list of tokens, with the table re-keyed once so a step is two dict lookups (lark
+    keys its reductions by ``Rule`` objects whose hash and equality are Python code, and checks
+    invariants with ``assert`` on every step). Errors are lark's own ``UnexpectedToken`` with
+    the same token and expected terminals.
+
+    The table is read from attributes lark does not document (:func:`_lalr_tables`, the same
+    shape in lark 1.1 to 1.3); :meth:`of` returns None when they are not there or not of that
+    shape, and the reader falls back to ``Lark.parse``. ``tests/cards/test_card_speed_paths.py`` checks the values against
+    lark building a tree over the whole corpora."""
+
+    __slots__ = ("states", "starts", "ends", "token_callbacks")
+
+    def __init__(self, states: dict, starts: dict, ends: dict, token_callbacks: dict) -> None:
+        self.states, self.starts, self.ends = states, starts, ends
+        self.token_callbacks = token_callbacks
+
+    @classmethod
+    def of(cls, lark: Lark) -> LALRDriver | None:
+        tables = _lalr_tables(lark)
+        if tables is None:
+            return None
+        raw_states, starts, ends, callbacks = tables
+        states: dict = {}
+        for state, actions in raw_states.items():
+            row = {}
+            for symbol, (action, arg) in actions.items():
+                if isinstance(arg, int):            # shift (or goto): the next state
+                    if getattr(action, "name", None) != "Shift":
+                        return None
+                    row[str.__str__(symbol)] = arg
+                else:                                # reduce by the rule ``arg``
+                    row[str.__str__(symbol)] = (len(arg.expansion), callbacks[arg],
+                                                str.__str__(arg.origin.name))
+            states[state] = row
+        token_callbacks = {str.__str__(k): v for k, v in callbacks.items() if isinstance(k, str)}
+        return cls(states, dict(starts), dict(ends), token_callbacks)
+
+    def parse(self, tokens: list[Token], start: str):
+        states = self.states
+        token_callbacks = self.token_callbacks
+        stack = [self.starts[start]]
+        values: list = []
+        for token in tokens:
+            while True:
+                row = states[stack[-1]]
+                act = row.get(token.type)
+                if act is None:
+                    raise UnexpectedToken(token, {s for s in row if s.isupper()}, state=None)
+                if act.__class__ is int:
+                    stack.append(act)
+                    values.append(token if token.type not in token_callbacks
+                                  else token_callbacks[token.type](token))
+                    break
+                size, callback, origin = act
+                if size:
+                    children = values[-size:]
+                    del stack[-size:]
+                    del values[-size:]
+                else:
+                    children = []
+                values.append(callback(children))
+                stack.append(states[stack[-1]][origin])
+        end = Token.new_borrow_pos("$END", "", tokens[-1]) if tokens else Token("$END", "", 0, 1, 1)
+        end_state = self.ends[start]
+        while True:
+            row = states[stack[-1]]
+            act = row.get("$END")
+            if act is None or act.__class__ is int:
+                raise UnexpectedToken(end, {s for s in row if s.isupper()}, state=None)
+            size, callback, origin = act
+            if size:
+                children = values[-size:]
+                del stack[-size:]
+                del values[-size:]
+            else:
+                children = []
+            values.append(callback(children))
+            stack.append(states[stack[-1]][origin])
+            if stack[-1] == end_state:
+                return values[-1]
+
+
+def _lalr_tables(lark: Lark):
+    """(states, start states, end states, callbacks) of a loaded LALR ``Lark``, or None.
+
+    The one place judge reads lark past its public API (tests/cards/test_card_properties.py
+    allows it here only): lark 1.1-1.3 keep them on ``Lark.parser.parser.parser``. Another
+    layout gives None and the reader uses ``Lark.parse``.
+    """
+    try:
+        inner = lark.parser.parser.parser
+        table = inner.parse_table
+        return table.states, table.start_states, table.end_states, inner.callbacks
+    except AttributeError:
+        return None
 
 
 class Piece:

@@ -42,3 +42,25 @@ def test_in_parser_values_equal_tree_then_transformer_over_the_corpus(game):
     for (name, _), got, want in zip(cards, fast, reference):
         assert got == want, f"{game} card {name!r} parses differently on the fast path"
     assert len(fast) == len(reference)
+
+
+@pytest.mark.parametrize("game", sorted(CORPORA))
+def test_card_parsers_run_their_own_lalr_loop_over_the_installed_lark(game):
+    """The reader's LALR loop finds lark's tables (else it falls back to ``Lark.parse``,
+    correct but slower: this says so rather than letting the speed go unnoticed)."""
+    module = import_module(f"judge.cards.{game}")
+    grammar = module.READER.grammar
+    assert grammar.driver is not None
+    assert set(grammar.driver.starts) == set(grammar.start)
+
+
+def test_without_larks_tables_the_reader_parses_with_lark_and_the_values_are_the_same(
+        monkeypatch):
+    from judge.cards import fab, reader
+    path = shared_path(*CORPORA["fab"])
+    cards = [(n, t) for n, t in fab.iter_corpus(path) if t.strip()][:300]
+    fast = _values(fab, cards)
+    grammar = fab.READER.grammar
+    assert reader._lalr_tables(object()) is None       # a lark of another layout
+    monkeypatch.setattr(grammar, "driver", None)        # what the reader then has
+    assert _values(fab, cards) == fast
