@@ -148,8 +148,8 @@ class LALRDriver:
 
     The table is read from attributes lark does not document (:func:`_lalr_tables`, the same
     shape in lark 1.1 to 1.3); :meth:`of` returns None when they are not there or not of that
-    shape, and the reader falls back to ``Lark.parse``. ``tests/cards/test_card_speed_paths.py`` checks the values against
-    lark building a tree over the whole corpora."""
+    shape, and the reader falls back to ``Lark.parse``. ``tests/cards/test_card_speed_paths.py``
+    checks the values against lark building a tree over the whole corpora."""
 
     __slots__ = ("states", "starts", "ends", "token_callbacks")
 
@@ -163,18 +163,12 @@ class LALRDriver:
         if tables is None:
             return None
         raw_states, starts, ends, callbacks = tables
-        states: dict = {}
-        for state, actions in raw_states.items():
-            row = {}
-            for symbol, (action, arg) in actions.items():
-                if isinstance(arg, int):            # shift (or goto): the next state
-                    if getattr(action, "name", None) != "Shift":
-                        return None
-                    row[str.__str__(symbol)] = arg
-                else:                                # reduce by the rule ``arg``
-                    row[str.__str__(symbol)] = (len(arg.expansion), callbacks[arg],
-                                                str.__str__(arg.origin.name))
-            states[state] = row
+        states = _Rows(raw_states, callbacks)
+        try:
+            for state in starts.values():           # the layout checked where parsing starts
+                states[state]
+        except (TypeError, ValueError, AttributeError, KeyError):
+            return None
         token_callbacks = {str.__str__(k): v for k, v in callbacks.items() if isinstance(k, str)}
         return cls(states, dict(starts), dict(ends), token_callbacks)
 
@@ -184,18 +178,24 @@ class LALRDriver:
         stack = [self.starts[start]]
         values: list = []
         for token in tokens:
+            kind = token.type
             while True:
-                row = states[stack[-1]]
-                act = row.get(token.type)
-                if act is None:
-                    raise UnexpectedToken(token, {s for s in row if s.isupper()}, state=None)
+                try:
+                    act = states[stack[-1]][kind]
+                except KeyError:
+                    row = states[stack[-1]]
+                    raise UnexpectedToken(token, {s for s in row if s.isupper()},
+                                          state=None) from None
                 if act.__class__ is int:
                     stack.append(act)
-                    values.append(token if token.type not in token_callbacks
-                                  else token_callbacks[token.type](token))
+                    values.append(token if kind not in token_callbacks
+                                  else token_callbacks[kind](token))
                     break
                 size, callback, origin = act
-                if size:
+                if size == 1:
+                    children = [values.pop()]
+                    stack.pop()
+                elif size:
                     children = values[-size:]
                     del stack[-size:]
                     del values[-size:]
@@ -221,6 +221,32 @@ class LALRDriver:
             stack.append(states[stack[-1]][origin])
             if stack[-1] == end_state:
                 return values[-1]
+
+
+class _Rows(dict):
+    """State -> {terminal or rule name: the next state (shift, goto) | (size, callback, rule
+    name) (reduce)}, each state's row re-keyed from lark's the first time the loop is in it (a
+    whole corpus visits most of a grammar's ~750 states; a card or two, a few dozen)."""
+
+    __slots__ = ("raw", "callbacks")
+
+    def __init__(self, raw: dict, callbacks: dict) -> None:
+        super().__init__()
+        self.raw, self.callbacks = raw, callbacks
+
+    def __missing__(self, state):
+        callbacks = self.callbacks
+        row = {}
+        for symbol, (action, arg) in self.raw[state].items():
+            if isinstance(arg, int):                # shift (or goto): the next state
+                if getattr(action, "name", None) != "Shift":
+                    raise ValueError(f"lark table: {action!r} to a state")
+                row[str.__str__(symbol)] = arg
+            else:                                    # reduce by the rule ``arg``
+                row[str.__str__(symbol)] = (len(arg.expansion), callbacks[arg],
+                                            str.__str__(arg.origin.name))
+        self[state] = row
+        return row
 
 
 def _lalr_tables(lark: Lark):
