@@ -558,6 +558,8 @@ def _ready_step(ability: M.Ability, text: str) -> M.Ability:
                 e = replace(e, duration=M.Duration(kind=kind, whose=whose,
                                                    text=found.group(0)))
         effects.append(e)
+    if all(e is o for e, o in zip(effects, ability.effects)):
+        return ability                      # nothing read: the same value, not a copy
     return replace(ability, effects=tuple(effects))
 
 
@@ -611,6 +613,8 @@ def _replacement_of(ability: M.Ability) -> M.Ability:
                                 instead=tuple(e.then) + tuple(effects[i + 1:]),
                                 span=e.span)
             return replace(ability, effects=tuple(effects[:i]) + (rep,))
+    if all(e is o for e, o in zip(effects, ability.effects)):
+        return ability                      # nothing read: the same value, not a copy
     return replace(ability, effects=tuple(effects))
 
 
@@ -800,9 +804,11 @@ class WowReader(GameReader):
         card = super().parse(text, strict=strict, name=name)
         low = text.lower()
         walk = any(w in low for w in _REFLEXIVE_WORDS)   # the walk is costly: only if needed
-        card = replace(card, abilities=tuple(_if_able(_ready_step(_replacement_of(
+        abilities = tuple(_if_able(_ready_step(_replacement_of(
             _reflexives(_delayed_this_way(a)) if walk else _delayed_this_way(a)), card.text),
-            card.text) for a in card.abilities))
+            card.text) for a in card.abilities)
+        if any(a is not o for a, o in zip(abilities, card.abilities)):
+            card = replace(card, abilities=abilities)
         if "complete this quest" in low:
             card = _completion_costs(card)
         return replace(card, meta=meta) if meta else card
@@ -978,17 +984,50 @@ def _short_name(text: str, name: str | None) -> str | None:
     the Bloodscalp, "When Erunak enters play" on Erunak Stonespeaker): when the full name is
     not printed in the text but one of its first or last word is, that word is the card's
     name there."""
-    # each pattern is made from the card's name, so it is looked for as a plain string first:
-    # compiling a pattern per card (more than re's cache holds) was most of a WoW parse
-    if not name or " " not in name.strip() or (
-            name in text and re.search(rf"\b{re.escape(name)}\b", text)):
+    # found by str.find and a look at the characters around it, not by a pattern made from
+    # the card's name: compiling one per card (more than re's cache holds) cost more than
+    # anything else a WoW coverage run does outside parsing
+    if not name or " " not in name.strip() or _printed_bounded(text, name):
         return name
     words = name.replace(",", " ").split()
     for w in (words[0], words[-1]):
-        if len(w) > 3 and w.lower() not in _NOT_SHORT and w in text and \
-                re.search(rf"(?<![\w'\[]){re.escape(w)}(?![\w\]])", text):
+        if len(w) > 3 and w.lower() not in _NOT_SHORT and _printed_alone(text, w):
             return w
     return name
+
+
+def _word_char(c: str) -> bool:
+    return c.isalnum() or c == "_"                  # what \w matches in a str pattern
+
+
+def _printed_bounded(text: str, name: str) -> bool:
+    r"""``re.search(r"\b" + re.escape(name) + r"\b", text)``: ``name`` between word
+    boundaries (a boundary: a word character on one side only, the text's ends counting as
+    none)."""
+    first, last = _word_char(name[0]), _word_char(name[-1])
+    at = text.find(name)
+    while at >= 0:
+        end = at + len(name)
+        before = _word_char(text[at - 1]) if at else False
+        after = _word_char(text[end]) if end < len(text) else False
+        if before != first and after != last:
+            return True
+        at = text.find(name, at + 1)
+    return False
+
+
+def _printed_alone(text: str, word: str) -> bool:
+    r"""``re.search(r"(?<![\w'\[])" + re.escape(word) + r"(?![\w\]])", text)``."""
+    at = text.find(word)
+    while at >= 0:
+        end = at + len(word)
+        before = text[at - 1] if at else ""
+        after = text[end] if end < len(text) else ""
+        if not (before and (_word_char(before) or before in "'[")) and \
+                not (after and (_word_char(after) or after == "]")):
+            return True
+        at = text.find(word, at + 1)
+    return False
 
 
 def _delayed_this_way(ability: M.Ability) -> M.Ability:

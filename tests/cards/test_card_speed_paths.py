@@ -10,9 +10,12 @@ differs.
 
 from __future__ import annotations
 
+import re
 from importlib import import_module
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.conftest import shared_path
 
@@ -64,3 +67,28 @@ def test_without_larks_tables_the_reader_parses_with_lark_and_the_values_are_the
     assert reader._lalr_tables(object()) is None       # a lark of another layout
     monkeypatch.setattr(grammar, "driver", None)        # what the reader then has
     assert _values(fab, cards) == fast
+
+
+_SAMPLE_CHARS = "abXY_'[] ,.-1é"
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet=_SAMPLE_CHARS, max_size=24),
+       word=st.text(alphabet=_SAMPLE_CHARS, min_size=1, max_size=4))
+def test_wow_name_search_finds_what_the_patterns_it_replaces_find(text, word):
+    """WoW's short-name look-up (judge.cards.wow._short_name) finds a name by str.find and the
+    characters around it; it answers as the patterns made per card did."""
+    from judge.cards import wow
+    assert wow._printed_bounded(text, word) == bool(
+        re.search(r"\b" + re.escape(word) + r"\b", text))
+    assert wow._printed_alone(text, word) == bool(
+        re.search(r"(?<![\w'\[])" + re.escape(word) + r"(?![\w\]])", text))
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet=_SAMPLE_CHARS, max_size=24),
+       name=st.text(alphabet=_SAMPLE_CHARS, min_size=1, max_size=4))
+def test_coverage_shapes_replace_the_card_name_as_the_pattern_did(text, name):
+    from judge.cards import coverage
+    assert coverage._name_replaced(text, name) == re.sub(
+        r"(?<!\w)" + re.escape(name) + r"(?!\w)", "NAME", text)
