@@ -1702,30 +1702,27 @@ class Frames:
     def v_count(self, s, parts, subject, span):
         """"This attack counts as a Throw attack": as "is considered" (what it is taken to
         be)."""
-        as_pp = parts.pp("as")
-        if as_pp is None or parts.objects or len(parts.pps) != 1 or subject is None or \
-                set(s.group.auxes) - {"also", "still"}:
+        if parts.objects or subject is None or set(s.group.auxes) - {"also", "still"}:
             return None
-        obj = self.r.target(as_pp.obj)
-        if not obj.kinds or obj.filters or obj.alternatives or \
-                obj.count is not None and obj.count.value != 1:
-            return None                # "both shadow and fire damage": not one kind of thing
-        return M.Becomes(verb="count as", what=subject, kinds=obj.kinds,
-                         qualities=obj.qualities + ((obj.name,) if obj.name else ()),
-                         duration=self.duration(parts), span=span)
+        return self._taken_as("count as", subject, parts, span)
 
     def v_treat(self, s, parts, subject, span):
         """"Treat this attack as a Kick attack": the object counts as what "as" says."""
-        as_pp = parts.pp("as")
         what = self.obj(parts)
-        if as_pp is None or what is None or len(parts.objects) != 1 or len(parts.pps) != 1 \
-                or s.group.auxes:
+        if what is None or len(parts.objects) != 1 or s.group.auxes:
+            return None
+        return self._taken_as("treat as", what, parts, span)
+
+    def _taken_as(self, verb: str, what: M.Target, parts: Parts, span) -> M.Effect | None:
+        """``what`` becomes one kind of thing, the only "as ..." of the clause."""
+        as_pp = parts.pp("as")
+        if as_pp is None or len(parts.pps) != 1:
             return None
         obj = self.r.target(as_pp.obj)
         if not obj.kinds or obj.filters or obj.alternatives or \
                 obj.count is not None and obj.count.value != 1:
             return None                # "both shadow and fire damage": not one kind of thing
-        return M.Becomes(verb="treat as", what=what, kinds=obj.kinds,
+        return M.Becomes(verb=verb, what=what, kinds=obj.kinds,
                          qualities=obj.qualities + ((obj.name,) if obj.name else ()),
                          duration=self.duration(parts), span=span)
 
