@@ -234,7 +234,8 @@ def test_fork_copies_each_object_slot_by_slot_with_fresh_containers():
     assert out.id == 9 and not hasattr(out, "name") and out.flags is not half.flags
 
 
-def test_an_unbound_static_ability_is_named_when_a_value_it_could_change_is_read():
+def _glowing(citation: str | None = None):
+    """A toy card whose static ability ("Cards you control glow.", changing power) is unbound."""
     from judge.engine.abilities import BindAbilities, Unbound
     ctx = _toy()
     st = ctx.state
@@ -242,7 +243,12 @@ def test_an_unbound_static_ability_is_named_when_a_value_it_could_change_is_read
     st.apply(BindAbilities(o.id, (Unbound(obj=o.id, card="Glow", kind="static",
                                           text="Cards you control glow.",
                                           zones=frozenset({"board"}),
-                                          values=frozenset({"power"})),)))
+                                          values=frozenset({"power"}), citation=citation),)))
+    return ctx, st, o
+
+
+def test_an_unbound_static_ability_is_named_when_a_value_it_could_change_is_read():
+    ctx, st, o = _glowing()
     st.value(o.id, "cost")
     ctx.step("rule", "a cost is read")
     assert not ctx.untrusted
@@ -254,14 +260,7 @@ def test_an_unbound_static_ability_is_named_when_a_value_it_could_change_is_read
 
 
 def test_an_unbound_ability_with_a_citation_is_named_citing_that_rule():
-    from judge.engine.abilities import BindAbilities, Unbound
-    ctx = _toy()
-    st = ctx.state
-    o = st.create(name="Glow", owner="Alice", zone=("Alice", "board"), base={"power": 1})
-    st.apply(BindAbilities(o.id, (Unbound(obj=o.id, card="Glow", kind="static",
-                                          text="Cards you control glow.",
-                                          zones=frozenset({"board"}),
-                                          values=frozenset({"power"}), citation="1.2"),)))
+    ctx, st, o = _glowing(citation="1.2")
     st.value(o.id, "power")
     ctx.step("rule", "power is read")
     named = [s for s in ctx.trace.steps if "Glow's static ability" in s.text]

@@ -122,8 +122,14 @@ def test_wow_707_1e_a_cost_reduction_is_named_not_dropped():
         assert any("707.1e" in t for t in _not_modelled(ruling)), text
 
 
-def _named(ruling, words: str):
-    return [s for s in ruling.steps if s.not_modelled and words in s.not_modelled]
+_GRUNT = 'card "Grunt": Ally - Orc Warrior, cost 2, atk 2, health 5, type melee\n'
+
+
+def _named(ruling, words: str, rule: str):
+    """The not-modelled steps that say ``words``, each checked to cite ``rule``."""
+    found = [s for s in ruling.steps if s.not_modelled and words in s.not_modelled]
+    assert found and all(any(c.endswith(rule) for c in s.citations) for s in found), found
+    return found
 
 
 def test_wow_damage_divided_among_targets_is_named_citing_707_1d_not_dealt_whole():
@@ -132,11 +138,10 @@ def test_wow_damage_divided_among_targets_is_named_citing_707_1d_not_dealt_whole
         'card "Gok Stormhammer": Ally - Orc Shaman, cost 1, atk 2, health 2, type nature: '
         '"When Gok enters play, he deals 3 nature damage divided as you choose to any number of '
         'target heroes and/or allies."\n'
-        'card "Grunt": Ally - Orc Warrior, cost 2, atk 2, health 5, type melee\n'
+        + _GRUNT +
         'Alice is the turn player; 1 resource, hand "Gok Stormhammer"\nBob: controls "Grunt"\n'
         'Alice plays "Gok Stormhammer"\nsettle\n')
-    [step] = _named(ruling, "divided among its targets")
-    assert any(c.endswith("707.1d") for c in step.citations)
+    _named(ruling, "divided among its targets", "707.1d")
 
 
 def test_wow_a_packet_divided_instead_is_named_citing_717_7_as_damage_is_dealt():
@@ -144,11 +149,10 @@ def test_wow_a_packet_divided_instead_is_named_citing_717_7_as_damage_is_dealt()
         'card "Flint Shadowmore": Ally - Human Rogue, cost 4, atk 4, health 4, type melee: "If '
         'this ally would deal combat damage, he may deal that much divided as you choose among '
         'any number of opposing heroes and/or allies instead."\n'
-        'card "Grunt": Ally - Orc Warrior, cost 2, atk 2, health 5, type melee\n'
+        + _GRUNT +
         'Alice is the turn player; controls "Flint Shadowmore"\nBob: controls "Grunt"\n'
         'Alice attacks with "Flint Shadowmore" targeting Bob\'s "Grunt"\nsettle\n')
-    [step] = _named(ruling, "(717.7)")
-    assert any(c.endswith("717.7") for c in step.citations)
+    [step] = _named(ruling, "(717.7)", "717.7")
     assert "it could replace damage" in step.not_modelled     # not at the attack's exhaust
     later = [s.description for s in ruling.steps if s.index > step.index]
     assert not any("Grunt" in d and "4 damage" in d for d in later)
@@ -158,11 +162,10 @@ def test_wow_switching_atk_and_health_and_drawing_until_under_a_replacement_cite
     switch = _ruling(
         'card "Fractured Moment": Instant Ability - Arcane, cost 1: "Switch the ATK and Health '
         'of target ally this turn."\n'
-        'card "Grunt": Ally - Orc Warrior, cost 2, atk 2, health 5, type melee\n'
+        + _GRUNT +
         'Alice is the turn player; 1 resource, hand "Fractured Moment"\nBob: controls "Grunt"\n'
         'Alice plays "Fractured Moment" targeting Bob\'s "Grunt"\nsettle\n')
-    [step] = _named(switch, "switching ATK and health (712.9)")
-    assert any(c.endswith("712.9") for c in step.citations)
+    _named(switch, "switching ATK and health (712.9)", "712.9")
     draw = _ruling(
         'card "Mana Infusion": Instant Ability - Arcane, cost 1: "Draw cards until you reach your '
         'maximum hand size."\n'
@@ -171,6 +174,5 @@ def test_wow_switching_atk_and_health_and_drawing_until_under_a_replacement_cite
         'card "Footman": Ally - Human Warrior, cost 3, atk 1, health 2, type melee\n'
         'Alice is the turn player; 1 resource, controls "Hoarder\'s Pact", hand "Mana Infusion", '
         '"Footman", deck 10 cards\nAlice plays "Mana Infusion"\nsettle\n')
-    [step] = _named(draw, "(713.2a)")
-    assert any(c.endswith("713.2a") for c in step.citations)
+    _named(draw, "(713.2a)", "713.2a")
 

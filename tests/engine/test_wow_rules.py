@@ -106,6 +106,12 @@ _TOTEM = ('card "Grounding Totem": Ability Ally - Air Totem (1), cost 2, atk 0, 
           'card "Grunt": Ally - Orc Warrior, cost 2, atk 2, health 5, type melee\n')
 
 
+def _decided_and_held(ruling) -> None:
+    """Nothing named not modelled, every expectation holds."""
+    assert not ruling.all_not_modelled
+    assert all(e.passed for e in ruling.all_expectations)
+
+
 def test_wow_706_4_a_magnet_binds_opposing_links_only():
     """Grounding Totem: Alice's (opposing) Fireball must target it; Bob's own Fireball may
     target his Grunt (the magnet says "opposing"); without the Totem Alice may target Grunt."""
@@ -131,8 +137,7 @@ def test_wow_706_5_a_random_pick_among_possible_targets_with_a_magnet_is_the_mag
                          'Alice plays "Chaos Bolt"\nsettle\n'
                          'expect "Grounding Totem" in Bob\'s graveyard\n'
                          'expect "Grunt" damage 0\nexpect cites "706.4"\nexpect cites "706.5"\n')
-    assert not ruling.all_not_modelled
-    assert all(e.passed for e in ruling.all_expectations)
+    _decided_and_held(ruling)
 
 
 def test_wow_712_3b_that_allys_value_is_read_as_it_last_was_in_play():
@@ -150,8 +155,7 @@ def test_wow_712_3b_that_allys_value_is_read_as_it_last_was_in_play():
         'Bob attacks with "Grunt" targeting Alice\nBob passes\nAlice passes\nBob passes\n'
         'Alice plays "Convert" targeting Bob\'s "Grunt"\nsettle\n'
         'expect Alice damage 2\nexpect cites "712.3b"\n')
-    assert not ruling.all_not_modelled
-    assert all(e.passed for e in ruling.all_expectations)
+    _decided_and_held(ruling)
 
 
 def test_wow_706_1c_a_granted_powers_target_is_not_chosen_as_the_link_is_added():
