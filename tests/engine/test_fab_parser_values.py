@@ -117,3 +117,24 @@ def test_fab_draw_a_card_for_each_is_never_one_card():
     assert "not modelled" in expectation(r, "hand count").actual, \
         expectation(r, "hand count").actual
     assert any("drawing" in n for n in r.all_not_modelled), r.all_not_modelled
+
+
+NERVES = """card "Nerves": Generic Action - Aura, cost 0, pitch 1, defense 2: "**Battleworn** and **temper** on equipment you control doesn't trigger if it defends an attack with 2 or less {p}."
+card "Worn Chest": Generic Equipment - Chest, defense 2: "Battleworn"
+card "Small": Generic Action - Attack, cost 0, pitch 1, power 2, defense 2
+Alice is the turn player; hero life 20, hand "Small"
+Bob: hero life 20, wears "Worn Chest", controls "Nerves"
+Alice plays "Small"
+Bob defends with "Worn Chest"
+settle
+expect "Worn Chest" defense 2
+"""
+
+
+def test_fab_an_aura_that_stops_battleworn_from_triggering_is_named_not_ignored():
+    # the aura's restriction ("... doesn't trigger if it defends an attack with 2 or less {p}")
+    # was read as a resolution effect of the aura and ignored once it was in the arena:
+    # battleworn triggered in silence
+    r = ruling(NERVES)
+    assert "not modelled" in expectation(r, "defense 2").actual
+    assert any("doesn't trigger" in n and "defend happens" in n for n in r.all_not_modelled)

@@ -206,7 +206,22 @@ def _ability(ab: M.Ability, text: str, why: str) -> Part:
                                      if isinstance(e, M.Replacement))) or frozenset({"damage"})
         return Part("replacement", label, text, events)
     values = values_of(ab.effects)
+    if stops_triggers(ab.effects):
+        # "<abilities> don't trigger [if <event>]": it matters when that event happens (any
+        # event when it names none), not only when a value it could change is read
+        events = frozenset().union(*(
+            moments_of(e.condition.event) for e in _walk(ab.effects)
+            if isinstance(e, M.Conditional) and e.condition is not None
+            and e.condition.event is not None))
+        # (kind "unknown": the core names it at an event as well as at a value read)
+        return Part("unknown", label, text, events or EVERYTHING, values or EVERYTHING,
+                    why="it stops abilities from triggering")
     return Part("static", label, text, frozenset(), values or EVERYTHING)
+
+
+def stops_triggers(effects: Any) -> bool:
+    """"<abilities> don't trigger ...": a restriction on triggering among ``effects``."""
+    return any(isinstance(e, M.Restriction) and "trigger" in e.actions for e in _walk(effects))
 
 
 def values_of(effects: Any) -> frozenset[str]:

@@ -221,7 +221,9 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
                 if _is_hit_clause(eff):
                     on_hit.extend(eff.then)                       # "If this hits, ..."
                 elif resolves and (ab.kind == "spell" or _targets_attack(eff)
-                                   or role == "resolving"):
+                                   or role == "resolving") and not (
+                        role == "permanent" and BD.stops_triggers((eff,))):
+                    # (a permanent's "... doesn't trigger" holds while it is in the arena)
                     on_resolve.append(eff)
                 else:
                     unsupported.append(BD.ability(ab, text_of))
