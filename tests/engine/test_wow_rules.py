@@ -175,3 +175,49 @@ def test_wow_706_1c_a_granted_powers_target_is_not_chosen_as_the_link_is_added()
     two = _wow_ruling(head + 'Alice plays "Face Smash" targeting Alice\'s "Footman", Bob\'s '
                       '"Grunt"\nsettle\n')
     assert any("Grunt is not a legal target" in r for r in _refusals(two))
+
+
+KALDEL = ('card "Vindicator Kaldel": Ally - Draenei Paladin, cost 2, atk 3, health 2, type holy: '
+          '"Aldor Reputation\\n\\nInspire: Ally"\n'
+          'card "Footman": Ally - Human Warrior, cost 1, atk 1, health 3, type melee\n'
+          'card "Knight": Ally - Human Warrior, cost 1, atk 1, health 3, type melee\n'
+          'card "Roots": Ability, cost 2: "Attach to target ally.\\n\\nOngoing: Attached ally '
+          'can\'t ready."\n'
+          'card "Grunt": Ally - Orc Warrior, cost 2, atk 2, health 3, type melee\n')
+
+
+def _wow(body: str):
+    from judge.games.run import run_scenario
+    from judge.scenario.parser import parse
+    return run_scenario(parse('scenario "t"\ngame wow-7.4\n' + body, "t.scn"))
+
+
+def test_wow_501_1b_inspire_readies_only_an_exhausted_card_it_names_once_and_if_it_can():
+    """Inspire (501.1b): a ready card is no choice, a card that can't ready is no choice, and
+    unstated the optional policy declines (nothing readied, said in the ruling)."""
+    ruling = _wow(KALDEL + 'Alice is the turn player; controls "Vindicator Kaldel", '
+                  '"Footman" exhausted, "Knight" exhausted; attached "Roots" to "Knight"\n'
+                  'Bob: controls "Grunt" exhausted, deck 5 cards\n'
+                  'Alice ends the turn\nAlice chooses "Knight"\n'
+                  'expect "Knight" is exhausted\nexpect "Footman" is exhausted\n')
+    asked = [s.description for s in ruling.steps if "Inspire" in s.description]
+    assert ruling.passed, [s.description for s in ruling.steps]
+    # Kaldel is ready and Knight can't ready: Footman is the only option; the stated "Knight"
+    # answers nothing and the policy declines
+    assert any("readies no ally" in d for d in asked), asked
+    ruling = _wow(KALDEL + 'Alice is the turn player; controls "Vindicator Kaldel", '
+                  '"Footman" exhausted\nBob: controls "Grunt" exhausted, deck 5 cards\n'
+                  'Alice ends the turn\nexpect "Footman" is exhausted\n')
+    assert ruling.passed and any("readies no ally" in s.description for s in ruling.steps), \
+        [s.description for s in ruling.steps]
+    ruling = _wow(KALDEL + 'Alice is the turn player; controls "Vindicator Kaldel", '
+                  '"Footman" exhausted\nBob: controls "Grunt" exhausted, deck 5 cards\n'
+                  'Alice ends the turn\nAlice chooses "Footman"\nexpect "Footman" is ready\n'
+                  'expect "Vindicator Kaldel" is ready\nexpect cites "501.1b"\n')
+    assert ruling.passed, [s.description for s in ruling.steps]
+    # on Alice's own turn her Inspire does nothing: only another player's ready step
+    ruling = _wow(KALDEL + 'Bob is the turn player; deck 5 cards\n'
+                  'Alice: controls "Vindicator Kaldel", "Footman" exhausted, deck 5 cards\n'
+                  'Bob ends the turn\nexpect "Footman" is ready\n')
+    assert ruling.passed and not any("Inspire" in s.description for s in ruling.steps), \
+        [s.description for s in ruling.steps]

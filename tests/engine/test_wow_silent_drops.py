@@ -505,3 +505,42 @@ def test_wow_703_a_resource_entering_play_is_named_for_a_power_that_watches_reso
                      'hand "Squire Dummy"\nBob: 5 resources\nAlice places "Squire Dummy"\n')
     assert any("Bonecracker" in n and "resource entering play" in n
                for n in ruling.not_modelled), ruling.not_modelled
+
+
+CLEAVE = ('card "Monstrous Cleave": Ability, cost 0: "Target up to two allies. Your hero deals 4 '
+          'melee damage to the first target. If you control two or more Monster heroes and/or '
+          'allies, your hero deals 4 melee damage to the second target."\n'
+          'card "Brute": Ally - Monster, cost 1, atk 1, health 9, type melee\n'
+          'card "Ogre": Ally - Monster, cost 1, atk 1, health 9, type melee\n')
+
+
+def test_wow_707_1d_the_first_and_the_second_target_are_the_targets_stated_in_that_order():
+    """"Target up to two allies. ... the first target. ... the second target": one statement
+    of up to two targets, named later by their order (707.1d); "the first target" was taken
+    for a target of its own, so every play was refused (found by the all-shapes probe:
+    Jackknife, Monstrous Cleave)."""
+    ruling = _ruling(HEAD + CLEAVE + 'Alice is the turn player; hero "Dummy Hero", 5 resources, '
+                     'hand "Monstrous Cleave", controls "Brute", "Ogre"\n'
+                     'Bob: hero "Rival Hero", 5 resources, controls "Target Dummy", '
+                     '"Raider Dummy"\n'
+                     'Alice plays "Monstrous Cleave" targeting Bob\'s "Raider Dummy" and '
+                     'Bob\'s "Target Dummy"\nsettle\n'
+                     'expect "Raider Dummy" damage 4\nexpect "Target Dummy" damage 4\n')
+    assert ruling.passed, [s.description for s in ruling.steps]
+    # without the two Monsters the second target is not dealt damage; one target stated: the
+    # second sentence names nothing
+    ruling = _ruling(HEAD + CLEAVE + 'Alice is the turn player; hero "Dummy Hero", 5 resources, '
+                     'hand "Monstrous Cleave", controls "Brute", "Ogre"\n'
+                     'Bob: hero "Rival Hero", 5 resources, controls "Target Dummy", '
+                     '"Raider Dummy"\n'
+                     'Alice plays "Monstrous Cleave" targeting Bob\'s "Target Dummy"\nsettle\n'
+                     'expect "Target Dummy" damage 4\nexpect "Raider Dummy" damage 0\n')
+    assert ruling.passed, [s.description for s in ruling.steps]
+    ruling = _ruling(HEAD + CLEAVE + 'Alice is the turn player; hero "Dummy Hero", 5 resources, '
+                     'hand "Monstrous Cleave"\n'
+                     'Bob: hero "Rival Hero", 5 resources, controls "Target Dummy", '
+                     '"Raider Dummy"\n'
+                     'Alice plays "Monstrous Cleave" targeting Bob\'s "Raider Dummy" and '
+                     'Bob\'s "Target Dummy"\nsettle\n'
+                     'expect "Raider Dummy" damage 4\nexpect "Target Dummy" damage 0\n')
+    assert ruling.passed, [s.description for s in ruling.steps]

@@ -11,6 +11,7 @@ attack this turn"), triggered modifiers (715) and replacement modifiers (716).
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any, Callable
 
@@ -48,6 +49,38 @@ def use_effect(state: State, effect: int) -> None:
     state.apply(CE.UseEffect(effect))
 
 
+@contextmanager
+def named_unknown(name: str):
+    """What the module cannot tell about ``name``'s effect (a description, amount or condition
+    it cannot check here) is named as not modelled, never taken as false or nothing."""
+    try:
+        yield
+    except Unknown as u:
+        raise NotModelled(f"{name}: {u.what}") from None
+
+
+ORDINALS = ("first", "second", "third")
+
+
+def ordinal(desc: M.Target) -> int | None:
+    """"the first target" / "the second target" after "Target up to two heroes and/or allies"
+    (Jackknife): not a target of its own but one of those the link already chose (707.1d), by
+    its place in the order they were stated - 0 for the first. None for any other description
+    ("a second target ally" names a kind: a target of its own)."""
+    if not desc.targeted or desc.kinds or desc.alternatives or desc.ref:
+        return None
+    found = [ORDINALS.index(q) for q in desc.qualities if q in ORDINALS]
+    return found[0] if len(found) == 1 else None
+
+
+def _chooses_targets(e: M.Effect) -> bool:
+    """"Target up to two heroes and/or allies.": a sentence that only chooses targets as the
+    link is added (707.1d); later sentences name them "the first target", "the second
+    target"."""
+    return isinstance(e, M.Choose) and e.verb == "target" and not e.kind and \
+        e.what is not None and e.what.targeted
+
+
 def slots(effects: tuple[M.Effect, ...]) -> list[M.Target]:
     """The targets a link chooses as it is added (707.1d), in the order its text names them."""
     out: list[M.Target] = []
@@ -60,7 +93,7 @@ def slots(effects: tuple[M.Effect, ...]) -> list[M.Target]:
             return
         if isinstance(value, M.Target):
             key = (value.span.start, value.span.end) if value.span else id(value)
-            if value.targeted and key not in seen:
+            if value.targeted and key not in seen and ordinal(value) is None:
                 seen.add(key)
                 out.append(value)
             return
@@ -150,6 +183,9 @@ class Run:
         describes."""
         if desc is None:
             return list(default)
+        n = ordinal(desc)
+        if n is not None:
+            return self._stated(desc, n)
         if desc.targeted:
             index = next((i for i, s in enumerate(self.slots) if s is desc
                           or (s.span is not None and s.span == desc.span)), None)
@@ -160,10 +196,8 @@ class Run:
             return list(self.it)
         if desc.ref in ("it", "that", "they") and not self.it:
             raise NotModelled(f"what {desc.text or desc.ref!r} refers to")
-        try:
+        with named_unknown(self.name):
             found = D.candidates(self.state, desc, self.scope)
-        except Unknown as u:
-            raise NotModelled(f"{self.name}: {u.what}") from None
         if D.is_random(desc) and len(found) > 1:
             raise NotModelled(f"{self.name}: which of {D.names(self.state, found)} is chosen "
                               f"at random ({desc.text!r})")
@@ -185,6 +219,18 @@ class Run:
                 and desc.text.lower().startswith(_ONE_OF):
             return [self.choose_one(desc, found, chooser=chooser)]
         return found
+
+    def _stated(self, desc: M.Target, n: int) -> list[Any]:
+        """The ``n``-th target the link chose for its "Target up to two ..." sentence (an
+        ordinal reference, :func:`ordinal`): none if fewer were chosen or it is no longer a
+        legal target (709.2c; :meth:`things` reads the chosen targets still legal)."""
+        for index, s in enumerate(self.slots):
+            if s.count is None and s.quantifier != "up to":
+                continue
+            if index < len(self.chosen_targets):
+                chosen = self.chosen_targets[index]
+                return [chosen[n]] if n < len(chosen) else []
+        raise NotModelled(f"{self.name}: which target {desc.text!r} is")
 
     def choose_one(self, desc: M.Target, found: list[Any], *,
                    chooser: str | None = None) -> Any:
@@ -221,10 +267,8 @@ class Run:
             # 712.3a: "that ally's ATK" while healing a hero is the ally the text last named,
             # not the character the amount is for
             scope = self.scope
-        try:
+        with named_unknown(self.name):
             got = A.amount(self.state, a, scope)
-        except Unknown as u:
-            raise NotModelled(f"{self.name}: {u.what}") from None
         self._that_ally(a, scope, got)
         return got
 
@@ -249,10 +293,8 @@ class Run:
                       ["modifier.that-ally", "resolve.information"])
 
     def holds(self, c: M.Condition) -> bool:
-        try:
+        with named_unknown(self.name):
             return C.holds(self.state, c, self.scope, did=self.did, targeted=self.targeted)
-        except Unknown as u:
-            raise NotModelled(f"{self.name}: {u.what}") from None
 
     def step(self, kind: str, text: str, procedures: list[str] | tuple[str, ...] = (),
              mark: int | None = None) -> None:
@@ -526,10 +568,8 @@ def _definite(run: Run, e: M.Effect, stat: str, duration: M.Duration | None,
         # in silence while the effect lasts: named instead
         if not W.in_play(o):
             continue
-        try:
+        with named_unknown(run.name):
             D.matches(st, who, o.id, scope)
-        except Unknown as u:
-            raise NotModelled(f"{run.name}: {u.what}") from None
     # a card that enters play later is checked as it does (:func:`name_unknown_matches`)
     data = {"name": run.name, "source": _source_ref(run),
             "describes": lambda s, o, d=who, sc=scope: D.matches(s, d, o.id, sc)}
@@ -627,10 +667,8 @@ def _conditional_modifier(run: Run, oid: int, stat: str, n: int | None, keyword:
             return C.holds(s, c, replace(sc, it=(o.id,)))
         except Unknown:
             return False
-    try:                 # a condition the module cannot check is named, not taken as false
+    with named_unknown(run.name):   # a condition the module cannot check is named, not false
         C.holds(st, condition, replace(scope, it=(oid,)))
-    except Unknown as u:
-        raise NotModelled(f"{run.name}: {u.what}") from None
     CE.create(st, description=label, controller=run.you,
               citation=run.ctx.cite("continuous.while"), ends_at=ends, affects=affects,
               stat=stat if keyword is None else "keywords", op="add" if keyword is None
@@ -704,6 +742,13 @@ def choose(run: Run, e: M.Choose) -> None:
     scenario with ``choosing "Night Elf"``; what was chosen stays with the card (its
     "Ongoing:" power reads it as "that type")."""
     st = run.state
+    if _chooses_targets(e):
+        chosen = [t for s, ts in zip(run.slots, run.chosen_targets) if s is e.what
+                  or (s.span is not None and s.span == e.what.span) for t in ts]
+        run.step(T.RULE, f"{run.name}: its targets were chosen as it was added "
+                 f"({D.names(st, chosen) if chosen else 'none'}); the sentences after it name "
+                 "them in the order they were stated", ["add.targets"])
+        return
     if e.kind not in ("type", "name", "race", "class"):
         raise NotModelled(f"{run.name}: choosing {_text(e, run.text)!r}")
     words = [m for m in run.chosen.get("modes", ()) if not m.replace(" ", "").upper()
@@ -1596,7 +1641,8 @@ def why_not(e: M.Effect) -> str | None:
         return GRANTED_TARGETS
     if isinstance(e, M.Gain) and e.resource != "keyword":
         return f"gaining {e.resource}"
-    if isinstance(e, M.Choose) and e.kind not in ("type", "name", "race", "class"):
+    if isinstance(e, M.Choose) and e.kind not in ("type", "name", "race", "class") and \
+            not _chooses_targets(e):
         return f"choosing {e.kind or 'a card'}"
     if isinstance(e, M.Becomes) and _becomes_defender(e):
         pass

@@ -168,14 +168,82 @@ def start_turn(game, ctx: Context, player: str) -> None:
 
 def _inspire(ctx: Context, player: str) -> None:
     """501.1b: a player other than the turn player whose characters have "Inspire: [cards]"
-    may ready that many of his exhausted [cards] as the turn player readies. Not carried out:
-    named whenever such a player has an exhausted card in play."""
+    may ready, as the turn player readies (802), one of his exhausted [cards] for each card
+    type each such power names (two "Inspire: Ally" powers: up to two allies; "Inspire: Ability,
+    ally, equipment, hero, and resource": any, all or none of one of each). Only an exhausted
+    card can be inspired, and no card twice a turn. Which card is a choice, stated in the
+    scenario with ``Alice chooses "Footman"`` (or ``"none"``); unstated, the ``optional``
+    policy decides (declined by default). An Inspire power whose card types the card grammar
+    did not read (one a modifier grants) is named not modelled."""
     from judge.games.wow import values as VA
+    from judge.games.wow.describe import Scope, matches
     st = ctx.state
+    turn = W.current_turn(st)
     for p in W.seat_order(st):
-        if p == player or not any(W.exhausted(st, o.id) for o in W.party(st, p)):
+        if p == player:
             continue
         for o in W.party(st, p):
-            if VA.has_keyword(st, o.id, "inspire"):
-                ctx.not_modelled(f"{o.name}'s Inspire: {p} may ready exhausted cards it names "
-                                 f"as {player} readies his cards", ctx.cite("turn.inspire"))
+            if not VA.has_keyword(st, o.id, "inspire"):
+                continue
+            kinds = _inspire_kinds(st, o.id) if VA.has_powers(st, o.id) else None
+            if kinds is None:
+                if any(W.exhausted(st, x.id) for x in W.party(st, p)):
+                    ctx.not_modelled(f"{o.name}'s Inspire: which cards it names ({p} may ready "
+                                     f"them as {player} readies his cards)",
+                                     ctx.cite("turn.inspire"))
+                continue
+            scope = Scope(you=p, source=o.id)
+            for desc in kinds:
+                done = {ref for t, ref in W.records(st, "inspired") if t == turn}
+                can = [x.id for x in W.party(st, p) if W.exhausted(st, x.id)
+                       and (x.id, x.incarnation) not in done and matches(st, desc, x.id, scope)
+                       and not R.blockers(st, x.id, "ready")]
+                if not can:
+                    continue
+                _inspire_one(ctx, p, player, o.id, desc, can)
+
+
+def _inspire_kinds(state: State, oid: int) -> list | None:
+    """The card types each printed "Inspire: [cards]" power of ``oid`` names, one description
+    per type and power; None when a power's types were not read."""
+    from dataclasses import replace
+    from judge.games.wow import powers as P
+    out = []
+    for power in P.of(state, oid).powers:
+        for k in power.ability.keywords:
+            if k.name.lower() != "inspire":
+                continue
+            if k.what is None:
+                return None
+            out += [replace(k.what, alternatives=())] + list(k.what.alternatives)
+    return out or None
+
+
+def _inspire_one(ctx: Context, p: str, player: str, source: int, desc, can: list[int]) -> None:
+    st = ctx.state
+    names = tuple(dict.fromkeys(st.objects[x].name for x in can))
+    what = desc.text.lower() or "card"
+    policy = ctx.policy("optional", "decline")
+    default = "none" if policy == "decline" else names[0] if len(can) == 1 else None
+    pick = ctx.decide(Decision(
+        key=f"inspire:{source}:{desc.span.start if desc.span else what}:{len(st.log)}",
+        player=p, kind="choose",
+        prompt=f"which exhausted {what} {p} readies with {st.objects[source].name}'s Inspire "
+               f"as {player} readies his cards (or none)",
+        options=names + ("none",), citation=ctx.cite("turn.inspire"),
+        example=f'{p} chooses "{names[0]}"', default=default,
+        default_text=f"optional: {policy} - {p} "
+                     + ("inspires nothing" if default == "none" else f"inspires {default}")
+                     + " (not stated)", policy="optional"))
+    if pick is None or pick == "none":
+        ctx.step(T.CHOICE, f"{p} readies no {what} with {st.objects[source].name}'s Inspire",
+                 ["turn.inspire", "kw.inspire"])
+        return
+    oid = next(x for x in can if st.objects[x].name == pick)
+    o = st.objects[oid]
+    mark = len(st.log)
+    st.apply(W.Orient(oid, False))
+    W.record(st, "inspired", (W.current_turn(st), (o.id, o.incarnation)))
+    ctx.step(T.RULE, f"{p} readies {o.name} with {st.objects[source].name}'s Inspire, as "
+             f"{player} readies his cards (not using the chain)",
+             ["turn.inspire", "kw.inspire", "ready"], mark=mark)
