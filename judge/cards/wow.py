@@ -645,8 +645,11 @@ class WowTransformer(CardTransformer):
     def choose_one(self, children):
         statements = [c for c in children if isinstance(c, Statement)]
         options = tuple(self._wrap(st) for st in statements)
-        count = 2 if "two" in str(children[0]).lower() or "2" in str(children[0]) else 1
-        return Statement((M.Choice(verb="choose", pick=M.Amount(value=count), options=options,
+        words = str(children[0]).lower().split()
+        # "Choose X of the following": as many modes as X (707.1c), stated as the card is added
+        pick = M.Amount(variable="X") if "x" in words else \
+            M.Amount(value=2 if "two" in words or "2" in words else 1)
+        return Statement((M.Choice(verb="choose", pick=pick, options=options,
                                    span=span_of(children)),), span_of(children))
 
     def keyword_line(self, children):
@@ -989,7 +992,8 @@ def _short_name(text: str, name: str | None) -> str | None:
     # anything else a WoW coverage run does outside parsing
     if not name or " " not in name.strip() or _printed_bounded(text, name):
         return name
-    words = name.replace(",", " ").split()
+    # a nickname in quotes ('"Eyeball" Jones' calls itself Eyeball) is the word without them
+    words = [w.strip("'\"‘’“”") for w in name.replace(",", " ").split()]
     for w in (words[0], words[-1]):
         if len(w) > 3 and w.lower() not in _NOT_SHORT and _printed_alone(text, w):
             return w

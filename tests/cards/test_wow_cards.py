@@ -78,6 +78,21 @@ def test_wow_choose_one_is_a_modal_choice():
     assert isinstance(e.options[0][0], M.Damage) and isinstance(e.options[1][0], M.Heal)
 
 
+def test_wow_choose_x_of_the_following_is_a_choice_of_x_modes():
+    """"Choose X of the following: A; B; C; or D." (Penetrating Shots) is one choice of X of
+    four modes; it was read as A, B and C all happening, with "or D" unread."""
+    card = wow.parse("Choose X of the following: Your hero deals 3 ranged damage to target "
+                     "hero; your hero deals 3 ranged damage to target ally; target hero has -3 "
+                     "ATK this turn; or target ally has -3 ATK this turn.")
+    assert card.fully_parsed
+    [e] = card.abilities[0].effects
+    assert isinstance(e, M.Choice) and len(e.options) == 4
+    assert e.pick.variable == "X" and e.pick.value is None
+    [e] = one("Choose two: Your hero deals 3 ranged damage to target hero; or target ally has "
+              "-3 ATK this turn.").effects
+    assert isinstance(e, M.Choice) and e.pick.value == 2
+
+
 def test_wow_cost_reduction_is_a_value_change():
     [e] = one("You pay 2 less to play this ability.").effects
     assert isinstance(e, M.ModifyValue) and e.stat == "cost" and e.sign == -1
@@ -410,3 +425,12 @@ def test_wow_enters_play_under_whose_control_is_the_subjects_controller():
         assert ev.subject.controller == rel and ev.object is None and not ev.rest, text
     ev = one("When this ally enters play, draw a card.").trigger.event
     assert ev.subject.ref == "this" and ev.subject.controller == ""
+
+
+def test_wow_a_card_calls_itself_by_its_nickname_in_quotes():
+    """'"Eyeball" Jones': "When Eyeball deals combat damage" is the card itself (the quoted
+    word was looked for with its quotes, so the trigger named a card called Eyeball)."""
+    card = wow.parse("When Eyeball deals combat damage to a hero or ally, exhaust that "
+                     "character.", name='"Eyeball" Jones')
+    [a] = card.abilities
+    assert a.trigger.event.subject.ref == "this"

@@ -131,6 +131,10 @@ def matches(state: State, desc: M.Target, x: Any, scope: Scope, *,
     """Whether player or card ``x`` is something ``desc`` describes, read from ``scope``."""
     if desc.ref in ("this",) and desc.who != "player":
         return x == scope.source
+    raid = raid_words(desc)
+    if raid:
+        raise Unknown(f"{desc.text!r}: raids ({raid[0]!r}: the World of Warcraft Raid Rules, "
+                      "which CR 7.4 points to but does not contain)")
     if desc.ref in ("it", "that", "they") and scope.it:
         return x in scope.it
     if is_player_desc(desc):
@@ -145,6 +149,20 @@ def matches(state: State, desc: M.Target, x: Any, scope: Scope, *,
     if not ignore_zone and not _zone_ok(state, desc, o, scope):
         return False
     return any(_one_matches(state, a, o, scope, V) for a in alternatives(desc))
+
+
+# words of the World of Warcraft Raid Rules, which CR 7.4 only points to (a raid deck, its Boss,
+# the raiders and what is raiding): a description that uses them is not matched on a guess
+RAID_WORDS = frozenset({"raid", "raids", "raiding", "raider", "raiders", "boss"})
+
+
+def raid_words(desc: M.Target) -> list[str]:
+    """The Raid Rules' words a description uses ("target raiding hero or ally", "a raider",
+    "the Boss")."""
+    out = []
+    for d in (desc,) + tuple(desc.alternatives):
+        out += [w for w in tuple(d.kinds) + tuple(d.qualities) if w.lower() in RAID_WORDS]
+    return out
 
 
 def _player_matches(state: State, desc: M.Target, player: str, scope: Scope) -> bool:

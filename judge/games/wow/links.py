@@ -83,6 +83,12 @@ def assign(state: State, slots: list[M.Target], stated: tuple[Any, ...], scope: 
             found = magnets_among(state, candidates(state, desc, scope), scope)
             out.append(tuple(found[:1]) if len(found) == 1 else ())
             continue
+        zone = D.word(desc.kinds[-1]) if desc.kinds else ""
+        if zone in ("graveyard", "deck", "hand"):
+            # "any number of target graveyards" (Charred Bones): a zone as a target
+            who = state.objects[scope.source].name if scope.source in state.objects \
+                else "the link"
+            raise NotModelled(f"{who}: a player's {zone} as a target ({desc.text!r})")
         want = _count(desc)
         took: list[Any] = []
         for x in list(left):
@@ -94,7 +100,12 @@ def assign(state: State, slots: list[M.Target], stated: tuple[Any, ...], scope: 
             try:
                 ok = D.matches(state, desc, y, scope)
             except Unknown as u:
-                return out, f"the target description {desc.text!r}: {u.what}"
+                # whether it is a legal target is not known: not a refusal, which would be a
+                # ruling the module cannot back (a guess)
+                who = state.objects[scope.source].name if scope.source in state.objects \
+                    else "the link"
+                raise NotModelled(f"{who}: whether {D.names(state, [y])} is a legal target "
+                                  f"for {desc.text!r}: {u.what}") from None
             if not ok:
                 try:
                     elsewhere = isinstance(y, int) and not W.in_play(state.objects[y]) and \

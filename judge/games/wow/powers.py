@@ -391,6 +391,12 @@ def pick_modes(text: str, choice: M.Choice, stated: tuple[str, ...]
                        "more than once"
         picked.append(hits[0])
     want = choice.pick.value if choice.pick is not None else None
+    if choice.pick is not None and choice.pick.variable == "X":
+        # "Choose X of the following": X is the number of modes chosen (707.1c, 707.1b)
+        xs = [w.replace(" ", "").upper()[2:] for w in stated
+              if w.replace(" ", "").upper().startswith("X=")]
+        if xs and xs[0].isdigit() and picked and int(xs[0]) != len(picked):
+            return (), f"X is {xs[0]}: it chooses {xs[0]} mode(s), not {len(picked)}"
     if picked and want is not None and choice.pick.relation in ("", "=") and \
             len(picked) != want:
         return (), f"it chooses {want} mode(s), not {len(picked)}"
