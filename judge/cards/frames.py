@@ -2142,8 +2142,11 @@ class Frames:
                 return M.Condition(kind=kind, test="event", subject=subject, event=ev,
                                    negated=negated, text=text, span=span)
             if not obj.kinds and obj.qualities:
+                # "is attached to a hero or ally": what it is attached to is the object
+                to = parts.pp("to") if obj.qualities == ("attached",) else None
                 return M.Condition(kind=kind, test="is", subject=subject,
                                    state=" ".join(obj.qualities), negated=negated, text=text,
+                                   object=self.r.target(to.obj) if to is not None else None,
                                    span=span)
             return M.Condition(kind=kind, test="is", subject=subject, object=obj,
                                negated=negated, within=self.duration(parts), text=text,

@@ -434,3 +434,14 @@ def test_wow_a_card_calls_itself_by_its_nickname_in_quotes():
                      "character.", name='"Eyeball" Jones')
     [a] = card.abilities
     assert a.trigger.event.subject.ref == "this"
+
+
+def test_wow_is_attached_to_keeps_what_it_is_attached_to():
+    """"If target ability is attached to a hero or ally" (Inventor's Focal Sword): the condition
+    keeps "a hero or ally" as its object (it was dropped: any host would have done)."""
+    [a] = wow.parse("If target ability is attached to a hero or ally, destroy it.").abilities
+    cond = a.effects[0].condition
+    assert cond.test == "is" and cond.state == "attached"
+    assert cond.object.kinds == ("hero",) and cond.object.alternatives[0].kinds == ("ally",)
+    [a] = wow.parse("If target ability is attached, destroy it.").abilities
+    assert a.effects[0].condition.object is None

@@ -221,3 +221,24 @@ def test_wow_501_1b_inspire_readies_only_an_exhausted_card_it_names_once_and_if_
                   'Bob ends the turn\nexpect "Footman" is ready\n')
     assert ruling.passed and not any("Inspire" in s.description for s in ruling.steps), \
         [s.description for s in ruling.steps]
+
+
+def test_wow_400_7a_an_attachment_moved_to_another_card_stays_when_none_matches():
+    """400.7a: "attach it to another hero or ally" with no other card that matches the
+    attachment's own attach description (an ally with cost 0, X being 0 in play, 201.3): it
+    stays attached where it is."""
+    ruling = _wow('card "Inventor\'s Focal Sword": Equipment - Weapon (1H) - Sword Melee (1), '
+                  'cost 3, atk 1, strike 2, type melee: "(2), [Activate] >>> If target ability '
+                  'is attached to a hero or ally, attach it to another hero or ally."\n'
+                  'card "Mind Control": Ability - Shadow, cost 2: "Attach to target ally with '
+                  'cost X.\\n\\nOngoing: You control attached ally."\n'
+                  'card "Footman": Ally - Human Warrior, cost 1, atk 1, health 3, type melee\n'
+                  'card "Knight": Ally - Human Warrior, cost 3, atk 1, health 3, type melee\n'
+                  'Alice is the turn player; 5 resources, controls "Inventor\'s Focal Sword", '
+                  '"Footman", "Knight"\n'
+                  'Bob: 5 resources; attached "Mind Control" to "Footman"\n'
+                  'Alice activates "Inventor\'s Focal Sword" targeting Bob\'s "Mind Control"\n'
+                  'settle\nexpect "Mind Control" is attached to "Footman"\n'
+                  'expect "Footman" is controlled by Bob\nexpect cites "400.7a"\n')
+    assert ruling.passed, [s.description for s in ruling.steps]
+    assert any("stays attached to Footman" in s.description for s in ruling.steps)

@@ -53,6 +53,11 @@ def _holds(state: State, c: M.Condition, scope: Scope, *, did: bool | None,
         subject = _subjects(state, c.subject, scope)
         if state_word in ("your turn", "on your turn"):
             return W.turn_player(state) == scope.you
+        if state_word == "attached":
+            # "If target ability is attached to a hero or ally" (400.5: its host)
+            hosts = [W.host_of(state, x) for x in subject if isinstance(x, int)]
+            return bool(hosts) and all(h is not None and (
+                c.object is None or D.matches(state, c.object, h, scope)) for h in hosts)
         checks = {"attacking": K.attacking, "defending": K.defending,
                   "in combat": K.in_combat, "protecting": K.protecting,
                   "exhausted": W.exhausted}
@@ -111,7 +116,7 @@ def _subjects(state: State, who: M.Target | None, scope: Scope) -> list[int]:
 
 
 _IS_STATES = frozenset({"your turn", "on your turn", "attacking", "defending", "in combat",
-                        "protecting", "exhausted", "ready"})
+                        "protecting", "exhausted", "ready", "attached"})
 
 
 def why_not(c: M.Condition | None) -> str:

@@ -801,6 +801,10 @@ def conditional(run: Run, e: M.Conditional) -> None:
         _unless(run, e, c)
         return
     ok = run.holds(c)
+    if ok and c.test == "is" and c.subject is not None and c.subject.targeted:
+        # "If target ability is attached to a hero or ally, attach it to ...": "it" is the
+        # thing the condition was about, the last explicitly mentioned (712.3a)
+        run.it = tuple(run.things(c.subject))
     proc = "resolve.if-you-do" if c.event is not None and c.event.verb == "do" else \
         "counter.none-remain" if c.event is not None and c.event.verb == "remain" else \
         "target.if-targeted" if c.test == "targeted" or (
@@ -1452,8 +1456,69 @@ def _token_copy(run: Run, e: M.CreateToken) -> None:
 
 def attach(run: Run, e: M.Attach) -> None:
     """Attach to ... (400.1-400.3): the card enters play attached as it resolves (handled as
-    the link's last part, 709.2g)."""
+    the link's last part, 709.2g). "Attach it to another hero or ally" (Inventor's Focal
+    Sword): an attachment in play moves (:func:`_reattach`)."""
+    if e.what is not None and e.what.ref in ("it", "that") and e.to is not None \
+            and not e.to.targeted:
+        _reattach(run, e)
+        return
     run.chosen["attach"] = e
+
+
+def _reattach(run: Run, e: M.Attach) -> None:
+    """400.7a-c: an attachment moved "to another" card goes to a card in play that matches its
+    own attach description, read from its controller's point of view (400.7b; X is 0 while it
+    is in play, 201.3), other than its host, and that the modifier's words describe; the
+    modifier does not target the new host, so an untargetable card can be chosen (400.7c). If
+    no card can be chosen it stays where it is. It does not go on the chain: its text before
+    "Ongoing:" is not processed again."""
+    from judge.games.wow import powers as P
+    from judge.games.wow import restrictions as R
+    st = run.state
+    for att in [x for x in run.things(e.what) if isinstance(x, int)]:
+        o = st.objects[att]
+        host = W.host_of(st, att)
+        if host is None or not W.in_play(o):
+            run.step(T.RULE, f"{run.name}: {o.name} is not attached to a card in play: it is "
+                     "not moved", ["attach.move"])
+            continue
+        desc = P.of(st, att).attach
+        if desc is None or desc.to is None:
+            raise NotModelled(f"{run.name}: the attach description of {o.name}")
+        own = replace(desc.to, targeted=False)
+        scope = Scope(you=o.controller, source=att, chosen={"X": 0})
+        with named_unknown(run.name):
+            fits = [x for x in D.candidates(st, own, scope) if isinstance(x, int)
+                    and x != host and x != att and W.in_play(st.objects[x])
+                    and D.matches(st, own, x, scope)
+                    and D.matches(st, replace(e.to, qualities=tuple(
+                        q for q in e.to.qualities if q.lower() not in ("other", "another"))),
+                        x, run.scope)]
+        if not fits:
+            run.step(T.RULE, f"{run.name}: no other card in play matches {o.name}'s attach "
+                     f"description ({desc.to.text!r}, read by its controller {o.controller}"
+                     + (", X being 0 in play" if "X" in desc.to.text else "")
+                     + f"): it stays attached to {st.objects[host].name}",
+                     ["attach.move", "attach.move-controller"]
+                     + (["cost.x"] if "X" in desc.to.text else []))
+            continue
+        new = fits[0] if len(fits) == 1 else run.choose_one(e.to, fits)
+        mark = len(st.log)
+        st.apply(W.SetHost(att, new, st.tick()))
+        untargetable = bool(R.targetable(st, new, run.you))
+        run.step(T.RULE, f"{run.name}: {o.name} moves from {st.objects[host].name} to "
+                 f"{st.objects[new].name}, a card that matches its attach description "
+                 f"({desc.to.text!r}, read by its controller {o.controller}"
+                 + (", X being 0 while it is in play" if "X" in desc.to.text else "")
+                 + "); it does not go on "
+                 "the chain, so its text before 'Ongoing:' is not processed again"
+                 + (" (it can't be targeted, but the modifier does not target it)"
+                    if untargetable else ""),
+                 ["attach.move", "attach.move-controller"]
+                 + (["attach.move-untargetable"] if untargetable else [])
+                 + (["cost.x"] if "X" in desc.to.text else []), mark=mark)
+        run.it = (att,)
+        run.did = True
 
 
 def delayed(run: Run, e: M.DelayedTrigger) -> None:
@@ -1678,7 +1743,9 @@ def why_not(e: M.Effect) -> str | None:
             return why
     if isinstance(e, M.Counters) and e.action not in ("place", "remove"):
         return f"counters: {e.action}"
-    if isinstance(e, M.Attach) and (e.what is None or e.what.ref != "this"):
+    if isinstance(e, M.Attach) and (e.what is None or e.what.ref != "this") and not (
+            e.what is not None and e.what.ref in ("it", "that") and e.to is not None
+            and not e.to.targeted):
         return "attaching a card other than this one"
     if isinstance(e, M.CreateToken) and e.controller is not None and e.controller.ref != "you" \
             and "you" not in e.controller.kinds:
