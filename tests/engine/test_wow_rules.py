@@ -242,3 +242,34 @@ def test_wow_400_7a_an_attachment_moved_to_another_card_stays_when_none_matches(
                   'expect "Footman" is controlled by Bob\nexpect cites "400.7a"\n')
     assert ruling.passed, [s.description for s in ruling.steps]
     assert any("stays attached to Footman" in s.description for s in ruling.steps)
+
+
+def test_wow_714_3b_helwen_gains_control_only_if_she_remained_exhausted():
+    """714.3b with Helwen's power ("While this ally remains exhausted, you control target
+    ally"): readied in response to her first activation, that activation creates no modifier;
+    the second, resolving first, gains control of its target (the CR's example). Her first
+    sentence ("You may choose not to ready this ally during your ready step.") is left out:
+    the card grammar can't read it, so a ruling with it is undecided from her first exhaust."""
+    ruling = _wow('card "Helwen": Ally - Succubus Demon - Pet (1), cost 4, atk 2, health 2, '
+                  'type shadow: "[Activate] >>> While this ally remains exhausted, you control '
+                  'target ally."\n'
+                  'card "Refresh": Instant Ability, cost 0: "Ready target ally."\n'
+                  'card "Grunt": Ally - Orc Warrior, cost 2, atk 2, health 3, type melee\n'
+                  'card "Raider": Ally - Troll Rogue, cost 2, atk 2, health 3, type melee\n'
+                  'Alice is the turn player; 5 resources, controls "Helwen", hand "Refresh", '
+                  '"Refresh"\n'
+                  'Bob: 5 resources, controls "Grunt", "Raider"\n'
+                  'Alice activates "Helwen" targeting Bob\'s "Grunt"\n'
+                  'Alice plays "Refresh" targeting "Helwen"\nAlice passes\nBob passes\n'
+                  'expect "Helwen" is ready\n'
+                  'Alice activates "Helwen" targeting Bob\'s "Raider"\nsettle\n'
+                  'expect "Raider" is controlled by Alice\nexpect "Grunt" is controlled by Bob\n'
+                  'expect cites "714.3b"\n'
+                  # she readies: the modifier ends for good, even when she is exhausted again
+                  'Alice plays "Refresh" targeting "Helwen"\nsettle\n'
+                  'expect "Raider" is controlled by Bob\n'
+                  'Alice activates "Helwen" targeting "Helwen"\nsettle\n'
+                  'expect "Helwen" is exhausted\nexpect "Raider" is controlled by Bob\n')
+    assert ruling.passed, [s.description for s in ruling.steps]
+    not_created = [s for s in ruling.steps if "has not remained exhausted" in s.description]
+    assert len(not_created) == 1

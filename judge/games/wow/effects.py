@@ -797,6 +797,9 @@ def conditional(run: Run, e: M.Conditional) -> None:
             and e.then[0].verb == "can't" and e.then[0].duration is None:
         _while_remains(run, e.then[0], c)
         return
+    if _remains_exhausted(c) and len(e.then) == 1 and isinstance(e.then[0], M.GainControl):
+        _control_while_exhausted(run, e.then[0], c)
+        return
     if c.kind == "unless" and c.test == "event" and c.event is not None:
         _unless(run, e, c)
         return
@@ -828,6 +831,62 @@ def _remains_in_party(c: M.Condition) -> bool:
             and ev.verb == "remain" and not ev.rest and ev.subject is not None
             and ev.subject.ref == "this" and ev.zone is not None and ev.zone.name == "play"
             and ev.zone.owner == "you")
+
+
+def _remains_exhausted(c: M.Condition) -> bool:
+    """"while [this card] remains exhausted" (714.3b; Helwen)."""
+    ev = c.event
+    return (c.kind == "while" and c.test == "event" and not c.negated and ev is not None
+            and ev.verb == "remain" and not ev.rest and ev.subject is not None
+            and ev.subject.ref == "this" and ev.zone is None and ev.object is not None
+            and not ev.object.kinds and tuple(q.lower() for q in ev.object.qualities)
+            == ("exhausted",))
+
+
+def _readied_since(state: State, oid: int, mark: int) -> bool:
+    return any(isinstance(op, W.Orient) and op.obj == oid and not op.exhausted
+               for op in state.log[mark:])
+
+
+def _control_while_exhausted(run: Run, e: M.GainControl, c: M.Condition) -> None:
+    """714.3b: "While [this card] remains exhausted, you control target ally" (Helwen): the
+    modifier is not created if the card readied (or became a different card, 415.9a) between
+    the link's creation and its resolution; once created it applies while the card stays that
+    same card and exhausted, and ends for good the first time it readies."""
+    st = run.state
+    was, added = run.event.get("source was"), run.event.get("added at")
+    if was is None or added is None or run.source is None:
+        raise NotModelled(f"{run.name}: {c.text!r} on a link that is not a card's power")
+    if e.who is not None and e.who.ref != "you":
+        raise NotModelled(f"{run.name}: control given to {e.who.text!r}")
+    o = st.objects.get(run.source)
+    other = o is None or o.incarnation != was[1]
+    if other or not W.in_play(o) or not W.exhausted(st, o.id) or \
+            _readied_since(st, o.id, added):
+        run.step(T.RULE, f"{run.name}: {c.text}: {o.name if o else 'the card'} has not "
+                 "remained exhausted since the link was created"
+                 + (" (it changed zones: a different card now)" if other else "")
+                 + ": the modifier isn't created", ["continuous.remains", "continuous.while"]
+                 + (["zone.different-card"] if other else []))
+        return
+    things = [x for x in run.things(e.what) if isinstance(x, int) and W.in_play(st.objects[x])]
+    for t in things:
+        mark = len(st.log)
+
+        def still(s: State, oid=o.id, inc=o.incarnation, since=mark) -> bool:
+            x = s.objects.get(oid)
+            return x is not None and x.incarnation == inc and W.in_play(x) and \
+                W.exhausted(s, oid) and not _readied_since(s, oid, since)
+        target = st.objects[t]
+        CE.create(st, description=f"{run.name}: {run.you} controls {target.name} while "
+                  f"{o.name} remains exhausted", controller=run.you,
+                  citation=run.ctx.cite("continuous.remains"), condition=still,
+                  data={"control": ((target.id, target.incarnation), run.you),
+                        "name": run.name, "source": _source_ref(run)})
+        run.step(T.RULE, f"{run.name}: {run.you} controls {target.name} while {o.name} "
+                 "remains exhausted (it has since the link was created)",
+                 ["continuous.remains", "continuous.while"], mark=mark)
+    run.did = bool(things)
 
 
 def _while_remains(run: Run, r: M.Restriction, c: M.Condition) -> None:
@@ -1665,6 +1724,11 @@ def why_not(e: M.Effect) -> str | None:
         if e.op not in ("add",):
             return f"the change {e.op!r} of {e.stat}"
     if isinstance(e, M.Conditional):
+        if e.condition is not None and _remains_exhausted(e.condition) and len(e.then) == 1 \
+                and isinstance(e.then[0], M.GainControl) and not e.otherwise:
+            g = e.then[0]
+            return None if g.duration is None and (g.who is None or g.who.ref == "you") \
+                else "control given to another player or for a stated time"
         why = CO.why_not(e.condition)
         if why:
             return why

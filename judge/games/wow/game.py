@@ -535,7 +535,8 @@ class WowGame(WowScenario):
         layer = Layer(id=st.new_id(), kind="power", name=f"{o.name}'s payment effect",
                       controller=player, source=card, targets=L.flat(frozen),
                       data={"slots": frozen, "power": power,
-                            "chosen": {"X": x} if x is not None else {}})
+                            "chosen": {"X": x} if x is not None else {},
+                            "added at": mark, "source was": (o.id, o.incarnation)})
         L.add(ctx, layer, announce=f"{player} uses {o.name}'s power ({power.text})"
               + (f" targeting {D.names(st, L.flat(frozen))}" if any(chosen) else ""),
               procedures=["payment.use", "link.effect", "link.source", "priority.options"],

@@ -491,7 +491,9 @@ def _resolve_power(game, ctx: Context, layer: Layer) -> None:
     run = E.Run(game, ctx, you=layer.controller, source=oid, name=o.name, link=layer.id,
                 slots_=slots, chosen_targets=tuple(kept),
                 chosen=dict(layer.data.get("chosen", {})), text=o.text or "",
-                targeted=flat(tuple(kept)))
+                targeted=flat(tuple(kept)),
+                event={k: layer.data[k] for k in ("added at", "source was")
+                       if k in layer.data})   # 714.3b: "while [this] remains ..."
     run.effects(effects)
     _parts(run)
 
