@@ -186,39 +186,33 @@ KALDEL = ('card "Vindicator Kaldel": Ally - Draenei Paladin, cost 2, atk 3, heal
           'card "Grunt": Ally - Orc Warrior, cost 2, atk 2, health 3, type melee\n')
 
 
-def _wow(body: str):
-    from judge.games.run import run_scenario
-    from judge.scenario.parser import parse
-    return run_scenario(parse('scenario "t"\ngame wow-7.4\n' + body, "t.scn"))
-
-
 def test_wow_501_1b_inspire_readies_only_an_exhausted_card_it_names_once_and_if_it_can():
     """Inspire (501.1b): a ready card is no choice, a card that can't ready is no choice, and
     unstated the optional policy declines (nothing readied, said in the ruling)."""
-    ruling = _wow(KALDEL + 'Alice is the turn player; controls "Vindicator Kaldel", '
-                  '"Footman" exhausted, "Knight" exhausted; attached "Roots" to "Knight"\n'
-                  'Bob: controls "Grunt" exhausted, deck 5 cards\n'
-                  'Alice ends the turn\nAlice chooses "Knight"\n'
-                  'expect "Knight" is exhausted\nexpect "Footman" is exhausted\n')
+    ruling = _wow_ruling(KALDEL + 'Alice is the turn player; controls "Vindicator Kaldel", '
+                         '"Footman" exhausted, "Knight" exhausted; attached "Roots" to "Knight"\n'
+                         'Bob: controls "Grunt" exhausted, deck 5 cards\n'
+                         'Alice ends the turn\nAlice chooses "Knight"\n'
+                         'expect "Knight" is exhausted\nexpect "Footman" is exhausted\n')
     asked = [s.description for s in ruling.steps if "Inspire" in s.description]
     assert ruling.passed, [s.description for s in ruling.steps]
     # Kaldel is ready and Knight can't ready: Footman is the only option; the stated "Knight"
     # answers nothing and the policy declines
     assert any("readies no ally" in d for d in asked), asked
-    ruling = _wow(KALDEL + 'Alice is the turn player; controls "Vindicator Kaldel", '
-                  '"Footman" exhausted\nBob: controls "Grunt" exhausted, deck 5 cards\n'
-                  'Alice ends the turn\nexpect "Footman" is exhausted\n')
+    ruling = _wow_ruling(KALDEL + 'Alice is the turn player; controls "Vindicator Kaldel", '
+                         '"Footman" exhausted\nBob: controls "Grunt" exhausted, deck 5 cards\n'
+                         'Alice ends the turn\nexpect "Footman" is exhausted\n')
     assert ruling.passed and any("readies no ally" in s.description for s in ruling.steps), \
         [s.description for s in ruling.steps]
-    ruling = _wow(KALDEL + 'Alice is the turn player; controls "Vindicator Kaldel", '
-                  '"Footman" exhausted\nBob: controls "Grunt" exhausted, deck 5 cards\n'
-                  'Alice ends the turn\nAlice chooses "Footman"\nexpect "Footman" is ready\n'
-                  'expect "Vindicator Kaldel" is ready\nexpect cites "501.1b"\n')
+    ruling = _wow_ruling(KALDEL + 'Alice is the turn player; controls "Vindicator Kaldel", '
+                         '"Footman" exhausted\nBob: controls "Grunt" exhausted, deck 5 cards\n'
+                         'Alice ends the turn\nAlice chooses "Footman"\nexpect "Footman" is ready\n'
+                         'expect "Vindicator Kaldel" is ready\nexpect cites "501.1b"\n')
     assert ruling.passed, [s.description for s in ruling.steps]
     # on Alice's own turn her Inspire does nothing: only another player's ready step
-    ruling = _wow(KALDEL + 'Bob is the turn player; deck 5 cards\n'
-                  'Alice: controls "Vindicator Kaldel", "Footman" exhausted, deck 5 cards\n'
-                  'Bob ends the turn\nexpect "Footman" is ready\n')
+    ruling = _wow_ruling(KALDEL + 'Bob is the turn player; deck 5 cards\n'
+                         'Alice: controls "Vindicator Kaldel", "Footman" exhausted, deck 5 cards\n'
+                         'Bob ends the turn\nexpect "Footman" is ready\n')
     assert ruling.passed and not any("Inspire" in s.description for s in ruling.steps), \
         [s.description for s in ruling.steps]
 
@@ -227,19 +221,20 @@ def test_wow_400_7a_an_attachment_moved_to_another_card_stays_when_none_matches(
     """400.7a: "attach it to another hero or ally" with no other card that matches the
     attachment's own attach description (an ally with cost 0, X being 0 in play, 201.3): it
     stays attached where it is."""
-    ruling = _wow('card "Inventor\'s Focal Sword": Equipment - Weapon (1H) - Sword Melee (1), '
-                  'cost 3, atk 1, strike 2, type melee: "(2), [Activate] >>> If target ability '
-                  'is attached to a hero or ally, attach it to another hero or ally."\n'
-                  'card "Mind Control": Ability - Shadow, cost 2: "Attach to target ally with '
-                  'cost X.\\n\\nOngoing: You control attached ally."\n'
-                  'card "Footman": Ally - Human Warrior, cost 1, atk 1, health 3, type melee\n'
-                  'card "Knight": Ally - Human Warrior, cost 3, atk 1, health 3, type melee\n'
-                  'Alice is the turn player; 5 resources, controls "Inventor\'s Focal Sword", '
-                  '"Footman", "Knight"\n'
-                  'Bob: 5 resources; attached "Mind Control" to "Footman"\n'
-                  'Alice activates "Inventor\'s Focal Sword" targeting Bob\'s "Mind Control"\n'
-                  'settle\nexpect "Mind Control" is attached to "Footman"\n'
-                  'expect "Footman" is controlled by Bob\nexpect cites "400.7a"\n')
+    ruling = _wow_ruling('card "Inventor\'s Focal Sword": Equipment - Weapon (1H) - Sword '
+                         'Melee (1), '
+                         'cost 3, atk 1, strike 2, type melee: "(2), [Activate] >>> If target ability '
+                         'is attached to a hero or ally, attach it to another hero or ally."\n'
+                         'card "Mind Control": Ability - Shadow, cost 2: "Attach to target ally with '
+                         'cost X.\\n\\nOngoing: You control attached ally."\n'
+                         'card "Footman": Ally - Human Warrior, cost 1, atk 1, health 3, type melee\n'
+                         'card "Knight": Ally - Human Warrior, cost 3, atk 1, health 3, type melee\n'
+                         'Alice is the turn player; 5 resources, controls "Inventor\'s Focal Sword", '
+                         '"Footman", "Knight"\n'
+                         'Bob: 5 resources; attached "Mind Control" to "Footman"\n'
+                         'Alice activates "Inventor\'s Focal Sword" targeting Bob\'s "Mind Control"\n'
+                         'settle\nexpect "Mind Control" is attached to "Footman"\n'
+                         'expect "Footman" is controlled by Bob\nexpect cites "400.7a"\n')
     assert ruling.passed, [s.description for s in ruling.steps]
     assert any("stays attached to Footman" in s.description for s in ruling.steps)
 
@@ -250,26 +245,26 @@ def test_wow_714_3b_helwen_gains_control_only_if_she_remained_exhausted():
     the second, resolving first, gains control of its target (the CR's example). Her first
     sentence ("You may choose not to ready this ally during your ready step.") is left out:
     the card grammar can't read it, so a ruling with it is undecided from her first exhaust."""
-    ruling = _wow('card "Helwen": Ally - Succubus Demon - Pet (1), cost 4, atk 2, health 2, '
-                  'type shadow: "[Activate] >>> While this ally remains exhausted, you control '
-                  'target ally."\n'
-                  'card "Refresh": Instant Ability, cost 0: "Ready target ally."\n'
-                  'card "Grunt": Ally - Orc Warrior, cost 2, atk 2, health 3, type melee\n'
-                  'card "Raider": Ally - Troll Rogue, cost 2, atk 2, health 3, type melee\n'
-                  'Alice is the turn player; 5 resources, controls "Helwen", hand "Refresh", '
-                  '"Refresh"\n'
-                  'Bob: 5 resources, controls "Grunt", "Raider"\n'
-                  'Alice activates "Helwen" targeting Bob\'s "Grunt"\n'
-                  'Alice plays "Refresh" targeting "Helwen"\nAlice passes\nBob passes\n'
-                  'expect "Helwen" is ready\n'
-                  'Alice activates "Helwen" targeting Bob\'s "Raider"\nsettle\n'
-                  'expect "Raider" is controlled by Alice\nexpect "Grunt" is controlled by Bob\n'
-                  'expect cites "714.3b"\n'
-                  # she readies: the modifier ends for good, even when she is exhausted again
-                  'Alice plays "Refresh" targeting "Helwen"\nsettle\n'
-                  'expect "Raider" is controlled by Bob\n'
-                  'Alice activates "Helwen" targeting "Helwen"\nsettle\n'
-                  'expect "Helwen" is exhausted\nexpect "Raider" is controlled by Bob\n')
+    ruling = _wow_ruling('card "Helwen": Ally - Succubus Demon - Pet (1), cost 4, atk 2, health 2, '
+                         'type shadow: "[Activate] >>> While this ally remains exhausted, you control '
+                         'target ally."\n'
+                         'card "Refresh": Instant Ability, cost 0: "Ready target ally."\n'
+                         'card "Grunt": Ally - Orc Warrior, cost 2, atk 2, health 3, type melee\n'
+                         'card "Raider": Ally - Troll Rogue, cost 2, atk 2, health 3, type melee\n'
+                         'Alice is the turn player; 5 resources, controls "Helwen", hand "Refresh", '
+                         '"Refresh"\n'
+                         'Bob: 5 resources, controls "Grunt", "Raider"\n'
+                         'Alice activates "Helwen" targeting Bob\'s "Grunt"\n'
+                         'Alice plays "Refresh" targeting "Helwen"\nAlice passes\nBob passes\n'
+                         'expect "Helwen" is ready\n'
+                         'Alice activates "Helwen" targeting Bob\'s "Raider"\nsettle\n'
+                         'expect "Raider" is controlled by Alice\nexpect "Grunt" is controlled by Bob\n'
+                         'expect cites "714.3b"\n'
+                         # she readies: the modifier ends for good, even when she is exhausted again
+                         'Alice plays "Refresh" targeting "Helwen"\nsettle\n'
+                         'expect "Raider" is controlled by Bob\n'
+                         'Alice activates "Helwen" targeting "Helwen"\nsettle\n'
+                         'expect "Helwen" is exhausted\nexpect "Raider" is controlled by Bob\n')
     assert ruling.passed, [s.description for s in ruling.steps]
     not_created = [s for s in ruling.steps if "has not remained exhausted" in s.description]
     assert len(not_created) == 1

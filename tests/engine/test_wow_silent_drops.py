@@ -534,34 +534,29 @@ CLEAVE = ('card "Monstrous Cleave": Ability, cost 0: "Target up to two allies. Y
           'card "Ogre": Ally - Monster, cost 1, atk 1, health 9, type melee\n')
 
 
+def _cleave(monsters: bool, targets: str, expect: str):
+    return _ruling(HEAD + CLEAVE + 'Alice is the turn player; hero "Dummy Hero", 5 resources, '
+                   'hand "Monstrous Cleave"' + (', controls "Brute", "Ogre"' if monsters else '')
+                   + '\nBob: hero "Rival Hero", 5 resources, controls "Target Dummy", '
+                   '"Raider Dummy"\n'
+                   f'Alice plays "Monstrous Cleave" targeting {targets}\nsettle\n' + expect)
+
+
 def test_wow_707_1d_the_first_and_the_second_target_are_the_targets_stated_in_that_order():
     """"Target up to two allies. ... the first target. ... the second target": one statement
     of up to two targets, named later by their order (707.1d); "the first target" was taken
     for a target of its own, so every play was refused (found by the all-shapes probe:
     Jackknife, Monstrous Cleave)."""
-    ruling = _ruling(HEAD + CLEAVE + 'Alice is the turn player; hero "Dummy Hero", 5 resources, '
-                     'hand "Monstrous Cleave", controls "Brute", "Ogre"\n'
-                     'Bob: hero "Rival Hero", 5 resources, controls "Target Dummy", '
-                     '"Raider Dummy"\n'
-                     'Alice plays "Monstrous Cleave" targeting Bob\'s "Raider Dummy" and '
-                     'Bob\'s "Target Dummy"\nsettle\n'
+    both = 'Bob\'s "Raider Dummy" and Bob\'s "Target Dummy"'
+    ruling = _cleave(True, both,
                      'expect "Raider Dummy" damage 4\nexpect "Target Dummy" damage 4\n')
     assert ruling.passed, [s.description for s in ruling.steps]
-    # without the two Monsters the second target is not dealt damage; one target stated: the
-    # second sentence names nothing
-    ruling = _ruling(HEAD + CLEAVE + 'Alice is the turn player; hero "Dummy Hero", 5 resources, '
-                     'hand "Monstrous Cleave", controls "Brute", "Ogre"\n'
-                     'Bob: hero "Rival Hero", 5 resources, controls "Target Dummy", '
-                     '"Raider Dummy"\n'
-                     'Alice plays "Monstrous Cleave" targeting Bob\'s "Target Dummy"\nsettle\n'
+    # one target stated: the second sentence names nothing
+    ruling = _cleave(True, 'Bob\'s "Target Dummy"',
                      'expect "Target Dummy" damage 4\nexpect "Raider Dummy" damage 0\n')
     assert ruling.passed, [s.description for s in ruling.steps]
-    ruling = _ruling(HEAD + CLEAVE + 'Alice is the turn player; hero "Dummy Hero", 5 resources, '
-                     'hand "Monstrous Cleave"\n'
-                     'Bob: hero "Rival Hero", 5 resources, controls "Target Dummy", '
-                     '"Raider Dummy"\n'
-                     'Alice plays "Monstrous Cleave" targeting Bob\'s "Raider Dummy" and '
-                     'Bob\'s "Target Dummy"\nsettle\n'
+    # without the two Monsters the second target is not dealt damage
+    ruling = _cleave(False, both,
                      'expect "Raider Dummy" damage 4\nexpect "Target Dummy" damage 0\n')
     assert ruling.passed, [s.description for s in ruling.steps]
 
