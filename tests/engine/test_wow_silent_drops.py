@@ -176,7 +176,8 @@ FIRST = (('Alice plays "Test Spark" targeting Bob\n', ' "Test Spark"'),
          ('Alice ends the turn\nBob attacks with "Raider Dummy" targeting Alice\'s '
           '"Friendly Dummy"\nBob passes\nAlice passes\nBob passes\nAlice passes\n',
           ' Alice\'s "Friendly Dummy"'),
-         ('Alice plays "Test Insight"\nsettle\n', ' "Test Insight"'))
+         ('Alice plays "Test Insight"\nsettle\n', ' "Test Insight"'),
+         ('Alice plays "Spare Dagger"\n', ' "Spare Dagger"'))     # equipment on the chain
 HEXES = ("arcane", "fire", "frost", "holy", "nature", "shadow")   # "<Type> Hex": 1 damage
 HAND = ("Test Bolt", "Squire Dummy", "Test Spark", "Test Doom", "Test Banish", "Test Insight",
         "Spare Dagger") + tuple(f"{t.title()} Hex" for t in HEXES)
