@@ -177,12 +177,16 @@ class LALRDriver:
         token_callbacks = self.token_callbacks
         stack = [self.starts[start]]
         values: list = []
-        for token in tokens:
+        end = Token.new_borrow_pos("$END", "", tokens[-1]) if tokens else Token("$END", "", 0, 1, 1)
+        end_state = self.ends[start]
+        for token in (*tokens, end):
             kind = token.type
             while True:
                 try:
                     act = states[stack[-1]][kind]
                 except KeyError:
+                    act = None
+                if act is None or act.__class__ is int and token is end:
                     row = states[stack[-1]]
                     raise UnexpectedToken(token, {s for s in row if s.isupper()},
                                           state=None) from None
@@ -203,24 +207,9 @@ class LALRDriver:
                     children = []
                 values.append(callback(children))
                 stack.append(states[stack[-1]][origin])
-        end = Token.new_borrow_pos("$END", "", tokens[-1]) if tokens else Token("$END", "", 0, 1, 1)
-        end_state = self.ends[start]
-        while True:
-            row = states[stack[-1]]
-            act = row.get("$END")
-            if act is None or act.__class__ is int:
-                raise UnexpectedToken(end, {s for s in row if s.isupper()}, state=None)
-            size, callback, origin = act
-            if size:
-                children = values[-size:]
-                del stack[-size:]
-                del values[-size:]
-            else:
-                children = []
-            values.append(callback(children))
-            stack.append(states[stack[-1]][origin])
-            if stack[-1] == end_state:
-                return values[-1]
+                if token is end and stack[-1] == end_state:
+                    return values[-1]
+        raise AssertionError("unreachable: $END either completes the parse or raises")
 
 
 class _Rows(dict):
