@@ -15,6 +15,9 @@ same rule paragraphs, on four parts of judges' questions:
   (fourth round), written and committed before any ranking change of that round and before
   anything ranked them, measured once at the end of that round (0.727 / 0.608); tuning data
   from the fifth round on.
+* ``held-back-5``: ``bench/search_questions_heldback5.toml`` (fifth round), all held back: 200
+  questions written blind (by a developer who had not read the ranking code, the other sets or
+  their misses), committed before ``judge search`` or the baseline ranked any of them.
 
 ``held-back-3`` is spent too (its totals were printed at the start and end of rounds 3 and 4)
 but its questions have never been listed: it stays out of tuning, as the check the fifth round
@@ -47,8 +50,9 @@ TUNING_2 = ROOT / "bench" / "search_questions_tuning2.toml"
 HELD_BACK_2 = ROOT / "bench" / "search_questions_heldback2.toml"
 ROUND_3 = ROOT / "bench" / "search_questions_round3.toml"
 HELD_BACK_4 = ROOT / "bench" / "search_questions_heldback4.toml"
-PARTS = ("held-back-3", "retired-4", "tuning-3", "tuning-2", "tuning", "retired-2",
-         "retired-1")  # report order
+HELD_BACK_5 = ROOT / "bench" / "search_questions_heldback5.toml"
+PARTS = ("held-back-5", "held-back-3", "retired-4", "tuning-3", "tuning-2", "tuning",
+         "retired-2", "retired-1")  # report order
 # The first two rounds' held-back parts ("retired-1": the first set's held-back hash part;
 # "retired-2": bench/search_questions_heldback2.toml) were written by the developers who tuned
 # the ranking and reported after several rounds: from the fourth round on they are tuning data.
@@ -73,7 +77,7 @@ def all_questions(parts=PARTS) -> list[tuple[str, dict]]:
     """(part, question) of every question of ``parts``."""
     out = [(part(q["id"]).replace("held-back", "retired-1"), q) for q in questions()]
     for name, path in (("tuning-2", TUNING_2), ("retired-2", HELD_BACK_2),
-                       ("retired-4", HELD_BACK_4)):
+                       ("retired-4", HELD_BACK_4), ("held-back-5", HELD_BACK_5)):
         with open(path, "rb") as f:
             out += [(name, q) for q in tomllib.load(f)["q"]]
     with open(ROUND_3, "rb") as f:

@@ -212,6 +212,33 @@ def test_held_back_4_is_large_enough_and_cites_existing_rules():
             assert lookup.citation_exists(c), (q["id"], c)
 
 
+def test_held_back_5_is_large_enough_spread_and_cites_existing_rules():
+    """The fifth round's blind held-back set (bench/search_questions_heldback5.toml): 150 to 200
+    questions, at least 40 per game, every one of the five bundled documents cited, ids distinct
+    from every other set's, every citation an existing rule, all of it in the held-back part the
+    benchmark reports and none in a tuning part. Only well-formedness is checked; no test ranks it."""
+    sb = _questions()
+    qs = tomllib.loads(sb.HELD_BACK_5.read_text(encoding="utf-8"))["q"]
+    assert 150 <= len(qs) <= 200
+    games = [q["game"] for q in qs]
+    assert all(games.count(g) >= 40 for g in ("fab", "wow", "ufs", "ashes"))
+    cited = [c.split(" ", 1)[0] for q in qs for c in q["cite"]]
+    assert all(cited.count(d) >= 10 for d in ("fab-1.4", "fab-section4", "wow-7.4", "ufs-0.9",
+                                             "ashes-raven-1.1"))
+    ids = [q["id"] for q in qs]
+    assert len(set(ids)) == len(ids)
+    others = {q["id"] for p, q in sb.all_questions() if p != "held-back-5"}
+    assert not set(ids) & others
+    assert [p for p, _ in sb.all_questions(("held-back-5",))] == ["held-back-5"] * len(qs)
+    assert "held-back-5" not in sb.TUNING_PARTS
+    for q in qs:
+        assert q["cite"] and q["q"].strip(), q["id"]
+        docs = {d["id"] for d in lookup.resolve_documents(q["game"])}
+        for c in q["cite"]:
+            # a citation the question's game search can reach: an existing rule of that game
+            assert lookup.citation_exists(c) and c.split(" ", 1)[0] in docs, (q["id"], c)
+
+
 def test_split_is_fixed_by_the_id_hash():
     sb = _questions()
     parts = [sb.part(q["id"]) for q in sb.questions()]
