@@ -146,9 +146,10 @@ class LALRDriver:
     invariants with ``assert`` on every step). Errors are lark's own ``UnexpectedToken`` with
     the same token and expected terminals.
 
-    The table is read from attributes lark does not document (:func:`_lalr_tables`, the same
-    shape in lark 1.1 to 1.3); :meth:`of` returns None when they are not there or not of that
-    shape, and the reader falls back to ``Lark.parse``. ``tests/cards/test_card_speed_paths.py``
+    The table is read from attributes lark does not document (:func:`_lalr_tables`; only on
+    lark 1.3, the release the loop is checked on); :meth:`of` returns None on another release
+    or when they are not there or not of that shape, and the reader falls back to
+    ``Lark.parse``. ``tests/cards/test_card_speed_paths.py``
     checks the values against lark building a tree over the whole corpora."""
 
     __slots__ = ("states", "starts", "ends", "token_callbacks")
@@ -242,15 +243,29 @@ def _lalr_tables(lark: Lark):
     """(states, start states, end states, callbacks) of a loaded LALR ``Lark``, or None.
 
     The one place judge reads lark past its public API (tests/cards/test_card_properties.py
-    allows it here only): lark 1.1-1.3 keep them on ``Lark.parser.parser.parser``. Another
-    layout gives None and the reader uses ``Lark.parse``.
+    allows it here only): lark 1.3 keeps them on ``Lark.parser.parser.parser``. Another
+    release or layout gives None and the reader uses ``Lark.parse``.
     """
+    if not _tables_checked_on(lark_version()):
+        return None
     try:
         inner = lark.parser.parser.parser
         table = inner.parse_table
         return table.states, table.start_states, table.end_states, inner.callbacks
     except AttributeError:
         return None
+
+
+def lark_version() -> str:
+    import lark as lark_package
+    return getattr(lark_package, "__version__", "")
+
+
+def _tables_checked_on(version: str) -> bool:
+    """The lark releases whose table layout the loop was checked against over the corpora
+    (tests/cards/test_card_speed_paths.py). Another release may keep the attribute names and
+    change what they hold, so it gets ``Lark.parse``: slower, never a different value."""
+    return version.split(".")[:2] == ["1", "3"]
 
 
 class Piece:

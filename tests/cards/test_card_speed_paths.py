@@ -65,6 +65,9 @@ def test_without_larks_tables_the_reader_parses_with_lark_and_the_values_are_the
     fast = _values(fab, cards)
     grammar = fab.READER.grammar
     assert reader._lalr_tables(object()) is None       # a lark of another layout
+    monkeypatch.setattr(reader, "lark_version", lambda: "1.4.0")
+    assert reader._lalr_tables(grammar.lark) is None   # a release the loop was not checked on
+    monkeypatch.undo()
     monkeypatch.setattr(grammar, "driver", None)        # what the reader then has
     assert _values(fab, cards) == fast
 
