@@ -960,26 +960,63 @@ _COMPLETE = re.compile(r"pay \((\d+)\) to complete this quest\.?", re.IGNORECASE
 
 def _completion_costs(card: M.CardText) -> M.CardText:
     """"Pay (3) to complete this quest. <p> Reward: ...": the completion cost of the reward
-    power that follows (702.1), held as the reward ability's resource cost."""
+    power that follows (702.1), held as the reward ability's resource cost; a restriction on
+    when it can be completed ("During your turn, pay 3 ...") is held as its condition."""
     out: list[M.Ability] = []
     pending: M.Cost | None = None
-    for a in card.abilities:
+    restriction: M.Condition | None = None
+    for i, a in enumerate(card.abilities):
         words = card.text[a.span.start:a.span.end].strip() if a.span else ""
         m = _COMPLETE.fullmatch(words)
         if m is not None:
             pending = M.Cost(kind="resource", amount=M.Amount(value=int(m.group(1)),
                                                               text=f"({m.group(1)})"),
                              span=a.span)
+            restriction = None
+            continue
+        following = card.abilities[i + 1] if i + 1 < len(card.abilities) else None
+        read = _read_completion_cost(a) if following is not None and \
+            following.label.lower() == "reward" else None
+        if read is not None:
+            pending, restriction = read
             continue
         if pending is not None and a.label.lower() == "reward":
-            a = replace(a, costs=(pending,) + a.costs)
-            pending = None
+            a = replace(a, costs=(pending,) + a.costs,
+                        condition=restriction if restriction is not None else a.condition)
+            pending = restriction = None
         elif pending is not None:
             out.append(M.Ability(kind="static", effects=(M.Other(verb="pay", span=pending.span),),
                                  span=pending.span))
-            pending = None
+            pending = restriction = None
         out.append(a)
     return replace(card, abilities=tuple(out))
+
+
+def _read_completion_cost(a: M.Ability) -> tuple[M.Cost, M.Condition | None] | None:
+    """"During your turn, pay 3 to complete this quest.": the sentence read as paying and
+    completing this quest, optionally under a "during" condition, is the completion cost of
+    the reward power that follows and a restriction on when it can be added (702.1). Read
+    from the parsed values; only resource costs are taken."""
+    if a.kind not in ("spell", "static") or a.label or a.trigger is not None or \
+            len(a.effects) != 1:
+        return None
+    e = a.effects[0]
+    condition = None
+    body: tuple[M.Effect, ...] = (e,)
+    if isinstance(e, M.Conditional):
+        if e.condition is None or e.condition.kind != "during" or e.otherwise:
+            return None
+        condition, body = e.condition, e.then
+    if len(body) != 2 or not isinstance(body[0], M.Pay) or not isinstance(body[1], M.Play):
+        return None
+    pay, complete = body
+    if complete.verb != "complete" or complete.what is None or complete.what.ref != "this" \
+            or "quest" not in complete.what.kinds or len(pay.costs) != 1:
+        return None
+    cost = pay.costs[0]
+    if cost.kind != "resource" or cost.amount is None or cost.amount.value is None:
+        return None
+    return cost, condition
 
 
 def _short_name(text: str, name: str | None) -> str | None:

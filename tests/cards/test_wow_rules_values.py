@@ -174,6 +174,23 @@ def test_a_quest_completion_cost_is_the_reward_power_cost():
     assert len(reward.effects) == 2
 
 
+def test_wow_702_1_a_completion_cost_with_a_restriction_is_the_reward_power_cost():
+    """"During your turn, pay 3 to complete this quest.": read from the parsed values (paying,
+    then completing this quest, under "during"), the reward power's resource cost and its
+    restriction (702.1); the same sentence with no reward after it is left as it was read."""
+    card = wow.parse("During your turn, pay 3 to complete this quest.\nReward: Draw two cards.",
+                     name="Tooga's Quest")
+    (reward,) = card.abilities
+    assert reward.kind == "reward" and [(c.kind, c.amount.value) for c in reward.costs] == [
+        ("resource", 3)]
+    assert reward.condition.kind == "during" and reward.condition.event.phase == "turn"
+    (alone,) = wow.parse("During your turn, pay 3 to complete this quest.").abilities
+    assert alone.kind != "reward" and isinstance(alone.effects[0], M.Conditional)
+    (kept, reward) = wow.parse("Discard a card to complete this quest.\nReward: Draw two "
+                               "cards.").abilities
+    assert reward.costs == () and reward.condition is None and kept.kind != "reward"
+
+
 def test_a_reward_with_a_later_trigger_sentence_creates_a_delayed_trigger():
     card = wow.parse("Pay (3) to complete this quest.\nReward: Put a 2 ATK / 3 Health Unique "
                      "Turtle ally token named Tooga into play. At the start of your next turn, "

@@ -42,11 +42,22 @@ def test_wow_a_heal_replacement_read_as_a_new_heal_is_named_not_repeated_without
 
 def test_wow_a_quest_whose_completion_cost_is_not_read_is_not_completed_for_nothing():
     ruling = _ruling(
-        'card "Tooga\'s Quest": Quest: "During your turn, pay 3 to complete this quest.\\n\\n'
+        'card "Scrap Quest": Quest: "Discard a card to complete this quest.\\n\\n'
         'Reward: Draw two cards."\n'
-        'Alice is the turn player; 3 resources, resources "Tooga\'s Quest" face up, deck 10 '
-        'cards\nAlice completes "Tooga\'s Quest"\nsettle\n')
+        'Alice is the turn player; 3 resources, resources "Scrap Quest" face up, deck 10 '
+        'cards\nAlice completes "Scrap Quest"\nsettle\n')
     assert any("its completion cost is not read" in t for t in _not_modelled(ruling))
+
+
+def test_wow_702_1_a_completion_restriction_the_module_cannot_test_is_named_not_ignored():
+    # "During combat": a restriction on when the reward can be added (702.1) that the module
+    # does not test; completing is never allowed as if it were not printed
+    ruling = _ruling(
+        'card "Battle Quest": Quest: "During combat, pay 1 to complete this quest.\\n'
+        'Reward: Draw two cards."\n'
+        'Alice is the turn player; 1 resource, resources "Battle Quest" face up, deck 10 '
+        'cards\nAlice completes "Battle Quest"\nsettle\n')
+    assert any("completing Battle Quest: its restriction" in t for t in _not_modelled(ruling))
 
 
 def test_wow_a_continuous_effect_whose_description_cannot_be_checked_is_named_not_empty():

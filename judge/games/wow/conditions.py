@@ -37,6 +37,11 @@ def _holds(state: State, c: M.Condition, scope: Scope, *, did: bool | None,
         if kind is None or scope.source is None:
             raise Unknown(f"the condition {c.text!r}")
         return state.counter_count(scope.source, kind) == 0
+    if c.test == "phase" and c.kind == "during" and c.event is not None and \
+            c.event.phase == "turn" and c.event.whose is not None and \
+            c.event.whose.ref == "you":
+        # "during your turn"
+        return W.turn_player(state) == scope.you
     if c.test == "control" and c.object is not None:
         who = _players(state, c.subject, scope)
         return any(D.matches(state, c.object, o.id, Scope(you=p, source=scope.source,

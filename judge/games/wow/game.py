@@ -761,6 +761,19 @@ class WowGame(WowScenario):
             # 702.1: a quest is completed by paying what its text says; a cost the card
             # grammar did not read is never taken as nothing to pay
             raise NotModelled(f"completing {o.name}: its completion cost is not read")
+        restriction = power.ability.condition
+        if restriction is not None:
+            # 702.1: a restriction on when the reward effect can be added is checked as it is
+            # added (and not again as it resolves)
+            from judge.games.wow import conditions as CO
+            try:
+                allowed = CO.holds(st, restriction, Scope(you=player, source=card))
+            except Unknown as u:
+                raise NotModelled(f"completing {o.name}: its restriction ({u.what})") from None
+            if not allowed:
+                raise IllegalAction("complete", f"{o.name} can be completed only "
+                                    f"{restriction.text.lower()}", ctx.cite("reward"),
+                                    timing=True)
         self._holder(ctx, "complete", player)
         cost = sum(int(c.amount.value or 0) for c in power.ability.costs
                    if c.amount is not None)

@@ -352,6 +352,7 @@ def resolve(game, ctx: Context, layer: Layer) -> None:
         if "stayed" in trig.data and not _stayed(st, trig.data["stayed"]):
             ctx.step(T.RULE, f"{layer.name} does nothing to a card that has not stayed where it "
                      "was", ["zone.stayed"])
+            _if_you_do_after_moved(ctx, layer, trig.data.get("effects", ()))
             return
         trig.resolve(ctx, replace(trig, targets=tuple(layer.data.get("slots", ()))))
         return
@@ -362,6 +363,24 @@ def resolve(game, ctx: Context, layer: Layer) -> None:
         _resolve_power(game, ctx, layer)
         return
     _resolve_card(game, ctx, layer)
+
+
+def _if_you_do_after_moved(ctx: Context, layer: Layer, effects: tuple) -> None:
+    """709.2f: the actions of a triggered modifier's link on a card that has not stayed where
+    it was (415.9b) were not performed, so a following "if you do" sentence creates nothing.
+    Only the shape "[actions on that card]. If you do, ..." is told; anything after the "if you
+    do" sentence is named, never dropped."""
+    at = next((i for i, e in enumerate(effects)
+               if isinstance(e, M.Conditional) and e.condition is not None
+               and e.condition.event is not None and e.condition.event.verb == "do"), None)
+    if at is None or at == 0:
+        return
+    c = effects[at]
+    ctx.step(T.RULE, f"{layer.name}: {c.condition.text or 'if you do'} - no: what it asks "
+             "was not done", ["resolve.if-you-do"])
+    if c.otherwise or effects[at + 1:]:
+        ctx.not_modelled(f"{layer.name}: the text after its \"if you do\" sentence, once the "
+                         "card it acted on has left (415.9b)")
 
 
 def _stayed(state: State, zones: tuple) -> bool:
