@@ -993,17 +993,17 @@ def _completion_costs(card: M.CardText) -> M.CardText:
 
 
 def _read_completion_cost(a: M.Ability) -> tuple[M.Cost, M.Condition | None] | None:
-    """"During your turn, pay 3 to complete this quest.": the sentence read as paying and
-    completing this quest, optionally under a "during" condition, is the completion cost of
+    """"Pay 3 to complete this quest.", "During your turn, pay 3 to complete this quest.": the
+    sentence read as paying and completing this quest, optionally under a "during" condition, is the completion cost of
     the reward power that follows and a restriction on when it can be added (702.1). Read
     from the parsed values; only resource costs are taken."""
     if a.kind not in ("spell", "static") or a.label or a.trigger is not None or \
-            len(a.effects) != 1:
+            not a.effects:
         return None
-    e = a.effects[0]
     condition = None
-    body: tuple[M.Effect, ...] = (e,)
-    if isinstance(e, M.Conditional):
+    body: tuple[M.Effect, ...] = a.effects
+    if len(body) == 1 and isinstance(body[0], M.Conditional):
+        e = body[0]
         if e.condition is None or e.condition.kind != "during" or e.otherwise:
             return None
         condition, body = e.condition, e.then

@@ -184,6 +184,9 @@ def test_wow_702_1_a_completion_cost_with_a_restriction_is_the_reward_power_cost
     assert reward.kind == "reward" and [(c.kind, c.amount.value) for c in reward.costs] == [
         ("resource", 3)]
     assert reward.condition.kind == "during" and reward.condition.event.phase == "turn"
+    (plain,) = wow.parse("Pay 2 to complete this quest.\n\nReward: Draw a card.").abilities
+    assert [(c.kind, c.amount.value) for c in plain.costs] == [("resource", 2)]
+    assert plain.kind == "reward" and plain.condition is None
     (alone,) = wow.parse("During your turn, pay 3 to complete this quest.").abilities
     assert alone.kind != "reward" and isinstance(alone.effects[0], M.Conditional)
     (kept, reward) = wow.parse("Discard a card to complete this quest.\nReward: Draw two "

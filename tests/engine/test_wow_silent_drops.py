@@ -214,7 +214,8 @@ def _scenario(name: str, text: str, line: str, *, plain: bool = False,
     hand = [name] if spell or in_hand else []
     hand += [c for c in HAND
              for _ in re.findall(rf'Alice (?:plays|places) "{re.escape(c)}"', line)]
-    controls = [] if spell or in_hand else [name]
+    quest = kind == "Quest"
+    controls = [] if spell or in_hand or quest else [name]
     controls += [] if "Weapon" in kind else ["Alice Dagger"]   # a weapon for her hero
     controls += ["Friendly Dummy", "Dummy Totem", "Dummy Pet"]
     card = f'card "{name}": {kind}\n' if plain else f'card "{name}": {kind}: "{quoted}"\n'
@@ -225,7 +226,8 @@ def _scenario(name: str, text: str, line: str, *, plain: bool = False,
     line = line.replace('"Dummy Hero"', f'"{hero}"')
     return (HEAD + card +
             f'Alice is the turn player; hero "{hero}", 20 resources, resources "Spent Card" '
-            f'face up exhausted, damage 5, {held}'
+            f'face up exhausted{f", {_names([name])} face up" if quest else ""}, damage 5, '
+            f'{held}'
             f'controls {_names(controls)}, graveyard "Grave Dummy", deck 20 cards\n'
             f'Bob: hero "Rival Hero", 5 resources, resources "Spare Card" face down, damage 5, '
             f'controls "Target Dummy", "Raider Dummy", "Tired Dummy" exhausted, "Dummy Ability", '
@@ -314,6 +316,24 @@ def run_shape(name: str, text: str) -> Probe:
                         return Probe(got, resolved, tried, runs)
                 break
         return Probe(SILENT, resolved, accepted[0] if accepted else "", runs)
+    if kind == "Quest":
+        # a quest in Alice's resource row face up is completed (702.2), with each targeting;
+        # then turns pass (a reward's "at the start of your next turn")
+        card = cards.parse(text, name=name)
+        slots = sum(len(E.slots(a.effects)) for a in card.abilities)
+        for n, (before, targets) in enumerate(targetings(slots)):
+            if n >= MAX_TRIES:
+                break
+            for lines in (f'{before}Alice completes "{name}"{targets}\nsettle\n',
+                          f'{before}Alice completes "{name}"{targets}\nsettle\n'
+                          'Alice ends the turn\nsettle\nBob ends the turn\nsettle\n'):
+                ruling = run(lines)
+                if ruling is None or _refused(ruling) and not ruling.not_modelled:
+                    continue
+                _ruling, got = judged(lines, ruling=ruling)
+                first = first or Probe(got, False, lines, runs)
+                if got != SILENT:
+                    return Probe(got, False, lines, runs)
     for lines, in_hand in _permanent_lines(name, text, "Weapon" in kind):
         _ruling, got = judged(lines, in_hand)
         first = first or Probe(got, False, lines, runs)
