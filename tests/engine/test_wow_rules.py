@@ -3,6 +3,8 @@ procedures it relies on are in it."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from judge.games.wow.citations import CITATIONS
 from judge.rules.lookup import citation_exists
 
@@ -268,3 +270,19 @@ def test_wow_714_3b_helwen_gains_control_only_if_she_remained_exhausted():
     assert ruling.passed, [s.description for s in ruling.steps]
     not_created = [s for s in ruling.steps if "has not remained exhausted" in s.description]
     assert len(not_created) == 1
+
+
+def test_wow_415_9b_a_delayed_link_on_a_card_that_left_names_its_other_sentences():
+    """415.9b / 709.2f: the link does nothing to a card that has not stayed where it was; a
+    sentence that may not act on that card ("Draw a card.") is named, not dropped with it (it
+    was dropped in silence: only "If you do, ..." after the action was told)."""
+    scenario = (Path(__file__).parents[2] / "scenarios" / "wow"
+                / "709.2f-example-1-toogas-quest-tooga-gone.scn").read_text(encoding="utf-8")
+    body = scenario.split("\n", 2)[2].replace(
+        "remove that ally from the game. If you do, draw two cards.",
+        "remove that ally from the game. Draw a card.")
+    body = body[:body.index("expect Alice hand")]
+    ruling = _wow_ruling(body)
+    assert any("other sentences act on the card that has left" in n
+               for n in ruling.all_not_modelled)
+    assert any("has not stayed where it was" in s.description for s in ruling.steps)

@@ -368,12 +368,16 @@ def resolve(game, ctx: Context, layer: Layer) -> None:
 def _if_you_do_after_moved(ctx: Context, layer: Layer, effects: tuple) -> None:
     """709.2f: the actions of a triggered modifier's link on a card that has not stayed where
     it was (415.9b) were not performed, so a following "if you do" sentence creates nothing.
-    Only the shape "[actions on that card]. If you do, ..." is told; anything after the "if you
-    do" sentence is named, never dropped."""
+    Only the shapes "[an action on that card]." and "[an action on that card]. If you do, ..."
+    are told; any other sentence of the link (one that may not act on that card, or anything
+    after the "if you do" sentence) is named, never dropped."""
     at = next((i for i, e in enumerate(effects)
                if isinstance(e, M.Conditional) and e.condition is not None
                and e.condition.event is not None and e.condition.event.verb == "do"), None)
-    if at is None or at == 0:
+    if at != 1:
+        if len(effects) > 1:
+            ctx.not_modelled(f"{layer.name}: whether its other sentences act on the card that "
+                             "has left (415.9b) or still happen")
         return
     c = effects[at]
     ctx.step(T.RULE, f"{layer.name}: {c.condition.text or 'if you do'} - no: what it asks "
