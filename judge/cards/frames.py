@@ -840,6 +840,12 @@ class Frames:
                          next="next" in t.qualities, first=first, span=span)
 
     def _move(self, lemma, s, parts, subject, span, *, what=None, to=None, frm=None):
+        if any(np.words and not np.posts
+                                and all(base(w.type) == "ADJ" for w in np.words)
+                                for np in parts.objects[1:]):
+            # "put it into play exhausted": the state the card arrives in has no field of a
+            # Move, so the sentence stays unread (named by the engines), never a Move without it
+            return None
         what = what if what is not None else self.obj(parts)
         default_from, default_to = _MOVES.get(lemma, ("", ""))
         frm = frm if frm is not None else self.zone_from(parts, what)
