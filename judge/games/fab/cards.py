@@ -41,6 +41,7 @@ class Activated:
     text: str
     # "Activate this ability only while ...": conditions checked before activating (15.2)
     restrictions: tuple[M.Effect, ...] = ()
+    limit: str = ""                                # "Once per Turn" of "Once per Turn Instant"
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +180,8 @@ def read(text: str, parsed: M.CardText | None, *, resolves: bool = True,
                     effects=tuple(e for e in ab.effects if not R.is_restriction(e)),
                     go_again=any(keyword_of(k) == ("go again", None) for k in ab.keywords),
                     text=text_of,
-                    restrictions=tuple(e for e in ab.effects if R.is_restriction(e))))
+                    restrictions=tuple(e for e in ab.effects if R.is_restriction(e)),
+                    limit=" ".join(ab.limit.lower().split())))
             else:
                 unsupported.append(BD.ability(ab, text_of))
         elif ab.kind == "replacement" and role == "resolving" and ab.condition is None:

@@ -50,8 +50,8 @@ from judge.games.fab import turn as fab_turn
 from judge.games.fab import watch as fab_watch
 from judge.games.fab.scenario import FabScenario
 from judge.games.fab.citations import CITATIONS
-from judge.games.fab.zones import (AP, ARENA, CHAIN, CHAIN_CLOSES, COMBAT, GONE, PERMANENT_KINDS,
-                                   PLAYER_ARENA, PLAYER_ZONES, RP)
+from judge.games.fab.zones import (ABILITIES_USED, AP, ARENA, CHAIN, CHAIN_CLOSES, COMBAT, GONE,
+                                   PERMANENT_KINDS, PLAYER_ARENA, PLAYER_ZONES, RP)
 
 
 
@@ -848,8 +848,22 @@ class FabGame(FabScenario):
                                 f"only an opponent of {player}, not {bad[0]}",
                                 ctx.cite("target.choose"))
         fab_restrictions.verify_ability(self, ctx, player, card, ab)     # 15.2, 17.2.1
+        self._verify_ability_limit(ctx, card, ab)
         resources, _ = self._ability_cost(ctx, card, ab)
         self._verify_payment(ctx, player, resources, pitching, "activate")
+
+    def _verify_ability_limit(self, ctx: Context, card: int, ab: C.Activated) -> None:
+        """The "Once per Turn" of an ability's type (15.2.1: "Once per Turn Instant - ..."):
+        a second activation in a turn is refused; any other limit is named."""
+        if not ab.limit:
+            return
+        name = ctx.state.objects[card].name
+        if ab.limit != "once per turn":
+            raise NotModelled(f"the limit {ab.limit!r} of {name}'s ability",
+                              ctx.cite_opt("activate.syntax"))
+        if (card, ab.text) in ctx.state.globals.get(ABILITIES_USED, ()):
+            raise IllegalAction("activate", f"{name}'s ability is once per turn and was "
+                                "activated this turn", ctx.cite("activate.syntax"))
 
     def _activate_ability(self, ctx: Context, player: str, card: int, ab: C.Activated,
                           pitching: tuple[int, ...]) -> None:
@@ -863,6 +877,9 @@ class FabGame(FabScenario):
                  actor=player)
         self.signal(ctx, "activate", player=player, obj=card)
         fab_restrictions.note_activation(self, ctx, card, ab)
+        if ab.limit:
+            st.apply(SetGlobal(ABILITIES_USED,
+                               tuple(st.globals.get(ABILITIES_USED, ())) + ((card, ab.text),)))
         self._pay(ctx, player, resources, pitching, f"{o.name}'s ability")
         if destroy:
             mark = len(st.log)

@@ -19,7 +19,7 @@ from judge.engine.state import MoveObject, SetGlobal, SetValue, State
 from judge.games.fab import increased as fab_increased
 from judge.games.fab import deck as fab_deck
 from judge.games.fab import keywords as fab_keywords
-from judge.games.fab.zones import AP, END_OF_TURN, RP, START_OF_TURN
+from judge.games.fab.zones import ABILITIES_USED, AP, END_OF_TURN, RP, START_OF_TURN
 
 if TYPE_CHECKING:  # pragma: no cover
     from judge.games.fab.game import FabGame
@@ -57,6 +57,8 @@ def end_turn(game: FabGame, ctx: Context) -> None:
     mark = len(st.log)
     E.expire(st, END_OF_TURN)
     st.apply(SetGlobal("used this turn", ()))
+    if st.globals.get(ABILITIES_USED):
+        st.apply(SetGlobal(ABILITIES_USED, ()))
     order = list(st.players)
     nxt = order[(order.index(tp) + 1) % len(order)]
     st.apply(SetGlobal("turn player", nxt))

@@ -7,6 +7,8 @@ glossary's Action Points, Resource Points), and the moments that end effects (tu
 from __future__ import annotations
 
 AP, RP = "action points", "resource points"
+# globals: ((card, ability text), ...) of "Once per Turn" abilities activated this turn (15.2.1)
+ABILITIES_USED = "abilities used this turn"
 PLAYER_ZONES = ("hand", "deck", "arsenal", "pitch", "graveyard", "banished", "equipment",
                 "weapons", "permanents", "hero", "soul")
 # the arena zones each player has of their own (where the cards they control stay in play)
