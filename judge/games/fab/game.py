@@ -51,7 +51,7 @@ from judge.games.fab import watch as fab_watch
 from judge.games.fab.scenario import FabScenario
 from judge.games.fab.citations import CITATIONS
 from judge.games.fab.zones import (ABILITIES_USED, AP, ARENA, CHAIN, CHAIN_CLOSES, COMBAT, GONE,
-                                   PERMANENT_KINDS, PLAYER_ARENA, PLAYER_ZONES, RP)
+                                   PERMANENT_KINDS, PLAYER_ARENA, PLAYER_ZONES, RP, WEAPON_ATTACK)
 
 
 
@@ -746,9 +746,9 @@ class FabGame(FabScenario):
         if player != self.turn_player(st) or st.players[player].values.get(AP, 0) < 1:
             raise IllegalAction("activate", f"{player} has no action point",
                                 ctx.cite("play.action-point"), timing=player != self.turn_player(st))
-        if rules.once_per_turn and card in st.globals.get("used this turn", ()):
+        if rules.once_per_turn and (card, WEAPON_ATTACK) in st.globals.get(ABILITIES_USED, ()):
             raise IllegalAction("activate", f"{o.name}'s ability is once per turn and was "
-                                "activated this turn", ctx.cite("activate.controller"))
+                                "activated this turn", ctx.cite("activate.syntax"))
         self._verify_attack_target(ctx, player, targets)
         self._verify_payment(ctx, player, cost or 0, pitching, "activate")
 
@@ -770,8 +770,9 @@ class FabGame(FabScenario):
         self._pay(ctx, player, cost, pitching, f"{o.name}'s ability")
         mark = len(st.log)
         st.apply(ChangeValue(player, AP, -1))
-        used = tuple(st.globals.get("used this turn", ())) + (card,)
-        st.apply(SetGlobal("used this turn", used))
+        if rules.once_per_turn:                        # 15.2.1: "Once per Turn Action - ..."
+            st.apply(SetGlobal(ABILITIES_USED, tuple(st.globals.get(ABILITIES_USED, ()))
+                               + ((card, WEAPON_ATTACK),)))
         ctx.step(T.RULE, f"{player} pays 1 action point", ["play.action-point"], mark=mark)
         layer = Layer(id=st.new_id(), kind="activated", name=f"{o.name} attack", controller=player,
                       source=card, targets=tuple(targets), data={"rules": rules})

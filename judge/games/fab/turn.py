@@ -56,7 +56,6 @@ def end_turn(game: FabGame, ctx: Context) -> None:
             return
     mark = len(st.log)
     E.expire(st, END_OF_TURN)
-    st.apply(SetGlobal("used this turn", ()))
     if st.globals.get(ABILITIES_USED):
         st.apply(SetGlobal(ABILITIES_USED, ()))
     order = list(st.players)

@@ -9,6 +9,7 @@ from __future__ import annotations
 AP, RP = "action points", "resource points"
 # globals: ((card, ability text), ...) of "Once per Turn" abilities activated this turn (15.2.1)
 ABILITIES_USED = "abilities used this turn"
+WEAPON_ATTACK = "Attack"          # the key of a weapon's "Once per Turn Action - ...: Attack"
 PLAYER_ZONES = ("hand", "deck", "arsenal", "pitch", "graveyard", "banished", "equipment",
                 "weapons", "permanents", "hero", "soul")
 # the arena zones each player has of their own (where the cards they control stay in play)
