@@ -586,6 +586,9 @@ class Frames:
         if "may" in auxes:
             subject = self.subject_target(s.subject)
             chooser = subject if subject is not None and subject.who == "player" else None
+            # the span reaches the end of what the agent does ("... to another target hero or
+            # ally": the coordinated "or ally" is outside the verb phrase's own span)
+            span = span_of(span, *(v.span for v in M.walk(core) if getattr(v, "span", None)))
             core = [M.Choice(verb="may", chooser=chooser, options=(tuple(core),), optional=True,
                              pick=M.Amount(value=1), span=span)]
         return core[0] if len(core) == 1 else _Several(core)
@@ -2494,6 +2497,10 @@ def _coordinate(items: list, obj, word: str) -> None:
     innermost one ("deal 2 damage to a target unit or Phoenixborn": to the unit)."""
     for i in range(len(items) - 1, -1, -1):
         item = items[i]
+        if isinstance(item, Causative):
+            # "have your hero deal 2 damage to target hero or ally": to the agent's verb phrase
+            _coordinate(item.vp.items, obj, word)
+            return
         if isinstance(item, (NounPhrase, Pronoun)):
             holder = _innermost(item)
             if holder is not None:

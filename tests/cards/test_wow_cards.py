@@ -445,3 +445,19 @@ def test_wow_is_attached_to_keeps_what_it_is_attached_to():
     assert cond.object.kinds == ("hero",) and cond.object.alternatives[0].kinds == ("ally",)
     [a] = wow.parse("If target ability is attached, destroy it.").abilities
     assert a.effects[0].condition.object is None
+
+
+def test_wow_causative_with_a_coordinated_object_is_the_agents_damage():
+    """Blade Flurry: "you may have your hero deal that much melee damage to another target hero
+    or ally" - the "or ally" joins the agent's object (it was a second object of "have", and
+    the whole clause an Other 'have'); the may's span reaches "ally"."""
+    text = ("When your hero deals combat damage with a weapon to an ally, you may have your "
+            "hero deal that much melee damage to another target hero or ally.")
+    [a] = wow.parse(text).abilities
+    [choice] = a.effects
+    assert isinstance(choice, M.Choice) and choice.optional
+    [dmg] = choice.options[0]
+    assert isinstance(dmg, M.Damage) and dmg.amount.ref == "that much"
+    assert dmg.source.kinds == ("hero",) and dmg.target.targeted
+    assert dmg.target.kinds == ("hero",) and dmg.target.alternatives[0].kinds == ("ally",)
+    assert text[choice.span.start:choice.span.end].endswith("hero or ally")

@@ -286,3 +286,36 @@ def test_wow_415_9b_a_delayed_link_on_a_card_that_left_names_its_other_sentences
     assert any("other sentences act on the card that has left" in n
                for n in ruling.all_not_modelled)
     assert any("has not stayed where it was" in s.description for s in ruling.steps)
+
+
+def test_wow_408_3d_one_combat_packet_with_two_weapons_triggers_blade_flurry_once():
+    """408.3d example 2: striking with two Viking Warhammers, the hero deals one packet of
+    combat damage associated with both, so Blade Flurry triggers once (not once per weapon);
+    its "that much" is the packet's 2."""
+    from judge.games.run import run_scenario
+    from judge.scenario.parser import parse_file
+    path = Path(__file__).parents[2] / \
+        "scenarios/wow/408.3d-example-2-blade-flurry-two-warhammers.scn"
+    ruling = run_scenario(parse_file(path))
+    assert ruling.passed, ruling.outcome
+    triggered = [s for s in ruling.steps if "Blade Flurry's power triggers" in s.description]
+    assert len(triggered) == 1, [s.description for s in ruling.steps]
+    struck = [s for s in ruling.steps if "strikes with Viking Warhammer" in s.description]
+    assert len(struck) == 2
+
+
+def test_wow_406_6_striking_with_one_name_twice_needs_two_such_weapons():
+    """A dual-wielding hero may name one weapon name twice only when two ready weapons have
+    that name: with one Viking Warhammer, the second is refused and one strike is made."""
+    ruling = _wow_ruling(
+        'card "Valeera": Hero - Blood Elf Rogue, health 28: "Dual Wield"\n'
+        'card "Viking Warhammer": Equipment - Weapon (1H) - Mace Melee (1), cost 2, atk 1, '
+        'strike 1, type melee\n'
+        'card "Footman": Ally - Human Warrior, cost 3, atk 1, health 5, type melee\n'
+        'Alice is the turn player; hero "Valeera", 2 resources, controls "Viking Warhammer"\n'
+        'Bob: controls "Footman"\n'
+        'Alice attacks with "Valeera" targeting Bob\'s "Footman"\n'
+        'Alice strikes with "Viking Warhammer", "Viking Warhammer"\nsettle\n'
+        'expect "Footman" damage 1\n')
+    assert any("fewer ready weapons named Viking Warhammer" in r for r in _refusals(ruling))
+    assert all(e.passed for e in ruling.all_expectations)

@@ -422,6 +422,13 @@ def strike(game, ctx: Context, player: str, wielder: int, role: str) -> None:
         ctx.step(T.REFUSED, f"{player} can't strike with both a Melee and a Ranged weapon in "
                  "one combat", ["wield.strike"])
         chosen = chosen[:1]
+    short = [n for n in dict.fromkeys(chosen)
+             if chosen.count(n) > sum(st.objects[x].name == n for x in weapons)]
+    if short:
+        ctx.step(T.REFUSED, f"{player} controls fewer ready weapons named {short[0]} than "
+                 f"{player} strikes with", ["strike"])
+        chosen = [n for n in dict.fromkeys(chosen) if n not in short] + \
+            [n for n in dict.fromkeys(chosen) if n in short]
     from judge.games.wow import moves as MV
     for name in chosen:
         w = next(x for x in weapons if st.objects[x].name == name and x not in

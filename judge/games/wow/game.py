@@ -885,7 +885,8 @@ class WowGame(WowScenario):
             return "none" if not names else _pick(decision, names)
         if name == "strike" and kind == "strike":
             names = tuple(call.args.get("names", ()))
-            found = tuple(o for o in decision.options if o in names)
+            # two weapons of one name ("two Viking Warhammers"): the name is said twice
+            found = tuple(n for n in names if n in decision.options)
             return found if len(found) == len(names) and found else None
         if name == "order" and kind == "order triggers":
             return tuple(call.args["order"]) or None
