@@ -214,9 +214,14 @@ def _change(f, s, parts, subject, span):
             target = replace(target, text=f.r.phrase(cut), span=cut)
         return M.SetValue(verb="change", stat=stat, target=target, costs=tuple(costs),
                           duration=f.duration(parts), span=span)
-    if not _is_dice(t) or to is None:
+    if to is None:
         return None
     face = f.r.phrase(getattr(to.obj, "span", None))
+    # "change it to a side of your choice": a pronoun whose face is set is a die (only dice
+    # have sides, 3.1)
+    if not _is_dice(t) and not (t is not None and t.ref in ("it", "them", "that", "those")
+                                and ("side" in face.split() or "[[" in face)):
+        return None
     return M.Dice(verb="change", action="set", count=t.count, kind=_dice_kind(t), face=face,
                   from_zone=t.zone, target=t, who=f.doer(subject), span=span)
 

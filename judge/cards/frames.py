@@ -843,12 +843,17 @@ class Frames:
                          next="next" in t.qualities, first=first, span=span)
 
     def _move(self, lemma, s, parts, subject, span, *, what=None, to=None, frm=None):
-        if any(np.words and not np.posts
-                                and all(base(w.type) == "ADJ" for w in np.words)
-                                for np in parts.objects[1:]):
-            # "put it into play exhausted": the state the card arrives in has no field of a
-            # Move, so the sentence stays unread (named by the engines), never a Move without it
-            return None
+        arrives = ""
+        for np in parts.objects[1:]:
+            if np.words and not np.posts and all(base(w.type) == "ADJ" for w in np.words):
+                state = " ".join(str(w).lower().replace("-", " ") for w in np.words)
+                if state in ("face up", "face down") and not arrives:
+                    arrives = state.split()[1]   # "build it face down": the face it lands on
+                    continue
+                # "put it into play exhausted": another state the card arrives in has no field
+                # of a Move, so the sentence stays unread (named by the engines), never a Move
+                # without it
+                return None
         what = what if what is not None else self.obj(parts)
         default_from, default_to = _MOVES.get(lemma, ("", ""))
         frm = frm if frm is not None else self.zone_from(parts, what)
@@ -859,8 +864,14 @@ class Frames:
             to = M.Zone(name=default_to)
         if what is None:
             return None
-        face = ""
-        for q in what.qualities:
+        face = arrives
+        quals = list(what.qualities)
+        for p in parts.pps:
+            if p.prep in _ZONE_PREPS and isinstance(p.obj, NounPhrase):
+                # "to your staging area face down": the face the card lands on, read with the
+                # zone's phrase
+                quals += self.r.target(p.obj).qualities
+        for q in quals:
             if q in ("face down", "face-down"):
                 face = "down"
             elif q in ("face up", "face-up"):

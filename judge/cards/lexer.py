@@ -615,8 +615,13 @@ def _verb_here(out: list, low: str, words: Sequence[Word], i: int) -> bool:
             low not in _IRREGULAR_PAST and not low.endswith("ed") and nxt_word is not None \
             and nxt_word.kind != "punct":
         return True                    # "your sword attacks cost {r} less"
+    if low.endswith("s") and prev_type == "V_CONTROL" and nxt_word is not None and (
+            nxt_word.kind == "punct" or nxt_word.text.lower() in _OBJECT_STARTS):
+        return True                    # "When a unit you control blocks, ..."
     if low.endswith("s") and (prev_type in ("SELF",) or prev in _SINGULAR_WORDS
-                              or (prev_type == "NOUN" and not prev.endswith("s"))):
+                              or (prev_type == "NOUN" and not prev.endswith("s"))
+                              # "If your rival blocks this attack, ..."
+                              or (prev in _PLAYER_WORDS and not prev.endswith("s"))):
         nxt = words[i + 1] if i + 1 < len(words) else None
         if nxt is not None and nxt.kind == "word" and nxt.text.lower() in _HEAD_NOUNS:
             return False       # "the player turns phase"

@@ -46,7 +46,8 @@ _TYPE_TERMS = {
 
 VOCABULARY = Vocabulary(
     zones={**COMMON_ZONES, "card pool": "card pool", "pool": "card pool", "momentum": "momentum",
-           "stage": "stage", "discard pile": "discard pile", "removed pile": "removed",
+           "stage": "stage", "staging area": "staging area", "discard pile": "discard pile",
+           "removed pile": "removed",
            "removed from game pile": "removed", "hand": "hand", "deck": "deck"},
     players=frozenset({"rival", "player", "opponent"}),
     stats={"speed": "speed", "damage": "damage", "difficulty": "difficulty", "control": "control",
