@@ -403,18 +403,30 @@ class State:
         self._ids = 0
         self._applying = 0          # > 0 while an operation applies (its ticks are its own)
         self._logging = False       # set-up (before the first operation) is not logged
+        # globals found immutable by a fork (key -> that very value): not walked again
+        self._settled: dict[str, Any] = {}
 
     def fork(self) -> "State":
         """An independent copy for trying things (expectations, implicit passes). Immutable
         parts (operations, snapshots, modifiers, the cache) are shared, the rest copied."""
-        import copy
-        new = copy.copy(self)
+        new = _new_state(self.__class__)
+        new.__dict__.update(self.__dict__)      # copy.copy, without its generic dispatch
         new.players = {k: _copy_player(p) for k, p in self.players.items()}
-        new.objects = {k: _copy_object(o) for k, o in self.objects.items()}
-        new.zones = {k: Zone(z.owner, z.name, list(z.ids)) for k, z in self.zones.items()}
+        copiers = _OBJECT_COPIERS
+        objects = {}
+        for k, o in self.objects.items():
+            copy_object = copiers.get(o.__class__)
+            if copy_object is None:
+                copy_object = copiers[o.__class__] = _copier(o.__class__, _OBJECT_FRESH)
+            objects[k] = copy_object(o)
+        new.objects = objects
+        zones = self.zones
+        copy_zone = _ZONE_COPIER or _zone_copier()
+        new.zones = dict(zip(zones, map(copy_zone, zones.values())))
         new.modifiers = dict(self.modifiers)
         new.effects = {k: _copy_effect(e) for k, e in self.effects.items()}
-        new.globals = _copy_globals(self.globals)
+        new.globals, settled = _copy_globals(self.globals, self._settled)
+        self._settled = new._settled = settled
         new.lki = dict(self.lki)
         new.log = list(self.log)
         new.chain = list(self.chain)
@@ -481,12 +493,14 @@ class State:
         return self.objects[oid]
 
     def in_zone(self, key: ZoneKey) -> list[GameObject]:
-        return [self.objects[i] for i in self.zones[key].ids]
+        return list(map(self.objects.__getitem__, self.zones[key].ids))
 
     def ref(self, o: GameObject) -> tuple[int, int]:
         return (o.id, o.incarnation)
 
     def active_modifiers(self, o: GameObject, stat: str) -> list[Modifier]:
+        if not self.modifiers:
+            return []
         key = (o.id, o.incarnation)
         return [m for m in self.modifiers.values()
                 if m.target == key and m.stat == stat
@@ -574,6 +588,8 @@ class State:
     def keywords(self, oid: int) -> dict[str, Value]:
         o = self.objects[oid]
         out = dict(o.keywords)
+        if not self.modifiers:
+            return out
         mods = [m for m in self.modifiers.values()
                 if m.target == (o.id, o.incarnation) and m.stat.startswith("kw:")
                 and (m.effect is None or self.effect_active(self, m.effect))]
@@ -699,13 +715,29 @@ def _immutable(value: Any) -> bool:
     return False
 
 
-def _copy_globals(values: dict[str, Any]) -> dict[str, Any]:
-    """``copy.deepcopy(values)``, without walking the (most) values that are immutable."""
-    if all(_immutable(v) for v in values.values()):
-        return dict(values)
+def _copy_globals(values: dict[str, Any],
+                  settled: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``copy.deepcopy(values)``, without walking the (most) values that are immutable; and
+    the values known to be immutable (``settled``: key -> the value found so, the very object;
+    kept alive by it, so its identity is never reused by another one), extended."""
+    found: dict[str, Any] = {}
+    mutable = []
+    for k, v in values.items():
+        if settled.get(k, _UNSET) is v or _immutable(v):
+            found[k] = v
+        else:
+            mutable.append(k)
+    if not mutable:
+        return dict(values), found
     import copy
     memo: dict[int, Any] = {}      # one memo: values that share an object still share it
-    return {k: v if _immutable(v) else copy.deepcopy(v, memo) for k, v in values.items()}
+    out = dict(values)
+    for k in mutable:
+        out[k] = copy.deepcopy(values[k], memo)
+    return out, found
+
+
+_UNSET = object()
 
 
 _SLOT_NAMES: dict[type, tuple[str, ...] | None] = {}
@@ -805,6 +837,17 @@ def _copier(cls: type, fresh: tuple[tuple[str, type], ...]) -> Callable[[Any], A
 _PLAYER_FRESH = (("values", dict),)
 _OBJECT_FRESH = (("counters", list), ("flags", set))
 _EFFECT_FRESH = (("data", dict),)
+
+
+_OBJECT_COPIERS: dict[type, Callable[[Any], Any]] = {}   # by class: the fork's own look-up
+_ZONE_COPIER: Callable[[Zone], Zone] | None = None
+_new_state = object.__new__
+
+
+def _zone_copier() -> Callable[[Zone], Zone]:
+    global _ZONE_COPIER
+    _ZONE_COPIER = _copier(Zone, (("ids", list),))
+    return _ZONE_COPIER
 
 
 def _copy_player(p: Player) -> Player:

@@ -234,6 +234,25 @@ def test_fork_copies_each_object_slot_by_slot_with_fresh_containers():
     assert out.id == 9 and not hasattr(out, "name") and out.flags is not half.flags
 
 
+def test_fork_shares_immutable_globals_and_copies_the_others_every_time():
+    """A global found immutable is shared by the fork (and not walked again while it is the
+    same object); a mutable one is copied at each fork, also when it replaces an immutable
+    one under the same key after an earlier fork."""
+    st = _state()
+    st.globals["passes"], st.globals["seen"] = ("Jab", 2), ["Jab"]
+    first = st.fork()
+    assert first.globals["passes"] is st.globals["passes"]
+    assert first.globals["seen"] == ["Jab"] and first.globals["seen"] is not st.globals["seen"]
+    first.globals["seen"].append("Pummel")
+    assert st.globals["seen"] == ["Jab"]
+    first.globals["passes"] = ["now", "a list"]       # same key, a mutable value
+    second = first.fork()
+    second.globals["passes"].append("x")
+    assert first.globals["passes"] == ["now", "a list"]
+    third = second.fork()
+    assert list(third.globals) == list(st.globals) and third.globals == second.globals
+
+
 def _glowing(citation: str | None = None):
     """A toy card whose static ability ("Cards you control glow.", changing power) is unbound."""
     from judge.engine.abilities import BindAbilities, Unbound
