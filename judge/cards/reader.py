@@ -30,7 +30,7 @@ from judge.cards import model as M
 from judge.cards.errors import CardSyntaxError
 from judge.cards.lexer import Lexicon, Tokens, WordLexer, scan, self_spans
 from judge.cards.nouns import base
-from judge.cards.transformer import NoValue, NotAKeyword
+from judge.cards.transformer import NoValue, NotAKeyword, _Spliced
 from judge.grammar_cache import lark_cache
 
 GRAMMAR_DIR = Path(__file__).resolve().parents[2] / "grammar"
@@ -139,12 +139,19 @@ class CardGrammar:
 
 
 class LALRDriver:
-    """The LALR(1) loop over a loaded :class:`~lark.Lark`'s parse table, calling its callbacks
-    (the transformer's rule methods as lark wrapped them) as it reduces: what ``Lark.parse``
-    does for a list of tokens, with the table re-keyed once so a step is two dict lookups (lark
-    keys its reductions by ``Rule`` objects whose hash and equality are Python code, and checks
-    invariants with ``assert`` on every step). Errors are lark's own ``UnexpectedToken`` with
-    the same token and expected terminals.
+    """The LALR(1) loop over a loaded :class:`~lark.Lark`'s parse table, calling the
+    transformer's rule methods as it reduces: what ``Lark.parse`` does for a list of tokens,
+    with the table re-keyed so a step is two dict lookups (lark keys its reductions by ``Rule``
+    objects whose hash and equality are Python code, and checks invariants with ``assert`` on
+    every step). Errors are lark's own ``UnexpectedToken`` with the same token and expected
+    terminals.
+
+    Each rule's reduction is made once from lark's callback for it (:func:`_reduction`): the
+    children lark's wrappers would filter and splice are picked in one generated function, and
+    a rule whose value is its one child (``?rule`` with one child, a repetition of one spliced
+    item) costs no call at all. A spliced rule (``_x``, lark's ``__x_star_n``) is a plain list
+    of its children here, where lark makes an object holding one. Wrappers of another shape
+    keep lark's callback.
 
     The table is read from attributes lark does not document (:func:`_lalr_tables`; only on
     lark 1.3, the release the loop is checked on); :meth:`of` returns None on another release
@@ -163,8 +170,8 @@ class LALRDriver:
         tables = _lalr_tables(lark)
         if tables is None:
             return None
-        raw_states, starts, ends, callbacks = tables
-        states = _Rows(raw_states, callbacks)
+        raw_states, starts, ends, callbacks, wrappers = tables
+        states = _Rows(raw_states, callbacks, wrappers)
         try:
             for state in starts.values():           # the layout checked where parsing starts
                 states[state]
@@ -196,36 +203,34 @@ class LALRDriver:
                     values.append(token if kind not in token_callbacks
                                   else token_callbacks[kind](token))
                     break
-                size, callback, origin = act
+                size, reduce, origin = act
+                if reduce is not None:
+                    reduce(values)                  # pops the rule's children, pushes its value
                 if size == 1:
-                    children = [values.pop()]
-                    stack.pop()
-                elif size:
-                    children = values[-size:]
-                    del stack[-size:]
-                    del values[-size:]
+                    stack[-1] = states[stack[-2]][origin]
                 else:
-                    children = []
-                values.append(callback(children))
-                stack.append(states[stack[-1]][origin])
+                    if size:
+                        del stack[-size:]
+                    stack.append(states[stack[-1]][origin])
                 if token is end and stack[-1] == end_state:
                     return values[-1]
         raise AssertionError("unreachable: $END either completes the parse or raises")
 
 
 class _Rows(dict):
-    """State -> {terminal or rule name: the next state (shift, goto) | (size, callback, rule
-    name) (reduce)}, each state's row re-keyed from lark's the first time the loop is in it (a
-    whole corpus visits most of a grammar's ~750 states; a card or two, a few dozen)."""
+    """State -> {terminal or rule name: the next state (shift, goto) | (size, reduction or None,
+    rule name) (reduce)}, each state's row re-keyed from lark's the first time the loop is in it
+    (a whole corpus visits most of a grammar's ~750 states; a card or two, a few dozen)."""
 
-    __slots__ = ("raw", "callbacks")
+    __slots__ = ("raw", "callbacks", "wrappers", "reductions")
 
-    def __init__(self, raw: dict, callbacks: dict) -> None:
+    def __init__(self, raw: dict, callbacks: dict, wrappers: tuple) -> None:
         super().__init__()
-        self.raw, self.callbacks = raw, callbacks
+        self.raw, self.callbacks, self.wrappers = raw, callbacks, wrappers
+        self.reductions: dict = {}
 
     def __missing__(self, state):
-        callbacks = self.callbacks
+        reductions = self.reductions
         row = {}
         for symbol, (action, arg) in self.raw[state].items():
             if isinstance(arg, int):                # shift (or goto): the next state
@@ -233,14 +238,98 @@ class _Rows(dict):
                     raise ValueError(f"lark table: {action!r} to a state")
                 row[str.__str__(symbol)] = arg
             else:                                    # reduce by the rule ``arg``
-                row[str.__str__(symbol)] = (len(arg.expansion), callbacks[arg],
-                                            str.__str__(arg.origin.name))
+                act = reductions.get(id(arg))
+                if act is None:
+                    act = reductions[id(arg)] = (
+                        len(arg.expansion), _reduction(arg, self.callbacks[arg], self.wrappers),
+                        str.__str__(arg.origin.name))
+                row[str.__str__(symbol)] = act
         self[state] = row
         return row
 
 
+def _spliced(symbol) -> bool:
+    """Whether lark splices the value of grammar ``symbol`` into its parent (a rule ``_x``)."""
+    return not symbol.is_term and symbol.name.startswith("_")
+
+
+def _reduction(rule, callback, wrappers) -> Callable | None:
+    """The function that reduces ``rule`` on the loop's value stack (pops its children, pushes
+    its value), made from lark's ``callback`` for it; None when the value is the one child.
+
+    lark wraps a rule's transformer method in a child filter (drop the anonymous tokens, splice
+    ``_x`` children) and, for ``?rule``, a single-child shortcut. Those two, with the
+    transformer's splice (:class:`~judge.cards.transformer._Spliced`) or any method inside, are
+    made into one generated function that does what they do; anything else keeps ``callback``
+    as lark built it (:func:`_lark_reduction`)."""
+    child_filter, single_child = wrappers
+    size = len(rule.expansion)
+    spliced = [_spliced(s) for s in rule.expansion]
+    own_spliced = _spliced(rule.origin)
+    inner, include, expand1 = callback, [(i, spliced[i]) for i in range(size)], False
+    if child_filter is not None and type(inner) is child_filter:
+        include, inner = list(inner.to_include), inner.node_builder
+    if single_child is not None and type(inner) is single_child:
+        expand1, inner = True, inner.node_builder
+    kept = {i for i, _ in include}
+    if (child_filter is None or single_child is None
+            or type(inner).__module__ == child_filter.__module__   # a wrapper of another kind
+            or any(x != spliced[i] for i, x in include)            # a splice lark would not make
+            or any(spliced[i] and i not in kept for i in range(size))
+            or (own_spliced and (expand1 or inner is not _Spliced))
+            or (not own_spliced and inner is _Spliced)
+            or (expand1 and any(x for _, x in include))):
+        return _lark_reduction(callback, spliced, own_spliced)
+    if size == 1 and (own_spliced and include == [(0, True)] or
+                      expand1 and include == [(0, False)]):
+        return None                                  # the value is the child's
+    names = [f"c{i}" for i in range(size)]
+    lines = ["def reduce(values):"]
+    if size == 1:
+        lines.append("    c0 = values[-1]")
+    elif size:
+        lines.append(f"    {', '.join(names)}, = values[-{size}:]")
+        lines.append(f"    del values[-{size}:]")
+    parts = [("*" if x else "") + names[i] for i, x in include]
+    if include and include[0][1]:
+        # as lark's filter for left recursion: the first spliced child's list grows in place
+        lines.append(f"    kids = {names[include[0][0]]}")
+        rest = parts[1:]
+        if len(rest) == 1:
+            lines.append(f"    kids += {rest[0][1:]}" if rest[0][0] == "*" else
+                         f"    kids.append({rest[0]})")
+        elif rest:
+            lines.append(f"    kids += [{', '.join(rest)}]")
+    else:
+        lines.append(f"    kids = [{', '.join(parts)}]")
+    if own_spliced:
+        value = "kids"
+    elif expand1 and len(include) == 1:
+        value = "kids[0]"
+    else:
+        value = "inner(kids)"
+    lines.append(f"    values[-1] = {value}" if size == 1 else f"    values.append({value})")
+    scope = {"inner": inner}
+    exec("\n".join(lines), scope)                   # noqa: S102 - code made here, above
+    return scope["reduce"]
+
+
+def _lark_reduction(callback, spliced: list[bool], own_spliced: bool) -> Callable:
+    """A reduction calling lark's own ``callback``, which takes spliced children as objects
+    with ``children`` (the loop keeps them as lists)."""
+    size = len(spliced)
+
+    def reduce(values):
+        children = values[len(values) - size:]
+        del values[len(values) - size:]
+        value = callback([_Spliced(c) if s else c for c, s in zip(children, spliced)])
+        values.append(value.children if own_spliced else value)
+    return reduce
+
+
 def _lalr_tables(lark: Lark):
-    """(states, start states, end states, callbacks) of a loaded LALR ``Lark``, or None.
+    """(states, start states, end states, callbacks, (child filter class, single-child class))
+    of a loaded LALR ``Lark``, or None.
 
     The one place judge reads lark past its public API (tests/cards/test_card_properties.py
     allows it here only): lark 1.3 keeps them on ``Lark.parser.parser.parser``. Another
@@ -251,9 +340,15 @@ def _lalr_tables(lark: Lark):
     try:
         inner = lark.parser.parser.parser
         table = inner.parse_table
-        return table.states, table.start_states, table.end_states, inner.callbacks
+        tables = table.states, table.start_states, table.end_states, inner.callbacks
     except AttributeError:
         return None
+    try:        # the wrappers lark puts around a rule's method (lark.parse_tree_builder)
+        from lark.parse_tree_builder import ChildFilterLALR_NoPlaceholders, ExpandSingleChild
+        wrappers = ChildFilterLALR_NoPlaceholders, ExpandSingleChild
+    except ImportError:
+        wrappers = None, None
+    return (*tables, wrappers)
 
 
 def lark_version() -> str:

@@ -72,6 +72,28 @@ def test_without_larks_tables_the_reader_parses_with_lark_and_the_values_are_the
     assert _values(fab, cards) == fast
 
 
+@pytest.mark.parametrize("game", sorted(CORPORA))
+def test_reductions_made_from_larks_wrappers_equal_larks_own_callbacks(game, monkeypatch):
+    """The loop makes each rule's reduction from lark's wrappers (reader._reduction); with
+    wrappers it does not know it calls lark's callbacks as they are (reader._lark_reduction).
+    Both give the values of the same cards."""
+    from judge.cards import reader
+    path = shared_path(*CORPORA[game])
+    module = import_module(f"judge.cards.{game}")
+    cards = [(n, t) for n, t in module.iter_corpus(path) if t.strip()][:400]
+    grammar = module.READER.grammar
+    made = _values(module, cards)
+    driver = grammar.driver
+    kinds = {r is None or r.__name__ for _, r, _ in driver.states.reductions.values()}
+    assert kinds == {True, "reduce"}            # one-child rules cost nothing, none is lark's
+    real = reader._lalr_tables
+    monkeypatch.setattr(reader, "_lalr_tables", lambda lark: (*real(lark)[:4], (None, None)))
+    monkeypatch.setattr(grammar, "driver", reader.LALRDriver.of(grammar.lark))
+    assert _values(module, cards) == made
+    assert {r.__qualname__ for _, r, _ in grammar.driver.states.reductions.values()} == \
+        {"_lark_reduction.<locals>.reduce"}
+
+
 _SAMPLE_CHARS = "abXY_'[] ,.-1é"
 
 
