@@ -209,8 +209,8 @@ def bench_check(env: dict) -> dict:
 
 
 def bench_search(env: dict) -> dict:
-    """judge search: quality against plain FTS5 BM25 (bench/search_bench.py, held-back and
-    tuning parts), and whole-process cold start against ``python -c pass`` in the same paired
+    """judge search: quality against plain FTS5 BM25 (bench/search_bench.py, every question
+    part), and whole-process cold start against ``python -c pass`` in the same paired
     rounds (bench/paired.py). Target: <= 3x (issue 18; bench_lookups holds search to 1.6x)."""
     out = subprocess.run([PY, str(ROOT / "bench" / "search_bench.py"), "--json"], env=env,
                          check=True, capture_output=True, text=True)

@@ -1,30 +1,29 @@
 """Search quality: recall@5 and MRR@10 of ``judge search`` against plain SQLite FTS5 BM25 over the
-same rule paragraphs, on four parts of judges' questions:
+same rule paragraphs, on eight parts of judges' questions:
 
 * ``tuning`` and ``retired-1`` (its held-back part until the fourth round):
   ``bench/search_questions.toml`` (first round), split by a fixed hash of the id (:func:`part`);
 * ``tuning-2``: ``bench/search_questions_tuning2.toml`` (second round), all tuning;
 * ``retired-2`` (held-back-2 until the fourth round): ``bench/search_questions_heldback2.toml``
   (second round), written and committed before any ranking change of that round;
-* ``tuning-3`` and ``held-back-3``: ``bench/search_questions_round3.toml`` (third round), written
-  before any ranking change of that round and split by the same hash of the id. The earlier
-  held-back parts were written by the developers who tuned the ranking and have been reported
-  after more than one round: from the fourth round on they are tuning data (``retired-1``,
-  ``retired-2``);
+* ``tuning-3`` and ``retired-3`` (held-back-3 until the sixth round):
+  ``bench/search_questions_round3.toml`` (third round), written before any ranking change of
+  that round and split by the same hash of the id. The earlier held-back parts were written by
+  the developers who tuned the ranking and have been reported after more than one round: from the
+  fourth round on they are tuning data (``retired-1``, ``retired-2``);
 * ``retired-4`` (held-back-4 until the fifth round): ``bench/search_questions_heldback4.toml``
   (fourth round), written and committed before any ranking change of that round and before
   anything ranked them, measured once at the end of that round (0.727 / 0.608); tuning data
   from the fifth round on.
-* ``held-back-5``: ``bench/search_questions_heldback5.toml`` (fifth round), all held back: 200
-  questions written blind (by a developer who had not read the ranking code, the other sets or
-  their misses), committed before ``judge search`` or the baseline ranked any of them.
+* ``retired-5`` (held-back-5 until the sixth round): ``bench/search_questions_heldback5.toml``
+  (fifth round): 200 questions written blind (by a developer who had not read the ranking code,
+  the other sets or their misses), committed before ``judge search`` or the baseline ranked any
+  of them, measured once at the end of the fifth round (0.795 / 0.603).
 
-``held-back-3`` is spent too (its totals were printed at the start and end of rounds 3 and 4)
-but its questions have never been listed: it stays out of tuning, as the check the fifth round
-reads beside the leave-one-part-out figures (``--cross``).
-
-Ranking is tuned on the tuning parts only; the held-back parts are reported as totals and
-``--details`` lists only tuning questions.
+From the sixth round on every set in this folder is tuning data (each held-back set had been
+measured at the end of a round); the figure on questions nobody tuned on comes from a fresh set
+kept outside the repository. Within the tuning data, ``bench/search_tune.py --hold PART`` tunes on
+every other part and reports the part left out (leave-one-part-out cross-validation).
 
 Baseline: one FTS5 table (porter, unicode61) whose single column is each rule's title, text and
 examples; the query is the question's distinct words minus the same stop words ``judge search``
@@ -51,13 +50,16 @@ HELD_BACK_2 = ROOT / "bench" / "search_questions_heldback2.toml"
 ROUND_3 = ROOT / "bench" / "search_questions_round3.toml"
 HELD_BACK_4 = ROOT / "bench" / "search_questions_heldback4.toml"
 HELD_BACK_5 = ROOT / "bench" / "search_questions_heldback5.toml"
-PARTS = ("held-back-5", "held-back-3", "retired-4", "tuning-3", "tuning-2", "tuning",
+PARTS = ("retired-5", "retired-3", "retired-4", "tuning-3", "tuning-2", "tuning",
          "retired-2", "retired-1")  # report order
 # The first two rounds' held-back parts ("retired-1": the first set's held-back hash part;
 # "retired-2": bench/search_questions_heldback2.toml) were written by the developers who tuned
 # the ranking and reported after several rounds: from the fourth round on they are tuning data.
-# held-back-4 ("retired-4") likewise from the fifth round on.
-TUNING_PARTS = ("tuning", "tuning-2", "tuning-3", "retired-1", "retired-2", "retired-4")
+# held-back-4 ("retired-4") likewise from the fifth round on; held-back-3 ("retired-3") and
+# held-back-5 ("retired-5"), each measured at the end of a round, from the sixth round on: every
+# set in this folder is tuning data. A fresh held-back set is kept outside the repository.
+TUNING_PARTS = ("tuning", "tuning-2", "tuning-3", "retired-1", "retired-2", "retired-3",
+                "retired-4", "retired-5")
 K = 5          # recall@K
 MRR_DEPTH = 10
 
@@ -77,11 +79,12 @@ def all_questions(parts=PARTS) -> list[tuple[str, dict]]:
     """(part, question) of every question of ``parts``."""
     out = [(part(q["id"]).replace("held-back", "retired-1"), q) for q in questions()]
     for name, path in (("tuning-2", TUNING_2), ("retired-2", HELD_BACK_2),
-                       ("retired-4", HELD_BACK_4), ("held-back-5", HELD_BACK_5)):
+                       ("retired-4", HELD_BACK_4), ("retired-5", HELD_BACK_5)):
         with open(path, "rb") as f:
             out += [(name, q) for q in tomllib.load(f)["q"]]
     with open(ROUND_3, "rb") as f:
-        out += [(part(q["id"]) + "-3", q) for q in tomllib.load(f)["q"]]
+        out += [(part(q["id"]).replace("held-back", "retired") + "-3", q)
+                for q in tomllib.load(f)["q"]]
     return [(p, q) for p, q in out if p in parts]
 
 

@@ -1,12 +1,16 @@
-"""Coordinate search over ``judge.rules.search.PARAMS`` on the TUNING parts of the questions only
-(``search_bench.TUNING_PARTS``: ``tuning``, ``tuning-2``, ``tuning-3``, ``retired-1``, ``retired-2``,
-``retired-4``; held-back-3 is never evaluated here). Prints the best parameters found; copying
-them into PARAMS is a deliberate, reviewed step.
+"""Coordinate search over ``judge.rules.search.PARAMS`` on the tuning parts of the questions
+(``search_bench.TUNING_PARTS``: from the sixth round on, every set in ``bench/``). Prints the best
+parameters found; copying them into PARAMS is a deliberate, reviewed step.
 
-    .venv/bin/python bench/search_tune.py [rounds] [factors]
+    .venv/bin/python bench/search_tune.py [rounds] [factors] [--hold PART[,PART...]]
 
 ``factors``: the multipliers tried on each parameter, comma-separated (default
 0,0.5,0.75,1.33,2).
+
+``--hold PART``: leave-one-part-out cross-validation. The search tunes on every tuning part but
+the ones named and prints the named parts' recall@5 / MRR with the starting PARAMS and with the
+tuned ones: a change of the parameters that generalises lifts the part it never saw. Every fold
+starts from the same PARAMS.
 """
 
 from __future__ import annotations
@@ -28,17 +32,13 @@ def objective(qs, con, docs_of) -> tuple[float, float]:
     return found / len(qs), rr / len(qs)
 
 
-def main(argv: list[str]) -> int:
-    from judge.rules import lookup
+def coordinate_search(qs, con, docs_of, rounds: int, factors: list[float],
+                      log=print) -> tuple[float, float]:
+    """Tune PARAMS in place on ``qs`` (each parameter times each factor, kept when recall@5 +
+    MRR rises); returns the best (recall@5, MRR) on ``qs``."""
     from judge.rules.search import PARAMS
-    rounds = int(argv[0]) if argv else 2
-    factors = [float(f) for f in argv[1].split(",")] if len(argv) > 1 else [0.0, 0.5, 0.75,
-                                                                             1.33, 2.0]
-    con = lookup.connect()
-    docs_of = {g: [d["id"] for d in lookup.resolve_documents(g)] for g in ("fab", "wow", "ufs", "ashes")}
-    qs = [q for _, q in all_questions(TUNING_PARTS)]
     best = objective(qs, con, docs_of)
-    print(f"start: recall@{K} {best[0]:.3f} MRR {best[1]:.3f}")
+    log(f"start: recall@{K} {best[0]:.3f} MRR {best[1]:.3f}")
     for _ in range(rounds):
         for name in list(PARAMS):
             for factor in factors:
@@ -47,10 +47,41 @@ def main(argv: list[str]) -> int:
                 got = objective(qs, con, docs_of)
                 if sum(got) > sum(best) + 1e-9:
                     best = got
-                    print(f"  {name} = {PARAMS[name]:.3g}: recall@{K} {got[0]:.3f} MRR {got[1]:.3f}")
+                    log(f"  {name} = {PARAMS[name]:.3g}: recall@{K} {got[0]:.3f} MRR {got[1]:.3f}")
                 else:
                     PARAMS[name] = old
+    return best
+
+
+def main(argv: list[str]) -> int:
+    from judge.rules import lookup
+    from judge.rules.search import PARAMS
+    hold: list[str] = []
+    if "--hold" in argv:
+        i = argv.index("--hold")
+        hold = argv[i + 1].split(",")
+        argv = argv[:i] + argv[i + 2:]
+        unknown = [p for p in hold if p not in TUNING_PARTS]
+        if unknown:
+            print(f"search_tune: unknown part {', '.join(unknown)} (parts: "
+                  f"{', '.join(TUNING_PARTS)})", file=sys.stderr)
+            return 2
+    rounds = int(argv[0]) if argv else 2
+    factors = [float(f) for f in argv[1].split(",")] if len(argv) > 1 else [0.0, 0.5, 0.75,
+                                                                             1.33, 2.0]
+    con = lookup.connect()
+    docs_of = {g: [d["id"] for d in lookup.resolve_documents(g)] for g in ("fab", "wow", "ufs", "ashes")}
+    qs = [q for p, q in all_questions(TUNING_PARTS) if p not in hold]
+    held = {p: [q for _, q in all_questions((p,))] for p in hold}
+    before = {p: objective(h, con, docs_of) for p, h in held.items()}
+    start = dict(PARAMS)
+    coordinate_search(qs, con, docs_of, rounds, factors)
     print({k: round(v, 3) for k, v in PARAMS.items()})
+    print("changed:", {k: (start[k], round(v, 3)) for k, v in PARAMS.items() if v != start[k]})
+    for p, h in held.items():
+        after = objective(h, con, docs_of)
+        print(f"held out {p} (n={len(h)}): recall@{K} {before[p][0]:.3f} -> {after[0]:.3f}, "
+              f"MRR {before[p][1]:.3f} -> {after[1]:.3f}")
     return 0
 
 
