@@ -158,8 +158,9 @@ def evaluate(details: bool = False, parts=PARTS) -> dict:
 
 
 def report(res: dict, parts=PARTS) -> None:
-    print(f"\nSearch quality (recall@{K}, MRR@{MRR_DEPTH}; targets on the held-back parts: judge "
-          f"search recall@{K} >= 0.95, MRR >= 0.85, both above bm25)")
+    print(f"\nSearch quality (recall@{K}, MRR@{MRR_DEPTH}; every part here is tuning data; issue "
+          f"18's targets, on held-back questions: judge search recall@{K} >= 0.95, MRR >= 0.85, "
+          f"both above bm25)")
     for p in parts:
         for name, m in res.get(p, {}).items():
             print(f"  {p:<11} {name:<13} n={m['questions']:<3} recall@{K} {m[f'recall@{K}']:.3f}"

@@ -19,7 +19,8 @@ question; the hits of that second search are fused with the first by reciprocal 
 for the second list, constant k).
 
 Each prints recall@5 / MRR@10 per part for each configuration, the first row being ``judge
-search`` unchanged.
+search`` unchanged, then the leave-one-part-out choice: for each part, the configuration the
+other parts rank best (``judge search`` unchanged among them) and its figures on the part.
 """
 
 from __future__ import annotations
@@ -124,7 +125,36 @@ def rank_of(got: list[str], q: dict) -> int:
     return next((i for i, c in enumerate(got, 1) if c in set(q["cite"])), 0)
 
 
+RUNS: dict[str, list[int]] = {}     # configuration -> rank of each question (0: not in the top 10)
+
+
+def folds(qs) -> None:
+    """Leave-one-part-out choice of configuration: for each part, the configuration (``judge
+    search`` unchanged among them) with the best recall@5 + MRR on the other parts, and its
+    figures on the part left out; then pooled over the parts."""
+    parts = [p for p in PARTS if any(pp == p for pp, _ in qs)]
+    of = [pp for pp, _ in qs]
+    value = lambda r: (0 < r <= K) + (1 / r if r else 0.0)    # noqa: E731
+    print("\nleave-one-part-out choice (recall@5 / MRR@10 of the part left out)")
+    pooled: dict[str, list[int]] = {"judge search": [], "chosen": []}
+    for hold in parts:
+        pick = max(RUNS, key=lambda n: sum(value(r) for r, p in zip(RUNS[n], of) if p != hold))
+        base = [r for r, p in zip(RUNS["judge search"], of) if p == hold]
+        got = [r for r, p in zip(RUNS[pick], of) if p == hold]
+        pooled["judge search"] += base
+        pooled["chosen"] += got
+        print(f"  {hold:<11} chosen: {pick:<34} {figures(base)} -> {figures(got)}")
+    print(f"  {'pooled':<11} {'':<42} {figures(pooled['judge search'])} -> "
+          f"{figures(pooled['chosen'])}")
+
+
+def figures(ranks: list[int]) -> str:
+    n = len(ranks)
+    return f"{sum(0 < r <= K for r in ranks) / n:.3f}/{sum(1 / r for r in ranks if r) / n:.3f}"
+
+
 def table(name: str, qs, got: list[list[str]]) -> None:
+    RUNS[name] = [rank_of(g, q) for g, (_, q) in zip(got, qs)]
     parts = [p for p in PARTS if any(pp == p for pp, _ in qs)]
     cells = []
     for p in [*parts, "all"]:
@@ -171,6 +201,7 @@ def main(argv: list[str]) -> int:
                       f"{f' hyp x{hyper}' if hyper else ''}", qs, ranks(con, qs, docs_of))
         else:
             feedback(con, qs, docs_of, base)
+        folds(qs)
     return 0
 
 

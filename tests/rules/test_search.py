@@ -397,3 +397,29 @@ def test_table_talk_reaches_the_documents_words():
     assert any(h["citation"] == "wow-7.4 104.2" for h in hits)
     assert any("below zero→" in e["detail"] or "→neg" in e["detail"]
                for h in hits for e in h["explain"])
+
+
+def test_learn_keeps_a_pair_two_questions_teach_and_the_best_per_word():
+    """bench/search_learn.py (the sixth round's learned associations, measured and left out)."""
+    from collections import Counter
+    sys.path.insert(0, str(REPO / "bench"))
+    try:
+        import search_learn as sl
+    finally:
+        sys.path.pop(0)
+
+    class Rules:           # two rules of one document of ten: R prints "concede", both "game"
+        terms = {"d R": ("d", {"conced", "game"}), "d S": ("d", {"game"})}
+        df = {"d": Counter({"conced": 1, "game": 2, "legal": 5})}
+        n = {"d": 10}
+        game = {"d": "g"}
+    qs = [{"id": "1", "q": "can I scoop now", "cite": ["d R"]},
+          {"id": "2", "q": "when may I scoop", "cite": ["d R"]},
+          {"id": "3", "q": "is forfeiting legal", "cite": ["d R"]},
+          {"id": "4", "q": "is it legal", "cite": ["d R"]}]
+    got = sl.learn(lookup.connect(), Rules(), qs)
+    assert ("g", "scoop", "conced", 2) in got                       # two questions, lift 10
+    assert not any(k == "scoop" and t == "game" for _, k, t, _ in got)   # not the best for it
+    assert not any(k.startswith("forfeit") for _, k, _, _ in got)   # taught by one question
+    assert not any(k == "legal" for _, k, _, _ in got)   # two questions, but half the rules print it
+
