@@ -36,6 +36,8 @@ _PLAYER_VERBS = frozenset({"draw", "discard", "search", "shuffle", "reveal", "lo
                            "pay", "spend", "gain", "lose", "choose", "name", "select", "mill",
                            "skip", "win"})
 _COUNTER_WORDS = frozenset({"counter", "token", "wound", "status", "exhaustion"})
+# the states a card can arrive in ("put it into play exhausted"): M.Arrival.states
+_ARRIVAL_STATES = frozenset({"exhausted", "ready"})
 _ZONE_PREPS = frozenset({"into", "onto", "to", "on", "on top of", "in", "under", "at"})
 _FROM_PREPS = frozenset({"from", "out of", "off"})
 _MODALS_OPTIONAL = frozenset({"may"})
@@ -844,16 +846,20 @@ class Frames:
 
     def _move(self, lemma, s, parts, subject, span, *, what=None, to=None, frm=None):
         arrives = ""
+        states: list[str] = []
         for np in parts.objects[1:]:
             if np.words and not np.posts and all(base(w.type) == "ADJ" for w in np.words):
                 state = " ".join(str(w).lower().replace("-", " ") for w in np.words)
                 if state in ("face up", "face down") and not arrives:
                     arrives = state.split()[1]   # "build it face down": the face it lands on
                     continue
-                # "put it into play exhausted": another state the card arrives in has no field
-                # of a Move, so the sentence stays unread (named by the engines), never a Move
-                # without it
+                if state in _ARRIVAL_STATES:
+                    states.append(state)         # "put it into play exhausted": Move.arrives
+                    continue
+                # another state the card arrives in has no field of a Move, so the sentence
+                # stays unread (named by the engines), never a Move without it
                 return None
+        arrival = M.Arrival(states=tuple(states), text=" ".join(states)) if states else None
         what = what if what is not None else self.obj(parts)
         default_from, default_to = _MOVES.get(lemma, ("", ""))
         frm = frm if frm is not None else self.zone_from(parts, what)
@@ -885,7 +891,7 @@ class Frames:
         who = subject if subject is not None else None
         return M.Move(verb=lemma, what=what, from_zone=frm, to_zone=to, who=who, face=face,
                       random="at random" in parts.adverbs or "random" in what.qualities,
-                      span=span)
+                      arrives=arrival, span=span)
 
     def v_draw(self, s, parts, subject, span):
         what = self.obj(parts) or M.Target(kinds=("card",))
@@ -1807,10 +1813,16 @@ class Frames:
         for o in parts.objects:
             t = self.r.target(o)
             if "exhausted" in t.qualities:
-                return M.Exhaust(verb="enter exhausted", target=subject, span=span)
+                return self._enters(subject, span, M.Arrival(states=("exhausted",),
+                                                             text="exhausted"))
         with_ = parts.pp("with")
         if with_ is not None:
             t = self.r.target(with_.obj)
+            if t.kinds == ("damage",) and t.count is not None and not t.qualities \
+                    and not t.filters:
+                # "This ally enters play with 3 damage": the damage on it as it arrives
+                return self._enters(subject, span, M.Arrival(
+                    damage=self.amount_with_x(t.count, parts), text=f"with {t.text}"))
             if _COUNTER_WORDS & set(t.kinds + tuple(q.lower() for q in t.qualities)):
                 kind = " ".join(q for q in t.qualities) or " ".join(t.kinds)
                 return M.Counters(verb="enter with", action="place", kind=kind,
@@ -1824,6 +1836,13 @@ class Frames:
             for post in getattr(o, "posts", ()):
                 if post.kind == "with":
                     t = self.r.target(post.body)
+                    if t.kinds == ("damage",) and t.count is not None and not t.qualities \
+                            and not t.filters and len(parts.objects) == 1 \
+                            and [word_of(w) for w in o.words if word_of(w) != "the"] in (
+                                ["play"], ["arena"], ["battlefield"]):
+                        # "This ally enters play with 3 damage": the damage on it as it arrives
+                        return self._enters(subject, span, M.Arrival(
+                            damage=self.amount_with_x(t.count, parts), text=f"with {t.text}"))
                     if _COUNTER_WORDS & set(t.kinds):
                         kind = " ".join(q for q in t.qualities) or "counter"
                         return M.Counters(verb="enter with", action="place", kind=kind,
@@ -1831,6 +1850,12 @@ class Frames:
                                               t.count or M.Amount(value=1), parts), on=subject,
                                           span=span)
         return None
+
+    @staticmethod
+    def _enters(subject, span, arrives: M.Arrival) -> M.Move:
+        """"[this] enters play exhausted / with 3 damage": how the card itself arrives."""
+        return M.Move(verb="enter", what=subject, to_zone=M.Zone(name="play"),
+                      arrives=arrives, span=span)
 
     def _enter_with_signed_counters(self, parts: Parts, subject, span) -> M.Effect | None:
         """"This weapon enters play with five +1 ATK counters [for each ...] [on it]", "it enters

@@ -381,11 +381,24 @@ class SetValue(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class Arrival:
+    """The state a card arrives in as it changes zones: ``states`` the printed words of how it
+    lies ("exhausted", "ready": "put it into play exhausted", "This ally enters
+    play exhausted"), ``damage`` the damage on it as it arrives ("enters play with 3 damage")."""
+    states: tuple[str, ...] = ()
+    damage: Amount | None = None
+    text: str = ""
+    span: Span | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Move(Effect):
     """A zone change of ``what``: ``verb`` draw, discard, destroy, banish, return, put, add,
     play, mill, remove, shuffle, build (UFS) ..., from ``from_zone`` to ``to_zone`` (either may
     be unstated: None), done by ``who``; ``face`` "up" / "down"; ``random`` for "at random".
-    How many: ``what.count``."""
+    How many: ``what.count``. ``arrives``: the state it arrives in (None: unstated). A card's
+    own "[this] enters play exhausted / with 3 damage" is a Move of verb ``enter`` whose
+    ``what`` is the card itself (``ref`` "this") and whose ``to_zone`` is play."""
     what: Target | None = None
     from_zone: Zone | None = None
     to_zone: Zone | None = None
@@ -393,6 +406,7 @@ class Move(Effect):
     face: str = ""
     random: bool = False
     until: Condition | None = None      # "discard cards ... until you discard an attack"
+    arrives: Arrival | None = None
 
 
 @dataclass(frozen=True, slots=True)

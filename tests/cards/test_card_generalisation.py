@@ -411,5 +411,8 @@ def test_ufs_staging_area_is_a_zone():
 
 
 def test_a_state_other_than_the_face_stays_unread():
-    # no field of a Move holds "exhausted": unread (an Other), never a Move without it
-    assert ufs.parse("Put it into play exhausted.").others()
+    # "exhausted" / "ready" are Move.arrives; any other state has no field of a Move: unread
+    # (an Other), never a Move without it
+    [move] = ufs.parse("Put it into play exhausted.").abilities[0].effects
+    assert isinstance(move, M.Move) and move.arrives.states == ("exhausted",)
+    assert ufs.parse("Build it committed.").others()

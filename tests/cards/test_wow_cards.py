@@ -461,3 +461,19 @@ def test_wow_causative_with_a_coordinated_object_is_the_agents_damage():
     assert dmg.source.kinds == ("hero",) and dmg.target.targeted
     assert dmg.target.kinds == ("hero",) and dmg.target.alternatives[0].kinds == ("ally",)
     assert text[choice.span.start:choice.span.end].endswith("hero or ally")
+
+
+def test_wow_710_1b_the_state_a_card_arrives_in_is_a_field_of_its_move():
+    """"put it into play exhausted" / "[this] enters play exhausted / with 3 damage": the state
+    is Move.arrives, never a Move without it nor a second object dropped (ef02c6a)."""
+    [choice, put] = one("Ongoing: When an ally is destroyed, its controller may search his deck "
+                        "for an ally with the same name and put it into play exhausted.").effects
+    assert isinstance(choice.options[0][0], M.Search)
+    assert isinstance(put, M.Move) and put.to_zone.name == "play" and put.what.ref == "it"
+    assert put.arrives.states == ("exhausted",) and put.arrives.damage is None
+    [enter] = one("This ally enters play with 3 damage.").effects
+    assert isinstance(enter, M.Move) and enter.verb == "enter" and enter.what.ref == "this"
+    assert enter.to_zone.name == "play" and enter.arrives.damage.value == 3
+    assert enter.arrives.states == ()
+    [enter] = one("This ally enters play exhausted.").effects
+    assert isinstance(enter, M.Move) and enter.arrives.states == ("exhausted",)
