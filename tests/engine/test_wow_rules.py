@@ -319,3 +319,38 @@ def test_wow_406_6_striking_with_one_name_twice_needs_two_such_weapons():
         'expect "Footman" damage 1\n')
     assert any("fewer ready weapons named Viking Warhammer" in r for r in _refusals(ruling))
     assert all(e.passed for e in ruling.all_expectations)
+
+
+def _circle_of_life(answers: str):
+    from judge.games.run import run_scenario
+    from judge.scenario.parser import parse
+    return run_scenario(parse(
+        'scenario "t"\ngame wow-7.4\n'
+        'card "Circle of Life": Ability - Restoration, cost 8: "Ongoing: When an ally is '
+        'destroyed, its controller may search his deck for an ally with the same name and put '
+        'it into play exhausted."\n'
+        'card "Manthos": Ally - Undead Warrior, cost 5, atk 4, health 8, type melee: "This ally '
+        'enters play with 3 damage."\n'
+        'card "Eviscerate": Instant Ability - Assassination, cost 2: "Destroy target ally."\n'
+        'Bob is the turn player; 2 resources, hand "Eviscerate"\n'
+        'Alice: controls "Circle of Life", "Manthos", deck top "Manthos", "Circle of Life"\n'
+        'Bob plays "Eviscerate" targeting Alice\'s "Manthos"\n' + answers + 'settle\n', "t.scn"))
+
+
+def test_wow_710_1b_a_card_put_into_play_exhausted_with_3_damage_enters_that_way():
+    """Example 67: the Manthos found enters play exhausted and with 3 damage (both processed
+    as it enters, citing 710.1b), after a search that shuffles the deck (413.2)."""
+    ruling = _circle_of_life('Alice uses "Circle of Life"\nAlice finds "Manthos"\n')
+    enters = [s for s in ruling.steps if any("710.1b" in c for c in s.citations)]
+    assert any("enters play exhausted" in s.description for s in enters)
+    assert any("3 damage is put on Manthos" in s.description for s in enters)
+    assert any(any("413.2" in c for c in s.citations) for s in ruling.steps)
+    assert not [s for s in ruling.steps if s.not_modelled]
+
+
+def test_wow_413_declining_the_search_puts_nothing_into_play():
+    """"may search ... and put it into play": "it" is the card found; declining the search
+    puts nothing into play (never the destroyed card "it" referred to before)."""
+    ruling = _circle_of_life('Alice declines "Circle of Life"\n')
+    assert not any("is put (to Alice's in play)" in s.description for s in ruling.steps)
+    assert not any(any("413.2" in c for c in s.citations) for s in ruling.steps)

@@ -318,6 +318,11 @@ class Run:
             if isinstance(e, M.Damage) and _changes_that_damage(nxt):
                 e = self._changed_damage(e, nxt)
                 i += 1
+            elif _search_then_it(e, nxt):
+                # "may search ... and put it into play": "it" is the card found, so what is
+                # done with it is part of the optional search (nothing is done without one)
+                e = replace(e, options=(e.options[0] + (nxt,),))
+                i += 1
             self.effect(e)
             i += 1
 
@@ -351,6 +356,12 @@ class Run:
         if handler is None:
             raise NotModelled(f"{self.name}'s effect {_text(e, self.text)!r}")
         handler(self, e)
+
+
+def _search_then_it(e: M.Effect, nxt: M.Effect | None) -> bool:
+    return (isinstance(e, M.Choice) and e.optional and len(e.options) == 1 and e.options[0]
+            and isinstance(e.options[0][-1], M.Search) and isinstance(nxt, M.Move)
+            and nxt.what is not None and nxt.what.ref == "it")
 
 
 def _changes_that_damage(e: M.Effect | None) -> bool:
@@ -1106,13 +1117,23 @@ def move(run: Run, e: M.Move) -> None:
                 run.step(T.RULE, f"{o.name} is a non-ongoing ability: it stays where it is",
                          ["play.non-ongoing"])
                 continue
-            ev = MV.enters_play(run.ctx, oid, run.you, why="put")
+            ev = MV.enters_play(run.ctx, oid, run.you, why="put",
+                                exhausted=_arrives_exhausted(run, e))
         else:
             ev = MV.move(run.ctx, oid, dest, why, by=run.you)
         if ev is not None and ev.get("to") == dest:
             done.append(oid)
     run.it = tuple(things)
     run.did = len(done) == len(things) and bool(things)
+
+
+def _arrives_exhausted(run: Run, e: M.Move) -> bool:
+    """710.1b: "put it into play exhausted": the state a card enters play in. Only
+    "exhausted" and "ready" are states of CR 7.4 (anything else is named, never dropped)."""
+    states = set(e.arrives.states) if e.arrives is not None else set()
+    if states - {"exhausted", "ready"} or e.arrives is not None and e.arrives.damage:
+        raise NotModelled(f"{run.name}: a card entering play {e.arrives.text!r}")
+    return "exhausted" in states
 
 
 def _hand_size_limit(e: M.Move) -> bool:
@@ -1657,13 +1678,75 @@ def switch(run: Run, e: M.Switch) -> None:
     run.did = True
 
 
+def _same_name(c: M.Condition) -> bool:
+    """"(an ally) with the same name": the name of the card "it" refers to."""
+    o = c.object
+    return (c.kind == "with" and c.test == "has" and not c.negated and o is not None
+            and o.kinds == ("name",) and o.qualities == ("same",) and not o.filters)
+
+
+def search(run: Run, e: M.Search) -> None:
+    """413: a player searches a deck for a card of a description. Searching a non-public zone
+    he may fail to find one (413.3: the scenario states which card he finds, or that he fails);
+    the deck's owner shuffles it after the search (413.2). The card found is "it" for what
+    follows ("... and put it into play")."""
+    st = run.state
+    players = _players(run, e.who)
+    if len(players) != 1:
+        raise NotModelled(f"{run.name}: who searches {_text(e, run.text)!r}")
+    p = players[0]
+    zone, what = e.zone, e.what
+    owner = {"they": p, "you": run.you}.get(zone.owner if zone is not None else "")
+    if zone is None or zone.name != "deck" or owner is None or what is None:
+        raise NotModelled(f"{run.name}: searching {zone.name if zone else 'an unstated zone'} "
+                          f"({_text(e, run.text)!r})")
+    if what.count is not None and what.count.value != 1:
+        raise NotModelled(f"{run.name}: searching for {what.text!r} (more than one card)")
+    same = [c for c in what.filters if _same_name(c)]
+    named = None
+    if same:
+        refs = [x for x in run.it if isinstance(x, int)]
+        if len(refs) != 1:
+            raise NotModelled(f"{run.name}: which card {what.text!r} has the same name as")
+        named = st.objects[refs[0]].name
+    desc = replace(what, filters=tuple(c for c in what.filters if not _same_name(c)), zone=None)
+    deck = list(st.zones[(owner, W.DECK)].ids)
+    with named_unknown(run.name):
+        found = [x for x in deck if D.matches(st, desc, x, run.scope, ignore_zone=True)
+                 and (named is None or st.objects[x].name == named)]
+    label = what.text + (f" ({named})" if named else "")
+    run.step(T.RULE, f"{p} searches {owner}'s deck for {label}: {len(found)} card"
+             f"{'s' if len(found) != 1 else ''} of that description in it"
+             + (f" ({D.names(st, found)})" if found else ""), ["search"])
+    # 413.3: a search for "a card" fails only in an empty zone; one for a card of a
+    # specified description may fail by choice
+    fail = () if desc.kinds == ("card",) and not desc.filters and not named and found else \
+        ("fail to find",)
+    options = tuple(dict.fromkeys(st.objects[x].name for x in found)) + fail
+    pick = "fail to find" if not found else run.ctx.decide(Decision(
+        key=f"find:{run.link}:{run.source}:{_at(e)}:{len(st.log)}", player=p, kind="find",
+        prompt=f"which card {p} finds searching for {label} ({run.name})", options=options,
+        citation=run.ctx.cite("search.fail"),
+        example=f'{p} finds "{options[0]}"' if found else f"{p} fails to find"))
+    chosen = [x for x in found if st.objects[x].name == pick]
+    if chosen and not _alike(st, chosen):
+        raise NotModelled(f"which {pick} {p} finds (cards of that name differ)")
+    mark = len(st.log)
+    from judge.engine.state import SetGlobal
+    st.apply(SetGlobal(f"shuffled:{owner}", True))
+    run.step(T.RULE, f"{owner} shuffles {owner}'s deck after the search", ["search.shuffle"],
+             mark=mark)
+    run.it = tuple(chosen[:1])
+    run.did = bool(chosen)
+
+
 _HANDLERS: dict[type, Callable[[Run, Any], None]] = {
     M.Damage: damage, M.Heal: heal, M.ModifyValue: modify_value, M.Gain: gain,
     M.Conditional: conditional, M.Choice: choice, M.Move: move, M.Exhaust: exhaust,
     M.Ready: ready, M.Restriction: restriction, M.Prevent: prevent,
     M.Replacement: replacement, M.Counters: counters, M.CreateToken: create_token,
     M.Attach: attach, M.DelayedTrigger: delayed, M.Cancel: cancel, M.Becomes: becomes,
-    M.Choose: choose, M.Switch: switch,
+    M.Choose: choose, M.Switch: switch, M.Search: search,
 }
 
 

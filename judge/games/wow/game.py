@@ -895,6 +895,10 @@ class WowGame(WowScenario):
             if decision.count == 1:
                 return _pick(decision, names)
             return names if len(names) == decision.count else None
+        if name == "find" and kind == "find":
+            names = tuple(call.args.get("names", ()))
+            return _pick(decision, names) if names else (
+                "fail to find" if "fail to find" in decision.options else None)
         if name == "use_optional" and kind == "may":
             return "yes" if call.args.get("use") else "no"
         if name == "target_trigger" and kind == "targets":

@@ -204,7 +204,7 @@ def perform_draw(ctx: Context, ev: Event) -> Event | None:
         return None
     oid = deck[0]
     o = st.objects[oid]
-    if o.name == "(unnamed card)" and st.globals.get(f"shuffled:{player}"):
+    if st.globals.get(f"shuffled:{player}"):      # 413.2: its order is not known
         from judge.engine.errors import NotModelled
         raise NotModelled(f"which card {player} draws from a shuffled deck")
     mark = len(st.log)
@@ -223,25 +223,48 @@ def enters_play(ctx: Context, oid: int, controller: str, *, exhausted: bool = Fa
               host=host)
     if ev is None:
         return None
+    from judge.cards import model as M
+    from judge.engine.errors import NotModelled
+    from judge.games.wow import powers as P
     o = st.objects[oid]
+    why_exhausted = ""
+    if exhausted:
+        why_exhausted = "the effect that puts it into play says so"
+    arrivals = [e for e in P.of(st, oid).enters_with if isinstance(e, M.Move)] \
+        if W.in_play(o) and VA.has_powers(st, oid) else []
+    for e in arrivals:
+        unknown = set(e.arrives.states) - {"exhausted"}
+        if unknown:
+            raise NotModelled(f"{o.name} entering play {', '.join(sorted(unknown))}")
+        if "exhausted" in e.arrives.states:
+            exhausted = True
+            why_exhausted = (why_exhausted + " and " if why_exhausted else "") + \
+                f"its power {e.arrives.text!r}"
+        if e.arrives.damage is not None:
+            n = e.arrives.damage.value
+            if n is None or e.arrives.damage.per is not None or e.arrives.damage.variable:
+                raise NotModelled(f"{o.name} entering play {e.arrives.text!r}")
+            damage += n
     if exhausted and W.in_play(o) and not W.exhausted(st, oid):
         mark = len(st.log)
         st.apply(W.Orient(oid, True))
-        ctx.step(T.RULE, f"{o.name} enters play exhausted", ["enter.with"], mark=mark)
+        ctx.step(T.RULE, f"{o.name} enters play exhausted ({why_exhausted}): it does not enter "
+                 "ready and then exhaust", ["enter.with"], mark=mark)
     if damage and W.in_play(o):
         from judge.games.wow import packets as PK
-        PK.put(ctx, oid, damage, f"{o.name} enters play with {damage} damage", ["enter.with"])
+        PK.put(ctx, oid, damage, f"{o.name} enters play with {damage} damage (a modifier "
+               "processed as it enters, not damage dealt)", ["enter.with"])
     if W.in_play(o) and VA.has_powers(st, oid):
         from judge.engine.state import AddCounter
-        from judge.games.wow import powers as P
         for e in P.of(st, oid).enters_with:
+            if not isinstance(e, M.Counters):
+                continue
             n = e.count.value if e.count is not None and e.count.value is not None else 1
             mark = len(st.log)
             st.apply(AddCounter(oid, e.kind, n))
             ctx.step(T.RULE, f"{o.name} enters play with {n} {e.kind} counter"
                      f"{'s' if n != 1 else ''}: a modifier created as it enters, not on the chain",
                      ["enter.with", "enter.as", "counter"], mark=mark)
-        from judge.games.wow import powers as P
         if P.of(st, oid).statics:
             ctx.step(T.RULE, f"{o.name}'s continuous powers now generate their modifiers, and "
                      "continuous modifiers take it into account as a card in play",

@@ -192,7 +192,7 @@ def read(o: GameObject) -> CardPowers:
             continue
         for e in a.effects:
             if isinstance(e, M.Counters) and e.verb == "enter with" and e.on is not None \
-                    and e.on.ref == "this":
+                    and e.on.ref == "this" or _enters_as(e):
                 enters_with.append(e)                # 710.1b
                 powers.append(Power(i, "enters", words, a, "", ongoing=seen_ongoing))
                 continue
@@ -325,6 +325,13 @@ def resolve_now(ps: CardPowers, ignored: tuple[tuple[int, str], ...] = (),
     return tuple(x for e in out for x in (
         [y for k, opt in enumerate(e.options) if k in modes for y in opt]
         if is_modal(e) else [e]))
+
+
+def _enters_as(e: M.Effect) -> bool:
+    """710.1b: "[this] enters play exhausted / with 3 damage" (a Move of the card itself)."""
+    return (isinstance(e, M.Move) and e.verb == "enter" and e.arrives is not None
+            and e.what is not None and e.what.ref == "this"
+            and e.to_zone is not None and e.to_zone.name == "play")
 
 
 def attack_cost(e: M.Effect) -> int | None:

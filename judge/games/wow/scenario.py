@@ -334,6 +334,12 @@ class WowScenario(ScenarioGame):
             return value
         raise NotModelled(f"the card value {stat!r}")
 
+    def one(self, ctx: Context, name: str, owner: str | None):
+        """The card an expectation names: of several of one name (a card destroyed and another
+        of its name put into play), the one in play."""
+        found = ctx.state.find(name, owner=owner or None)
+        return next((o for o in found if W.in_play(o)), None) or super().one(ctx, name, owner)
+
     def zone_cards(self, ctx: Context, player: str, zone: str) -> list[str]:
         st = ctx.state
         key = (player, zone)
