@@ -416,6 +416,15 @@ class Frames:
                 cond = several[0]
                 out[-1] = replace(cond, otherwise=(out[-1],), span=span_of(out[-1], cond))
                 continue
+            if s.joiner == "or" and out and not choice and len(several) == 1 and \
+                    _shares_condition(out[-1], several[0]):
+                # "can't attack or exhaust unless its controller pays 1" (wow-7.4 600.3a):
+                # the condition ending the clause is both verbs', not a choice between them
+                cond, r = several[0], several[0].then[0]
+                both = replace(out[-1], actions=out[-1].actions + r.actions,
+                               span=span_of(out[-1], r))
+                out[-1] = replace(cond, then=(both,), span=span_of(out[-1], cond))
+                continue
             if s.joiner == "or" and out and not (
                     isinstance(out[-1], M.Restriction) and all(
                         isinstance(e, M.Restriction) for e in several)):
@@ -2602,3 +2611,15 @@ def _divided(parts) -> bool:
     return "divided as you choose" in parts.adverbs or any(
         p.kind == "adverb" and p.word.lower() == "divided as you choose"
         for o in parts.objects for p in getattr(o, "posts", ()))
+
+
+def _shares_condition(first: M.Effect, second: M.Effect) -> bool:
+    """"[who] can't X or Y unless ...": ``second`` is the same restriction of ``who`` under a
+    condition, ``first`` the restriction before "or" with none of its own."""
+    if not (isinstance(first, M.Restriction) and isinstance(second, M.Conditional)
+            and not second.otherwise and len(second.then) == 1):
+        return False
+    r = second.then[0]
+    return (isinstance(r, M.Restriction) and r.verb == first.verb == "can't"
+            and r.who == first.who and r.what == first.what and r.by == first.by
+            and first.duration is None and first.only is None and r.only is None)

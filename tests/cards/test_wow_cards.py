@@ -477,3 +477,17 @@ def test_wow_710_1b_the_state_a_card_arrives_in_is_a_field_of_its_move():
     assert enter.arrives.states == ()
     [enter] = one("This ally enters play exhausted.").effects
     assert isinstance(enter, M.Move) and enter.arrives.states == ("exhausted",)
+
+
+def test_wow_600_3a_cant_attack_or_exhaust_unless_is_one_condition_on_both():
+    """"can't attack or exhaust unless their controller pays 1": the "unless" is both verbs'
+    (600.3a), not a choice between "can't attack" and "can't exhaust unless ..."."""
+    [e] = one("Ongoing: Opposing heroes and allies can't attack or exhaust unless their "
+              "controller pays 1.").effects
+    assert isinstance(e, M.Conditional) and e.condition.kind == "unless"
+    [r] = e.then
+    assert isinstance(r, M.Restriction) and r.actions == ("attack", "exhaust")
+    assert r.who.controller == "opponent"
+    # two restrictions with no condition stay two restrictions
+    assert [x.actions for x in one("Target ally can't attack or exhaust.").effects] == [
+        ("attack",), ("exhaust",)]
