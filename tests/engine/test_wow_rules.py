@@ -354,3 +354,57 @@ def test_wow_413_declining_the_search_puts_nothing_into_play():
     ruling = _circle_of_life('Alice declines "Circle of Life"\n')
     assert not any("is put (to Alice's in play)" in s.description for s in ruling.steps)
     assert not any(any("413.2" in c for c in s.citations) for s in ruling.steps)
+
+
+def _resolve(body: str):
+    from judge.games.run import run_scenario
+    from judge.scenario.parser import parse
+    return run_scenario(parse('scenario "t"\ngame wow-7.4\n' + body, "t.scn"))
+
+
+def _cited(ruling, rule: str) -> list:
+    return [s for s in ruling.steps if any(c.endswith(" " + rule) for c in s.citations)]
+
+
+_SABOTEUR = (
+    'card "Scryer Saboteur": Ally - Blood Elf Rogue, cost 3, atk 3, health 3, type melee: '
+    '"Sabotage: Ability\\n\\nWhen Scryer Saboteur sabotages an ability, destroy it."\n'
+    'card "Blessing of Might": Ability - Retribution, cost 2: "Ongoing: Allies you control have '
+    '+1 ATK."\n'
+    'card "Shield Guard": Ally - Dwarf Warrior, cost 3, atk 1, health 4, type melee: '
+    '"Protector"\n'
+    'Alice is the turn player; controls "Scryer Saboteur"\n'
+    'Bob: controls "Blessing of Might", "Shield Guard"\n'
+    'Alice attacks with "Scryer Saboteur" targeting Bob\'s "Blessing of Might"\n')
+
+
+def test_wow_601_2b_603_1_a_sabotage_combat_deals_no_combat_damage_and_triggers():
+    ruling = _resolve(_SABOTEUR + 'Bob does not protect\nsettle\n')
+    assert not [s for s in ruling.steps if s.not_modelled]
+    assert any("Blessing of Might is destroyed" in s.description for s in ruling.steps)
+    assert _cited(ruling, "603.1") and not _cited(ruling, "602.2c")
+    assert not any("combat damage" in s.description and "is dealt to" in s.description
+                   for s in ruling.steps)
+
+
+def test_wow_602_2c_a_protector_makes_a_sabotage_a_normal_combat():
+    ruling = _resolve(_SABOTEUR + 'Bob protects with "Shield Guard"\nsettle\n')
+    assert not [s for s in ruling.steps if s.not_modelled]
+    [step] = _cited(ruling, "602.2c")
+    assert "stops being a sabotage" in step.description
+    assert not any("Blessing of Might is destroyed" in s.description for s in ruling.steps)
+
+
+def test_wow_600_3a_no_additional_cost_to_exhaust_to_attack_and_other_exhausting_is_named():
+    head = ('card "Frozen Ground": Ability - Frost, cost 3: "Ongoing: Opposing heroes and allies '
+            'can\'t attack or exhaust unless their controller pays 1."\n'
+            'card "Grunt": Ally - Orc Warrior, cost 2, atk 2, health 5, type melee: "[Activate] '
+            '>>> Your hero heals 1 damage."\n'
+            'Alice is the turn player; damage 3, controls "Grunt"\nBob: controls "Frozen '
+            'Ground"\n')
+    attack = _resolve(head + 'Alice attacks with "Grunt" targeting Bob\nsettle\n')
+    assert _cited(attack, "600.3a") and not [s for s in attack.steps if s.not_modelled]
+    assert not _cited(attack, "600.3")          # not an additional cost to attack
+    activate = _resolve(head + 'Alice activates "Grunt"\nsettle\n')
+    named = [s for s in activate.steps if s.not_modelled]
+    assert named and _cited(activate, "600.3a")[0] is named[0]

@@ -183,10 +183,32 @@ def attacker_problem(state: State, oid: int, player: str) -> tuple[str, str] | N
     return None
 
 
+def sabotages(state: State, attacker: int, oid: int) -> bool:
+    """601.2b, glossary Sabotage: whether ``oid``, a card in play that is not a character, is a
+    [thing] the attacker's "Sabotage: [thing]" names (it can then be the proposed defender of
+    a sabotage combat). A [thing] the module cannot match is named, never taken as false."""
+    o = state.objects[oid]
+    if not VA.has_keyword(state, attacker, "sabotage") or not W.in_play(o) \
+            or VA.is_character(state, oid):
+        return False
+    from judge.engine.errors import NotModelled
+    from judge.games.wow import describe as D
+    from judge.games.wow import powers as P
+    a = state.objects[attacker]
+    scope = D.Scope(you=a.controller, source=attacker)
+    for what in P.of(state, attacker).sabotage:
+        try:
+            if D.matches(state, what, oid, scope):
+                return True
+        except D.Unknown as u:
+            raise NotModelled(f"{a.name}'s Sabotage: {u.what}") from None
+    return False
+
+
 def defender_problem(state: State, oid: int, attacker: int) -> tuple[str, str] | None:
     o = state.objects[oid]
     a = state.objects[attacker]
-    if not VA.is_character(state, oid):
+    if not VA.is_character(state, oid) and not sabotages(state, attacker, oid):
         return f"{o.name} is not a character in play", "combat.defender-legal"
     if W.friendly(state, o.controller, a.controller):
         return f"{o.name} is not controlled by an opponent", "combat.defender-legal"
@@ -298,6 +320,13 @@ def attack_costs(state: State, attacker: int) -> list[tuple[str, int]]:
     ``attacker``: (the card whose power says so, N) each."""
     return [(state.objects[st.source].name, st.number or 0) for st in VA.statics(state)
             if st.kind == "attack cost" and st.applies(state, attacker)]
+
+
+def exhaust_costs(state: State, oid: int) -> list[tuple[str, int]]:
+    """600.3a: the "can't attack or exhaust unless its controller pays N" modifiers on ``oid``:
+    (the card whose power says so, N) each."""
+    return [(state.objects[st.source].name, st.number or 0) for st in VA.statics(state)
+            if st.kind == "exhaust cost" and st.applies(state, oid)]
 
 
 def excused_by_cost(state: State, player: str) -> list[str]:
@@ -526,17 +555,28 @@ def _protect_point(game, ctx: Context) -> None:
         if answer == "none":
             continue
         protector = next(x for x in able if st.objects[x].name == answer)
+        costs = exhaust_costs(st, protector)
+        if costs:
+            from judge.engine.errors import NotModelled
+            raise NotModelled(f"{answer} exhausting to protect: it can't exhaust unless {p} pays "
+                              f"{sum(n for _, n in costs)} ({', '.join(c for c, _ in costs)}), "
+                              "and whether he pays is not asked",
+                              ctx.cite("combat.attack-or-exhaust-cost"))
         mark = len(st.log)
         from judge.games.wow import moves as MV
         st.apply(W.Orient(protector, True))
         c = combat(st)
         ref = (protector, st.objects[protector].incarnation)
-        set_combat(st, replace(c, proposed_defender=ref, protecting=ref))
+        set_combat(st, replace(c, proposed_defender=ref, protecting=ref, sabotage=False))
         ctx.step(T.ACTION, f"{p} exhausts {st.objects[protector].name} to protect "
                  f"{st.objects[defender].name}: {st.objects[defender].name} is removed from "
                  f"combat and {st.objects[protector].name} becomes the proposed defender",
                  ["combat.protect", "kw.protector", "combat.protect-one"], mark=mark,
                  actor=p)
+        if c.sabotage:
+            ctx.step(T.RULE, f"{st.objects[protector].name} protects during a sabotage "
+                     "combat: it stops being a sabotage (combat damage will be dealt as it "
+                     "concludes)", ["combat.protect-sabotage", "kw.sabotage"])
         V.run(ctx, Event("protect", player=p, source=attacker, target=protector))
         return
 
@@ -564,6 +604,12 @@ def conclude(game, ctx: Context) -> None:
                  "equal to their ATK to each other at the same time", ["combat.damage",
                                                                         "atk.combat"])
         PK.create(ctx, specs)
+    elif attacker is not None and defender is not None:
+        a, d = st.objects[attacker], st.objects[defender]
+        ctx.step(T.RULE, f"the sabotage combat concludes with {a.name} and {d.name} in it: no "
+                 f"combat damage is dealt, and powers that trigger when {a.name} sabotages do "
+                 "so", ["combat.damage", "kw.sabotage"])
+        V.run(ctx, Event("sabotage", player=a.controller, source=attacker, target=defender))
     else:
         ctx.step(T.RULE, "combat concludes with no attacker or no defender: no combat damage "
                  "is dealt", ["combat.no-damage"])

@@ -650,13 +650,19 @@ class WowGame(WowScenario):
         defender = self._defender(ctx, targets)
         a, d = st.objects[card], st.objects[defender]
         mark = len(st.log)
+        # 601.2b: a legal proposal against a card that is not a character is a sabotage
+        sabotage = not VA.is_character(st, defender)
         K.set_combat(st, K.Combat(player=player, proposed_attacker=(card, a.incarnation),
-                                  proposed_defender=(defender, d.incarnation)))
+                                  proposed_defender=(defender, d.incarnation),
+                                  sabotage=sabotage))
         layer = Layer(id=st.new_id(), kind="proposal", name=f"{player}'s combat proposal",
                       controller=player, source=None, targets=(card, defender))
-        L.add(ctx, layer, announce=f"{player} proposes a combat: {a.name} attacks {d.name}",
-              procedures=["combat", "combat.propose", "combat.proposal", "link.source",
-                          "priority.non-combat"], mark=mark)
+        L.add(ctx, layer, announce=f"{player} proposes a combat: {a.name} attacks {d.name}"
+              if not sabotage else f"{player} proposes a sabotage combat: {a.name} attacks "
+              f"{d.name}, which its Sabotage names", procedures=[
+                  "combat", "combat.propose", "combat.proposal", "link.source",
+                  "priority.non-combat"] + (["combat.defender-legal", "kw.sabotage"]
+                                            if sabotage else []), mark=mark)
         for name, n in K.attack_costs(st, card):
             ctx.step(T.RULE, f"{name}: {a.name} can't attack unless {player} pays {n}: an "
                      "additional cost of adding the proposal to the chain", ["combat.attack-cost",
@@ -664,6 +670,10 @@ class WowGame(WowScenario):
             if not L.pay_resources(self, ctx, player, n, (), f"{name}'s additional cost to "
                                    f"propose {a.name} as an attacker", printed=False):
                 raise NotModelled(f"paying {name}'s additional cost to attack")
+        for name, n in K.exhaust_costs(st, card):
+            ctx.step(T.RULE, f"{name}: {a.name} can't attack or exhaust unless {player} pays "
+                     f"{n}: there is no additional cost for it to exhaust to attack",
+                     ["combat.attack-or-exhaust-cost"])
         if "hero" not in VA.kinds(st, card) and not K.since_turn_start(st, card) and \
                 VA.has_keyword(st, card, "ferocity"):
             ctx.step(T.RULE, f"{a.name} has not been under {player}'s control since the start of "

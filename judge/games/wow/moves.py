@@ -159,6 +159,14 @@ def perform_orient(ctx: Context, ev: Event) -> Event | None:
     if not W.in_play(o) or W.exhausted(st, oid) == want:
         return None
     blockers = R.blockers(st, oid, "exhaust" if want else "ready")
+    from judge.games.wow import combat as K
+    costs = K.exhaust_costs(st, oid) if want and ev.get("why") != "it attacks" else []
+    if costs:
+        from judge.engine.errors import NotModelled
+        raise NotModelled(f"{o.name} exhausting ({ev.get('why') or 'not to attack'}): it can't "
+                          f"exhaust unless {o.controller} pays "
+                          f"{sum(n for _, n in costs)} ({', '.join(c for c, _ in costs)}), and "
+                          "whether he pays is not asked", ctx.cite("combat.attack-or-exhaust-cost"))
     if blockers:
         ctx.step(T.RULE, f"{o.name} can't {'exhaust' if want else 'ready'} "
                  f"({', '.join(blockers)})", ["cant"])

@@ -26,7 +26,7 @@ KEYWORDS = {
     "hardiness": "kw.hardiness", "aberration": "kw.aberration", "assault": "kw.assault",
     "berserking": "kw.berserking", "invincible": "kw.invincible",
     "dual wield": "kw.dual-wield", "two-handed dual wield": "kw.dual-wield",
-    "inspire": "kw.inspire", "cat form": "power",
+    "inspire": "kw.inspire", "cat form": "power", "sabotage": "kw.sabotage",
 }
 # bold words that are neither keywords nor powers (100.2b-e): deckbuilding only
 DECKBUILDING = ("talent", "reputation", "hero required", "deckbuilding")
@@ -62,6 +62,7 @@ class CardPowers:
     unparsed: tuple[M.Unparsed, ...] = ()
     shields_allies: bool = False
     enters_with: tuple[M.Effect, ...] = ()
+    sabotage: tuple[M.Target, ...] = ()     # "Sabotage: [thing]": what it can sabotage
 
     @property
     def has_text(self) -> bool:
@@ -131,6 +132,7 @@ def read(o: GameObject) -> CardPowers:
     resolve_ability = None
     attach = None
     enters_with: list[M.Effect] = []
+    sabotage: list[M.Target] = []
     shields_allies = False
     seen_ongoing = False
     for i, a in enumerate(card.abilities):
@@ -150,6 +152,10 @@ def read(o: GameObject) -> CardPowers:
                     continue
                 value = kw.value.value if kw.value is not None else None
                 known = name in KEYWORDS or name.endswith(" resistance")
+                if name == "sabotage":
+                    known = kw.what is not None
+                    if known:
+                        sabotage.append(kw.what)
                 keywords[name] = value
                 powers.append(Power(i, "keyword", kw.name, a,
                                     "" if known else f"the keyword {kw.name!r}"))
@@ -196,7 +202,8 @@ def read(o: GameObject) -> CardPowers:
                 enters_with.append(e)                # 710.1b
                 powers.append(Power(i, "enters", words, a, "", ongoing=seen_ongoing))
                 continue
-            if attack_cost(e) is not None:           # 600.3
+            if attack_cost(e) is not None or \
+                    attack_cost(e, ATTACK_OR_EXHAUST) is not None:    # 600.3, 600.3a
                 statics.append((i, e.then[0], e.condition))
                 powers.append(Power(i, "static", words, a, "", ongoing=seen_ongoing))
                 continue
@@ -228,7 +235,7 @@ def read(o: GameObject) -> CardPowers:
                       triggered=tuple(triggered), activated=tuple(activated),
                       rewards=tuple(rewards), attach=attach, unsupported=unsupported,
                       unparsed=card.unparsed, shields_allies=shields_allies,
-                      enters_with=tuple(enters_with))
+                      enters_with=tuple(enters_with), sabotage=tuple(sabotage))
 
 
 def _slice(text: str, e: M.Effect) -> str:
@@ -334,10 +341,14 @@ def _enters_as(e: M.Effect) -> bool:
             and e.to_zone is not None and e.to_zone.name == "play")
 
 
-def attack_cost(e: M.Effect) -> int | None:
+ATTACK_OR_EXHAUST = ("attack", "exhaust")
+
+
+def attack_cost(e: M.Effect, actions: tuple[str, ...] = ("attack",)) -> int | None:
     """600.3: "[characters] can't attack unless their controller pays N (for each attacker)":
-    an additional cost of N resources to propose such a character as an attacker. None for
-    any other shape (a cost other than resources, "can't attack or exhaust", 600.3a)."""
+    an additional cost of N resources to propose such a character as an attacker. With
+    ``actions`` ATTACK_OR_EXHAUST, 600.3a's "can't attack or exhaust unless its controller pays
+    N". None for any other shape (a cost other than resources)."""
     if not (isinstance(e, M.Conditional) and len(e.then) == 1 and not e.otherwise):
         return None
     c, r = e.condition, e.then[0]
@@ -352,7 +363,7 @@ def attack_cost(e: M.Effect) -> int | None:
             words.endswith(f"pays {n.value}") or words.endswith(f"pay {n.value}")
             or words.endswith(f"{n.value} for each attacker")):
         return None
-    if not isinstance(r, M.Restriction) or r.verb != "can't" or r.actions != ("attack",) or \
+    if not isinstance(r, M.Restriction) or r.verb != "can't" or r.actions != actions or \
             r.who is None or r.duration is not None or r.only is not None:
         return None
     if ev.subject is None or ev.subject.kinds[-1:] != ("controller",):

@@ -31,7 +31,7 @@ WATCHED = {
     "defend": ("defend",), "enter": ("enter combat",), "deal damage": ("damage",),
     "be dealt damage": ("damage",), "start": ("start",), "end": ("end",), "play": ("play",),
     "exhaust": ("exhaust",), "heal": ("heal",), "be healed": ("heal",),
-    "be dealt": ("damage",),
+    "be dealt": ("damage",), "sabotage": ("sabotage",),
 }
 
 
@@ -119,6 +119,8 @@ def matches(state: State, want: M.Event, ev: Event, scope: Scope) -> tuple[bool,
         return False, ()
     if ev.kind == "attack" and verb == "attack":
         return is_(subject, ev.source), (ev.source,)
+    if ev.kind == "sabotage" and verb == "sabotage":     # 603.1: "when [this] sabotages"
+        return is_(subject, ev.source) and is_(obj, ev.target), (ev.target,)
     if ev.kind == "defend" and verb == "defend":
         return is_(subject, ev.target) and is_(obj, ev.source), (ev.source,)
     if ev.kind == "enter combat" and verb == "enter":

@@ -393,6 +393,9 @@ def _static(o: GameObject, power: int, e: M.Effect, condition: M.Condition | Non
         # 600.3: "can't attack unless its controller pays N": an additional cost, not a test
         base["condition"] = None
         n = condition.event.object.count.value
+        if e.actions == ("attack", "exhaust"):
+            # 600.3a: no additional cost to exhaust to attack; any other exhausting costs N
+            return [Static(kind="exhaust cost", words=e.actions, number=n, **base)]
         return [Static(kind="attack cost", words=("attack",), number=n, **base)]
     if isinstance(e, M.Restriction) and e.verb == "must target":
         return [Static(kind="magnet", words=("target",), **base)]     # 706.4 (links.py)
