@@ -1,4 +1,4 @@
-"""The compiled index: the rule graph written to SQLite (with judge search's FTS5 tables, see
+"""The compiled index: the rule graph written to SQLite (with judge search's tables, see
 :mod:`judge.rules.search_index`).
 
 Built once from the installed documents and kept up to date (see
@@ -28,7 +28,7 @@ from judge.rules.lookup import (code_fingerprint, encode_examples, file_line, fi
                                 index_path, open_index, stored_fingerprint)
 from judge.rules.model import NodeKind
 
-SCHEMA_VERSION = "4"
+SCHEMA_VERSION = "5"
 
 SCHEMA = """
 CREATE TABLE meta(k TEXT PRIMARY KEY, v TEXT);

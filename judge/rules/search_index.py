@@ -4,11 +4,13 @@ Written into the compiled index by :mod:`judge.rules.index`, document by documen
 takes its rule's ``nodes`` rowid, so a document is one rowid range; an updated document's rows
 are deleted and written again):
 
-* ``rank_text``  FTS5 (porter, unicode61): one row per rule node, columns title (heading text
-  of the node; a glossary entry's term and its aliases), heading (titles of the sections above
-  it), text, examples. 
-* ``rank_vocab`` fts5vocab 'instance' over it: every (term, row, column, offset), read once at
-  build time; nothing re-tokenises the rules at query time.
+The rules are tokenised once, at build time, by FTS5 (porter, unicode61) in a temporary table
+of the build (``temp.rank_text``: one row per rule node, columns title (heading text of the node;
+a glossary entry's term and its aliases), heading (titles of the sections above it), text,
+examples; contentless, dropped when the document's rows are written): its fts5vocab 'instance'
+table gives every (term, row, column, offset), counted into the tables below. Nothing
+re-tokenises the rules at query time, and the index keeps no FTS5 table (nothing reads one).
+
 * ``rank_term``  per term and document, its postings in one marshalled blob, rows in order:
   (rows, per row the four column counts and the four columns' offsets, comma-separated, per row
   the BM25F weighted term frequency under the field weights and length normalisation of
@@ -45,9 +47,6 @@ from judge.rules.search import (FIELDS, STOP, VARIANTS, _fts_stem,   # the query
                                 length_terms, weighted_tf, word_spans)
 
 SCHEMA = """
-CREATE VIRTUAL TABLE rank_text USING fts5(title, heading, text, examples,
-    tokenize='porter unicode61');
-CREATE VIRTUAL TABLE rank_vocab USING fts5vocab(rank_text, 'instance');
 CREATE TABLE rank_node(row INTEGER PRIMARY KEY, id TEXT, doc TEXT, kind TEXT, parent INTEGER,
     cited INTEGER);
 CREATE TABLE rank_edge(src INTEGER, dst INTEGER, kind TEXT);
@@ -196,21 +195,8 @@ def fill_document(con: sqlite3.Connection, rg, doc_id: str) -> None:
         fts.append((row, title, " / ".join(reversed(heads)), _masked(a["text"]),
                     _masked(" ".join(e["text"] for e in a["examples"]))))
         node_rows[row] = [row, nid, doc_id, a["kind"], keyrow.get(a["parent"]), times_cited[nid]]
-    con.executemany("INSERT INTO rank_text(rowid, title, heading, text, examples) VALUES(?,?,?,?,?)",
-                    fts)
     _insert_stems(con, doc_id, _tokens("\n".join(t for _, *cols in fts for t in cols if t)))
-    # the index's own tokens, read once into a table keyed (term, row, column, offset), then
-    # counted by SQLite: postings with their offsets in order, lengths
-    con.execute("CREATE TEMP TABLE IF NOT EXISTS rank_inst(term TEXT, row INTEGER, col INTEGER, "
-                "off INTEGER, PRIMARY KEY(term, row, col, off)) WITHOUT ROWID")
-    con.execute("DELETE FROM temp.rank_inst")
-    con.execute("INSERT INTO temp.rank_inst SELECT term, doc, CASE col "
-                + " ".join(f"WHEN '{f}' THEN {i}" for i, f in enumerate(FIELDS))
-                + " END, offset FROM rank_vocab WHERE doc BETWEEN ? AND ?", (first, last))
-    postings = con.execute("SELECT term, row, col, count(*), group_concat(off, ',') "
-                           "FROM temp.rank_inst GROUP BY term, row, col "
-                           "ORDER BY term, row, col").fetchall()
-    con.execute("DELETE FROM temp.rank_inst")
+    postings = _postings(con, fts)
     # field lengths per row: the instances of each (row, column), added up from the postings
     # (no second pass over the instances)
     lengths: dict[int, list[int]] = {r: [0, 0, 0, 0] for r in node_rows}
@@ -244,6 +230,35 @@ def fill_document(con: sqlite3.Connection, rg, doc_id: str) -> None:
              if k in ("cites", "mentions") and u in rows and v in rows]
     con.executemany("INSERT INTO rank_edge VALUES(?,?,?)", edges)
     _document_synonyms(con, rg, doc_id)
+
+
+def _postings(con: sqlite3.Connection, fts: list[tuple]) -> list[tuple]:
+    """(term, row, column, count, offsets comma-separated in order) of every term FTS5 makes of
+    ``fts`` (rowid, title, heading, text, examples), ordered by term, row and column: the rows
+    go into a temporary contentless FTS5 table of their own (nothing else to scan, no text
+    stored), whose instance table SQLite counts."""
+    con.execute("DROP TABLE IF EXISTS temp.rank_vocab")
+    con.execute("DROP TABLE IF EXISTS temp.rank_text")
+    con.execute("CREATE VIRTUAL TABLE temp.rank_text USING fts5(" + ", ".join(FIELDS)
+                + ", content='', columnsize=0, tokenize='porter unicode61')")
+    con.execute("CREATE VIRTUAL TABLE temp.rank_vocab USING "
+                "fts5vocab(temp, rank_text, 'instance')")
+    con.executemany("INSERT INTO temp.rank_text(rowid, " + ", ".join(FIELDS)
+                    + ") VALUES(?,?,?,?,?)", fts)
+    # the instances in a table keyed (term, row, column, offset), counted by SQLite in that
+    # order: each group's offsets are read in order
+    con.execute("CREATE TEMP TABLE IF NOT EXISTS rank_inst(term TEXT, row INTEGER, col INTEGER, "
+                "off INTEGER, PRIMARY KEY(term, row, col, off)) WITHOUT ROWID")
+    con.execute("INSERT INTO temp.rank_inst SELECT term, doc, CASE col "
+                + " ".join(f"WHEN '{f}' THEN {i}" for i, f in enumerate(FIELDS))
+                + " END, offset FROM temp.rank_vocab")
+    postings = con.execute("SELECT term, row, col, count(*), group_concat(off, ',') "
+                           "FROM temp.rank_inst GROUP BY term, row, col "
+                           "ORDER BY term, row, col").fetchall()
+    con.execute("DELETE FROM temp.rank_inst")
+    con.execute("DROP TABLE temp.rank_vocab")
+    con.execute("DROP TABLE temp.rank_text")
+    return postings
 
 
 # A rule number printed in a rule's text ("(410.5)", "see 712.8", "D.2.2.3", "20.7.2a"): its
@@ -315,7 +330,48 @@ def _insert_stems(con: sqlite3.Connection, doc_id: str, words) -> None:
     uses."""
     words = sorted(set(words) | {w[2:] for w in words if w.startswith("re") and len(w) >= 6})
     con.executemany("INSERT INTO rank_stem VALUES(?,?,?)",
-                    [(w, doc_id, s) for w, s in zip(words, _fts_stem(con, words)) if s])
+                    [(w, doc_id, s) for w, s in zip(words, _stems(con, words)) if s])
+
+
+_BATCH = 256     # words per row of the temporary table of _stems
+
+
+def _stems(con: sqlite3.Connection, words: list[str]) -> list[str]:
+    """What :func:`judge.rules.search._fts_stem` gives for ``words`` (each word's first token
+    as FTS5's porter tokenizer makes it), for thousands of words at once: FTS5 pays for every
+    row it is given, so the words of ASCII letters and digits (exactly one token each, split at
+    spaces) go in rows of :data:`_BATCH` words and each token is found back by its offset; a
+    row whose tokens do not line up with its words, and every other word, go through
+    ``_fts_stem`` one word a row."""
+    out = [""] * len(words)
+    alone = [i for i, w in enumerate(words) if not (w.isascii() and w.isalnum())]
+    plain = [i for i, w in enumerate(words) if w.isascii() and w.isalnum()]
+    batches = [plain[k:k + _BATCH] for k in range(0, len(plain), _BATCH)]
+    if batches:
+        con.execute("DROP TABLE IF EXISTS temp.stem_batch_out")
+        con.execute("DROP TABLE IF EXISTS temp.stem_batch")
+        con.execute("CREATE VIRTUAL TABLE temp.stem_batch USING fts5(x, content='', "
+                    "columnsize=0, tokenize='porter unicode61')")
+        con.execute("CREATE VIRTUAL TABLE temp.stem_batch_out USING "
+                    "fts5vocab(temp, stem_batch, 'instance')")
+        con.executemany("INSERT INTO temp.stem_batch(rowid, x) VALUES(?, ?)",
+                        [(b, " ".join(words[i] for i in batch))
+                         for b, batch in enumerate(batches, 1)])
+        found: list[dict[int, str]] = [{} for _ in batches]
+        for term, row, off in con.execute("SELECT term, doc, offset FROM temp.stem_batch_out"):
+            found[row - 1][off] = term
+        con.execute("DROP TABLE temp.stem_batch_out")
+        con.execute("DROP TABLE temp.stem_batch")
+        for batch, tokens in zip(batches, found):
+            if len(tokens) == len(batch) and all(k in tokens for k in range(len(batch))):
+                for k, i in enumerate(batch):
+                    out[i] = tokens[k]
+            else:
+                alone += batch
+    if alone:
+        for i, s in zip(alone, _fts_stem(con, [words[i] for i in alone])):
+            out[i] = s
+    return out
 
 
 def delete_document(con: sqlite3.Connection, doc_id: str) -> None:
@@ -323,7 +379,6 @@ def delete_document(con: sqlite3.Connection, doc_id: str) -> None:
     row = con.execute("SELECT first, last FROM rank_doc WHERE doc=?", (doc_id,)).fetchone()
     if row is not None:
         first, last = row
-        con.execute("DELETE FROM rank_text WHERE rowid BETWEEN ? AND ?", (first, last))
         con.execute("DELETE FROM rank_node WHERE row BETWEEN ? AND ?", (first, last))
         con.execute("DELETE FROM rank_edge WHERE src BETWEEN ? AND ?", (first, last))
     for table in ("rank_doc", "rank_syn", "rank_term", "rank_stem"):

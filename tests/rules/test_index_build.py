@@ -74,8 +74,6 @@ _TABLES = {
     "duplicates": "SELECT * FROM duplicates",
     "toc": "SELECT * FROM toc",
     # judge search's tables, rows named by their node (rowids differ between the two builds)
-    "rank_text": "SELECT n.id, s.title, s.heading, s.text, s.examples FROM rank_text s "
-                 "JOIN nodes n ON n.rowid = s.rowid",
     "rank_node": "SELECT r.id, r.doc, r.kind, p.id, r.cited FROM rank_node r "
                  "LEFT JOIN nodes p ON p.rowid = r.parent",
     "rank_edge": "SELECT a.id, b.id, e.kind FROM rank_edge e JOIN nodes a ON a.rowid = e.src "
@@ -165,3 +163,33 @@ def test_a_change_to_the_rules_code_rebuilds_everything(home, monkeypatch):
     imported = _counting_imports(monkeypatch)
     lookup.connect()
     assert sorted(imported) == sorted(e.manifest.id for e in catalog.entries())
+
+
+# --- the search tables' build ---------------------------------------------------------------------
+
+def test_batched_stems_are_what_fts5_makes_of_each_word_alone(monkeypatch):
+    """The build stems the documents' words many to a row (search_index._stems); each stem is
+    the one a row of its own gives (search._fts_stem, the query side's), words FTS5 may split or
+    drop included."""
+    from judge.rules import search, search_index
+    con = lookup.connect()
+    words = [w for (w,) in con.execute("SELECT word FROM rank_stem WHERE doc != ''")]
+    assert len(words) > 3000
+    words += ["héllo", "naïve", "x²", "ﬁre", "don't", "two words", "", "İstanbul", "ǅemal", "-"]
+    mem = sqlite3.connect(":memory:")
+    monkeypatch.setattr(search_index, "_BATCH", 7)     # many rows, a last one not full
+    assert search_index._stems(mem, words) == search._fts_stem(mem, words)
+
+
+def test_every_posting_has_its_offsets_in_order_and_as_many_as_its_count():
+    con = lookup.connect()
+    checked = 0
+    for term, data in con.execute("SELECT term, data FROM rank_term"):
+        rows, cnts, _ = marshal.loads(data)
+        assert list(rows) == sorted(set(rows)), term
+        for cnt in cnts:
+            for col in range(4):
+                offs = [int(x) for x in cnt[col + 4].split(",")] if cnt[col + 4] else []
+                assert len(offs) == cnt[col] and offs == sorted(set(offs)), (term, col)
+                checked += len(offs)
+    assert checked > 50000
