@@ -67,7 +67,7 @@ def search(query: list[str], *, game: str | None = None, limit: int = 10,
     """A first word that names a document or game limits the search to it (unless ``game``).
     Hits from more than one document are grouped by document; ``explain`` adds, per hit, what
     each ranking signal added (see :mod:`judge.rules.search`)."""
-    from judge.rules import lookup, present
+    from judge.rules import lookup
     from judge.rules.search import render
     if game is None and len(query) > 1 and _names_document(query[0]):
         game, query = query[0], query[1:]
@@ -75,6 +75,7 @@ def search(query: list[str], *, game: str | None = None, limit: int = 10,
             sys.stderr.write(f"(in {game} only: the first word names a document or game)\n")
     hits = lookup.search(" ".join(query), game=game, limit=limit, explain=explain)
     if as_json:
+        from judge.rules import present
         _out(present.to_json(hits))
     elif not hits:
         sys.stderr.write("no matching rule\n")
@@ -102,8 +103,8 @@ def _run(body, *args, **kwargs) -> int:
     try:
         return answer(body, *args, **kwargs)
     finally:    # installed user documents skipped because they are broken: said once
-        from judge.rules.problems import take_notices
-        for notice in take_notices():
+        problems = sys.modules.get("judge.rules.problems")    # (not loaded: there are none)
+        for notice in problems.take_notices() if problems is not None else ():
             sys.stderr.write(notice + "\n")
 
 

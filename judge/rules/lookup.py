@@ -9,6 +9,7 @@ missing or stale it is brought up to date once (that import is the heavy path)."
 # (see judge/rules/lookup.py and tests/rules/test_fast_paths.py).
 
 import os
+import sys
 
 from judge import paths
 from judge.errors import UnknownDocumentError, UnknownRuleError
@@ -155,8 +156,12 @@ def connect(*, rebuild: bool = False):
                          path=getattr(err, "filename", None) or paths.cache_dir_str(),
                          hint="set JUDGE_HOME (or XDG_CACHE_HOME) to a folder judge can write"
                          ) from None
-    from judge.rules import problems
-    problems.load(row[0] if row else "")
+    stored = row[0] if row else ""
+    # the notices of a broken user document (judge.rules.problems); with none stored and none
+    # taken up by this process, there is nothing to replace and the module stays unloaded
+    if stored or "judge.rules.problems" in sys.modules:
+        from judge.rules import problems
+        problems.load(stored)
     _con = con
     return con
 
