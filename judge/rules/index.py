@@ -146,26 +146,30 @@ def _fill_document(con: sqlite3.Connection, rg: RuleGraph, doc_id: str,
                     [(m.id, num, line) for num, line in doc.duplicates])
     con.executemany("INSERT INTO toc VALUES(?,?,?)", [(m.id, num, line) for num, line in doc.toc])
     nodes, terms, ids = [], [], []
+    glossary, errata = NodeKind.GLOSSARY.value, NodeKind.ERRATA.value
     for nid, a in rg.g.nodes(data=True):
         if a["doc"] != doc_id:
             continue
         ids.append(nid)
+        # (most nodes have no alias: "[]" is what json.dumps makes of an empty list)
         nodes.append((nid, a["doc"], a["key"], a["number"], a["kind"], a["title"], a["text"],
                       encode_examples(a["examples"]), a["parent"], a["line"], a["end_line"], a["order"],
-                      a["section"], json.dumps(a["aliases"])))
-        if a["kind"] == MISSING:
+                      a["section"], json.dumps(a["aliases"]) if a["aliases"] else "[]"))
+        kind = a["kind"]
+        if kind == MISSING:
             continue
-        if a["kind"] == NodeKind.GLOSSARY.value:
+        if kind == glossary:
             names, weight = {a["key"], a["title"], *a["aliases"]}, 3
-        elif a["kind"] == NodeKind.ERRATA.value:    # the card's name and the printed number
+        elif kind == errata:    # the card's name and the printed number
             names, weight = {a["key"], *a["aliases"]}, 2
         elif a["title"]:
             names, weight = {a["title"]}, 1
         else:
             continue
         for name in names:
-            if name and term_norm(name):
-                terms.append((a["game"], a["doc"], term_norm(name), a["key"], weight))
+            norm = term_norm(name) if name else ""
+            if norm:
+                terms.append((a["game"], a["doc"], norm, a["key"], weight))
     con.executemany("INSERT INTO nodes VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?)", nodes)
     # judge search's rows share their node's rowid: a document's rows are one range of rowids
     search_index.fill_document(con, rg, doc_id)
