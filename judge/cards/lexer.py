@@ -228,10 +228,13 @@ def _apostrophe_word(out: list[Word], word: str, pos: int, stop: int) -> None:
         out.append(Word("word", word, pos, stop))
 
 
-def self_spans(text: str, name: str | None) -> list[tuple[int, int]]:
+def self_spans(text: str, name: str | tuple[str, ...] | None) -> list[tuple[int, int]]:
     """Where ``name`` (the card's own name) is printed in ``text``, whole words only (and not
     inside [[...]]); a name with a comma also matches its first part ("Aegis" of "Aegis,
-    Archangel of Protection")."""
+    Archangel of Protection"). A tuple is the card's names: its full name first, then a short
+    one a game reader found printed too (WoW "Flip Boris Brightbeard → Boris heals ...")."""
+    if isinstance(name, tuple):
+        return sorted({s for n in name for s in self_spans(text, n)})
     if not name or len(name) < 2:
         return []
     plain, wanted = text.translate(_SAME), name.translate(_SAME)

@@ -468,4 +468,5 @@ def strict_error(game: str, text: str, name: str | None, piece: Piece, parsed: P
     expected = parsed.error.split("expected ", 1)[-1] if "expected" in parsed.error else None
     return CardSyntaxError(f"{game} card text not recognised from here", text=text,
                            offset=parsed.at if parsed.at is not None else piece.start,
-                           path=f"<{name or 'card'}>", expected=expected)
+                           path=f"<{(name[0] if isinstance(name, tuple) else name) or 'card'}>",
+                           expected=expected)

@@ -177,6 +177,16 @@ def _instead(f, lemma, s, parts, subject, span):
     changes in the packet it replaces (717.1)."""
     stat = "heal" if lemma == "heal" else "damage"
     word = _amount_word(parts.objects[0]) if parts.objects else ""
+    plus = _that_amount_plus(f, parts) if not word else None
+    if plus is not None:
+        # "it heals that amount of damage plus 1 instead": the packet's amount changes, as
+        # "that much +1" (it was a new heal, or a new packet whose "plus 1" was lost)
+        if plus == 0 and not parts.changes:
+            return None
+        word = "that much"
+        if plus:
+            return M.ModifyValue(verb=lemma, stat=stat, sign=1, amount=M.Amount(
+                value=plus, text=f"plus {plus}"), target=subject, span=span)
     if word == "double that much":
         return M.ModifyValue(verb=lemma, stat=stat, op="multiply",
                              amount=M.Amount(value=2, text="double"), target=subject, span=span)
@@ -193,6 +203,24 @@ def _instead(f, lemma, s, parts, subject, span):
         return M.Damage(verb=lemma, amount=M.Amount(ref="that much", text="that much"),
                         target=to, span=span)
     return None
+
+
+def _that_amount_plus(f, parts) -> int | None:
+    """"that amount of damage" (0) / "that amount of damage plus N" (N) as a replacement's only
+    object: the amount of the packet it replaces; None for anything else."""
+    if len(parts.objects) != 1 or parts.pps:
+        return None
+    t = f.r.target(parts.objects[0])
+    inner = t.of
+    if t.kinds != ("amount",) or t.ref != "that" or inner is None or inner.kinds != ("damage",) \
+            or inner.of is not None or inner.alternatives or inner.count is not None:
+        return None
+    if not inner.qualities:
+        return 0
+    [q] = inner.qualities if len(inner.qualities) == 1 else (None,)
+    if q is None or not q.startswith("plus ") or not q[5:].isdigit():
+        return None
+    return int(q[5:])
 
 
 def _deal(f, s, parts, subject, span):
@@ -1019,7 +1047,7 @@ def _read_completion_cost(a: M.Ability) -> tuple[M.Cost, M.Condition | None] | N
     return cost, condition
 
 
-def _short_name(text: str, name: str | None) -> str | None:
+def _short_name(text: str, name: str | None) -> str | tuple[str, str] | None:
     """A WoW card calls itself by a short name ("Kil'zin deals 3 nature damage" on Kil'zin of
     the Bloodscalp, "When Erunak enters play" on Erunak Stonespeaker): when the full name is
     not printed in the text but one of its first or last word is, that word is the card's
@@ -1027,14 +1055,38 @@ def _short_name(text: str, name: str | None) -> str | None:
     # found by str.find and a look at the characters around it, not by a pattern made from
     # the card's name: compiling one per card (more than re's cache holds) cost more than
     # anything else a WoW coverage run does outside parsing
-    if not name or " " not in name.strip() or _printed_bounded(text, name):
+    if not name or " " not in name.strip():
         return name
+    full = _printed_bounded(text, name)
     # a nickname in quotes ('"Eyeball" Jones' calls itself Eyeball) is the word without them
     words = [w.strip("'\"‘’“”") for w in name.replace(",", " ").split()]
+    if full:
+        # both printed ("Flip Boris Brightbeard → Boris heals X damage"): both are it, when the
+        # short word starts a sentence or a payment effect and a lower-case word follows it
+        # ("Put a Netherdrake ally token", "named Prince Keleseth" are other cards)
+        w = words[0]
+        if len(w) > 3 and w.lower() not in _NOT_SHORT and _starts_clause(
+                text.replace(name, " " * len(name)), w):
+            return (name, w)
+        return name
     for w in (words[0], words[-1]):
         if len(w) > 3 and w.lower() not in _NOT_SHORT and _printed_alone(text, w):
             return w
     return name
+
+
+def _starts_clause(text: str, word: str) -> bool:
+    """``word`` printed at the start of the text, of a line, of a sentence or after an arrow,
+    with a lower-case word after it."""
+    at = text.find(word)
+    while at >= 0:
+        before = text[:at].rstrip(" ")
+        after = text[at + len(word):]
+        if (not before or before[-1] in ".\n→>:") and after[:1] == " " and \
+                after[1:2].islower():
+            return True
+        at = text.find(word, at + 1)
+    return False
 
 
 def _word_char(c: str) -> bool:

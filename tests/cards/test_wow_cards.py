@@ -491,3 +491,42 @@ def test_wow_600_3a_cant_attack_or_exhaust_unless_is_one_condition_on_both():
     # two restrictions with no condition stay two restrictions
     assert [x.actions for x in one("Target ally can't attack or exhaust.").effects] == [
         ("attack",), ("exhaust",)]
+
+
+def test_wow_that_amount_of_damage_plus_n_instead_changes_the_packet():
+    """"it heals / deals / is dealt that amount of damage plus 1 instead" (Hide of the Wild,
+    Berserker Stance, Dragonslayer's Signet's "+1"): the replaced packet's amount changes, as
+    "that much +1" reads - it was a new Heal (replaced again without end) or a new Damage whose
+    "plus 1" was lost."""
+    for text, verb, stat in (
+            ("If your hero would heal damage, it heals that amount of damage plus 1 instead.",
+             "heal", "heal"),
+            ("If your hero would deal damage, it deals that amount of damage plus 1 instead.",
+             "deal", "damage"),
+            ("If your hero would be dealt damage, it is dealt that amount of damage plus 1 "
+             "instead.", "deal", "damage"),
+            ("If a friendly hero or ally would deal damage to a Dragon, it deals that amount "
+             "of damage +1 instead.", "deal", "damage")):
+        [a] = wow.parse(text).abilities
+        [rep] = a.effects
+        [change] = rep.instead
+        assert isinstance(change, M.ModifyValue), text
+        assert (change.verb, change.stat, change.sign, change.op, change.amount.value) == \
+            (verb, stat, 1, "add", 1), text
+    # not a replacement's amount: "heals that amount of damage from itself" stays a heal
+    [a] = wow.parse("When your hero deals combat damage, it heals that amount of damage from "
+                    "itself.").abilities
+    assert isinstance(a.effects[0], M.Heal)
+
+
+def test_wow_a_card_printing_its_full_and_short_name_is_both():
+    """"x, Flip Boris Brightbeard → Boris heals X damage": "Boris" is the card (it was a
+    Target named "Boris" that no card in play matches: the heal had no source); "Put a
+    Netherdrake ally token" on Netherdrake Gloves, "named Prince Keleseth" on Prince Valanar
+    stay other cards."""
+    [a] = wow.parse("x, Flip Boris Brightbeard → Boris heals X damage from target hero or "
+                    "ally. Use only on your turn.", name="Boris Brightbeard").abilities
+    assert a.effects[0].source.ref == "this"
+    [a] = wow.parse(", Destroy Netherdrake Gloves → Put a Netherdrake ally token with 3 ATK / "
+                    "3 health into play.", name="Netherdrake Gloves").abilities
+    assert a.effects[0].token.startswith("Netherdrake")

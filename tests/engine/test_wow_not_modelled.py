@@ -30,9 +30,12 @@ def test_wow_a_choice_among_tokens_is_not_one_token_named_after_all():
 
 
 def test_wow_a_heal_replacement_read_as_a_new_heal_is_named_not_repeated_without_end():
+    # a new heal in place of a heal (not a change of the packet, as Hide of the Wild's printed
+    # "heals that amount of damage plus 1 instead" is read now): named, never replaced again
+    # by the same modifier without end
     ruling = _ruling(
         'card "Hide of the Wild": Equipment - Armor - Leather Back (1), cost 2, def 1: "If your '
-        'hero would heal damage, it heals that amount of damage plus 1 instead."\n'
+        'hero would heal damage, it heals 2 damage from each friendly hero instead."\n'
         'card "Shelter the Flock": Ability - Holy, cost 4: "Your hero heals 11 damage from each '
         'friendly hero."\n'
         'Alice is the turn player; 4 resources, damage 12, hand "Shelter the Flock", controls '

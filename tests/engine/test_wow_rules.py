@@ -408,3 +408,42 @@ def test_wow_600_3a_no_additional_cost_to_exhaust_to_attack_and_other_exhausting
     activate = _resolve(head + 'Alice activates "Grunt"\nsettle\n')
     named = [s for s in activate.steps if s.not_modelled]
     assert named and _cited(activate, "600.3a")[0] is named[0]
+
+
+def test_wow_717_1_that_amount_of_damage_plus_1_instead_adds_1():
+    """Berserker Stance's printed "it deals that amount of damage plus 1 instead": 2 fire
+    damage becomes 3 (the "plus 1" was lost: 2, in silence)."""
+    ruling = _wow_ruling(
+        'card "Stance": Ability - Fury Stance (1), cost 3: "Ongoing: If your hero would deal '
+        'damage, it deals that amount of damage plus 1 instead."\n'
+        'card "Fire Blast": Instant Ability - Fire, cost 1: "Your hero deals 2 fire damage to '
+        'target hero or ally."\n'
+        'Alice is the turn player; 1 resource, hand "Fire Blast", controls "Stance"\n'
+        'Bob: health 30\n'
+        'Alice plays "Fire Blast" targeting Bob\nsettle\nexpect Bob damage 3\n')
+    assert ruling.passed, ruling.outcome
+
+
+_BORIS = ('card "Boris Brightbeard": Hero - Dwarf Priest (Holy) - Alliance, health 26: "x, Flip '
+          'Boris Brightbeard \u2192 Boris heals X damage from target hero or ally. Use only on '
+          'your turn."\n'
+          'card "Hide of the Wild": Equipment - Armor - Cloth Back (1), cost 2, def 0: "If your '
+          'hero would heal damage, it heals that amount of damage plus 1 instead."\n')
+
+
+def test_wow_use_only_on_your_turn_and_a_flipped_hero_keeps_its_damage():
+    """"Use only on your turn." is the flip power's condition: refused on another player's
+    turn, used on its controller's (it was named not modelled). Flipped, Boris is still a hero
+    (glossary: Flip) and keeps his damage (it was removed as from a non-character, 410.6e);
+    Hide of the Wild makes his heal of 2 one of 3."""
+    ruling = _wow_ruling(_BORIS + 'Bob is the turn player\n'
+                         'Alice: hero "Boris Brightbeard", damage 10, 2 resources, controls '
+                         '"Hide of the Wild"\n'
+                         'Bob passes\nAlice activates "Boris Brightbeard" targeting Alice '
+                         'choosing "X=2"\n')
+    assert any("only on your turn" in r for r in _refusals(ruling)), _refusals(ruling)
+    ruling = _wow_ruling(_BORIS + 'Alice is the turn player; hero "Boris Brightbeard", '
+                         'damage 10, 2 resources, controls "Hide of the Wild"\nBob: health 30\n'
+                         'Alice activates "Boris Brightbeard" targeting Alice choosing "X=2"\n'
+                         'settle\nexpect "Boris Brightbeard" is face down\nexpect Alice damage 7\n')
+    assert ruling.passed and _refusals(ruling) == [], ruling.outcome

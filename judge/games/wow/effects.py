@@ -397,6 +397,13 @@ def _sources(run: Run, desc: M.Target | None) -> int | None:
         return run.source
     found = run.things(desc)
     found = [x for x in found if isinstance(x, int)]
+    of = desc.of
+    if of is not None and of.who == "player" and of.ref == "that" and len(found) > 1:
+        # "that opponent's hero": the hero of the one player that opponent can be
+        players = D.candidates(st, replace(of, ref=""), run.scope)
+        if len(players) != 1:
+            raise NotModelled(f"{run.name}: which player {of.text!r} is")
+        found = [x for x in found if D.controller_of(st, x) == players[0]]
     if not found:
         if desc.kinds and desc.kinds[-1] == "hero":
             raise NotModelled(f"{run.name}: {desc.text!r} is not in play to deal the damage")

@@ -166,6 +166,7 @@ def read(o: GameObject) -> CardPowers:
             powers.append(rewards[-1])
             continue
         if a.kind == "activated":
+            a = _use_only(a)
             why = _why_effects(a.effects) or _why_costs(a.costs)
             p = Power(i, "activated", words, a, why, ongoing=seen_ongoing)
             activated.append(p)
@@ -236,6 +237,18 @@ def read(o: GameObject) -> CardPowers:
                       rewards=tuple(rewards), attach=attach, unsupported=unsupported,
                       unparsed=card.unparsed, shields_allies=shields_allies,
                       enters_with=tuple(enters_with), sabotage=tuple(sabotage))
+
+
+def _use_only(a: M.Ability) -> M.Ability:
+    """"x, Flip Boris → ... Use only on your turn.": the allowance on using the power itself is
+    the power's condition, checked as it is used (as "On your turn: ..." printed before the
+    cost is); any other allowance stays an effect (named not modelled)."""
+    last = a.effects[-1] if a.effects else None
+    if a.condition is not None or not isinstance(last, M.Restriction) or last.verb != "only" \
+            or not set(last.actions) <= {"use", "activate"} or last.only is None \
+            or last.what is None or last.what.ref != "this" or last.duration is not None:
+        return a
+    return replace(a, effects=a.effects[:-1], condition=last.only)
 
 
 def _slice(text: str, e: M.Effect) -> str:

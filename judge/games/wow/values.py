@@ -117,8 +117,9 @@ def kinds(state: State, oid: int) -> frozenset[str]:
         out |= {"ability", "ally"}
     if "golem" in out:
         out |= {"equipment", "ally"}
-    if not o.face_up and W.in_play(o):
-        return frozenset()               # 412.1b: a face-down resource is blank
+    if not o.face_up and W.is_resource(o):
+        # 412.1b: a face-down resource is blank; a flipped hero stays a hero (glossary: Flip)
+        return frozenset()
     return frozenset(out)
 
 
