@@ -26,11 +26,36 @@ def _names(cls: type) -> tuple[str, ...]:
 def rebuild(cls: type, values: tuple) -> Any:
     """The instance of ``cls`` whose fields are ``values`` (in field order), without ``__init__``
     (the values were checked when the object was first made)."""
-    obj = object.__new__(cls)
-    set_slot = object.__setattr__
-    for name, value in zip(_names(cls), values):
-        set_slot(obj, name, value)
-    return obj
+    try:
+        return _BUILDERS[cls](values)
+    except KeyError:
+        return _builder(cls)(values)
+
+
+_BUILDERS: dict[type, Any] = {}
+
+
+def _builder(cls: type) -> Any:
+    """A function making an instance of ``cls`` from its field values, written out field by
+    field (each slot set through its own descriptor: no loop, no attribute name looked up)."""
+    names = _names(cls)
+    scope = {"new": object.__new__, "cls": cls}
+    body = []
+    for i, name in enumerate(names):
+        scope[f"set{i}"] = _slot_setter(cls, name)
+        body.append(f"    set{i}(o, v[{i}])\n")
+    exec("def build(v):\n    o = new(cls)\n" + "".join(body) + "    return o\n", scope)
+    found = _BUILDERS[cls] = scope["build"]
+    return found
+
+
+def _slot_setter(cls: type, name: str) -> Any:
+    """The setter of slot ``name`` of ``cls`` (its member descriptor's ``__set__``)."""
+    for klass in cls.__mro__:
+        slot = klass.__dict__.get(name)
+        if slot is not None and hasattr(slot, "__set__"):
+            return slot.__set__
+    return lambda o, value: object.__setattr__(o, name, value)
 
 
 class _Pickler(pickle.Pickler):

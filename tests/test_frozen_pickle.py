@@ -50,3 +50,15 @@ def test_only_frozen_slotted_dataclasses_are_rebuilt_by_value():
     assert b"rebuild" in raw
     back = pickle.loads(raw)
     assert back == value and back["f"].b[0] == _Frozen(2)
+
+
+@dataclass(frozen=True, slots=True)
+class _Child(_Frozen):
+    c: str = "x"
+
+
+def test_a_subclass_is_rebuilt_with_its_inherited_slots_set():
+    value = (_Child(1, (2,), "y"), _Frozen(3), _Child(4))
+    back = _round_trip(value)
+    assert back == value and [type(v) for v in back] == [_Child, _Frozen, _Child]
+    assert (back[0].a, back[0].b, back[0].c) == (1, (2,), "y")
