@@ -123,11 +123,18 @@ class Context:
         its document does not cover is left out of the citations) plus literal ``cites``.
         What the state noted meanwhile (a bound that held a value, a read that an unbound
         ability concerns) follows as steps of its own."""
-        lookup, document = self.game.citations.lookup, self.state.document
-        citations = [c for c in (lookup(document, p) for p in procedures) if c] + list(cites)
-        found = self.trace.add(self.state, kind, text, citations, mark=mark, actor=actor,
+        st = self.state
+        if procedures:
+            lookup, document = self.game.citations.lookup, st.document
+            citations = [c for c in [lookup(document, p) for p in procedures] if c]
+            if cites:
+                citations += cites
+        else:
+            citations = cites
+        found = self.trace.add(st, kind, text, citations, mark=mark, actor=actor,
                                default=default)
-        self.take_notes()
+        if st.reads or st.notes:
+            self.take_notes()
         return found
 
     def take_notes(self) -> None:

@@ -8,7 +8,7 @@ nothing: ``not modelled``) in another document.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Mapping
 
 from judge.engine.errors import NotModelled
@@ -57,9 +57,11 @@ class Trace:
             if self.describe:
                 ops = describe_changes(state, state.log[max(mark, self.covered):])
             self.covered = len(state.log)
-        step = Step(index=len(self.steps), kind=kind, text=text,
-                    citations=tuple(dict.fromkeys(c for c in citations if c)), ops=ops,
-                    actor=actor, line=self.line, default=default)
+        cited = dict.fromkeys(citations)       # in order, each once; no empty citation
+        cited.pop(None, None)
+        cited.pop("", None)
+        step = _new_step(len(self.steps), kind, text, tuple(cited), ops, actor, self.line,
+                         default)
         self.steps.append(step)
         return step
 
@@ -68,6 +70,33 @@ class Trace:
 
     def not_modelled(self) -> list[Step]:
         return [s for s in self.steps if s.kind == NOT_MODELLED]
+
+
+def _step_maker():
+    """``Step(index, kind, text, citations, ops, actor, line, default)`` without the frozen
+    dataclass's ``__init__`` (a step is made for every pass, check and event: each field set
+    through its slot's own descriptor). The fields in their order are checked here."""
+    names = ("index", "kind", "text", "citations", "ops", "actor", "line", "default")
+    assert tuple(f.name for f in fields(Step)) == names
+    setters = [Step.__dict__[n].__set__ for n in names]
+    s0, s1, s2, s3, s4, s5, s6, s7 = setters
+    new = object.__new__
+
+    def make(index, kind, text, citations, ops, actor, line, default) -> Step:
+        step = new(Step)
+        s0(step, index)
+        s1(step, kind)
+        s2(step, text)
+        s3(step, citations)
+        s4(step, ops)
+        s5(step, actor)
+        s6(step, line)
+        s7(step, default)
+        return step
+    return make
+
+
+_new_step = _step_maker()
 
 
 def describe_changes(state: State, ops: list[Operation]) -> tuple[str, ...]:

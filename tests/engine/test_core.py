@@ -544,3 +544,19 @@ def test_a_refusal_cites_its_blocking_rule_then_the_rules_of_what_a_refusal_does
     err = IllegalAction("play", "too few resources", "toy-1 3.1", also=("toy-1 4.2", "toy-1 3.1"))
     assert err.citations == ["toy-1 3.1", "toy-1 4.2"]
     assert IllegalAction("play", "no", "toy-1 3.1").citations == ["toy-1 3.1"]
+
+
+def test_a_step_cites_each_rule_once_in_order_and_no_empty_citation():
+    """Procedures the document covers, then literal citations: each rule once, in the order
+    first given; a procedure the document does not cover and an empty citation are left out.
+    The step's fields are the ones given (and the run's current line)."""
+    from judge.engine.trace import Step
+    ctx = _toy()
+    ctx.trace.line = 7
+    step = ctx.step("rule", "a pass", ["no such procedure"],
+                    cites=["toy-1 2.1", None, "", "toy-1 1.1", "toy-1 2.1"], actor="Bob")
+    assert step == Step(index=0, kind="rule", text="a pass",
+                        citations=("toy-1 2.1", "toy-1 1.1"), ops=(), actor="Bob", line=7)
+    again = ctx.trace.add(ctx.state, "check", "a check", ("toy-1 3", "toy-1 3"), default="d")
+    assert (again.index, again.citations, again.default, again.line) == (1, ("toy-1 3",), "d", 7)
+    assert ctx.trace.steps == [step, again]
