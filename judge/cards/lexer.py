@@ -183,6 +183,16 @@ def scan(text: str, self_spans: Sequence[tuple[int, int]] = ()) -> list[Word]:
 
 
 _new_tuple = tuple.__new__
+_new_str = str.__new__
+
+
+def _token(terminal: str, text: str, start: int, end: int) -> Token:
+    """``Token(terminal, text, start, None, None, end_pos=end)``: the same token, made without
+    lark's constructor in between (its keyword checks cost more than the token itself)."""
+    tok = _new_str(Token, text)
+    tok.type, tok.value, tok.start_pos, tok.end_pos = terminal, text, start, end
+    tok.line = tok.column = tok.end_line = tok.end_column = None
+    return tok
 
 
 def _scan_plain(plain: str) -> list[Word]:
@@ -294,8 +304,7 @@ class Tokens:
                     if hit is not None:
                         length, terminal = hit
                         last = words[i + length - 1]
-                        out.append(Token(terminal, _joined(words, i, length), w.start, None,
-                                         None, end_pos=last.end))
+                        out.append(_token(terminal, _joined(words, i, length), w.start, last.end))
                         i += length
                         continue
             if kind == "word":
@@ -308,16 +317,15 @@ class Tokens:
                     terminal = "NAME"               # "create a Might token"
                     if out and out[-1].type == "NAME" and len(out) not in breaks:
                         prev = out[-1]
-                        out[-1] = Token("NAME", prev + " " + w.text, prev.start_pos, None, None,
-                                        end_pos=w.end)
+                        out[-1] = _token("NAME", prev + " " + w.text, prev.start_pos, w.end)
                         i += 1
                         continue
-                    out.append(Token(terminal, w.text, w.start, None, None, end_pos=w.end))
+                    out.append(_token(terminal, w.text, w.start, w.end))
                     i += 1
                     continue
                 if low == "have" and _causative_here(out, words, i, known, lex.ambiguous):
                     cause_at = len(out)
-                    out.append(Token("CAUSE", w.text, w.start, None, None, end_pos=w.end))
+                    out.append(_token("CAUSE", w.text, w.start, w.end))
                     i += 1
                     continue
                 pair = ambiguous.get(low)
@@ -343,32 +351,31 @@ class Tokens:
                         if out and out[-1].type == "NAME" and out[-1].end_pos is not None \
                                 and len(out) not in breaks:
                             prev = out[-1]
-                            out[-1] = Token("NAME", prev + " " + w.text, prev.start_pos, None,
-                                            None, end_pos=w.end)
+                            out[-1] = _token("NAME", prev + " " + w.text, prev.start_pos, w.end)
                             i += 1
                             continue
                     else:
                         terminal = "WORD"
-                out.append(Token(terminal, w.text, w.start, None, None, end_pos=w.end))
+                out.append(_token(terminal, w.text, w.start, w.end))
             elif kind == "arrow":
                 terminal = known.get("\u2192", "UNKNOWN")
-                out.append(Token(terminal, w.text, w.start, None, None, end_pos=w.end))
+                out.append(_token(terminal, w.text, w.start, w.end))
             elif kind == "punct":
                 terminal = known.get(w.text, "UNKNOWN")
-                out.append(Token(terminal, w.text, w.start, None, None, end_pos=w.end))
+                out.append(_token(terminal, w.text, w.start, w.end))
             elif kind == "int":
-                out.append(Token("INT", w.text, w.start, None, None, end_pos=w.end))
+                out.append(_token("INT", w.text, w.start, w.end))
             elif kind == "signed":
-                out.append(Token("SIGNED", w.text, w.start, None, None, end_pos=w.end))
+                out.append(_token("SIGNED", w.text, w.start, w.end))
             elif kind == "icon":
                 terminal = known.get(w.text.lower())
                 if terminal is None and lex.icons is not None:
                     terminal = lex.icons(w.text)
-                out.append(Token(terminal or "ICON", w.text, w.start, None, None, end_pos=w.end))
+                out.append(_token(terminal or "ICON", w.text, w.start, w.end))
             elif kind == "self":
-                out.append(Token("SELF", w.text, w.start, None, None, end_pos=w.end))
+                out.append(_token("SELF", w.text, w.start, w.end))
             elif kind == "poss":
-                out.append(Token("POSS", w.text, w.start, None, None, end_pos=w.end))
+                out.append(_token("POSS", w.text, w.start, w.end))
             elif kind == "is":
                 nxt = words[i + 1] if i + 1 < n else None
                 if nxt is not None and nxt.kind == "word" and out and \
@@ -376,13 +383,11 @@ class Tokens:
                         _base(known.get(nxt.text.lower(), "")) in _NOUNISH:
                     # "it's controller's next ready step": "its" misspelt, not "it is"
                     prev = out[-1]
-                    out[-1] = Token(known["its"], "its", prev.start_pos, None, None,
-                                    end_pos=w.end)
+                    out[-1] = _token(known["its"], "its", prev.start_pos, w.end)
                 else:
-                    out.append(Token(known.get("is", "WORD"), w.text, w.start, None, None,
-                                     end_pos=w.end))
+                    out.append(_token(known.get("is", "WORD"), w.text, w.start, w.end))
             else:
-                out.append(Token("UNKNOWN", w.text, w.start, None, None, end_pos=w.end))
+                out.append(_token("UNKNOWN", w.text, w.start, w.end))
             i += 1
         _mark_keyword_instructions(out)
         _mark_elided_counts(out)
@@ -430,8 +435,8 @@ def _merge_stats(tokens: list[Token]) -> list[Token]:
         t = tokens[i]
         if _base(t.type) == "INT" and i + 2 < n and str(tokens[i + 1]).lower() in ("/", "x") \
                 and _base(tokens[i + 2].type) == "INT":
-            out.append(Token("STATS", f"{t} / {tokens[i + 2]}", t.start_pos, None, None,
-                             end_pos=tokens[i + 2].end_pos))
+            out.append(_token("STATS", f"{t} / {tokens[i + 2]}", t.start_pos,
+                              tokens[i + 2].end_pos))
             i += 3
             continue
         if (_base(t.type) == "INT" and i + 4 < n and _base(tokens[i + 1].type) in ("STAT",
@@ -442,8 +447,8 @@ def _merge_stats(tokens: list[Token]) -> list[Token]:
                 and str(tokens[i + 2]) == "/" and _base(tokens[i + 3].type) == "INT"
                 and _base(tokens[i + 4].type) in ("STAT", "W_STAT")):
             end = tokens[i + 4]
-            out.append(Token("STATS", f"{t} {tokens[i + 1]} / {tokens[i + 3]} {end}",
-                             t.start_pos, None, None, end_pos=end.end_pos))
+            out.append(_token("STATS", f"{t} {tokens[i + 1]} / {tokens[i + 3]} {end}",
+                             t.start_pos, end.end_pos))
             i += 5
             continue
         if _base(t.type) == "SIGNED":
@@ -458,8 +463,7 @@ def _merge_stats(tokens: list[Token]) -> list[Token]:
                     words = [str(x) for x in tokens[i:i + size]]
                     text = "".join(words) if size == 3 or _base(tokens[i + 1].type) == "ICON" \
                         else " ".join(words)
-                    out.append(Token("ADJ", text, t.start_pos, None, None,
-                                     end_pos=tokens[i + size - 1].end_pos))
+                    out.append(_token("ADJ", text, t.start_pos, tokens[i + size - 1].end_pos))
                     i += size
                     break
             else:
@@ -467,7 +471,7 @@ def _merge_stats(tokens: list[Token]) -> list[Token]:
                 i += 1
             continue
         if str(t) == "x" and _base(t.type) == "WORD":
-            t = Token("XVAR", "x", t.start_pos, None, None, end_pos=t.end_pos)
+            t = _token("XVAR", "x", t.start_pos, t.end_pos)
         out.append(t)
         i += 1
     return out
@@ -498,8 +502,7 @@ def _mark_lists(tokens: list[Token]) -> list[Token]:
                 k = j + 1
                 if k < n and _base(tokens[k].type) in _LIST_WORDS and \
                         not _ends_lead_clause(tokens, i, k):
-                    tokens[i] = Token("LIST_COMMA", ",", tok.start_pos, None, None,
-                                      end_pos=tok.end_pos)
+                    tokens[i] = _token("LIST_COMMA", ",", tok.start_pos, tok.end_pos)
             elif str(tokens[j]) == ",":
                 # another list comma follows: decided when that one is
                 pass
@@ -513,7 +516,7 @@ def _mark_lists(tokens: list[Token]) -> list[Token]:
             j += 1
         if j > i + 1 and j < n and tokens[j].type == "LIST_COMMA" and \
                 not _ends_lead_clause(tokens, i, i + 1):
-            tokens[i] = Token("LIST_COMMA", ",", tok.start_pos, None, None, end_pos=tok.end_pos)
+            tokens[i] = _token("LIST_COMMA", ",", tok.start_pos, tok.end_pos)
     return tokens
 
 
@@ -679,7 +682,7 @@ def _mark_keyword_instructions(tokens: list[Token]) -> None:
             continue
         if i + 2 < n and _base(tokens[i + 2].type) not in _CLAUSE_ENDS:
             continue
-        tokens[i] = Token("KW_ACTION", str(tok), tok.start_pos, None, None, end_pos=tok.end_pos)
+        tokens[i] = _token("KW_ACTION", str(tok), tok.start_pos, tok.end_pos)
 
 
 def _mark_elided_counts(tokens: list[Token]) -> None:
@@ -692,8 +695,7 @@ def _mark_elided_counts(tokens: list[Token]) -> None:
                     not i or _base(tokens[i - 1].type) in ("DOT", "SEMI", "BANG", "DASH",
                                                            "DASH_LINE")):
             a, b = tokens[i], tokens[i + 1]
-            tokens[i:i + 2] = [Token("ELIDED_COUNT", f"{a} {b}", a.start_pos, None, None,
-                                     end_pos=b.end_pos)]
+            tokens[i:i + 2] = [_token("ELIDED_COUNT", f"{a} {b}", a.start_pos, b.end_pos)]
         i += 1
 
 
@@ -721,8 +723,7 @@ def _mark_past_verbs(tokens: list[Token]) -> None:
                 _base(tokens[i - 1].type) == "PARTICIPLE" and
                 _base(tokens[i - 2].type) == "PRONOUN") and \
                 _base(tokens[i + 1].type) in _OBJECT_KINDS:
-            tokens[i] = Token("PAST_VERB", str(tok), tok.start_pos, None, None,
-                              end_pos=tok.end_pos)
+            tokens[i] = _token("PAST_VERB", str(tok), tok.start_pos, tok.end_pos)
             lead = False
 
 
@@ -756,7 +757,7 @@ def _mark_contact_relatives(tokens: list[Token], that: str,
             if j + 1 < n and str(tokens[j]).lower() in _PLAYER_WORDS and \
                     _base(tokens[j].type) in _REL_SUBJECT_WORDS and _is_verbish(tokens[j + 1]) \
                     and _base(tokens[j + 1].type) != "BE":
-                out.append(Token(that, "", tok.start_pos, None, None, end_pos=tok.start_pos))
+                out.append(_token(that, "", tok.start_pos, tok.start_pos))
         out.append(tok)
     return out
 
@@ -842,8 +843,7 @@ def _merge_names(tokens: list[Token], breaks: set[int] = frozenset()) -> list[To
                     breaks.isdisjoint(range(i, j + 1)):
                 prev, nxt = out[-1], tokens[j]
                 glue = " ".join(str(x) for x in tokens[i:j])
-                out[-1] = Token("NAME", f"{prev} {glue} {nxt}", prev.start_pos, None, None,
-                                end_pos=nxt.end_pos)
+                out[-1] = _token("NAME", f"{prev} {glue} {nxt}", prev.start_pos, nxt.end_pos)
                 i = j + 1
                 continue
         if t[:1].isupper() and _base(t.type) in _CAPITAL_KINDS:       # _capital(t)
@@ -857,8 +857,7 @@ def _merge_names(tokens: list[Token], breaks: set[int] = frozenset()) -> list[To
                     str(tokens[j - 1]).lower().strip(", ") in ("or", "and") and \
                     breaks.isdisjoint(range(i + 1, j + 2)):
                 text = " ".join(str(x) for x in tokens[i:j + 1]).replace(" ,", ",")
-                out.append(Token("NAME", text, t.start_pos, None, None,
-                                 end_pos=tokens[j].end_pos))
+                out.append(_token("NAME", text, t.start_pos, tokens[j].end_pos))
                 i = j + 1
                 continue
         out.append(t)
