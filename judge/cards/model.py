@@ -46,7 +46,7 @@ without loading lark.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import MISSING, dataclass, field, fields, is_dataclass
 
 
 @dataclass(frozen=True, slots=True)
@@ -878,3 +878,59 @@ def walk(value) -> Iterator[object]:
         child = getattr(value, name)
         if child is not None and not isinstance(child, (str, int, bool, Span)):
             yield from walk(child)
+
+
+
+def _fast_inits(classes: list[type]) -> None:
+    """Give each frozen, slotted dataclass of ``classes`` an ``__init__`` that sets each field
+    through its slot (``cls.<field>.__set__``) rather than ``object.__setattr__``, which the
+    frozen ``__init__`` of dataclasses calls once per field and which is most of the cost of
+    making a value (card parsing makes many). Same parameters (the fields, in order), defaults
+    and values; a class with anything else in its ``__init__`` (``__post_init__``, a default
+    factory, keyword-only or init-less fields) keeps its own. The one dataclasses made stays
+    as ``_dataclass_init`` (tests compare the two). One ``exec`` for all."""
+    from types import MemberDescriptorType
+    scope: dict = {}
+    source, made = [], []
+    for k, cls in enumerate(classes):
+        fs = fields(cls)
+        if hasattr(cls, "__post_init__") or "__slots__" not in cls.__dict__ or \
+                len(fs) != len(cls.__dataclass_fields__) or \
+                any(not f.init or f.kw_only or f.default_factory is not MISSING for f in fs):
+            continue
+        slots = [next((c.__dict__[f.name] for c in cls.__mro__ if f.name in c.__dict__), None)
+                 for f in fs]
+        if not all(type(s) is MemberDescriptorType for s in slots):
+            continue
+        params, body = [], []
+        for i, (f, slot) in enumerate(zip(fs, slots)):
+            scope[f"s{k}_{i}"] = slot.__set__
+            if f.default is MISSING:
+                params.append(f.name)
+            else:
+                scope[f"d{k}_{i}"] = f.default
+                params.append(f"{f.name}=d{k}_{i}")
+            body.append(f" s{k}_{i}(self, {f.name})\n")
+        source.append(f"def i{k}(self, {', '.join(params)}):\n{''.join(body) or ' pass'}\n")
+        made.append((k, cls))
+    exec("".join(source), scope)  # noqa: S102 - the source made above
+    for k, cls in made:
+        init = scope[f"i{k}"]
+        init.__name__, init.__qualname__ = "__init__", f"{cls.__qualname__}.__init__"
+        init.__module__ = cls.__module__
+        cls._dataclass_init = cls.__init__
+        cls.__init__ = init
+
+
+_FAST = []
+
+
+def use_fast_inits() -> None:
+    """Make the frozen dataclasses of this module with :func:`_fast_inits`, once per process.
+    The card reader calls it as it loads a parser (a process that parses card text makes many
+    values); a process that only reads values pays nothing for it at import."""
+    if not _FAST:
+        _FAST.append(True)
+        _fast_inits([v for v in list(globals().values())
+                     if isinstance(v, type) and v.__module__ == __name__ and is_dataclass(v)
+                     and v.__dataclass_params__.frozen])

@@ -51,6 +51,7 @@ class CardGrammar:
 
     @cached_property
     def lark(self) -> Lark:
+        M.use_fast_inits()           # values made faster, once a process parses card text
         return Lark.open(str(self.path), parser="lalr", lexer=WordLexer,
                          transformer=self.transformer, start=self.start,
                          maybe_placeholders=False, cache=lark_cache(self.path))

@@ -117,3 +117,28 @@ def test_coverage_shapes_replace_the_card_name_as_the_pattern_did(text, name):
     from judge.cards import coverage
     assert coverage._name_replaced(text, name) == re.sub(
         r"(?<!\w)" + re.escape(name) + r"(?!\w)", "NAME", text)
+
+
+def test_model_values_made_through_their_slots_equal_what_dataclasses_makes():
+    """judge.cards.model gives its frozen dataclasses an ``__init__`` that sets the slots
+    directly (_fast_inits); for every such class, the same arguments (positional and by
+    keyword, defaults left out) give a value equal, field for field, to the one the
+    dataclasses-made ``__init__`` gives, and it stays frozen."""
+    import dataclasses
+    from judge.cards import model as M
+    M.use_fast_inits()                   # as the card reader does when it loads a parser
+    classes = [c for c in vars(M).values() if isinstance(c, type) and c.__module__ == M.__name__
+               and dataclasses.is_dataclass(c)]
+    assert len(classes) > 40
+    for cls in classes:
+        assert "_dataclass_init" in cls.__dict__, f"{cls.__name__} kept the slow __init__"
+        fs = dataclasses.fields(cls)
+        required = [f for f in fs if f.default is dataclasses.MISSING]
+        args = [object() for _ in required]
+        for kwargs in ({}, {f.name: object() for f in fs if f.default is not dataclasses.MISSING}):
+            fast = cls(*args, **kwargs)
+            slow = object.__new__(cls)
+            cls._dataclass_init(slow, *args, **kwargs)
+            assert [getattr(fast, f.name) for f in fs] == [getattr(slow, f.name) for f in fs]
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(fast, fs[0].name, 1)
