@@ -35,7 +35,7 @@ import sys
 import tempfile
 from collections import Counter, defaultdict
 
-from search_bench import MRR_DEPTH, PARTS, K, all_questions  # beside this script
+from search_bench import MRR_DEPTH, TUNING_PARTS as PARTS, K, all_questions  # beside this script; never the held-back set
 
 POS = {"noun": "n", "verb": "v", "adj": "a", "adv": "r"}
 
