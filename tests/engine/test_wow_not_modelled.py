@@ -190,3 +190,18 @@ def test_wow_switching_atk_and_health_and_drawing_until_under_a_replacement_cite
         '"Footman", deck 10 cards\nAlice plays "Mana Infusion"\nsettle\n')
     _named(draw, "(713.2a)", "713.2a")
 
+
+
+def test_wow_enter_play_exhausted_from_now_on_is_named_never_a_move_of_cards_in_play():
+    """"Opposing allies enter play exhausted this turn" (a Move of verb "enter" with the state
+    they arrive in): how cards will enter play, named citing 710.1b - never a move of the allies
+    already in play into play (nor exhausting them)."""
+    ruling = _ruling(
+        'card "Shockburst": Instant Ability - Arcane, cost 1: "Opposing allies enter play '
+        'exhausted this turn."\n'
+        + _GRUNT +
+        'Alice is the turn player; 1 resource, hand "Shockburst"\nBob: controls "Grunt"\n'
+        'Alice plays "Shockburst"\nsettle\n')
+    _named(ruling, "a modifier on how cards enter play", "710.1b")
+    assert not any("Grunt" in s.description and ("is put" in s.description or "exhausts" in
+                                                  s.description) for s in ruling.steps)

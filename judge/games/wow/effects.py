@@ -1085,6 +1085,11 @@ def move(run: Run, e: M.Move) -> None:
     if verb == "discard":
         _discard(run, e)
         return
+    if verb == "enter":
+        # "Opposing allies enter play exhausted this turn": how cards will enter play (a
+        # modifier of 710.1b), never a move of the cards it describes now
+        raise NotModelled(f"{run.name}: {_text(e, run.text)!r} (a modifier on how cards enter "
+                          "play)", run.ctx.cite("enter.with"))
     if verb == "remove from combat":
         from judge.games.wow import combat as K
         things = [x for x in run.things(e.what) if isinstance(x, int)]
