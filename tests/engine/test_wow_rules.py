@@ -447,3 +447,15 @@ def test_wow_use_only_on_your_turn_and_a_flipped_hero_keeps_its_damage():
                          'Alice activates "Boris Brightbeard" targeting Alice choosing "X=2"\n'
                          'settle\nexpect "Boris Brightbeard" is face down\nexpect Alice damage 7\n')
     assert ruling.passed and _refusals(ruling) == [], ruling.outcome
+
+
+def test_wow_710_1b_a_quest_that_enters_play_exhausted_is_placed_exhausted():
+    """A face-up quest placed as a resource enters play: its "enters play exhausted" is
+    processed as it does (it was dropped: the quest was placed ready)."""
+    ruling = _resolve(
+        'card "Revenge Is Tasty": Quest: "Revenge Is Tasty enters play exhausted.\\n\\nPay 2 to '
+        'complete this quest.\\n\\nReward: Draw a card."\n'
+        'Alice is the turn player; hand "Revenge Is Tasty"\n'
+        'Alice places "Revenge Is Tasty" face up\nsettle\n')
+    [step] = _cited(ruling, "710.1b")
+    assert "Revenge Is Tasty enters play exhausted" in step.description

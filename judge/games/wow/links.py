@@ -565,6 +565,26 @@ def _resolve_resource(game, ctx: Context, layer: Layer) -> None:
             face="up" if layer.data.get("face up") else "down")
     ctx.step(T.RESOLVE, f"the resource enters {layer.controller}'s resource row",
              ["resource.when", "resource.face"])
+    o = st.objects[oid]
+    if o.face_up and o.zone == (layer.controller, W.RESOURCES):
+        # 710.1b: a face-up quest that "enters play exhausted" is placed exhausted
+        from judge.cards import model as M
+        from judge.games.wow import powers as P
+        for e in P.of(st, oid).enters_with:
+            if not isinstance(e, M.Move) or e.arrives.damage is not None or \
+                    set(e.arrives.states) != {"exhausted"}:
+                raise NotModelled(f"{o.name} entering play {_arrival_words(e)} as a resource",
+                                  ctx.cite("enter.with"))
+            mark = len(st.log)
+            st.apply(W.Orient(oid, True))
+            ctx.step(T.RULE, f"{o.name} enters play exhausted (its power "
+                     f"{e.arrives.text!r}): it does not enter ready and then exhaust",
+                     ["enter.with"], mark=mark)
+
+
+def _arrival_words(e) -> str:
+    arrives = getattr(e, "arrives", None)
+    return repr(arrives.text) if arrives is not None else f"with {getattr(e, 'kind', '')} counters"
 
 
 def _resolve_proposal(game, ctx: Context, layer: Layer) -> None:
