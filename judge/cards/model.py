@@ -552,7 +552,9 @@ class Shuffle(Effect):
 class CreateToken(Effect):
     """Create / put into play ``count`` tokens named ``token`` (with ``kinds`` and stat
     ``values`` when printed: "a 1/1 Wolf ally token"), under ``controller``'s control;
-    ``copy_of``: a token copy of that card (its printed information, ``token`` empty)."""
+    ``copy_of``: a token copy of that card (its printed information, ``token`` empty);
+    ``choices``: the token is one of these, chosen as the effect happens (``token`` keeps the
+    printed words); ``damage_type``: the damage type printed with its ATK (WoW "[Melee]")."""
     count: Amount | None = None
     token: str = ""
     kinds: tuple[str, ...] = ()
@@ -560,6 +562,9 @@ class CreateToken(Effect):
     controller: Target | None = None
     zone: Zone | None = None
     copy_of: Target | None = None       # "a token copy of target ally" (WoW 402.4)
+    choices: tuple[str, ...] = ()       # one of these names, chosen as it resolves: "an Air,
+    #                                     Earth, Fire, or Water Totem token" (WoW 404.2b)
+    damage_type: str = ""               # the printed ATK's damage type: "0 [Melee] / 2 [Health]"
 
 
 @dataclass(frozen=True, slots=True)

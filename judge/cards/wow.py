@@ -511,14 +511,38 @@ def _token(f, what, parts, subject, span):
     words = [q for q in quals if not re.search(r"\d", q) and q not in ("other", "additional")]
     if words:
         return None               # words this reading does not place: the shared reading
+    choices: tuple[str, ...] = ()
+    if not name and what.name and len(_alternatives(what.name)) > 1:
+        # "an Air, Earth, Fire, or Water Totem token": one of four, chosen (404.2b)
+        rest = [t if t[:1].isupper() else t.title() for t in tags[1:] if t != "unique"]
+        choices = tuple(" ".join([w] + rest) for w in _alternatives(what.name))
+        tags = tags[1:]
     if not name:
         name = " ".join(t if t[:1].isupper() else t.title() for t in tags if t != "unique")
+        if choices:
+            name = what.name + " " + name
     if not name:
         return None
     return M.CreateToken(verb="create", count=what.count or M.Amount(value=1), token=name,
                          kinds=tuple(t.lower() for t in tags) + tuple(types),
                          values=_token_values(what), controller=subject,
-                         zone=f.zone_to(parts) or what.zone, span=span)
+                         zone=f.zone_to(parts) or what.zone, span=span, choices=choices,
+                         damage_type=_atk_type(what))
+
+
+def _alternatives(words: str) -> list[str]:
+    """"Air, Earth, Fire, or Water" -> the four words; one word -> itself."""
+    out = [w.strip() for w in words.replace(", or ", ", ").replace(" or ", ", ").split(",")]
+    return [w for w in out if w]
+
+
+def _atk_type(what) -> str:
+    """The damage type printed with a token's ATK: "0 [Melee] / 2 [Health]" -> "melee"."""
+    for q in what.qualities:
+        if "/" in q:
+            atk = q.split("/", 1)[0]
+            return _damage_types(w for w in atk.split() if w.startswith("["))
+    return ""
 
 
 def _token_values(what):

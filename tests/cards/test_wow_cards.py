@@ -530,3 +530,19 @@ def test_wow_a_card_printing_its_full_and_short_name_is_both():
     [a] = wow.parse(", Destroy Netherdrake Gloves → Put a Netherdrake ally token with 3 ATK / "
                     "3 health into play.", name="Netherdrake Gloves").abilities
     assert a.effects[0].token.startswith("Netherdrake")
+
+
+def test_wow_a_token_chosen_among_names_and_its_atk_damage_type():
+    """"a 0 [Melee] / 2 [Health] Air, Earth, Fire, or Water Totem token" (Erunak Stonespeaker,
+    404.2b): one of four names, chosen as it resolves, with [Melee] ATK (the type was dropped
+    and the token was one named after all four)."""
+    [a] = wow.parse("When Erunak enters play, put a 0 [Melee] / 2 [Health] Air, Earth, Fire, "
+                    "or Water Totem token into play.", name="Erunak Stonespeaker").abilities
+    [t] = a.effects
+    assert isinstance(t, M.CreateToken)
+    assert t.choices == ("Air Totem", "Earth Totem", "Fire Totem", "Water Totem")
+    assert t.kinds == ("totem",) and t.damage_type == "melee"
+    assert dict(t.values) == {"atk": 0, "health": 2}
+    [a] = wow.parse("When this ally enters play, put a 0 [Melee] / 1 [Health] Wisp ally token "
+                    "into play.").abilities
+    assert a.effects[0].choices == () and a.effects[0].damage_type == "melee"

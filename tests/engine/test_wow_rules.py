@@ -459,3 +459,31 @@ def test_wow_710_1b_a_quest_that_enters_play_exhausted_is_placed_exhausted():
         'Alice places "Revenge Is Tasty" face up\nsettle\n')
     [step] = _cited(ruling, "710.1b")
     assert "Revenge Is Tasty enters play exhausted" in step.description
+
+
+def _token_state(text: str, choice: str):
+    from judge.games.run import execute
+    from judge.scenario.parser import parse
+    body = ('scenario "t"\ngame wow-7.4\n'
+            f'card "Shaman": Ally - Broken Shaman, cost 5, atk 5, health 5, type fire: "{text}"\n'
+            'Alice is the turn player; 5 resources, hand "Shaman"\n'
+            f'Alice plays "Shaman"\nsettle\nAlice chooses "{choice}"\nsettle\n')
+    st = execute(parse(body, "t.scn")).ends[0].state
+    [token] = [o for o in st.objects.values() if o.token]
+    return st, token
+
+
+def test_wow_404_2b_a_totem_token_chosen_among_four_has_its_defaults():
+    """Erunak's "a 0 [Melee] / 2 [Health] Air, Earth, Fire, or Water Totem token": the chosen
+    Water Totem is an ability ally with Water Totem (1) and the [Melee] ATK the effect
+    specifies; a Fire Totem token with no printed damage type has the default [Fire] ATK."""
+    from judge.games.wow import values as VA
+    st, t = _token_state("When this ally enters play, put a 0 [Melee] / 2 [Health] Air, "
+                         "Earth, Fire, or Water Totem token into play.", "Water Totem")
+    assert t.name == "Water Totem"
+    assert VA.damage_types(st, t.id) == {"melee"}
+    assert {"ability", "ally", "totem", "water totem"} <= VA.kinds(st, t.id)
+    assert t.base["limits"] == frozenset({"water totem:1"})
+    st, t = _token_state("When this ally enters play, put a 0 / 2 Air, Earth, Fire, or Water "
+                         "Totem token into play.", "Fire Totem")
+    assert t.name == "Fire Totem" and VA.damage_types(st, t.id) == {"fire"}

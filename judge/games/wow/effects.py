@@ -1476,11 +1476,50 @@ def create_token(run: Run, e: M.CreateToken) -> None:
     values = dict(e.values)
     name = e.token
     kinds = tuple(k.lower() for k in e.kinds) + ("token",)
+    if e.choices:
+        # "an Air, Earth, Fire, or Water Totem token": its controller chooses one as it
+        # resolves (the choice is stated with: Alice chooses "Water Totem")
+        name = run.ctx.decide(Decision(
+            key=f"token:{run.link}:{_at(e)}:{len(st.log)}", player=run.you, kind="choose",
+            prompt=f"which token {run.you} puts into play for {run.name} ({e.token})",
+            options=e.choices, citation=run.ctx.cite("resolve.in-order"),
+            example=f'{run.you} chooses "{e.choices[-1]}"'))
+    if e.damage_type:
+        values["damage type"] = e.damage_type
+    if "totem" in kinds:
+        _totem_token(run, name, kinds, values, bool(e.damage_type))
+        kinds = kinds + ((name.lower(),) if name.lower() in _TOTEM_ATK else ())
     made = []
     for _ in range(n):
         made.append(MV.create_token(run.ctx, run.you, name, kinds, values))
     run.it = tuple(made)
     run.did = bool(made)
+
+
+# 404.2b: a Totem token's default information by the Totem it is
+_TOTEM_ATK = {"air totem": "nature", "earth totem": "melee", "fire totem": "fire",
+              "water totem": "frost"}
+
+
+def _totem_token(run: Run, name: str, kinds: tuple[str, ...], values: dict[str, Any],
+                 specified: bool) -> None:
+    """404.2b: a Totem token is "Ongoing" and, as an Air, Earth, Fire or Water Totem, has that
+    Totem (1) and that Totem's damage type for its ATK unless the effect specifies one; [Melee]
+    ATK and no restriction tag when none of them is specified."""
+    tag = name.lower() if name.lower() in _TOTEM_ATK else ""
+    default = _TOTEM_ATK.get(tag, "melee")
+    if tag:
+        values["limits"] = frozenset({f"{tag}:1"})
+    if not specified:
+        values["damage type"] = default
+    atk = values["damage type"]
+    run.step(T.RULE, f"a {name} token is a Totem: an ability ally, \"Ongoing\""
+             + (f", {name} (1)" if tag else ", no restriction tag")
+             + f", [{atk.title()}] ATK"
+             + (f" as {run.name}'s effect specifies (not the default [{default.title()}])"
+                if specified and atk != default else
+                " as specified" if specified else " by default"),
+             ["token.totem"])
 
 
 def _become_defender(run: Run, e: M.Becomes) -> None:
@@ -1909,6 +1948,7 @@ def why_not(e: M.Effect) -> str | None:
     if isinstance(e, M.CreateToken) and e.controller is not None and e.controller.ref != "you" \
             and "you" not in e.controller.kinds:
         return "a token put into play under another player's control"
-    if isinstance(e, M.CreateToken) and ("," in e.token or " or " in f" {e.token.lower()} "):
-        return f"a choice among tokens ({e.token!r})"   # "Air, Earth, Fire, or Water Totem"
+    if isinstance(e, M.CreateToken) and not e.choices and (
+            "," in e.token or " or " in f" {e.token.lower()} "):
+        return f"a choice among tokens ({e.token!r})"   # a choice the card grammar did not read
     return None
