@@ -16,8 +16,9 @@ an address-space limit, so a ruling cannot exhaust the machine's memory.
 A scenario the parser rejects is answered 400 with the error as the CLI renders it
 (file:line:col, the line, a caret); an engine failure 500 with a one-line message. The user
 never sees a traceback (it goes to the server's log). SIGTERM and SIGINT stop the server and
-remove the temporary site; sites left by a server that was killed outright are removed by the
-next ``judge serve``.
+remove the temporary site (SIGINT even when the server was started with it ignored, as a
+background job of a script is); sites left by a server that was killed outright are removed by
+the next ``judge serve``.
 """
 
 from __future__ import annotations
@@ -138,6 +139,7 @@ class RulingPool:
         self.all: set[_Worker] = set()
         self.lock = threading.Lock()
         self.closed = False
+        self.respawns: set[threading.Thread] = set()    # replacements being started
         for _ in range(max(1, workers)):
             self._add()
 
@@ -156,7 +158,17 @@ class RulingPool:
             self.all.discard(worker)
             if self.closed:
                 return
-        threading.Thread(target=self._add, name="judge-ruling-respawn", daemon=True).start()
+            thread = threading.Thread(target=self._respawn, name="judge-ruling-respawn",
+                                      daemon=True)
+            self.respawns.add(thread)
+        thread.start()
+
+    def _respawn(self) -> None:
+        try:
+            self._add()
+        finally:
+            with self.lock:
+                self.respawns.discard(threading.current_thread())
 
     def run(self, text: str):
         """The worker's answer for ``text``; RulingTimeout past the budget (the worker is
@@ -179,13 +191,21 @@ class RulingPool:
         self.idle.put(worker)
         return answer
 
-    def close(self) -> None:
+    def close(self, wait: float = 30) -> None:
+        """Kill every worker, and wait (up to ``wait`` seconds) for replacements still being
+        started: each kills its worker once it sees the pool closed. Without the wait, a
+        server that exits while a replacement is being spawned leaves that worker process
+        running on its own (it ends only when it reads its closed pipe)."""
         with self.lock:
             self.closed = True
             workers = list(self.all)
             self.all.clear()
+            respawns = list(self.respawns)
         for worker in workers:
             worker.kill()
+        deadline = time.monotonic() + wait
+        for thread in respawns:
+            thread.join(max(0.0, deadline - time.monotonic()))
 
 
 # --- the WSGI application ------------------------------------------------------------------------
@@ -454,12 +474,16 @@ def serve(host: str = "127.0.0.1", port: int = 8000, *, announce=print, warn=Non
               body_limit=body_limit or limits.get("serve_body_bytes"),
               page_limit=page_limit or limits.get("serve_page_bytes"))
     server = make_server(app, host, port, threads=threads, socket_timeout=socket_timeout)
-    previous = {sig: signal.getsignal(sig) for sig in (signal.SIGTERM,)}
+    previous = {sig: signal.getsignal(sig) for sig in (signal.SIGTERM, signal.SIGINT)}
 
     def stop(signum, frame):
         raise _Stop()
 
+    # Both are installed, SIGINT too: a process started as a background job of a script
+    # inherits SIGINT ignored, and Python then leaves it ignored (no KeyboardInterrupt), so
+    # such a server would never stop on SIGINT.
     signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
     tmp = None
     try:
         clean_stale_sites()
@@ -478,7 +502,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, *, announce=print, warn=Non
     except (KeyboardInterrupt, _Stop):
         pass
     finally:
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)     # one stop is enough: clean up now
+        for sig in previous:                              # one stop is enough: clean up now
+            signal.signal(sig, signal.SIG_IGN)
         try:
             from waitress import wasyncore
             server.task_dispatcher.shutdown(timeout=2)

@@ -24,12 +24,12 @@ REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = (REPO / "scenarios" / "fab" / "arcane-barrier-example-1.scn").read_text(encoding="utf-8")
 
 
-def start(*args: str, env: dict | None = None):
+def start(*args: str, env: dict | None = None, preexec_fn=None):
     # -X faulthandler: a server that does not stop in time shows where its threads were
     proc = subprocess.Popen([sys.executable, "-X", "faulthandler", "-m", "judge", "serve",
                              "--port", "0", *args],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, **(env or {})})
+                            env={**os.environ, **(env or {})}, preexec_fn=preexec_fn)
     line = proc.stdout.readline()
     match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
     if not match:
@@ -47,6 +47,22 @@ def stop(proc, sig=signal.SIGTERM) -> str:
         _, err = proc.communicate(timeout=10)
         raise AssertionError("the server did not stop within 60 s; its threads:\n" + err)
     return err
+
+
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` started that still run (its ruling workers, ...)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        found += [int(p) for p in task.read_text().split()]
+    return found
+
+
+def running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
 
 
 def site_folders(pid: int) -> list[str]:
@@ -127,6 +143,51 @@ def test_sigterm_removes_the_temporary_site_and_workers():
     err = stop(proc)
     assert proc.returncode == 0 and "Traceback" not in err
     assert not site_folders(proc.pid)
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="needs Linux /proc")
+def test_sigint_stops_a_server_started_with_sigint_ignored():
+    # A background job of a script (`judge serve &` in a shell script, a test run started with
+    # `&`) inherits SIGINT ignored; Python then raises no KeyboardInterrupt, and the server
+    # used to go on serving after SIGINT (the test run waited 60 s and failed).
+    proc, port = start("--workers", "1",
+                       preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    workers = children(proc.pid)
+    assert workers                                          # its ruling worker
+    assert site_folders(proc.pid)
+    err = stop(proc, signal.SIGINT)
+    assert proc.returncode == 0 and "Traceback" not in err
+    assert not site_folders(proc.pid)
+    assert not [pid for pid in workers if running(pid)]
+
+
+def test_closing_the_pool_waits_for_a_replacement_being_started(monkeypatch):
+    # A worker past its budget is replaced by a thread that spawns a new one; a server that
+    # closed its pool and exited while that thread was still spawning left the new worker
+    # running on its own. close() now waits for it, and the thread kills what it started.
+    import threading
+
+    from judge.site import server as S
+    started: list = []
+    spawning = threading.Event()
+    original = S._Worker.__init__
+
+    def slow_start(self, context, memory):
+        original(self, context, memory)
+        started.append(self)
+        if threading.current_thread().name == "judge-ruling-respawn":
+            spawning.set()
+            time.sleep(2)           # the pool is closed while this replacement starts
+
+    monkeypatch.setattr(S._Worker, "__init__", slow_start)
+    pool = S.RulingPool(1, budget=30)
+    try:
+        pool._replace(pool.idle.get(timeout=5))
+        assert spawning.wait(120)
+    finally:
+        pool.close()
+    assert len(started) == 2
+    assert not [w.process.pid for w in started if w.process.is_alive()]
 
 
 def test_a_site_left_by_a_killed_server_is_removed_by_the_next(tmp_path):
