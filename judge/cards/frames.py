@@ -1158,6 +1158,9 @@ class Frames:
         quality = self._changed_quality(parts, subject, span)
         if quality is not None:
             return quality
+        retarget = self._changed_target(parts, subject, span)
+        if retarget is not None:
+            return retarget
         if len(parts.objects) != 1 or to is None or len(parts.pps) != 1 or parts.changes or \
                 parts.for_each is not None or parts.where is not None:
             return None
@@ -1205,6 +1208,35 @@ class Frames:
                         printed="printed" in quals, duration=self.duration(parts), span=span)
 
     v_swap = v_switch
+
+    def _changed_target(self, parts: Parts, subject, span) -> M.ChangeTarget | None:
+        """"change its target to its controller's hero", "change the target of an ability
+        card with a single target" (WoW 706.2): the link whose target changes ("its": the
+        thing named before; "of ...": a description) and the new target when the text names
+        it. ("target" is a determiner to the noun reader, so the phrase is read here.)"""
+        if len(parts.objects) != 1 or parts.changes or parts.durations or \
+                parts.for_each is not None or parts.where is not None:
+            return None
+        np = parts.objects[0]
+        if not isinstance(np, NounPhrase) or len(np.words) != 2 or \
+                word_of(np.words[-1]).lower() != "target":
+            return None
+        det = word_of(np.words[0]).lower()
+        posts = list(np.posts or ())
+        to = parts.pp("to")
+        if len(parts.pps) > (1 if to is not None else 0):
+            return None
+        if det == "its" and not posts:
+            link = M.Target(text=self.r.phrase(span_of(np.words[0])), ref="it",
+                            span=span_of(np.words[0]))
+        elif det == "the" and len(posts) == 1 and posts[0].kind == "of" and \
+                isinstance(posts[0].body, NounPhrase):
+            link = self.r.target(posts[0].body)
+        else:
+            return None
+        return M.ChangeTarget(verb="change", link=link,
+                              to=self.r.target(to.obj) if to is not None else None,
+                              who=self.doer(subject), span=span)
 
     def _changed_quality(self, parts: Parts, subject, span) -> M.Effect | None:
         what = self.obj(parts)
@@ -2331,6 +2363,11 @@ class Frames:
                 object_ = o
                 if o.count is not None and o.count.relation:
                     times = o.count
+        if object_ is None and not objects and parts.only is not None and \
+                isinstance(parts.only.value, (NounPhrase, Pronoun)):
+            # "an ability card is targeting only your hero": its one object, and nothing else
+            o = self.r.target(parts.only.value)
+            object_ = replace(o, qualities=o.qualities + ("only",))
         to = self.onto(parts, "to")
         with_ = self.onto(parts, "with")
         if with_ is None:

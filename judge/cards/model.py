@@ -518,6 +518,16 @@ class Cancel(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class ChangeTarget(Effect):
+    """``who`` changes the target of ``link`` (a card or ability on the chain) to ``to`` (WoW
+    706.2: "change its target to its controller's hero"); ``to`` None: the player picks the
+    new target ("You may change the target of an ability card with a single target")."""
+    link: Target | None = None
+    to: Target | None = None
+    who: Target | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Search(Effect):
     """``who`` searches ``zone`` for ``what`` (how many: ``what.count``); what becomes of the
     found cards follows as separate effects."""

@@ -546,3 +546,31 @@ def test_wow_a_token_chosen_among_names_and_its_atk_damage_type():
     [a] = wow.parse("When this ally enters play, put a 0 [Melee] / 1 [Health] Wisp ally token "
                     "into play.").abilities
     assert a.effects[0].choices == () and a.effects[0].damage_type == "melee"
+
+
+def test_wow_change_the_target_of_a_link():
+    """706.2: "change its target to its controller's hero" (Spell Reflection, as the CR example
+    quotes it) is a ChangeTarget of the link "its" names, to the second target the text names;
+    "change the target of an ability card with a single target" names the link by description
+    and leaves the second target to the player. Both were an Other ('change')."""
+    [e] = one("If an ability is targeting only your hero, change its target to its "
+              "controller's hero.").effects
+    assert isinstance(e, M.Conditional)
+    [c] = e.then
+    assert isinstance(c, M.ChangeTarget) and c.link.ref == "it"
+    assert c.to.kinds == ("hero",) and c.to.of.kinds == ("controller",)
+    assert c.to.of.controller == "it" and c.to.of.who == "player"
+    [choice] = one("You may change the target of an ability card with a single target.").effects
+    [[r]] = choice.options
+    assert isinstance(r, M.ChangeTarget) and r.to is None
+    assert r.link.kinds == ("ability", "card") and not r.link.targeted
+
+
+def test_wow_is_targeting_only_keeps_what_is_targeted():
+    """"If an ability is targeting only your hero": the event's object is the hero, marked
+    "only" (it was dropped: the condition had no object, so the module could not test it)."""
+    [e] = one("If an ability is targeting only your hero, draw a card.").effects
+    ev = e.condition.event
+    assert ev.verb == "target" and ev.subject.kinds == ("ability",)
+    assert ev.object.kinds == ("hero",) and ev.object.controller == "you"
+    assert "only" in ev.object.qualities and not ev.rest

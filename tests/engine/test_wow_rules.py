@@ -487,3 +487,49 @@ def test_wow_404_2b_a_totem_token_chosen_among_four_has_its_defaults():
     st, t = _token_state("When this ally enters play, put a 0 / 2 Air, Earth, Fire, or Water "
                          "Totem token into play.", "Fire Totem")
     assert t.name == "Fire Totem" and VA.damage_types(st, t.id) == {"fire"}
+
+
+_REFLECTION = ('card "Spell Reflection": Instant Ability - Protection, cost 3: "If an ability '
+               'card is targeting only your hero, change its target to its controller\'s '
+               'hero."\n'
+               'card "Fire Blast": Instant Ability - Fire, cost 1: "Your hero deals 2 fire damage '
+               'to target hero or ally."\n'
+               'card "Twin Shot": Instant Ability - Marksmanship, cost 1: "Your hero deals 1 '
+               'ranged damage to target hero and 1 ranged damage to target ally."\n'
+               'card "Footman": Ally - Human Warrior, cost 2, atk 1, health 3, type melee\n')
+
+
+def test_wow_706_2_a_link_targeting_only_your_hero_is_retargeted_at_its_controllers_hero():
+    """Spell Reflection changes Fire Blast's single target to Bob's hero (legal read as Bob
+    reads "target hero or ally"); the hero Fire Blast first targeted takes nothing."""
+    ruling = _wow_ruling(_REFLECTION + 'Bob is the turn player; 1 resource, hand "Fire Blast"\n'
+                         'Alice: 3 resources, hand "Spell Reflection"\n'
+                         'Bob plays "Fire Blast" targeting Alice\nBob passes\n'
+                         'Alice plays "Spell Reflection"\nsettle\n'
+                         'expect Bob damage 2\nexpect Alice damage 0\nexpect cites "706.2"\n')
+    _decided_and_held(ruling)
+
+
+def test_wow_706_2_a_link_with_another_target_too_is_not_targeting_only_your_hero():
+    """Twin Shot targets Alice's hero and her Footman: not "only your hero", so Spell
+    Reflection changes nothing and both are dealt damage."""
+    ruling = _wow_ruling(_REFLECTION + 'Bob is the turn player; 1 resource, hand "Twin Shot"\n'
+                         'Alice: 3 resources, hand "Spell Reflection", controls "Footman"\n'
+                         'Bob plays "Twin Shot" targeting Alice, Alice\'s "Footman"\n'
+                         'Bob passes\nAlice plays "Spell Reflection"\nsettle\n'
+                         'expect Alice damage 1\nexpect "Footman" damage 1\nexpect Bob damage 0\n')
+    _decided_and_held(ruling)
+    assert any("targeting only your hero - no" in s.description for s in ruling.steps)
+
+
+def test_wow_706_2_two_links_targeting_only_your_hero_are_named_not_guessed():
+    """Two Fire Blasts both target only Alice's hero: which one "its" is, the card does not
+    say - named not modelled, no target changed."""
+    ruling = _wow_ruling(_REFLECTION + 'Bob is the turn player; 2 resources, hand "Fire Blast", '
+                         '"Fire Blast"\nAlice: 3 resources, hand "Spell Reflection"\n'
+                         'Bob plays "Fire Blast" targeting Alice\n'
+                         'Bob plays "Fire Blast" targeting Alice\nBob passes\n'
+                         'Alice plays "Spell Reflection"\nsettle\n')
+    assert any("not modelled" in s.description and "Spell Reflection" in s.description
+               for s in ruling.steps), [s.description for s in ruling.steps]
+    assert not any("changes Fire Blast's target" in s.description for s in ruling.steps)

@@ -5,6 +5,8 @@ asks). A condition the module cannot test raises :class:`~judge.games.wow.descri
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from judge.cards import model as M
 from judge.engine.state import State
 from judge.games.wow import describe as D
@@ -72,12 +74,53 @@ def _holds(state: State, c: M.Condition, scope: Scope, *, did: bool | None,
                 return all(not W.exhausted(state, x) for x in subject) and bool(subject)
             raise Unknown(f"the condition {c.text!r}")
         return bool(subject) and all(fn(state, x) for x in subject)
+    if _link_targeting(c):
+        return bool(targeting(state, c, scope))
     if c.test == "targeted" or (c.test == "event" and c.event is not None
                                 and c.event.verb in ("target",)):
         if c.event is None or c.event.object is None:
             raise Unknown(f"the condition {c.text!r}")
         return any(D.matches(state, c.event.object, t, scope) for t in targeted)
     raise Unknown(f"the condition {c.text!r}")
+
+
+def _link_targeting(c: M.Condition) -> bool:
+    """"If an ability card is targeting only your hero" (Spell Reflection): a condition on a
+    link on the chain and what it targets now, not on what the resolving link targeted
+    (706.3's "if you targeted")."""
+    ev = c.event
+    return c.test == "event" and ev is not None and ev.verb == "target" and not ev.rest \
+        and ev.subject is not None and ev.subject.who == "object" and ev.object is not None
+
+
+def targeting(state: State, c: M.Condition, scope: Scope) -> list[int]:
+    """The cards on the chain (other than the resolving one) that the condition's subject
+    describes whose link targets what its object describes now; "only": that and nothing
+    else (706.1a: a card that became a different card is no longer that target, 709.2a)."""
+    ev = c.event
+    subject = replace(ev.subject, zone=M.Zone(name="chain"))
+    only = "only" in ev.object.qualities
+    wanted = replace(ev.object, qualities=tuple(q for q in ev.object.qualities if q != "only"))
+    out = []
+    for layer in state.chain:
+        if layer.kind != "card" or layer.source is None or layer.source == scope.source or \
+                not D.matches(state, subject, layer.source, scope):
+            continue
+        now = []
+        for slot in layer.data.get("slots", ()):
+            for item in slot:
+                if isinstance(item, tuple):
+                    oid, inc = item
+                    o = state.objects.get(oid)
+                    if o is not None and o.incarnation == inc:
+                        now.append(oid)
+                else:
+                    now.append(W.hero(state, item) if isinstance(item, str) and not
+                               D.is_player_desc(wanted) else item)
+        hits = [x for x in now if x is not None and D.matches(state, wanted, x, scope)]
+        if hits and (not only or len(hits) == len(now)):
+            out.append(layer.source)
+    return out
 
 
 def _has(state: State, c: M.Condition, scope: Scope) -> bool:
@@ -144,6 +187,8 @@ def why_not(c: M.Condition | None) -> str:
             return f"the comparison {c.text!r} (the card grammar lost its right side)"
         return ""
     if c.test == "has" and c.object is not None:
+        return ""
+    if _link_targeting(c):
         return ""
     if c.test == "is" and c.state.lower() in _IS_STATES:
         return ""

@@ -822,12 +822,21 @@ def conditional(run: Run, e: M.Conditional) -> None:
         _unless(run, e, c)
         return
     ok = run.holds(c)
+    if ok and C._link_targeting(c):
+        # "If an ability card is targeting only your hero, change its target ...": "its" is
+        # that card (712.3a)
+        found = C.targeting(run.state, c, run.scope)
+        if len(found) > 1:
+            raise NotModelled(f"{run.name}: which of {D.names(run.state, found)} "
+                              f"{c.text!r} means (each is)")
+        run.it = tuple(found)
     if ok and c.test == "is" and c.subject is not None and c.subject.targeted:
         # "If target ability is attached to a hero or ally, attach it to ...": "it" is the
         # thing the condition was about, the last explicitly mentioned (712.3a)
         run.it = tuple(run.things(c.subject))
     proc = "resolve.if-you-do" if c.event is not None and c.event.verb == "do" else \
         "counter.none-remain" if c.event is not None and c.event.verb == "remain" else \
+        "target" if C._link_targeting(c) else \
         "target.if-targeted" if c.test == "targeted" or (
             c.test == "event" and c.event is not None and c.event.verb == "target") \
         else "resolve.in-order"
@@ -1791,13 +1800,78 @@ def search(run: Run, e: M.Search) -> None:
     run.did = bool(chosen)
 
 
+def change_target(run: Run, e: M.ChangeTarget) -> None:
+    """706.2: "change [a link's] target to [a second target]": the player targets the second
+    target with that link, its target description read from the perspective of the link's
+    controller; what triggers off it becoming targeted triggers. With no legal second target
+    the link is not changed. Only a link with a single target (706.1a) and a second target the
+    text names are carried out."""
+    from judge.games.wow import links as L
+    from judge.games.wow import powers as P
+    st = run.state
+    if e.to is None:
+        raise NotModelled(f"{run.name}: changing a target to one its controller chooses "
+                          "(706.2)", run.ctx.cite("target.change"))
+    cards = [x for x in run.things(e.link) if isinstance(x, int)]
+    if len(cards) != 1:
+        raise NotModelled(f"{run.name}: which link {_text(e, run.text)!r} changes",
+                          run.ctx.cite("target.change"))
+    card = cards[0]
+    layer = next((l for l in st.chain if l.kind == "card" and l.source == card), None)
+    name = st.objects[card].name
+    if layer is None:
+        run.step(T.RULE, f"{run.name}: {name} is not on the chain: no target is changed",
+                 ["target.change"])
+        return
+    chosen = layer.data.get("slots", ())
+    ps = P.of(st, card)
+    descs = slots(P.resolve_now(ps, layer.data.get("ignored", ()),
+                                layer.data.get("modes picked")))
+    if len(descs) != 1 or sum(len(x) for x in chosen) != 1:
+        raise NotModelled(f"{run.name}: changing the target of {name}, which does not have a "
+                          "single target (706.1a, 706.2)", run.ctx.cite("target.change"))
+    desc = e.to
+    players: list[str] | None = None
+    if desc.of is not None and desc.of.who == "player":
+        players = _players(run, desc.of)
+        desc = replace(desc, of=None)
+    elif desc.of is not None:
+        raise NotModelled(f"{run.name}: the second target {e.to.text!r}",
+                          run.ctx.cite("target.change"))
+    with named_unknown(run.name):
+        found = D.candidates(st, desc, run.scope)
+    if players is not None:
+        found = [x for x in found if D.controller_of(st, x) in players]
+    if len(found) != 1:
+        raise NotModelled(f"{run.name}: which card {e.to.text!r} is "
+                          f"({D.names(st, found)})", run.ctx.cite("target.change"))
+    new = found[0]
+    scope = Scope(you=layer.controller, source=card, chosen=dict(layer.data.get("chosen", {})))
+    got, problem = L.assign(st, descs, (new,), scope)
+    if problem or not got or not got[0]:
+        run.step(T.RULE, f"{run.name}: {D.names(st, [new])} is not a legal target for {name} "
+                 f"({problem or 'no target'}; its target description {descs[0].text!r} is read "
+                 f"as {layer.controller}, its controller, reads it): its target is not changed",
+                 ["target.change"])
+        return
+    mark = len(st.log)
+    st.apply(W.Retarget(layer.id, L.freeze(st, got)))
+    run.step(T.RULE, f"{run.name}: {run.you} changes {name}'s target from "
+             f"{D.names(st, L.flat(chosen))} to {D.names(st, [new])}, a legal target for "
+             f"{descs[0].text!r} read as {layer.controller}, its controller, reads it",
+             ["target.change"], mark=mark)
+    from judge.engine import events as V
+    V.run_all(run.ctx, [Event("target", player=layer.controller, target=new, source=card)])
+    run.did = True
+
+
 _HANDLERS: dict[type, Callable[[Run, Any], None]] = {
     M.Damage: damage, M.Heal: heal, M.ModifyValue: modify_value, M.Gain: gain,
     M.Conditional: conditional, M.Choice: choice, M.Move: move, M.Exhaust: exhaust,
     M.Ready: ready, M.Restriction: restriction, M.Prevent: prevent,
     M.Replacement: replacement, M.Counters: counters, M.CreateToken: create_token,
     M.Attach: attach, M.DelayedTrigger: delayed, M.Cancel: cancel, M.Becomes: becomes,
-    M.Choose: choose, M.Switch: switch, M.Search: search,
+    M.Choose: choose, M.Switch: switch, M.Search: search, M.ChangeTarget: change_target,
 }
 
 

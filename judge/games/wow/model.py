@@ -207,6 +207,22 @@ class SetHost(Operation):
         return f"{name} is attached to {state.objects[self.host].name}"
 
 
+@dataclass(frozen=True, slots=True)
+class Retarget(Operation):
+    """706.2: the link ``layer`` (its id) now targets ``slots`` (its targets per target
+    description, kept as :func:`judge.games.wow.links.freeze` keeps them)."""
+    layer: int
+    slots: tuple
+
+    def apply(self, state: State) -> None:
+        state.chain[:] = [l.with_data(slots=self.slots) if l.id == self.layer else l
+                          for l in state.chain]
+
+    def describe(self, state: State) -> str:
+        name = next((l.name for l in state.chain if l.id == self.layer), "a link")
+        return f"{name}'s target is changed"
+
+
 # --------------------------------------------------------------------------- reading
 
 def damage(state: State, oid: int) -> int:
