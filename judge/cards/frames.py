@@ -54,6 +54,8 @@ _MORE_LESS = {"less": "<", "fewer": "<", "lower": "<", "more": ">", "greater": "
               "higher": ">"}
 _OWN_DAMAGE = frozenset({"it", "its", "they", "their"})   # "it deals its damage"
 _CHOSEN_KINDS = frozenset({"zone", "type", "side", "class", "trait"})
+_GUESSED = {"correctly": "guess right", "right": "guess right", "incorrectly": "guess wrong",
+            "wrong": "guess wrong"}
 _BE_NOT = frozenset({"isn't", "aren't", "wasn't", "weren't"})
 _HAVE = frozenset({"has", "have", "had", "'ve", "having"})
 _PARTICIPLE_LEMMA = {"dealt": "deal", "drawn": "draw", "taken": "take", "given": "give",
@@ -525,7 +527,10 @@ class Frames:
                 eff = self.be_have(s, parts, subject, span)
         else:
             eff = self.verb(lemma, s, parts, subject, span)
-        if eff is None:
+        if eff is None or (parts.subordinate is not None and parts.subordinate.value[0] ==
+                           "whether" and not isinstance(eff, M.Guess)):
+            # "choose whether he is Elusive or Untargetable": a "whether" clause only a
+            # guess reads (712.8); any other frame would drop it
             eff = self.other(lemma or " ".join(auxes), s, span)
         core = list(eff) if isinstance(eff, _Several) else [eff]
         if parts.infinitive is not None and lemma not in _TAKES_INFINITIVE:
@@ -2368,6 +2373,9 @@ class Frames:
             # "an ability card is targeting only your hero": its one object, and nothing else
             o = self.r.target(parts.only.value)
             object_ = replace(o, qualities=o.qualities + ("only",))
+        if lemma == "guess" and object_ is not None and not object_.kinds and \
+                object_.text.lower() in _GUESSED:
+            verb, object_ = _GUESSED[object_.text.lower()], None    # "if you guessed correctly"
         to = self.onto(parts, "to")
         with_ = self.onto(parts, "with")
         if with_ is None:

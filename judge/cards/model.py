@@ -528,6 +528,19 @@ class ChangeTarget(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class Guess(Effect):
+    """``who`` guesses how ``first`` compares with ``second`` by ``stat`` (WoW 712.8: "guess
+    whether the top card of your deck has a higher or lower cost than the top card of target
+    opponent's deck"); ``answers``: the guesses the text allows ("higher", "lower"). A later
+    "if you guessed correctly" is the event ``guess right`` (``guess wrong``: "incorrectly")."""
+    who: Target | None = None
+    stat: str = ""
+    first: Target | None = None
+    second: Target | None = None
+    answers: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Search(Effect):
     """``who`` searches ``zone`` for ``what`` (how many: ``what.count``); what becomes of the
     found cards follows as separate effects."""

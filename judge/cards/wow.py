@@ -31,7 +31,7 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedInput
 
 from judge.cards import model as M
-from judge.cards.frames import Simple, _Several
+from judge.cards.frames import Parts, Simple, _Several
 from judge.cards.game import GameReader, _Holder, piece_of, split_at
 from judge.cards.links import first_citation
 from judge.cards.nouns import COMMON_ZONES, Vocabulary, base
@@ -580,7 +580,41 @@ def _switch(f, s, parts, subject, span):
                     duration=duration, span=span)
 
 
-FRAMES = {"swap w": _switch, "remove": _remove, "protect": _protect, "reflip": _reflip, "deal": _deal, "heal": _heal, "put": _put,
+_GUESSES = {"higher": "higher", "lower": "lower", "more": "higher", "less": "lower",
+            "greater": "higher", "fewer": "lower"}
+
+
+def _guess(f, s, parts, subject, span):
+    """"guess whether the top card of your deck has a higher or lower cost than the top card
+    of target opponent's deck" (712.8): a Guess of how two things compare by a value; any
+    other guess (a name, even or odd, a card type) is left to the shared reading (an Other)."""
+    sub = parts.subordinate
+    if sub is None or sub.value[0] != "whether" or parts.objects or parts.pps:
+        return None
+    simples = f.expand(sub.value[1])
+    if len(simples) != 1 or simples[0].subject is None:
+        return None
+    inner = simples[0]
+    if inner.group.lemma is not None or not {a.lower() for a in inner.group.auxes} & {"has",
+                                                                                   "have"}:
+        return None
+    ip = Parts(inner.items)
+    than = ip.pp("than")
+    if len(ip.objects) != 1 or than is None or len(ip.pps) != 1 or \
+            not hasattr(ip.objects[0], "words"):
+        return None
+    words = [str(w).lower().split()[-1] for w in ip.objects[0].words]
+    answers = tuple(dict.fromkeys(_GUESSES[w] for w in words if w in _GUESSES))
+    stats = [w for w in words if w not in _GUESSES and w not in ("a", "an", "the")]
+    if len(answers) != 2 or len(stats) != 1:
+        return None
+    return M.Guess(verb="guess", who=f.doer(subject), stat=VOCABULARY.stats.get(stats[0],
+                                                                                stats[0]),
+                   first=f.subject_target(inner.subject), second=f.r.target(than.obj),
+                   answers=answers, span=span)
+
+
+FRAMES = {"guess": _guess, "swap w": _switch, "remove": _remove, "protect": _protect, "reflip": _reflip, "deal": _deal, "heal": _heal, "put": _put,
           "discard": _discard, "be/have": _be_have, "double": _double,
           "token": _token, "attack": _attack, "can": _can}
 

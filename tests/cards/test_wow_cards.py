@@ -574,3 +574,25 @@ def test_wow_is_targeting_only_keeps_what_is_targeted():
     assert ev.verb == "target" and ev.subject.kinds == ("ability",)
     assert ev.object.kinds == ("hero",) and ev.object.controller == "you"
     assert "only" in ev.object.qualities and not ev.rest
+
+
+def test_wow_guess_whether_higher_or_lower_and_guessed_correctly():
+    """712.8 (Farseer Nobundo, as the CR example quotes him): "guess whether A has a higher or
+    lower cost than B" is a Guess of A against B by cost; "If you guessed correctly" the event
+    ``guess right``. The first was an Other ('has'), the second unreadable ('guessed')."""
+    [g] = one("Guess whether the top card of your deck has a higher or lower cost than the top "
+              "card of target opponent's deck.").effects
+    assert isinstance(g, M.Guess) and g.stat == "cost" and g.answers == ("higher", "lower")
+    assert g.first.zone.name == "deck" and g.first.zone.position == "top"
+    assert g.first.zone.owner == "you"
+    assert g.second.zone.owner_target.targeted and g.second.zone.owner == "opponent"
+    [c] = one("If you guessed correctly, draw a card.").effects
+    assert c.condition.event.verb == "guess right" and c.condition.event.object is None
+
+
+def test_wow_choose_whether_is_not_read_as_choosing_an_object():
+    """"choose whether he is Elusive or Untargetable": the "whether" clause is read only by a
+    guess; any other verb is an Other (it was a Choose of 'whether he is', a wrong value)."""
+    card = wow.parse("As this ally enters play, choose whether he is Elusive or Untargetable.")
+    assert [o.verb for o in card.others()] == ["choose"]
+    assert not any(isinstance(v, M.Choose) for v in M.walk(card.abilities))

@@ -376,6 +376,7 @@ TABLE: dict[str, str] = {
     "kw.inspire": "Inspire",
     "kw.unless": "Unless",
     "kw.doubled": "Doubled",
+    "reveal": "Reveal",
     "kw.mend": "Mend",
     "kw.time-is-money": "Time is Money",
     "kw.shadowmeld": "Shadowmeld",

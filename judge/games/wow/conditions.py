@@ -84,6 +84,14 @@ def _holds(state: State, c: M.Condition, scope: Scope, *, did: bool | None,
     raise Unknown(f"the condition {c.text!r}")
 
 
+def guess_result(c: M.Condition) -> bool:
+    """"If you guessed correctly" (712.8): the event ``guess right`` of the card's guesser,
+    answered by the resolution that made the guess."""
+    ev = c.event
+    return c.test == "event" and ev is not None and ev.verb == "guess right" and \
+        ev.subject is not None and ev.subject.ref == "you" and not ev.rest
+
+
 def _link_targeting(c: M.Condition) -> bool:
     """"If an ability card is targeting only your hero" (Spell Reflection): a condition on a
     link on the chain and what it targets now, not on what the resolving link targeted
@@ -188,7 +196,7 @@ def why_not(c: M.Condition | None) -> str:
         return ""
     if c.test == "has" and c.object is not None:
         return ""
-    if _link_targeting(c):
+    if _link_targeting(c) or guess_result(c):
         return ""
     if c.test == "is" and c.state.lower() in _IS_STATES:
         return ""

@@ -162,6 +162,7 @@ class Run:
         self.empower: set[int] = set()  # ids of the Empower text's conditions
         self.made: list[frozenset[str]] = []   # the durations of the modifiers it created
         self.picked: list[Any] = []    # cards chosen as it resolves ("another ..." excludes them)
+        self.guessed: tuple[str, M.Guess] | None = None   # the guess made (712.8) and its value
 
     # ------------------------------------------------------------------ reading
     @property
@@ -821,7 +822,7 @@ def conditional(run: Run, e: M.Conditional) -> None:
     if c.kind == "unless" and c.test == "event" and c.event is not None:
         _unless(run, e, c)
         return
-    ok = run.holds(c)
+    ok = _guessed_right(run, c) if C.guess_result(c) else run.holds(c)
     if ok and C._link_targeting(c):
         # "If an ability card is targeting only your hero, change its target ...": "its" is
         # that card (712.3a)
@@ -837,6 +838,7 @@ def conditional(run: Run, e: M.Conditional) -> None:
     proc = "resolve.if-you-do" if c.event is not None and c.event.verb == "do" else \
         "counter.none-remain" if c.event is not None and c.event.verb == "remain" else \
         "target" if C._link_targeting(c) else \
+        "modifier.compare" if C.guess_result(c) else \
         "target.if-targeted" if c.test == "targeted" or (
             c.test == "event" and c.event is not None and c.event.verb == "target") \
         else "resolve.in-order"
@@ -849,6 +851,68 @@ def conditional(run: Run, e: M.Conditional) -> None:
         run.effects(e.then)
     else:
         run.effects(e.otherwise)
+
+
+def _top_card(run: Run, desc: M.Target) -> tuple[str, int | None]:
+    """(whose deck, its top card or None) for "the top card of your deck" / "of target
+    opponent's deck": one player's deck, as the scenario states it."""
+    st = run.state
+    zone = desc.zone
+    if zone is None or zone.name != "deck" or zone.position != "top" or desc.count is not None \
+            or desc.kinds != ("card",) or desc.qualities or desc.filters:
+        raise NotModelled(f"{run.name}: which card {desc.text!r} is")
+    owners = D.zone_owners(st, zone, run.scope)
+    if owners is None or len(owners) != 1:
+        raise NotModelled(f"{run.name}: whose deck {desc.text!r} means")
+    [player] = owners
+    if player not in st.globals.get("decks stated", ()):
+        raise NotModelled(f"{run.name}: {desc.text!r}: the scenario does not state {player}'s "
+                          f"deck (state it with: {player}: deck top \"...\", or deck 30 cards)")
+    deck = st.zones[(player, W.DECK)].ids
+    return player, (deck[0] if deck else None)
+
+
+def guess(run: Run, e: M.Guess) -> None:
+    """712.8: the player guesses whether one thing has a higher or lower value than another
+    (a choice the scenario states: there is no default that is not a guess); whether the guess
+    was right is read where the text asks ("If you guessed correctly")."""
+    if e.who is not None and e.who.ref != "you":
+        raise NotModelled(f"{run.name}: a guess made by {e.who.text!r}",
+                          run.ctx.cite("modifier.compare"))
+    st = run.state
+    answer = run.ctx.decide(Decision(
+        key=f"guess:{run.link}:{len(st.log)}", player=run.you, kind="guess",
+        prompt=f"whether {e.first.text} has a {' or '.join(e.answers)} {e.stat} than "
+               f"{e.second.text} ({run.name})",
+        options=e.answers, citation=run.ctx.cite("modifier.compare"),
+        example=f'{run.you} chooses "{e.answers[0]}"'))
+    run.guessed = (answer, e)
+
+
+def _guessed_right(run: Run, c: M.Condition) -> bool:
+    """712.8: the guess is right only if the comparison can be made - both things exist - and
+    comes out as guessed; with one of them missing no comparison is made (the missing card's
+    cost is not 0), so the player did not guess correctly."""
+    if run.guessed is None:
+        raise NotModelled(f"{run.name}: {c.text!r}: nothing was guessed")
+    answer, g = run.guessed
+    st = run.state
+    (p1, a), (p2, b) = _top_card(run, g.first), _top_card(run, g.second)
+    missing = [f"{p}'s deck has no card" for p, x in ((p1, a), (p2, b)) if x is None]
+    if missing:
+        run.step(T.RULE, f"{run.name}: {' and '.join(missing)}: the comparison can't be made "
+                 f"(a missing card's {g.stat} is not 0), so {run.you}'s guess "
+                 f"\"{answer}\" is not correct", ["modifier.compare"])
+        return False
+    va, vb = VA.raw(st, a, g.stat), VA.raw(st, b, g.stat)
+    if not isinstance(va, int) or not isinstance(vb, int):
+        raise NotModelled(f"{run.name}: comparing the {g.stat} of {D.names(st, [a, b])}, "
+                          f"one of which has none", run.ctx.cite("modifier.compare"))
+    came = "higher" if va > vb else "lower" if va < vb else "equal"
+    run.step(T.RULE, f"{run.name}: {st.objects[a].name} ({g.stat} {va}) has {came} "
+             f"{g.stat} {'to' if came == 'equal' else 'than'} {st.objects[b].name} "
+             f"({g.stat} {vb}): {run.you} guessed \"{answer}\"", ["modifier.compare"])
+    return came == answer
 
 
 def _remains_in_party(c: M.Condition) -> bool:
@@ -1800,6 +1864,37 @@ def search(run: Run, e: M.Search) -> None:
     run.did = bool(chosen)
 
 
+def _reveals_top_cards(e: M.Reveal) -> bool:
+    """"both players reveal the top card of their deck": each named player reveals the top
+    card of his own deck (the one shape of revealing carried out)."""
+    w = e.what
+    return w is not None and w.zone is not None and w.zone.name == "deck" and \
+        w.zone.position == "top" and w.zone.owner == "they" and w.kinds == ("card",) and \
+        w.count is None and not w.qualities and not w.filters and e.to is None and \
+        e.who is not None and e.who.who == "player"
+
+
+def reveal(run: Run, e: M.Reveal) -> None:
+    """Glossary Reveal: each player turns the top card of his deck face up for all to see;
+    it stays where it is. A player whose deck is empty reveals nothing (712.8's example)."""
+    st = run.state
+    players = _players(run, e.who)
+    if e.who.text.lower().startswith("both") and len(players) != 2:
+        raise NotModelled(f"{run.name}: which two players {e.who.text!r} are")
+    for p in players:
+        if p not in st.globals.get("decks stated", ()):
+            raise NotModelled(f"{run.name}: {p} reveals the top card of his deck, but the "
+                              f"scenario does not state {p}'s deck (state it with: {p}: deck "
+                              "top \"...\", or deck 30 cards)")
+        deck = st.zones[(p, W.DECK)].ids
+        if deck:
+            run.step(T.RULE, f"{run.name}: {p} reveals the top card of his deck, "
+                     f"{st.objects[deck[0]].name}; it stays on top", ["reveal"])
+        else:
+            run.step(T.RULE, f"{run.name}: {p} has no card in his deck to reveal", ["reveal"])
+    run.did = True
+
+
 def change_target(run: Run, e: M.ChangeTarget) -> None:
     """706.2: "change [a link's] target to [a second target]": the player targets the second
     target with that link, its target description read from the perspective of the link's
@@ -1872,6 +1967,7 @@ _HANDLERS: dict[type, Callable[[Run, Any], None]] = {
     M.Replacement: replacement, M.Counters: counters, M.CreateToken: create_token,
     M.Attach: attach, M.DelayedTrigger: delayed, M.Cancel: cancel, M.Becomes: becomes,
     M.Choose: choose, M.Switch: switch, M.Search: search, M.ChangeTarget: change_target,
+    M.Guess: guess, M.Reveal: reveal,
 }
 
 
@@ -1916,6 +2012,10 @@ def why_not(e: M.Effect) -> str | None:
         return f"the duration {duration.text or duration.kind!r}"
     if isinstance(e, (M.Damage, M.Heal)) and e.divided:
         return DIVIDED_ON_ADDING
+    if isinstance(e, M.Reveal) and not _reveals_top_cards(e):
+        return "revealing cards other than the top card of each player's own deck"
+    if isinstance(e, M.Guess) and (len(e.answers) != 2 or e.stat != "cost"):
+        return "a guess other than which of two cards has the higher or lower cost (712.8)"
     if isinstance(e, M.Switch) and (e.stats != ("damage",) or e.second is None):
         return SWITCH_VALUES
     if isinstance(e, M.ModifyValue):

@@ -36,7 +36,7 @@ DECKBUILDING = ("talent", "reputation", "hero required", "deckbuilding")
 class Power:
     index: int
     kind: str                    # keyword | resolve | static | replacement | triggered |
-    #                              activated | reward | deckbuilding | reminder
+    #                              activated | reward | deckbuilding | reminder | look
     text: str
     ability: M.Ability
     why: str = ""                # "" when the module carries it out
@@ -197,6 +197,12 @@ def read(o: GameObject) -> CardPowers:
             powers.append(Power(i, "static", words, a, "the card grammar read no power in it",
                                 ongoing=seen_ongoing))
             continue
+        if len(a.effects) == 1 and looks_only(a.effects[0]):
+            # 415.3e: "You may look at the top card of any opponent's deck at any time" - any
+            # time its controller has priority; what a player sees changes no event, value or
+            # choice the module rules on (a ruling shows every card)
+            powers.append(Power(i, "look", words, a, "", ongoing=seen_ongoing))
+            continue
         for e in a.effects:
             if isinstance(e, M.Counters) and e.verb == "enter with" and e.on is not None \
                     and e.on.ref == "this" or _enters_as(e):
@@ -249,6 +255,18 @@ def _use_only(a: M.Ability) -> M.Ability:
             or last.what is None or last.what.ref != "this" or last.duration is not None:
         return a
     return replace(a, effects=a.effects[:-1], condition=last.only)
+
+
+def looks_only(e: M.Effect) -> bool:
+    """"You may look at the top card of your deck": a continuous power that only lets its
+    controller see hidden cards of a deck or hand (415.3e)."""
+    if not (isinstance(e, M.Choice) and e.optional and len(e.options) == 1 and
+            len(e.options[0]) == 1):
+        return False
+    look = e.options[0][0]
+    return isinstance(look, M.Look) and look.what is not None and look.what.zone is not None \
+        and look.what.zone.name in ("deck", "hand") and (look.who is None or
+                                                         look.who.ref == "you")
 
 
 def _slice(text: str, e: M.Effect) -> str:
