@@ -528,9 +528,12 @@ class Frames:
         else:
             eff = self.verb(lemma, s, parts, subject, span)
         if eff is None or (parts.subordinate is not None and parts.subordinate.value[0] ==
-                           "whether" and not isinstance(eff, M.Guess)):
+                           "whether" and not isinstance(eff, M.Guess)) or (
+                any(isinstance(i, Item) and i.kind == "not infinitive" for i in parts.rest)
+                and getattr(eff, "verb", "") != "choose not to"):
             # "choose whether he is Elusive or Untargetable": a "whether" clause only a
-            # guess reads (712.8); any other frame would drop it
+            # guess reads (712.8), "choose not to ready ..." only a game's frame; any other
+            # frame would drop it
             eff = self.other(lemma or " ".join(auxes), s, span)
         core = list(eff) if isinstance(eff, _Several) else [eff]
         if parts.infinitive is not None and lemma not in _TAKES_INFINITIVE:

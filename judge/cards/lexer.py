@@ -560,12 +560,12 @@ _VERB_BEFORE = frozenset({"MODAL", "NEG", "DO", "TO_INF", "PRONOUN", "AND", "OR"
                           "REL", "DOT", "SEMI", "BANG", "_COMMA", "COLON", "QUOTE", "DASH",
                           "AND_OR", "BUT", "RPAR", "ARROW", "INSTEAD", "COND_KW", "WHEN",
                           "WHENEVER", "AFTER", "BEFORE", "UNTIL", "AS", "TIMING", "BRACKET",
-                          "ARROW", "COMMA_CONJ"})
+                          "ARROW", "COMMA_CONJ", "NOT_TO"})
 # words that follow a plural subject, never a verb's object
 _VERBS_AFTER_A_SUBJECT = frozenset({"cannot", "can't", "can", "may", "must", "are", "don't",
                                     "do", "were", "will", "would"})
 # ... after these, even before "action", "card", "zone" ...
-_VERB_ONLY_BEFORE = frozenset({"TO_INF", "MODAL", "NEG", "DO", "ONLY", "STILL"})
+_VERB_ONLY_BEFORE = frozenset({"TO_INF", "MODAL", "NEG", "DO", "ONLY", "STILL", "NOT_TO"})
 # ... and after these, an -s form is the verb ("this attacks", "an ally attacks").
 _SINGULAR_BEFORE = frozenset({"SELF", "NOUN", "NAME"})
 _SINGULAR_WORDS = frozenset({"this", "it", "he", "she", "that", "each", "who", "which"})

@@ -36,7 +36,7 @@ from judge.cards.game import GameReader, _Holder, piece_of, split_at
 from judge.cards.links import first_citation
 from judge.cards.nouns import COMMON_ZONES, Vocabulary, base
 from judge.cards.reader import GRAMMAR_DIR, Piece
-from judge.cards.syntax import Statement, VP, span_of
+from judge.cards.syntax import Item, Statement, VP, span_of
 from judge.cards.transformer import CardTransformer
 
 GAME = "wow"
@@ -614,7 +614,30 @@ def _guess(f, s, parts, subject, span):
                    answers=answers, span=span)
 
 
-FRAMES = {"guess": _guess, "swap w": _switch, "remove": _remove, "protect": _protect, "reflip": _reflip, "deal": _deal, "heal": _heal, "put": _put,
+def _choose_not(f, s, parts, subject, span):
+    """"You may choose not to ready this ally during your ready step." (Helwen, 501.1a): a
+    restriction on readying the card in its controller's ready step that its controller may
+    choose (the "may" makes it a Choice); any other "choose not to" is left to the shared
+    reading (an Other)."""
+    neg = [i for i in parts.rest if isinstance(i, Item) and i.kind == "not infinitive"]
+    if len(neg) != 1 or parts.objects or parts.pps or len(parts.rest) != 1:
+        return None
+    vp = neg[0].value
+    inner = Parts(vp.items)
+    if vp.group.lemma != "ready" or vp.group.auxes or len(inner.objects) != 1 or \
+            [p.prep for p in inner.pps] != ["during"] or inner.rest or inner.durations:
+        return None
+    what = f.r.target(inner.objects[0])
+    found = _READY_STEP.search(f.r.phrase(neg[0].span).rstrip("."))
+    if what.ref != "this" or found is None or not found.group(1).startswith("your") or \
+            "next" in found.group(1):
+        return None
+    return M.Restriction(verb="choose not to", actions=("ready",), what=what, who=subject,
+                         duration=M.Duration(kind="ready step", whose="you",
+                                             text=found.group(0)), span=span)
+
+
+FRAMES = {"choose": _choose_not, "guess": _guess, "swap w": _switch, "remove": _remove, "protect": _protect, "reflip": _reflip, "deal": _deal, "heal": _heal, "put": _put,
           "discard": _discard, "be/have": _be_have, "double": _double,
           "token": _token, "attack": _attack, "can": _can}
 
@@ -727,6 +750,10 @@ class WowTransformer(CardTransformer):
 
     def plain_sentence(self, children):
         return children[0]
+
+    def neg_infinitive(self, children):
+        """"(choose) not to ready this ally ...": read only by the frame of "choose"."""
+        return Item("not infinitive", children[-1], span_of(children))
 
     def choose_one(self, children):
         statements = [c for c in children if isinstance(c, Statement)]

@@ -596,3 +596,16 @@ def test_wow_choose_whether_is_not_read_as_choosing_an_object():
     card = wow.parse("As this ally enters play, choose whether he is Elusive or Untargetable.")
     assert [o.verb for o in card.others()] == ["choose"]
     assert not any(isinstance(v, M.Choose) for v in M.walk(card.abilities))
+
+
+def test_wow_may_choose_not_to_ready_this_ally_during_your_ready_step():
+    """Helwen's first sentence (501.1a): an optional restriction on readying the card itself in
+    its controller's ready step (it was unreadable: 'not' after 'choose'); "choose not to" with
+    anything else is an Other, never a dropped negation."""
+    [e] = one("You may choose not to ready this ally during your ready step.").effects
+    assert isinstance(e, M.Choice) and e.optional
+    [[r]] = e.options
+    assert isinstance(r, M.Restriction) and r.verb == "choose not to" and r.actions == ("ready",)
+    assert r.what.ref == "this" and r.duration.kind == "ready step" and r.duration.whose == "you"
+    card = wow.parse("You may choose not to draw a card.")
+    assert [o.verb for o in card.others()] == ["choose"]

@@ -245,8 +245,8 @@ def test_wow_714_3b_helwen_gains_control_only_if_she_remained_exhausted():
     """714.3b with Helwen's power ("While this ally remains exhausted, you control target
     ally"): readied in response to her first activation, that activation creates no modifier;
     the second, resolving first, gains control of its target (the CR's example). Her first
-    sentence ("You may choose not to ready this ally during your ready step.") is left out:
-    the card grammar can't read it, so a ruling with it is undecided from her first exhaust."""
+    sentence ("You may choose not to ready this ally during your ready step.") is left out
+    here (test_wow_501_1a_helwen_may_stay_exhausted_only_if_her_controller_chooses)."""
     ruling = _wow_ruling('card "Helwen": Ally - Succubus Demon - Pet (1), cost 4, atk 2, health 2, '
                          'type shadow: "[Activate] >>> While this ally remains exhausted, you control '
                          'target ally."\n'
@@ -533,3 +533,20 @@ def test_wow_706_2_two_links_targeting_only_your_hero_are_named_not_guessed():
     assert any("not modelled" in s.description and "Spell Reflection" in s.description
                for s in ruling.steps), [s.description for s in ruling.steps]
     assert not any("changes Fire Blast's target" in s.description for s in ruling.steps)
+
+
+def test_wow_501_1a_helwen_may_stay_exhausted_only_if_her_controller_chooses():
+    """Helwen's "You may choose not to ready this ally during your ready step": unstated, the
+    optional policy declines and she readies with the rest (501.1a); stated, she stays
+    exhausted. A card without that power readies either way."""
+    body = ('card "Helwen": Ally - Succubus Demon - Pet (1), cost 4, atk 2, health 2, type '
+            'shadow: "You may choose not to ready this ally during your ready step."\n'
+            'card "Grunt": Ally - Orc Warrior, cost 2, atk 2, health 3, type melee\n'
+            'Bob is the turn player; deck 3 cards\n'
+            'Alice: controls "Helwen" exhausted, "Grunt" exhausted, deck 3 cards\n'
+            'Bob ends the turn\n')
+    readies = _wow_ruling(body + 'settle\nexpect "Helwen" is ready\nexpect "Grunt" is ready\n')
+    _decided_and_held(readies)
+    stays = _wow_ruling(body + 'Alice uses "Helwen"\nsettle\nexpect "Helwen" is exhausted\n'
+                        'expect "Grunt" is ready\n')
+    _decided_and_held(stays)

@@ -36,7 +36,8 @@ DECKBUILDING = ("talent", "reputation", "hero required", "deckbuilding")
 class Power:
     index: int
     kind: str                    # keyword | resolve | static | replacement | triggered |
-    #                              activated | reward | deckbuilding | reminder | look
+    #                              activated | reward | deckbuilding | reminder | look |
+    #                              may stay exhausted
     text: str
     ability: M.Ability
     why: str = ""                # "" when the module carries it out
@@ -197,6 +198,11 @@ def read(o: GameObject) -> CardPowers:
             powers.append(Power(i, "static", words, a, "the card grammar read no power in it",
                                 ongoing=seen_ongoing))
             continue
+        if len(a.effects) == 1 and may_stay_exhausted(a.effects[0]):
+            # "You may choose not to ready this ally during your ready step" (501.1a): asked
+            # of its controller as he readies his cards (judge.games.wow.turn)
+            powers.append(Power(i, "may stay exhausted", words, a, "", ongoing=seen_ongoing))
+            continue
         if len(a.effects) == 1 and looks_only(a.effects[0]):
             # 415.3e: "You may look at the top card of any opponent's deck at any time" - any
             # time its controller has priority; what a player sees changes no event, value or
@@ -255,6 +261,18 @@ def _use_only(a: M.Ability) -> M.Ability:
             or last.what is None or last.what.ref != "this" or last.duration is not None:
         return a
     return replace(a, effects=a.effects[:-1], condition=last.only)
+
+
+def may_stay_exhausted(e: M.Effect) -> bool:
+    """"You may choose not to ready this ally during your ready step" (Helwen)."""
+    if not (isinstance(e, M.Choice) and e.optional and len(e.options) == 1 and
+            len(e.options[0]) == 1):
+        return False
+    r = e.options[0][0]
+    return isinstance(r, M.Restriction) and r.verb == "choose not to" and \
+        r.actions == ("ready",) and r.what is not None and r.what.ref == "this" and \
+        r.duration is not None and r.duration.kind == "ready step" and \
+        r.duration.whose == "you" and r.only is None and r.by is None
 
 
 def looks_only(e: M.Effect) -> bool:

@@ -153,6 +153,8 @@ def start_turn(game, ctx: Context, player: str) -> None:
             ctx.step(T.RULE, f"{o.name} can't ready ({', '.join(blockers)})",
                      ["turn.ready-step", "cant"])
             continue
+        if _stays_exhausted(ctx, player, o.id):
+            continue
         readied.append(o.id)
     if readied:
         mark = len(st.log)
@@ -164,6 +166,41 @@ def start_turn(game, ctx: Context, player: str) -> None:
     _inspire(ctx, player)
     V.run(ctx, Event("start", player=player, data=(("phase", "turn"),)))
     game.give_priority(ctx)
+
+
+def _stays_exhausted(ctx: Context, player: str, oid: int) -> bool:
+    """"You may choose not to ready this ally during your ready step" (Helwen): as the turn
+    player readies his cards (501.1a) he may leave it exhausted - stated with ``Alice uses
+    "Helwen"`` (or declines); unstated, the ``optional`` policy decides (declined by default:
+    it readies). Only while the card has its powers."""
+    from judge.games.wow import powers as P
+    from judge.games.wow import values as VA
+    st = ctx.state
+    o = st.objects[oid]
+    if not VA.has_powers(st, oid) or not any(p.kind == "may stay exhausted"
+                                             for p in P.of(st, oid).powers):
+        return False
+    use = ctx.choices.find_use(player, o.name)
+    no = ctx.choices.find("decline", player, o.name)
+    if use is not None or no is not None:
+        ctx.choices.consume(use or no)
+        stays = use is not None
+        ctx.step(T.CHOICE, f"{player} {'chooses not to ready' if stays else 'readies'} "
+                 f"{o.name} ({o.name}'s power: he may choose not to ready it during his ready "
+                 "step)", ["turn.ready-step", "modifier.may"], actor=player)
+    else:
+        policy = ctx.policy("optional", "decline")
+        stays = ctx.decide(Decision(
+            key=f"stay exhausted:{oid}:{len(st.log)}", player=player, kind="may",
+            prompt=f"whether {player} leaves {o.name} exhausted during his ready step "
+                   f"({o.name}'s power: he may choose not to ready it)", options=("yes", "no"),
+            citation=ctx.cite("turn.ready-step"),
+            example=f'{player} uses "{o.name}" (or: {player} declines "{o.name}")',
+            default="yes" if policy == "use" else "no",
+            default_text=f"optional: {policy} - {player} "
+                         f"{'leaves' if policy == 'use' else 'readies'} {o.name} (not stated)",
+            policy="optional")) == "yes"
+    return stays
 
 
 def _inspire(ctx: Context, player: str) -> None:
