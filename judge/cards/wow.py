@@ -281,6 +281,16 @@ def _remove(f, s, parts, subject, span):
                        span=M.Span(what.span.start, what.span.start + len(text))
                        if what.span else None)
         return replace(found, verb="remove from combat", what=what, to_zone=None)
+    if isinstance(found, M.Move) and what is not None and found.to_zone is not None and \
+            found.to_zone.name == "removed" and what.kinds in (("deck",), ("graveyard",),
+                                                               ("hand",)) and \
+            what.controller == "you" and what.count is None and not what.qualities and \
+            not what.filters and what.of is None and not what.alternatives:
+        # "Remove your deck from the game" (Forbidden Knowledge): every card in that zone
+        zone = M.Zone(name=what.kinds[0], owner="you", span=what.span)
+        text = what.text.removesuffix(" from the game")
+        return replace(found, what=M.Target(text=text, quantifier="all", kinds=("card",),
+                                            zone=zone, span=what.span), from_zone=zone)
     return found
 
 

@@ -609,3 +609,13 @@ def test_wow_may_choose_not_to_ready_this_ally_during_your_ready_step():
     assert r.what.ref == "this" and r.duration.kind == "ready step" and r.duration.whose == "you"
     card = wow.parse("You may choose not to draw a card.")
     assert [o.verb for o in card.others()] == ["choose"]
+
+
+def test_wow_remove_your_deck_is_every_card_in_it():
+    """"Remove your deck from the game" (Forbidden Knowledge, the 716.1d example): every card
+    of your deck is removed (it was a Move of an object of kind 'deck' in play: nothing)."""
+    [e] = one("Remove your deck from the game.").effects
+    assert isinstance(e, M.Move) and e.to_zone.name == "removed"
+    assert e.what.quantifier == "all" and e.what.kinds == ("card",)
+    assert e.what.zone.name == "deck" and e.what.zone.owner == "you"
+    assert e.from_zone.name == "deck"

@@ -550,3 +550,23 @@ def test_wow_501_1a_helwen_may_stay_exhausted_only_if_her_controller_chooses():
     stays = _wow_ruling(body + 'Alice uses "Helwen"\nsettle\nexpect "Helwen" is exhausted\n'
                         'expect "Grunt" is ready\n')
     _decided_and_held(stays)
+
+
+def test_wow_716_1d_forbidden_knowledge_chooses_only_a_card_it_removed():
+    """"choose a card you removed": the Footman removed from the game before Forbidden
+    Knowledge resolved is not one of them - the draw puts the Raider it removed into Alice's
+    hand, and the next draw, with none left, is replaced by nothing (no draw, no loss)."""
+    ruling = _wow_ruling(
+        'card "Forbidden Knowledge": Ability - Demonology, cost 8: "Remove your deck from the '
+        'game.\\n\\nOngoing: If you would draw a card, choose a card you removed and put it into '
+        'your hand instead."\n'
+        'card "Arcane Intellect": Instant Ability - Arcane, cost 0: "Draw a card."\n'
+        'card "Raider": Ally - Troll Rogue, cost 3, atk 3, health 3, type melee\n'
+        'card "Footman": Ally - Human Warrior, cost 1, atk 1, health 3, type melee\n'
+        'Alice is the turn player; 8 resources, hand "Forbidden Knowledge", "Arcane Intellect", '
+        '"Arcane Intellect", deck top "Raider", removed "Footman"\nBob: deck 5 cards\n'
+        'Alice plays "Forbidden Knowledge"\nsettle\nAlice plays "Arcane Intellect"\nsettle\n'
+        'expect Alice hand "Arcane Intellect", "Raider"\n'
+        'Alice plays "Arcane Intellect"\nsettle\n'
+        'expect Alice hand "Raider"\nexpect "Footman" in Alice\'s removed\nexpect no winner\n')
+    _decided_and_held(ruling)

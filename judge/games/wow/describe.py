@@ -351,9 +351,23 @@ def _quality(state: State, low: str, printed: str, o: GameObject, scope: Scope, 
 RARITIES = ("common", "uncommon", "rare", "epic", "legendary")
 
 
+def removed_by_you(f: M.Condition) -> bool:
+    """"a card you removed" (Forbidden Knowledge): the filter "that you removed" of a
+    description - cards the card's own text removed from the game."""
+    ev = f.event
+    return f.test == "event" and ev is not None and ev.verb == "remove" and not ev.rest and \
+        not f.negated and ev.within is None and ev.subject is not None and \
+        ev.subject.ref == "you" and (ev.object is None or ev.object.ref == "it")
+
+
 def _filter(state: State, f: M.Condition, o: GameObject, scope: Scope) -> bool:
     if f.test == "event" and f.event is not None and f.event.this_way:
         return _done_this_way(state, f.event, o, scope)
+    if removed_by_you(f):
+        # removed from the game by the text of the card that says so, under "your" control,
+        # and still that card there (a card other text removed is not "a card you removed")
+        return o.zone[1] == W.REMOVED and (scope.you, scope.source, o.id, o.incarnation) in \
+            W.records(state, "removed by")
     if f.test == "compare" and f.comparison is not None:
         c = f.comparison
         left = A.quantity(state, c.left, scope.with_it(o.id))

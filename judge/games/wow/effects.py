@@ -163,6 +163,7 @@ class Run:
         self.made: list[frozenset[str]] = []   # the durations of the modifiers it created
         self.picked: list[Any] = []    # cards chosen as it resolves ("another ..." excludes them)
         self.guessed: tuple[str, M.Guess] | None = None   # the guess made (712.8) and its value
+        self.nothing_chosen = False    # "choose a card you removed" found none: "it" is nothing
 
     # ------------------------------------------------------------------ reading
     @property
@@ -195,6 +196,8 @@ class Run:
             return [t for t in self.chosen_targets[index]]
         if desc.ref in ("it", "that", "they") and self.it:
             return list(self.it)
+        if desc.ref in ("it", "that") and not self.it and self.nothing_chosen:
+            return []                 # "choose a card you removed and put it ...": none left
         if desc.ref in ("it", "that", "they") and not self.it:
             raise NotModelled(f"what {desc.text or desc.ref!r} refers to")
         with named_unknown(self.name):
@@ -768,6 +771,9 @@ def choose(run: Run, e: M.Choose) -> None:
                  f"({D.names(st, chosen) if chosen else 'none'}); the sentences after it name "
                  "them in the order they were stated", ["add.targets"])
         return
+    if _chooses_removed(e):
+        _choose_removed(run, e)
+        return
     if e.kind not in ("type", "name", "race", "class"):
         raise NotModelled(f"{run.name}: choosing {_text(e, run.text)!r}")
     words = [m for m in run.chosen.get("modes", ()) if not m.replace(" ", "").upper()
@@ -782,6 +788,36 @@ def choose(run: Run, e: M.Choose) -> None:
     run.chosen[f"chosen {e.kind}"] = picked
     run.step(T.CHOICE, f"{run.you} chooses the {e.kind} {picked!r} for {run.name}",
              ["resolve.in-order"])
+
+
+def _chooses_removed(e: M.Choose) -> bool:
+    """"choose a card you removed" (Forbidden Knowledge): one card of the removed-from-game
+    zone that the choosing player removed; later "it" is that card."""
+    w = e.what
+    return not e.kind and w is not None and not w.targeted and w.kinds == ("card",) and \
+        w.count is None and w.quantifier == "one" and w.zone is None and not w.qualities and \
+        len(w.filters) == 1 and D.removed_by_you(w.filters[0]) and \
+        (e.who is None or e.who.ref == "you")
+
+
+def _choose_removed(run: Run, e: M.Choose) -> None:
+    st = run.state
+    desc = replace(e.what, zone=M.Zone(name="removed", owner="you"))
+    with named_unknown(run.name):
+        found = D.candidates(st, desc, run.scope)
+    if not found:
+        run.step(T.RULE, f"{run.name}: {run.you} has no card he removed left to choose "
+                 f"({e.what.text!r}): nothing is chosen, and what it does to \"it\" does "
+                 "nothing", ["resolve.in-order"])
+        run.it = ()
+        run.nothing_chosen = True
+        return
+    pick = found[0] if len(found) == 1 else run.choose_one(replace(desc, text="a card "
+                                                                   + run.you + " removed"),
+                                                           found)
+    run.it = (pick,)
+    run.step(T.CHOICE, f"{run.you} chooses {st.objects[pick].name}, a card he removed, for "
+             f"{run.name}", ["resolve.in-order"])
 
 
 def gain(run: Run, e: M.Gain) -> None:
@@ -1208,6 +1244,9 @@ def move(run: Run, e: M.Move) -> None:
             ev = MV.move(run.ctx, oid, dest, why, by=run.you)
         if ev is not None and ev.get("to") == dest:
             done.append(oid)
+            if dest == W.REMOVED and run.source is not None:
+                # "a card you removed" (Forbidden Knowledge): removed by this card's text
+                W.record(st, "removed by", (run.you, run.source, oid, st.objects[oid].incarnation))
     run.it = tuple(things)
     run.did = len(done) == len(things) and bool(things)
 
@@ -2079,7 +2118,7 @@ def why_not(e: M.Effect) -> str | None:
     if isinstance(e, M.Gain) and e.resource != "keyword":
         return f"gaining {e.resource}"
     if isinstance(e, M.Choose) and e.kind not in ("type", "name", "race", "class") and \
-            not _chooses_targets(e):
+            not _chooses_targets(e) and not _chooses_removed(e):
         return f"choosing {e.kind or 'a card'}"
     if isinstance(e, M.Becomes) and _becomes_defender(e):
         pass
