@@ -809,7 +809,9 @@ class Ability:
 
     kind: ``static`` (a continuous effect or rule), ``triggered`` (``trigger``), ``activated``
     (``costs``), ``keyword`` (``keywords`` only), ``spell`` (the text that resolves when the card
-    is played), ``replacement``, ``reminder`` (a reminder in parentheses: no game effect).
+    is played), ``replacement``, ``reminder`` (a reminder in parentheses: no game effect),
+    ``alternate cost`` (WoW 707.1e "You may exhaust one of your Shields rather than pay this
+    ability's cost": ``costs`` is what may be paid instead of the card's printed cost).
     ``timing`` is the ability's type word where the game prints one (FaB "Action", "Instant",
     "Attack Reaction"; UFS "Enhance", "Response", "Form"; WoW "[Activate]"; Ashes "[[main]]" /
     "[[side]]"). ``label`` is the ability's printed name (Ashes "Gaze 1", FaB "Crush"); ``limit``

@@ -619,3 +619,18 @@ def test_wow_remove_your_deck_is_every_card_in_it():
     assert e.what.quantifier == "all" and e.what.kinds == ("card",)
     assert e.what.zone.name == "deck" and e.what.zone.owner == "you"
     assert e.from_zone.name == "deck"
+
+
+def test_wow_rather_than_pay_this_cards_cost_is_an_alternate_cost():
+    """707.1e: "You may exhaust one of your Shields rather than pay Spell Reflection's cost."
+    is an alternate cost of the card (it was read as an optional exhaust done as the card
+    resolves, "rather than pay ..." dropped); another card's cost is not this card's."""
+    card = wow.parse("You may exhaust one of your Shields rather than pay Spell Reflection's "
+                     "cost.", name="Spell Reflection")
+    [a] = card.abilities
+    assert a.kind == "alternate cost" and not a.effects
+    [c] = a.costs
+    assert isinstance(c.effect, M.Exhaust) and c.effect.target.text == "one of your Shields"
+    other = wow.parse("You may exhaust this ally rather than pay the cost of an ability with "
+                      "cost 7 or less.")
+    assert all(x.kind != "alternate cost" for x in other.abilities)

@@ -570,3 +570,26 @@ def test_wow_716_1d_forbidden_knowledge_chooses_only_a_card_it_removed():
         'Alice plays "Arcane Intellect"\nsettle\n'
         'expect Alice hand "Raider"\nexpect "Footman" in Alice\'s removed\nexpect no winner\n')
     _decided_and_held(ruling)
+
+
+def test_wow_707_1e_an_alternate_cost_is_not_paid_unless_stated_and_never_refused():
+    """Spell Reflection's "You may exhaust one of your Shields rather than pay Spell
+    Reflection's cost": played with enough resources, the printed cost is paid (a default
+    named in the ruling) and no Shield is exhausted as it resolves (it was offered as an
+    optional exhaust at resolution); with too few resources the play is named not modelled,
+    never refused (the alternate cost could pay for it)."""
+    text = ('card "Spell Reflection": Instant Ability - Protection, cost 3: "You may exhaust one '
+            'of your Shields rather than pay Spell Reflection\'s cost.\\n\\nIf an ability card is '
+            'targeting only your hero, change its target to its controller\'s hero."\n')
+    paid = _wow_ruling(text + 'Alice is the turn player; 3 resources, hand "Spell Reflection"\n'
+                       'Alice plays "Spell Reflection"\nsettle\n'
+                       'expect "Spell Reflection" in Alice\'s graveyard\n')
+    _decided_and_held(paid)
+    assert any(s.default_applied and "alternate cost" in s.default_applied for s in paid.steps)
+    assert not any("Shields" in s.description and "decides" in s.description
+                   for s in paid.steps)
+    short = _wow_ruling(text + 'Alice is the turn player; 1 resource, hand "Spell Reflection"\n'
+                        'Alice plays "Spell Reflection"\nsettle\n')
+    assert _refusals(short) == []
+    assert any("alternate cost" in s.description and "not modelled" in s.description
+               for s in short.steps)

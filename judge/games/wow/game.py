@@ -341,6 +341,10 @@ class WowGame(WowScenario):
             self._main_timing(ctx, "play", player, "play")
         cost = self._cost(ctx, card, modes)
         ready = L.ready_resources(st, player)
+        if len(ready) < cost and any(p.kind == "alternate cost" for p in P.of(st, card).powers):
+            raise NotModelled(f"{o.name}: {player} has {len(ready)} ready resources and it costs "
+                              f"{cost}; paying its alternate cost instead is not carried out",
+                              ctx.cite("add.cost"))
         if len(ready) < cost:
             raise IllegalAction("play", f"{player} has {len(ready)} ready resources and "
                                 f"{o.name} costs {cost}", ctx.cite("cost.resource"),
@@ -434,9 +438,29 @@ class WowGame(WowScenario):
             ctx.step(T.RULE, f"{label}: {player} does not control that as {o.name} is added to "
                      "the chain: that text is ignored, and no targets, modes or costs from it "
                      "are required", ["kw.empower", "add.targets"])
+        self._alternate_cost(ctx, player, card)
         if not L.pay_resources(self, ctx, player, cost, paying, f"the cost of {o.name}"):
             raise NotModelled(f"paying {o.name}'s cost")
         L.after_added(self, ctx, layer, L.flat(L.freeze(st, chosen)))
+
+    def _alternate_cost(self, ctx: Context, player: str, card: int) -> None:
+        """707.1e: a card that may be paid for with an alternate cost ("You may exhaust one of
+        your Shields rather than pay this ability's cost"): the printed cost is paid unless the
+        scenario's ``optional`` policy says to use such options - paying the alternate cost is
+        not carried out (named)."""
+        st = ctx.state
+        o = st.objects[card]
+        alternate = [p for p in P.of(st, card).powers if p.kind == "alternate cost"]
+        if not alternate:
+            return
+        policy = ctx.policy("optional", "decline")
+        if policy == "use":
+            raise NotModelled(f"paying {o.name}'s alternate cost ({alternate[0].text!r})",
+                              ctx.cite("add.cost"))
+        ctx.step(T.CHOICE, f"{player} pays {o.name}'s printed cost, not its alternate cost "
+                 f"({alternate[0].text!r})", ["add.cost"], actor=player,
+                 default=f"optional: {policy} - {player} does not pay {o.name}'s alternate "
+                         "cost (not stated)")
 
     # ------------------------------------------------------------------ payment powers
     def _power(self, ctx: Context, card: int, ability: str | None) -> P.Power:

@@ -37,7 +37,7 @@ class Power:
     index: int
     kind: str                    # keyword | resolve | static | replacement | triggered |
     #                              activated | reward | deckbuilding | reminder | look |
-    #                              may stay exhausted
+    #                              may stay exhausted | alternate cost
     text: str
     ability: M.Ability
     why: str = ""                # "" when the module carries it out
@@ -144,6 +144,11 @@ def read(o: GameObject) -> CardPowers:
         in_play = (not is_ability) or seen_ongoing
         if a.kind == "reminder":
             powers.append(Power(i, "reminder", words, a))
+            continue
+        if a.kind == "alternate cost":
+            # 707.1e: what may be paid instead of the printed cost, chosen as the card is
+            # played (judge.games.wow.game: the printed cost is paid unless stated otherwise)
+            powers.append(Power(i, "alternate cost", words, a))
             continue
         if a.kind == "keyword":
             for kw in a.keywords:
