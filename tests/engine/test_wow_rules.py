@@ -593,3 +593,27 @@ def test_wow_707_1e_an_alternate_cost_is_not_paid_unless_stated_and_never_refuse
     assert _refusals(short) == []
     assert any("alternate cost" in s.description and "not modelled" in s.description
                for s in short.steps)
+
+
+def test_wow_706_3_shield_bash_interrupts_only_a_card_the_targeted_heros_controller_played():
+    """Shield Bash at Bob's hero may interrupt an ability Bob played, not Alice's own one on
+    the chain; targeting an ally (not a hero) offers no interrupt at all."""
+    cards = ('card "Shield Bash": Instant Ability - Protection, cost 3: "Your hero deals 1 melee '
+             'damage to target hero or ally. If you targeted a hero, you may interrupt an ability '
+             'played by its controller."\n'
+             'card "Arcane Intellect": Instant Ability - Arcane, cost 0: "Draw a card."\n'
+             'card "Grunt": Ally - Orc Warrior, cost 2, atk 2, health 3, type melee\n')
+    hero = _wow_ruling(cards + 'Bob is the turn player; hand "Arcane Intellect", deck 3 cards\n'
+                       'Alice: 3 resources, hand "Shield Bash", "Arcane Intellect", deck 3 cards\n'
+                       'Bob plays "Arcane Intellect"\nBob passes\n'
+                       'Alice plays "Arcane Intellect"\nAlice plays "Shield Bash" targeting Bob\n'
+                       'Alice passes\nBob passes\nAlice uses "Shield Bash"\nsettle\n'
+                       'expect Bob hand count 0\nexpect Alice hand count 1\n')
+    _decided_and_held(hero)
+    ally = _wow_ruling(cards + 'Bob is the turn player; hand "Arcane Intellect", deck 3 cards, '
+                       'controls "Grunt"\nAlice: 3 resources, hand "Shield Bash", deck 3 cards\n'
+                       'Bob plays "Arcane Intellect"\nBob passes\n'
+                       'Alice plays "Shield Bash" targeting Bob\'s "Grunt"\nsettle\n'
+                       'expect "Grunt" damage 1\nexpect Bob hand count 1\n')
+    _decided_and_held(ally)
+    assert any("If you targeted a hero - no" in s.description for s in ally.steps)

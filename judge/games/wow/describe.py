@@ -363,6 +363,14 @@ def removed_by_you(f: M.Condition) -> bool:
 def _filter(state: State, f: M.Condition, o: GameObject, scope: Scope) -> bool:
     if f.test == "event" and f.event is not None and f.event.this_way:
         return _done_this_way(state, f.event, o, scope)
+    if f.test == "event" and f.event is not None and f.event.verb == "be played" and \
+            f.event.subject is None and f.event.object is None and not f.event.rest and \
+            f.event.within is None and not f.negated and f.event.by is not None:
+        # "an ability card played by its controller" (Shield Bash): a card on the chain that
+        # player played (a card link, not a resource being placed)
+        return o.zone == W.CHAIN and any(
+            l.source == o.id and l.kind == "card" and l.controller in _players_of(
+                state, f.event.by, scope) for l in state.chain)
     if removed_by_you(f):
         # removed from the game by the text of the card that says so, under "your" control,
         # and still that card there (a card other text removed is not "a card you removed")
@@ -374,6 +382,16 @@ def _filter(state: State, f: M.Condition, o: GameObject, scope: Scope) -> bool:
         right = A.amount(state, c.right, scope)
         return compare(left, c.op, right)
     raise Unknown(f"the condition {f.text!r}")
+
+
+def _players_of(state: State, who: M.Target, scope: Scope) -> set[str]:
+    """The players "you", "its controller" (of what "it" is) name."""
+    if who.ref == "you":
+        return {scope.you}
+    if who.who == "player" and who.controller == "it" and who.kinds[-1:] == ("controller",) \
+            and scope.it:
+        return {p for p in (controller_of(state, x) for x in scope.it) if p is not None}
+    raise Unknown(f"who {who.text!r} is")
 
 
 def _done_this_way(state: State, event: M.Event, o: GameObject, scope: Scope) -> bool:

@@ -867,6 +867,14 @@ def conditional(run: Run, e: M.Conditional) -> None:
             raise NotModelled(f"{run.name}: which of {D.names(run.state, found)} "
                               f"{c.text!r} means (each is)")
         run.it = tuple(found)
+    if ok and c.test == "event" and c.event is not None and c.event.verb == "target" and \
+            c.event.subject is not None and c.event.subject.ref == "you" and \
+            c.event.object is not None:
+        # "If you targeted a hero, you may interrupt an ability card played by its controller":
+        # "its" is that hero (712.3a), one the link still legally targets (706.3)
+        with named_unknown(run.name):
+            run.it = tuple(t for t in run.targeted
+                           if D.matches(run.state, c.event.object, t, run.scope))
     if ok and c.test == "is" and c.subject is not None and c.subject.targeted:
         # "If target ability is attached to a hero or ally, attach it to ...": "it" is the
         # thing the condition was about, the last explicitly mentioned (712.3a)
