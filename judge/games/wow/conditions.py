@@ -114,17 +114,8 @@ def targeting(state: State, c: M.Condition, scope: Scope) -> list[int]:
         if layer.kind != "card" or layer.source is None or layer.source == scope.source or \
                 not D.matches(state, subject, layer.source, scope):
             continue
-        now = []
-        for slot in layer.data.get("slots", ()):
-            for item in slot:
-                if isinstance(item, tuple):
-                    oid, inc = item
-                    o = state.objects.get(oid)
-                    if o is not None and o.incarnation == inc:
-                        now.append(oid)
-                else:
-                    now.append(W.hero(state, item) if isinstance(item, str) and not
-                               D.is_player_desc(wanted) else item)
+        now = [W.hero(state, x) if isinstance(x, str) and not D.is_player_desc(wanted) else x
+               for slot in layer.data.get("slots", ()) for x in W.still_targeted(state, slot)]
         hits = [x for x in now if x is not None and D.matches(state, wanted, x, scope)]
         if hits and (not only or len(hits) == len(now)):
             out.append(layer.source)

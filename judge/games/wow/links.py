@@ -529,16 +529,7 @@ def resolve_effects(game, ctx: Context, trig: PendingTrigger, effects) -> None:
     chosen_targets = trig.targets
     kept: list[tuple[Any, ...]] = []
     for slot in chosen_targets:
-        now = []
-        for item in slot:
-            if isinstance(item, tuple):
-                oid, inc = item
-                ob = st.objects.get(oid)
-                if ob is not None and ob.incarnation == inc:
-                    now.append(oid)
-            else:
-                now.append(item)
-        kept.append(tuple(now))
+        kept.append(tuple(W.still_targeted(st, slot)))
     if slots and chosen_targets and not any(kept):
         ctx.step(T.RULE, f"{trig.name} is interrupted: all of its targets are illegal",
                  ["resolve.targets", "interrupt"])

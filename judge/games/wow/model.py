@@ -225,6 +225,21 @@ class Retarget(Operation):
 
 # --------------------------------------------------------------------------- reading
 
+def still_targeted(state: State, slot: Iterable[Any]) -> list[Any]:
+    """The targets of one of a link's target descriptions (as kept: a card with its
+    incarnation, 709.2a) that are still the same card; players as they are."""
+    now = []
+    for item in slot:
+        if isinstance(item, tuple):
+            oid, inc = item
+            o = state.objects.get(oid)
+            if o is not None and o.incarnation == inc:
+                now.append(oid)
+        else:
+            now.append(item)
+    return now
+
+
 def damage(state: State, oid: int) -> int:
     value = state.objects[oid].base.get(DAMAGE)
     return value if isinstance(value, int) else 0
