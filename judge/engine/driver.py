@@ -211,7 +211,8 @@ class _Run:
         default, and the game runs on until nothing waits."""
         ctx.trace.line = None
         ctx = self.close_all(ctx)
-        ctx = self.run_unit(ctx, self.settle_unit)
+        if not ctx.untrusted:
+            ctx = self.run_unit(ctx, self.settle_unit)
         ctx = self.close_all(ctx)
         self.enter_new(ctx)
         return ctx
