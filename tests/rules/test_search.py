@@ -211,57 +211,46 @@ def test_held_back_4_is_large_enough_and_cites_existing_rules():
             assert lookup.citation_exists(c), (q["id"], c)
 
 
-def test_held_back_6_is_held_back_spread_and_cites_existing_rules():
-    """The sixth round's blind held-back set (bench/search_questions_heldback6.toml): 150 to 200
-    questions, at least 30 per game and per bundled document, ids distinct from every other set's,
-    every citation an existing rule the question's game search can reach, and no tuning tool
-    reads it (it is not a tuning part). Only well-formedness is checked; no test ranks it."""
-    sb = _questions()
-    qs = tomllib.loads(sb.HELD_BACK_6.read_text(encoding="utf-8"))["q"]
+def _check_blind_set(sb, qs: list[dict], name: str, *, per_game: int, per_doc: int) -> None:
+    """A blind set's form: 150 to 200 questions, at least ``per_game`` per game and ``per_doc``
+    citations of each bundled document, ids distinct from every other set's, all of it in part
+    ``name``, every citation an existing rule the question's game search can reach."""
     assert 150 <= len(qs) <= 200
     games = [q["game"] for q in qs]
-    assert all(games.count(g) >= 30 for g in ("fab", "wow", "ufs", "ashes"))
+    assert all(games.count(g) >= per_game for g in ("fab", "wow", "ufs", "ashes"))
     cited = [c.split(" ", 1)[0] for q in qs for c in q["cite"]]
-    assert all(cited.count(d) >= 30 for d in ("fab-1.4", "fab-section4", "wow-7.4", "ufs-0.9",
-                                             "ashes-raven-1.1"))
+    assert all(cited.count(d) >= per_doc for d in ("fab-1.4", "fab-section4", "wow-7.4",
+                                                   "ufs-0.9", "ashes-raven-1.1"))
     ids = [q["id"] for q in qs]
     assert len(set(ids)) == len(ids)
-    others = {q["id"] for p, q in sb.all_questions() if p != "held-back-6"}
+    others = {q["id"] for p, q in sb.all_questions() if p != name}
     assert not set(ids) & others
-    assert [p for p, _ in sb.all_questions(("held-back-6",))] == ["held-back-6"] * len(qs)
-    assert "held-back-6" in sb.PARTS and "held-back-6" not in sb.TUNING_PARTS
+    assert [p for p, _ in sb.all_questions((name,))] == [name] * len(qs)
     for q in qs:
         assert q["cite"] and q["q"].strip(), q["id"]
         docs = {d["id"] for d in lookup.resolve_documents(q["game"])}
         for c in q["cite"]:
             assert lookup.citation_exists(c) and c.split(" ", 1)[0] in docs, (q["id"], c)
+
+
+def test_held_back_6_is_held_back_spread_and_cites_existing_rules():
+    """The sixth round's blind held-back set (bench/search_questions_heldback6.toml): 150 to 200
+    questions, at least 30 per game and per bundled document, and no tuning tool reads it (it
+    is not a tuning part). Only well-formedness is checked; no test ranks it."""
+    sb = _questions()
+    qs = tomllib.loads(sb.HELD_BACK_6.read_text(encoding="utf-8"))["q"]
+    _check_blind_set(sb, qs, "held-back-6", per_game=30, per_doc=30)
+    assert "held-back-6" in sb.PARTS and "held-back-6" not in sb.TUNING_PARTS
 
 
 def test_held_back_5_is_large_enough_spread_and_cites_existing_rules():
     """The fifth round's blind held-back set (bench/search_questions_heldback5.toml), tuning data
-    ("retired-5") from the sixth round on: 150 to 200 questions, at least 40 per game, every one
-    of the five bundled documents cited, ids distinct from every other set's, every citation an
-    existing rule of the question's game. Only well-formedness is checked; no test ranks it."""
+    ("retired-5") from the sixth round on: at least 40 questions per game, every one of the five
+    bundled documents cited. Only well-formedness is checked; no test ranks it."""
     sb = _questions()
     qs = tomllib.loads(sb.HELD_BACK_5.read_text(encoding="utf-8"))["q"]
-    assert 150 <= len(qs) <= 200
-    games = [q["game"] for q in qs]
-    assert all(games.count(g) >= 40 for g in ("fab", "wow", "ufs", "ashes"))
-    cited = [c.split(" ", 1)[0] for q in qs for c in q["cite"]]
-    assert all(cited.count(d) >= 10 for d in ("fab-1.4", "fab-section4", "wow-7.4", "ufs-0.9",
-                                             "ashes-raven-1.1"))
-    ids = [q["id"] for q in qs]
-    assert len(set(ids)) == len(ids)
-    others = {q["id"] for p, q in sb.all_questions() if p != "retired-5"}
-    assert not set(ids) & others
-    assert [p for p, _ in sb.all_questions(("retired-5",))] == ["retired-5"] * len(qs)
+    _check_blind_set(sb, qs, "retired-5", per_game=40, per_doc=10)
     assert "retired-5" in sb.TUNING_PARTS
-    for q in qs:
-        assert q["cite"] and q["q"].strip(), q["id"]
-        docs = {d["id"] for d in lookup.resolve_documents(q["game"])}
-        for c in q["cite"]:
-            # a citation the question's game search can reach: an existing rule of that game
-            assert lookup.citation_exists(c) and c.split(" ", 1)[0] in docs, (q["id"], c)
 
 
 def test_split_is_fixed_by_the_id_hash():
