@@ -459,6 +459,8 @@ def _why(e: M.Effect) -> str:
     if isinstance(e, M.Move):
         if e.verb not in _MOVES:
             return f"'{e.verb}'"
+        if e.arrives is not None:    # "put it into play exhausted / with 3 damage"
+            return f"the state a card arrives in ({e.arrives.text!r})"
         if e.verb == "discard" and not (e.what is not None and e.what.ref == "this"):
             return "discarding other than this card"
         if e.verb == "place" and not (e.to_zone is not None and e.to_zone.name in (

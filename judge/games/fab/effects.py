@@ -720,6 +720,8 @@ def _discard(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
 
 
 def _move(game: "FabGame", ctx: Context, layer: Layer, eff: M.Move) -> None:
+    if eff.arrives is not None:      # "put it into the arena exhausted / with 3 damage"
+        raise NotModelled(f"the state a card arrives in: {eff.arrives.text or eff.text!r}")
     st = ctx.state
     if eff.verb.lower() == "destroy":
         _destroy(game, ctx, layer, eff)

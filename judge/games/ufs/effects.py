@@ -222,6 +222,8 @@ def _lose_ok(e: M.Lose) -> str | None:
 
 def _move_ok(e: M.Move) -> str | None:
     what = e.what
+    if e.arrives is not None:        # "build it exhausted / with 3 damage"
+        return f"the state a card arrives in ({e.arrives.text!r})"
     if e.random or e.until is not None or what is None:
         return f"the instruction {e.verb!r}"
     if e.verb == "draw":
