@@ -284,7 +284,23 @@ def _inflict(f, s, parts, subject, span):
     return f.v_deal(s, parts, subject, span)
 
 
-FRAMES = {"spend": _spend, "change": _change, "reroll": _reroll, "select": _select,
+def _receive(f, s, parts, subject, span):
+    """"Their Phoenixborn receives 2 damage": damage the subject receives (ashes-raven-1.1
+    DDR: a unit or Phoenixborn receives damage as wound tokens), from no source the text names;
+    anything else received (a number of tokens, a target) is not this frame's."""
+    if subject is None or len(parts.objects) != 1 or parts.pps or \
+            set(s.group.auxes) & {"would", "cannot", "can't", "not", "don't", "do"}:
+        return None
+    dmg = f.r.target(parts.objects[0])
+    if dmg.kinds != ("damage",) or dmg.count is None or dmg.filters or dmg.of is not None:
+        return None
+    amount = f.amount_with_x(dmg.count, parts)
+    if amount is None:
+        return None
+    return M.Damage(verb="receive", amount=amount, target=subject, span=span)
+
+
+FRAMES = {"spend": _spend, "receive": _receive, "change": _change, "reroll": _reroll, "select": _select,
           "guard": _guard, "meditate": _meditate, "dismount": _dismount, "add": _add,
           "inflict": _inflict}
 

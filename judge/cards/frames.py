@@ -948,10 +948,22 @@ class Frames:
         if _COUNTER_WORDS & set(what.kinds + tuple(q.lower() for q in what.qualities)) \
                 and "card" not in what.kinds:
             on = self.onto(parts, "on", "onto", "to", "into", "on top of")
+            if on is not None and what.of is not None:
+                # "1 wound token on a target unit and on each unit next to it" (both receive
+                # one) or "... on each copy on that player's spellboard" (where it is): which
+                # the second "on" is, no value says - unread, never one of them dropped
+                return None
             if on is None and what.of is not None:
                 on = what.of              # "1 wound token on a target unit"
             kind = " ".join(q for q in what.qualities if q.lower() not in ("other",)) or \
                 " ".join(k for k in what.kinds if k not in ("counter", "token"))
+            if on is not None and on.alternatives and any(
+                    _COUNTER_WORDS & set(a.kinds + tuple(q.lower() for q in a.qualities))
+                    for a in on.alternatives):
+                # "place 1 wound token on a target unit and 1 wound token on a target
+                # Phoenixborn": two placements joined by "and" (the second read as another
+                # recipient of the first would be a choice between them)
+                return self._placements(lemma, what, on, kind, parts, span)
             if on is None:
                 if (lemma in ("put", "create") or "token" in what.kinds) and \
                         "counter" not in what.kinds:
@@ -964,6 +976,28 @@ class Frames:
             return M.Counters(verb=lemma, action="place", kind=kind.strip(), count=count, on=on,
                               span=span)
         return self._move(lemma, s, parts, subject, span, what=what)
+
+    def _placements(self, lemma, what, on, kind, parts, span):
+        """Each "<N> <kind> token(s) on <recipient>" of a list joined by "and" as a placement
+        of its own; None when one of them is not such a phrase or the list is an "or"."""
+        first = replace(on, alternatives=(), text=on.text.split(" and ")[0])
+        if not on.text.startswith(first.text + " and "):
+            return None
+        if on.span is not None:
+            first = replace(first, span=M.Span(on.span.start, on.span.start + len(first.text)))
+        out = [M.Counters(verb=lemma, action="place", kind=kind.strip(),
+                          count=self.amount_with_x(what.count, parts) if what.count is not None
+                          else M.Amount(value=1), on=first, span=span)]
+        for alt in on.alternatives:
+            quals = tuple(q for q in alt.qualities if q.lower() != "other")
+            if alt.of is None or alt.alternatives or not (
+                    _COUNTER_WORDS & set(alt.kinds + tuple(q.lower() for q in quals))):
+                return None
+            alt_kind = " ".join(quals) or " ".join(k for k in alt.kinds
+                                                   if k not in ("counter", "token"))
+            out.append(M.Counters(verb=lemma, action="place", kind=alt_kind.strip(),
+                                  count=alt.count or M.Amount(value=1), on=alt.of, span=span))
+        return _Several(out)
 
     def v_place(self, s, parts, subject, span):
         return self.v_put(s, parts, subject, span, "place")

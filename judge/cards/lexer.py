@@ -622,7 +622,8 @@ def _verb_here(out: list, low: str, words: Sequence[Word], i: int) -> bool:
             and nxt_word.kind != "punct":
         return True                    # "your sword attacks cost {r} less"
     if low.endswith("s") and prev_type == "V_CONTROL" and nxt_word is not None and (
-            nxt_word.kind == "punct" or nxt_word.text.lower() in _OBJECT_STARTS):
+            nxt_word.kind == "punct" or nxt_word.text.lower() in _OBJECT_STARTS
+            or nxt_word.text.lower() in ("or", "and")):
         return True                    # "When a unit you control blocks, ..."
     if low.endswith("s") and (prev_type in ("SELF",) or prev in _SINGULAR_WORDS
                               or (prev_type == "NOUN" and not prev.endswith("s"))
@@ -641,6 +642,13 @@ def _verb_here(out: list, low: str, words: Sequence[Word], i: int) -> bool:
         if prev_type == "PRONOUN" and prev in ("you", "they", "he", "she", "it", "we", "i"):
             return True
         if prev_type in ("DO", "MODAL", "NEG", "HAVE"):
+            return True
+        if prev_type == "BE" and prev == "be" and low.endswith("ed") and len(out) > 1 and \
+                _base(out[-2].type) == "MODAL" and str(out[-2]).lower() == "would" and (
+                    nxt_word is None or nxt_word.kind != "word"
+                    or nxt_word.text.lower() not in ("or", "and")):
+            # "If this unit would be destroyed, ...": the event it would be, not a state it is
+            # in (a list of participles, "would be destroyed or removed", keeps its reading)
             return True
         nxt = words[i + 1] if i + 1 < len(words) else None
         nxt_low = nxt.text.lower() if nxt is not None and nxt.kind == "word" else ""

@@ -1,14 +1,18 @@
 """Generalisation check for the UFS and Ashes card grammars: sentences written for this test in
 each game's style, with nouns, verbs, orders and clause combinations the corpora's tuning parts
-do not print together (none is copied from a card). Each must read fully into values of the
-shape given (ability kind / trigger: effect classes, nested choices and conditions); a few are
-checked value by value below. When the grammar learns a form by one card's wording only, these
-are what fails first.
+do not print together (none is copied from a card; a few UFS ones are the ability texts the
+rulebook's keyword section quotes, I.3). Each must read fully into values of the shape given
+(ability kind / trigger: effect classes, nested choices and conditions); some are checked value
+by value below. When the grammar learns a form by one card's wording only, these are what fails
+first.
 
-Of the 160 sentences first written (80 per game), before the grammar round that added this file
-6 of the Ashes and 3 of the UFS ones were not fully read; 4 and 2 still are not (text costs
-without a keyword, "deals its damage before ...", "cannot be the target of ...", a contact
-relative inside a trigger) and are left out here rather than asserted as failures."""
+When written, 12 of the 138 Ashes and 8 of the 148 UFS sentences were not fully read; after the
+round that added this file 8 and 7 still are not, and are left out here rather than asserted as
+failures: text costs without a keyword ("Remove 2 momentum: ..."), "deals its damage before
+...", "cannot be the target of ...", "you may choose not to ...", "X = A or B, whichever is
+less" (no value holds the least of two amounts), "occupies 2 slots", UFS "Invincible: Fire,
+Water", "search your deck and discard pile" (a search of two zones), "..., to a maximum of 3"
+(no value caps a "for each"), "cannot be played as a reversal" (kept unread on purpose)."""
 
 from __future__ import annotations
 
@@ -186,6 +190,114 @@ ASHES = [
      'triggered/whenever: Counters'),
     ('Exhaust up to 2 target units.',
      'spell: Exhaust'),
+    ('Deal 2 damage to a target unit. If you do, you may remove 1 wound token from this unit.',
+     'spell: Damage, Conditional[event](Choice(Counters))'),
+    ('This damage cannot be prevented.',
+     'static: Restriction'),
+    ('Damage dealt by this unit cannot be prevented.',
+     'static: Restriction'),
+    ('This unit gets +1 attack for the remainder of the turn.',
+     'spell: ModifyValue'),
+    ("Place the chosen unit into its owner's hand.",
+     'spell: Move'),
+    ('Choose a target unit. The chosen unit gets -2 attack until the end of the turn.',
+     'spell: Choose, ModifyValue'),
+    ('When this unit is dealt damage, place 1 status token on each other unit you control.',
+     'triggered/when: Counters'),
+    ('Remove 1 exhaustion token from a target unit and from each other unit with the same name.',
+     'spell: Counters'),
+    ('An opponent must discard 1 card for each card they cannot or do not draw.',
+     'spell: Move'),
+    ('Each player selects 1 die in their exhausted pool and places it into their active pool.',
+     'spell: Dice, Move'),
+    ("This unit cannot be chosen as the target of an opponent's spell.",
+     'static: Restriction'),
+    ('You may discard 1 card from your hand. If you do, draw 2 cards.',
+     'spell: Choice(Move), Conditional[event](Move)'),
+    ('If you cannot, discard this spell instead.',
+     'spell: Conditional[](Move)'),
+    ("Whenever an opponent's unit is destroyed as a result of an attack, draw 1 card.",
+     'triggered/whenever: Move'),
+    ('Do not remove exhaustion tokens from this unit at the end of the round.',
+     'static: Restriction'),
+    ('You may place this unit onto your battlefield as if it were a conjuration.',
+     'spell: Choice(Move)'),
+    ('The owner of the destroyed unit draws 1 card.',
+     'spell: Move'),
+    ('Their Phoenixborn receives 2 damage.',
+     'spell: Damage'),
+    ('If an opponent controls more units than you, place a [[Frog]] conjuration onto your battlefield.',
+     'spell: Conditional[control](Move)'),
+    ("Select up to 3 dice in an opponent's active pool and re-roll them.",
+     'spell: Dice, Dice'),
+    ('Deal 1 damage to a target unit for each [[illusion:power]] die in your active pool.',
+     'spell: Damage'),
+    ('Place 1 status token on this spell. Then, if there are 3 or more status tokens on this spell, discard it and draw 3 cards.',
+     'spell: Counters, Conditional[exists](Move, Move)'),
+    ('When this unit attacks, an opponent may spend 1 [[basic]]. If they do not, this unit gets +2 attack.',
+     'triggered/when: Choice(Dice), Conditional[event](ModifyValue)'),
+    ('This unit cannot block or guard.',
+     'static: Restriction, Restriction'),
+    ('Units you control with the Inheritance ability get +1 life.',
+     'static: ModifyValue'),
+    ('At the end of the round, if this unit has no wound tokens on it, draw 1 card.',
+     'triggered/at: Conditional[has](Move)'),
+    ('A target player discards the top 3 cards of their draw pile.',
+     'spell: Move'),
+    ('Deal 3 damage to a target unit that is exhausted.',
+     'spell: Damage'),
+    ("Return a target conjuration to its owner's conjuration pile.",
+     'spell: Move'),
+    ('When a unit you control is destroyed, you may return it to your hand instead of your discard pile.',
+     'triggered/when: Choice(Move)'),
+    ('Look at the top 5 cards of your draw pile, add 1 of them to your hand, and discard the rest.',
+     'spell: Look, Move, Move'),
+    ('Each unit that has 1 or more status tokens on it gets +1 attack and +1 life.',
+     'static: ModifyValue, ModifyValue'),
+    ('Exhaust this spell: Draw 1 card.',
+     'spell: Move'),
+    ("This spell cannot be exhausted by an opponent's dice powers.",
+     'static: Restriction'),
+    ('If this unit would be destroyed, remove 2 wound tokens from it instead.',
+     'replacement: Replacement'),
+    ('Play this spell only during your turn.',
+     'static: Restriction'),
+    ('Deal 1 damage to up to 3 target units.',
+     'spell: Damage'),
+    ('Remove up to 2 exhaustion tokens from each unit you control.',
+     'spell: Counters'),
+    ("Place X wound tokens on a target unit, where X is this unit's attack value.",
+     'spell: Counters'),
+    ('Draw X cards, where X is the number of units your opponent controls.',
+     'spell: Move'),
+    ('Destroy a target ally, conjuration, or alteration spell.',
+     'spell: Move'),
+    ('Discard a target ready spell or alteration spell.',
+     'spell: Move'),
+    ('Each unit that is exhausted gets -1 attack and -1 life.',
+     'static: ModifyValue, ModifyValue'),
+    ('When a unit that you control blocks or guards, draw 1 card.',
+     'triggered/when: Move'),
+    ("After an opponent's unit attacks, you may exhaust it.",
+     'triggered/after: Choice(Exhaust)'),
+    ('Units with 2 or more wound tokens on them cannot attack.',
+     'static: Restriction'),
+    ('When this unit attacks or counters, place 1 status token on it.',
+     'triggered/when: Counters'),
+    ('Place 1 status token on a target ally or conjuration you control.',
+     'spell: Counters'),
+    ('Deal 2 damage to a target exhausted unit an opponent controls.',
+     'spell: Damage'),
+    ('Your opponent may not play ready spells this round.',
+     'spell: Restriction'),
+    ('Remove all status tokens from each spell on your spellboard.',
+     'spell: Counters'),
+    ('This unit gets +X attack, where X is the number of status tokens on this spell.',
+     'static: ModifyValue'),
+    ('Return 1 card from your discard pile to your hand for each unit you control.',
+     'spell: Move'),
+    ('Spend 1 [[basic]] or 1 [[natural:class]]: Deal 1 damage to a target unit.',
+     'activated: Damage'),
 ]
 
 UFS = [
@@ -345,6 +457,132 @@ UFS = [
      'static: Conditional[has](Move)'),
     ('Remove this card from the game.',
      'static: Move'),
+    ('Breaker: 2 - Stun: 1',
+     'keyword: '),
+    ('Throw - Combo',
+     'keyword: '),
+    ('Flash',
+     'keyword: '),
+    ('Multiple: 2 - Deflect: 1',
+     'keyword: '),
+    ('Enhance [Once per turn] Commit, discard 1 momentum: Draw 1 card.',
+     'activated: Move'),
+    ("Response [Rival's turn] Destroy: After your rival plays an attack, it gets -2 damage.",
+     'triggered/after: ModifyValue'),
+    ('Form [Your attack] Flip: Your next attack gets +1 speed.',
+     'activated: ModifyValue'),
+    ('Blitz: Your rival discards 1 card.',
+     'activated: Move'),
+    ('Enhance Remove 1 card in your card pool: Your attack gets +2 damage.',
+     'activated: ModifyValue'),
+    ('Response Commit: After you block an attack, draw 1 card.',
+     'triggered/after: Move'),
+    ('Enhance Discard 1 momentum: This attack gets +1 speed.',
+     'activated: ModifyValue'),
+    ('Form Commit: Add the top card of your deck to your momentum.',
+     'activated: Move'),
+    ('Response [Once per turn] Flip: After your attack is blocked, your next attack gets +1 damage.',
+     'triggered/after: ModifyValue'),
+    ('Enhance [Your turn] Commit, remove 2 momentum: Your attack gets +3 damage.',
+     'activated: ModifyValue'),
+    ('Deadlock Enhance [Once per turn]: Add 1 momentum.',
+     'activated: Move'),
+    ('Crush: 2',
+     'keyword: '),
+    ('Safe',
+     'keyword: '),
+    ('Powerful: 1 - Kick - Weapon',
+     'keyword: '),
+    ('Blitz: If your rival has 3 or more foundations, they commit 1 foundation.',
+     'activated: Conditional[has](Exhaust)'),
+    ('Form Destroy: Gain 3 health.',
+     'activated: Gain'),
+    ("Response Discard 2 momentum: After your rival's attack deals damage, gain 2 health.",
+     'triggered/after: Gain'),
+    ('Enhance Commit 2 foundations: Your attack gets +2 speed and +2 damage.',
+     'activated: ModifyValue, ModifyValue'),
+    ('Unique',
+     'keyword: '),
+    ('Enhance: If your attack is a kick, it gets +1 damage.',
+     'activated: Conditional[is](ModifyValue)'),
+    ('Response: After you play a foundation, draw 1 card.',
+     'triggered/after: Move'),
+    ('Form [Once per turn] Commit: Your next attack this turn gets +1 speed.',
+     'activated: ModifyValue'),
+    ('Enhance [Attack] Commit: This attack gets +2 damage.',
+     'activated: ModifyValue'),
+    ('Response Sacrifice: After your attack is blocked, your rival loses 2 health.',
+     'triggered/after: Lose'),
+    ('Response: After you block with this card, the next card your opponent attempts to play this turn gets +2 difficulty.',
+     'triggered/after: ModifyValue'),
+    ('This card cannot be played unless your character name is Ryu.',
+     'static: Conditional[is](Restriction)'),
+    ("While you are at less than half of your starting character's maximum vitality, this card's difficulty is 2.",
+     'static: Conditional[is](SetValue)'),
+    ('Enhance Discard 1 or more momentum: This attack gets +1 speed for each card used to pay the cost of this ability.',
+     'activated: ModifyValue'),
+    ("Skip this attack's Enhance Step.",
+     'static: Skip'),
+    ('Enhance: Your opponent commits 2 foundations.',
+     'activated: Exhaust'),
+    ("Response: After your rival's attack resolves, draw 1 card.",
+     'triggered/after: Move'),
+    ('Your rival cannot play enhance abilities during this attack.',
+     'static: Restriction'),
+    ('Enhance: Your rival commits 1 foundation for each attack in their card pool.',
+     'activated: Exhaust'),
+    ('Response: After your rival plays an enhance ability, their attack gets -1 speed.',
+     'triggered/after: ModifyValue'),
+    ('Response: After this attack is blocked, add it to your momentum.',
+     'triggered/after: Move'),
+    ("Blitz: Look at the top 3 cards of your rival's deck, then put them back in any order.",
+     'activated: Look, Move'),
+    ('Enhance: If your character has 10 or less vitality, your attack gets +2 damage.',
+     'activated: Conditional[has](ModifyValue)'),
+    ("Response: After your rival's attack deals damage to you, draw 2 cards.",
+     'triggered/after: Move'),
+    ("Form: Your character's hand size is increased by 1.",
+     'activated: ModifyValue'),
+    ("Enhance: Your rival's next block this turn gets -1 block modifier.",
+     'activated: ModifyValue'),
+    ('Your attack gets +1 damage for each Weapon card in your card pool.',
+     'static: ModifyValue'),
+    ('Your next 2 attacks this turn get +1 speed.',
+     'static: ModifyValue'),
+    ('Your rival discards up to 2 cards.',
+     'static: Move'),
+    ('Your attack gets +X speed, where X is the number of foundations your rival controls.',
+     'static: ModifyValue'),
+    ('Your kick or punch attacks get +1 damage.',
+     'static: ModifyValue'),
+    ('Destroy a foundation or asset your rival controls.',
+     'static: Move'),
+    ('Commit up to 2 foundations your rival controls.',
+     'static: Exhaust'),
+    ('If your rival has 2 or more committed foundations, draw 1 card.',
+     'static: Conditional[has](Move)'),
+    ('After your rival commits a foundation, your attack gets +1 damage.',
+     'triggered/after: ModifyValue'),
+    ("Your rival's attacks that are blocked get -1 damage.",
+     'static: ModifyValue'),
+    ('Foundations your rival controls cannot be readied this turn.',
+     'static: Restriction'),
+    ('Your rival may discard 1 card or commit 1 foundation.',
+     'static: Choice(Choice(Move) | Exhaust)'),
+    ('Ready a foundation you control with difficulty 2 or less.',
+     'static: Ready'),
+    ('Draw X cards, where X is the number of attacks you played this turn.',
+     'static: Move'),
+    ('Your next attack gets +2 damage for each foundation you control.',
+     'static: ModifyValue'),
+    ('Add 1 foundation or asset from your discard pile to your hand.',
+     'static: Move'),
+    ('This attack gets +1 speed and your rival loses 1 health.',
+     'static: ModifyValue, Lose'),
+    ('Your rival cannot block with foundations that have a difficulty of 3 or more.',
+     'static: Restriction'),
+    ('After this attack is played, your rival reveals 2 cards from their hand.',
+     'triggered/after: Reveal'),
 ]
 
 @pytest.mark.parametrize(("text", "shape"), ASHES)
@@ -362,7 +600,7 @@ def test_ufs_written_sentence_reads_fully(text, shape):
 
 
 def test_written_sets_are_large_enough():
-    assert len(ASHES) >= 40 and len(UFS) >= 40
+    assert len(ASHES) >= 100 and len(UFS) >= 100
 
 
 def test_a_player_subject_verb_in_s_is_the_verb():
@@ -416,3 +654,102 @@ def test_a_state_other_than_the_face_stays_unread():
     [move] = ufs.parse("Put it into play exhausted.").abilities[0].effects
     assert isinstance(move, M.Move) and move.arrives.states == ("exhausted",)
     assert ufs.parse("Build it committed.").others()
+
+
+def test_ashes_a_verb_after_a_relative_list_of_verbs():
+    card = ashes.parse("When a unit that you control blocks or guards, draw 1 card.")
+    ev = card.abilities[0].trigger.event
+    assert ev.verb == "block" and [a.verb for a in ev.alternatives] == ["guard"]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Their Phoenixborn receives 2 damage.", 2),
+    ("Each unit in battle receives X damage, where X is the number of cards in your hand.", None),
+])
+def test_ashes_receiving_damage_as_an_effect(text, value):
+    dmg = ashes.parse(text).abilities[0].effects[0]
+    assert isinstance(dmg, M.Damage) and dmg.verb == "receive"
+    assert dmg.amount.value == value and dmg.target.text == text.split(" receives")[0]
+    if value is None:
+        assert dmg.amount.variable == "X" and dmg.amount.defined_as.measure == "count"
+    # the trigger and the replacement keep their own reading
+    assert ashes.parse("When this unit receives damage, draw 1 card.").abilities[0].trigger
+
+
+def test_every_duration_phrase_of_the_grammar_has_its_kind():
+    # the composed durations ("for the remainder of this attack") read as their period's kind,
+    # never as the raw phrase
+    import re
+    from pathlib import Path
+
+    from judge.cards import transformer
+    text = (Path(transformer.__file__).parents[2] / "grammar" / "card_common.lark").read_text()
+    phrases = re.search(r"^DURATION: /(.*)/i$", text, re.M).group(1).split("|")
+    assert set(phrases) == set(transformer._DURATIONS)
+    for lead in transformer.DURATION_LEADS:
+        assert f"{lead} this attack" in phrases and f"{lead} the round" in phrases
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("Your attack gets +2 damage for the remainder of this combat phase.", "this combat"),
+    ("This attack gets +2 speed until the end of the step.", "this step"),
+    ("Your rival's attacks get -1 speed for the rest of this attack.", "this attack"),
+])
+def test_ufs_a_composed_duration(text, kind):
+    mod = ufs.parse(text).abilities[0].effects[0]
+    assert isinstance(mod, M.ModifyValue) and mod.duration is not None
+    assert mod.duration.kind == kind
+
+
+@pytest.mark.parametrize("text", ["If you pass, draw 1 card.",
+                                  "After you pass a check to block, ready 1 foundation."])
+def test_ufs_passing_a_check(text):
+    ability = ufs.parse(text).abilities[0]
+    event = ability.trigger.event if ability.trigger else ability.effects[0].condition.event
+    assert event.verb == "pass" and event.subject.ref == "you"
+
+
+def test_ashes_pass_action_is_a_noun():
+    # "a pass action" (ashes-raven-1.1): the noun; "If you pass, ..." the verb
+    card = ashes.parse("If you pass, draw 1 card.")
+    assert card.abilities[0].effects[0].condition.event.verb == "pass"
+    assert not ashes.parse("You may take a pass action.").unparsed
+
+
+def test_ashes_two_placements_joined_by_and():
+    card = ashes.parse("Place 1 wound token on a target unit and 2 wound tokens on a target "
+                       "Phoenixborn.")
+    first, second = card.abilities[0].effects
+    assert (first.count.value, first.on.kinds, first.on.text) == (1, ("unit",), "a target unit")
+    assert (second.count.value, second.on.kinds) == (2, ("phoenixborn",))
+    assert first.kind == second.kind == "wound" and not first.on.alternatives
+    # "and on <another>": which the second "on" is no value says - unread, none dropped
+    assert ashes.parse("Place 1 wound token on a target unit and on each unit adjacent to "
+                       "it.").others()
+
+
+@pytest.mark.parametrize("text", [
+    "For each card they cannot or do not draw, deal 1 damage to their Phoenixborn.",
+    "Deal 1 damage to their Phoenixborn for each card they cannot or do not draw.",
+])
+def test_ashes_cannot_or_do_not_is_one_negation(text):
+    # it was a choice between the damage and a restriction on drawing
+    card = ashes.parse(text)
+    assert not card.unparsed and not card.others()
+    eff = card.abilities[0].effects[0]
+    per = eff.times.per if isinstance(eff, M.Repeat) else eff.amount.per
+    assert per.kinds == ("card",) and per.filters[0].event.verb == "draw"
+    assert per.filters[0].event.negated
+
+
+@pytest.mark.parametrize("module", [ashes, ufs])
+def test_if_it_would_be_destroyed_is_a_replacement(module):
+    # "would be destroyed" is the event it would be, not the state "destroyed" (it read as a
+    # condition that the unit is already destroyed, the "instead" dropped)
+    card = module.parse("If this unit would be destroyed, draw a card instead.")
+    rep = card.abilities[0].effects[0]
+    assert isinstance(rep, M.Replacement) and rep.event.verb == "be destroyed"
+    assert rep.event.would and isinstance(rep.instead[0], M.Move)
+    # the state keeps its reading
+    cond = module.parse("If this unit is destroyed, draw a card.").abilities[0].effects[0]
+    assert isinstance(cond, M.Conditional) and cond.condition.test == "is"
