@@ -692,6 +692,14 @@ class Reader:
                     owner_target=owner, span=t.span)
 
     def _zone_name(self, nouns: list[str]) -> str | None:
+        found = self._zone_name_of(nouns)
+        if found is None and nouns and nouns[-1].endswith("s") and nouns[-1] != "plays":
+            # "into their owners' hands", "from all discard piles": one zone of each
+            # player's, named in the plural
+            found = self._zone_name_of(nouns[:-1] + [nouns[-1][:-1]])
+        return found
+
+    def _zone_name_of(self, nouns: list[str]) -> str | None:
         zones = self.v.zones
         for size in (3, 2):
             for i in range(len(nouns) - size, -1, -1):

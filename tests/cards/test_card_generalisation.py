@@ -753,3 +753,15 @@ def test_if_it_would_be_destroyed_is_a_replacement(module):
     # the state keeps its reading
     cond = module.parse("If this unit is destroyed, draw a card.").abilities[0].effects[0]
     assert isinstance(cond, M.Conditional) and cond.condition.test == "is"
+
+
+@pytest.mark.parametrize(("module", "text", "zone", "owner"), [
+    (ufs, "Your rival shuffles all attacks from their discard pile into their decks.", "deck",
+     "they"),
+    (ashes, "Return all exhausted allies to their owners' hands.", "hand", "owner"),
+])
+def test_a_zone_named_in_the_plural(module, text, zone, owner):
+    # one zone of each player's: it was no zone, and the Move lost where the cards go
+    move = module.parse(text).abilities[0].effects[0]
+    assert isinstance(move, M.Move) and move.to_zone is not None
+    assert (move.to_zone.name, move.to_zone.owner) == (zone, owner)
