@@ -200,7 +200,11 @@ class _Run:
             self.line = item.line
             if isinstance(item, SettleLine):
                 ctx = self.close_all(ctx)
-                ctx = self.run_unit(ctx, self.settle_unit)
+                if ctx.untrusted:
+                    ctx.trace.add(ctx.state, T.NOT_MODELLED, "not modelled: settle (the game "
+                                  "state is unknown after an earlier step that is not modelled)")
+                else:
+                    ctx = self.run_unit(ctx, self.settle_unit)
             elif isinstance(item, ActionLine):
                 ctx = self.action(ctx, item)
             self.enter_new(ctx)

@@ -51,3 +51,13 @@ def test_the_end_of_a_scenario_does_not_run_the_game_on_from_an_unknown_state():
     later = [s for s in r.steps[first:] if not s.not_modelled and s.line is None]
     assert not later, [s.description for s in later][:3]
     assert not any("step budget" in s.description for s in r.steps)
+
+
+def test_a_settle_line_after_a_not_modelled_step_is_named_not_run():
+    """A ``settle`` line, like an action line, is not carried out from an unknown state: the
+    ruling names it instead of passing and resolving from a state that may be wrong."""
+    r = ruling(BODY)
+    named = [s for s in r.steps if s.not_modelled and s.description.startswith(
+        "not modelled: settle (the game state is unknown")]
+    assert len(named) == 1 and named[0].line is not None
+    assert not [s for s in r.steps if s.line == named[0].line and not s.not_modelled]
