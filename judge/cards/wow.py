@@ -32,7 +32,7 @@ from lark.exceptions import UnexpectedInput
 
 from judge.cards import model as M
 from judge.cards.frames import Parts, Simple, _Several
-from judge.cards.game import GameReader, _Holder, piece_of, split_at
+from judge.cards.game import GameReader, _Holder, alternate_cost, piece_of, split_at
 from judge.cards.links import first_citation
 from judge.cards.nouns import COMMON_ZONES, Vocabulary, base
 from judge.cards.reader import GRAMMAR_DIR, Piece
@@ -713,30 +713,6 @@ def _reflexives(value):
 
 # --------------------------------------------------------------------------- replacements
 
-_ALTERNATE = re.compile(r"\s+rather than pay (?:this ability's|this card's|this ally's|"
-                        r"this equipment's|(?P<name>[^.]+?)'s) cost\s*\.?\s*$", re.I)
-
-
-def _alternate_cost(ability: M.Ability, text: str, name: str | None) -> M.Ability:
-    """"You may exhaust one of your Shields rather than pay Spell Reflection's cost." (707.1e):
-    the shared grammar read the action as an optional effect of the card and dropped "rather
-    than pay ...'s cost"; it is an alternate cost of the card itself - an ability of kind
-    ``alternate cost`` whose ``costs`` hold the action paid instead. Another card's cost ("the
-    cost of an ability with cost 7 or less") is left as read."""
-    if ability.kind != "spell" or len(ability.effects) != 1 or ability.span is None:
-        return ability
-    e = ability.effects[0]
-    if not (isinstance(e, M.Choice) and e.optional and len(e.options) == 1 and
-            len(e.options[0]) == 1 and (e.chooser is None or e.chooser.ref == "you")):
-        return ability
-    found = _ALTERNATE.search(text[ability.span.start:ability.span.end + 1])
-    if found is None or (found.group("name") and (name is None or found.group("name").lower()
-                                                  != name.lower())):
-        return ability
-    return replace(ability, kind="alternate cost", effects=(),
-                   costs=(M.Cost(kind="effect", effect=e.options[0][0], span=e.span),))
-
-
 def _replacement_of(ability: M.Ability) -> M.Ability:
     """716.1, 717.3: "If [event] would happen, [modified event] instead" and "If [event] would
     happen, [action]. If you do, prevent that [event]." read as a :class:`M.Replacement`;
@@ -954,7 +930,7 @@ class WowReader(GameReader):
         card = super().parse(text, strict=strict, name=name)
         low = text.lower()
         walk = any(w in low for w in _REFLEXIVE_WORDS)   # the walk is costly: only if needed
-        abilities = tuple(_alternate_cost(_if_able(_ready_step(_replacement_of(
+        abilities = tuple(alternate_cost(_if_able(_ready_step(_replacement_of(
             _reflexives(_delayed_this_way(a)) if walk else _delayed_this_way(a)), card.text),
             card.text), card.text, name) if "rather than pay" in low else
             _if_able(_ready_step(_replacement_of(

@@ -409,3 +409,18 @@ def test_fab_draw_a_card_for_each_keeps_the_for_each():
     assert e.what.count.value == 1 and e.what.count.per.kinds == ("attack action", "card")
     [e] = one("Draw a card.").effects
     assert e.what.count is None
+
+
+@pytest.mark.parametrize("name, text", [
+    ("Moon Wish", "You may put a card from your hand on top of your deck rather than pay Moon "
+                  "Wish's {r} cost."),
+    ("Cash In", "You may destroy 4 Coppers, 2 Silvers, or 1 Gold you control rather than pay Cash "
+                "In's {r} cost."),
+])
+def test_fab_rather_than_pay_its_cost_is_an_alternate_cost_not_an_optional_effect(name, text):
+    """'You may X rather than pay <this card>'s {r} cost.' is paid instead of the printed cost
+    (as WoW's 707.1e form is); it was read as an optional X done as the card resolves, with
+    'rather than pay ...' dropped in silence."""
+    [ab] = fab.parse(text, name=name).abilities
+    assert ab.kind == "alternate cost" and not ab.effects
+    assert [type(c.effect) for c in ab.costs] == [M.Move]
