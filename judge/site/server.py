@@ -453,8 +453,11 @@ def _alive(pid: int) -> bool:
     return True
 
 
-class _Stop(BaseException):
-    """Raised in the main thread by SIGTERM (SIGINT raises KeyboardInterrupt)."""
+class _Stop(KeyboardInterrupt):
+    """Raised in the main thread by SIGTERM and SIGINT. A KeyboardInterrupt: waitress's loop
+    re-raises only ExitNow, KeyboardInterrupt and SystemExit from a channel's handlers and
+    swallows anything else ("uncaptured python exception, closing channel"), so a signal that
+    landed while a channel was being served would otherwise leave the server running."""
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, *, announce=print, warn=None,

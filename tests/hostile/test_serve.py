@@ -216,3 +216,14 @@ def test_a_host_off_loopback_is_warned_about():
     finally:
         proc.kill()
         proc.communicate(timeout=30)
+
+
+def test_the_stop_raised_by_a_signal_is_one_waitress_does_not_swallow():
+    """SIGTERM / SIGINT raise the server's stop exception in the main thread, which may be
+    inside one of waitress's channel handlers at that moment; waitress's loop re-raises only
+    its own list and logs anything else as "uncaptured python exception, closing channel" and
+    serves on (the server did not stop within 60 s, seen in a suite run)."""
+    from waitress import wasyncore
+
+    from judge.site.server import _Stop
+    assert issubclass(_Stop, wasyncore._reraised_exceptions)
