@@ -575,6 +575,8 @@ _OBJECT_STARTS = frozenset({"a", "an", "the", "target", "each", "all", "your", "
                             "his", "her", "up", "any", "another", "that", "those", "this",
                             "these", "it", "them", "you", "one", "two", "three", "four", "five",
                             "x"})
+# a plural subject naming players: an irregular verb after it, before an object, is its verb
+_PLURAL_PLAYERS = frozenset({"players", "opponents", "rivals"})
 _HEAD_NOUNS = frozenset({"phase", "step", "zone", "card", "cards", "pile", "pool", "action",
                          "actions", "value", "values", "token", "tokens"})
 
@@ -643,6 +645,9 @@ def _verb_here(out: list, low: str, words: Sequence[Word], i: int) -> bool:
             return True
         if prev_type in ("DO", "MODAL", "NEG", "HAVE"):
             return True
+        if low in _IRREGULAR_PAST and prev in _PLURAL_PLAYERS and nxt_word is not None and \
+                nxt_word.text.lower() in _OBJECT_STARTS:
+            return True                # "Players put all ally cards ...": the players' verb
         if prev_type == "BE" and prev == "be" and low.endswith("ed") and len(out) > 1 and \
                 _base(out[-2].type) == "MODAL" and str(out[-2]).lower() == "would" and (
                     nxt_word is None or nxt_word.kind != "word"

@@ -415,6 +415,11 @@ class Reader:
                 controller = "opponent"
             elif head in ("player",) and not controller:
                 controller = "any"
+            heads = [word_of(t) for t in words if kind_of(t) == "NOUN"]
+            if quantifier == "one" and not ref and count is None and not targeted and \
+                    head in ("player", "opponent", "rival") and heads and heads[-1] != head \
+                    and heads[-1].endswith("s"):
+                quantifier = "all"       # "Players put ...": a bare plural names every one
         if kinds and kinds[-1] in ("you",):
             who = "player"
         t = Target(text=self.phrase(span), who=who, ref=ref if ref != "the" else "",

@@ -634,3 +634,22 @@ def test_wow_rather_than_pay_this_cards_cost_is_an_alternate_cost():
     other = wow.parse("You may exhaust this ally rather than pay the cost of an ability with "
                       "cost 7 or less.")
     assert all(x.kind != "alternate cost" for x in other.abilities)
+
+
+def test_wow_players_as_a_subject_is_every_player():
+    """"Players put all ally cards from their graveyards into play." (Kaal Soulreaper, the
+    703.3c example): "put" after the plural subject "Players" is its verb (the sentence was
+    unread: "expected a sentence, not a noun phrase"), and a bare plural player noun names every
+    player (it was read as one player)."""
+    card = wow.parse("7, Remove Kaal Soulreaper from the game → Players put all ally cards "
+                     "from their graveyards into play.", name="Kaal Soulreaper")
+    assert not card.unparsed
+    [a] = card.abilities
+    [e] = a.effects
+    assert isinstance(e, M.Move) and e.verb == "put" and e.to_zone.name == "play"
+    assert e.who.who == "player" and e.who.quantifier == "all" and e.who.controller == "any"
+    assert e.what.kinds == ("ally", "card") and e.what.zone.owner == "they"
+    [b] = one("Players can't draw cards this turn.").effects
+    assert isinstance(b, M.Restriction) and b.who.quantifier == "all"
+    [c] = one("Target player draws a card.").effects
+    assert c.who.quantifier == "one"

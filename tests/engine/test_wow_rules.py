@@ -617,3 +617,21 @@ def test_wow_706_3_shield_bash_interrupts_only_a_card_the_targeted_heros_control
                        'expect "Grunt" damage 1\nexpect Bob hand count 1\n')
     _decided_and_held(ally)
     assert any("If you targeted a hero - no" in s.description for s in ally.steps)
+
+
+def test_wow_703_3c_players_put_allies_each_under_his_own_control_in_one_event():
+    """Kaal Soulreaper (703.3c example): each player puts the allies of his own graveyard into
+    play under his own control, all in one event, so Watcher Mal'wi's power, active as it
+    enters, triggers off both of Bob's allies (the module put every card under Kaal's
+    controller, one after another; before that the card grammar did not read the sentence)."""
+    from judge.games.run import execute
+    from judge.scenario.parser import parse_file
+    path = Path(__file__).parents[2] / "scenarios/wow/703.3c-example-malwi-kaal-soulreaper.scn"
+    run = execute(parse_file(path))
+    st = run.ends[0].state
+    by_name = {o.name: o for o in st.objects.values()}
+    assert by_name["Footman"].controller == "Bob" and by_name["Footman"].zone[0] == "Bob"
+    assert by_name["Watcher Mal'wi"].controller == "Alice"
+    assert by_name["Wisp"].zone == ("Bob", "graveyard")
+    steps = [s for s in run.ends[0].trace.steps if "703.3c" in " ".join(s.citations)]
+    assert len(steps) == 2      # once for Wisp, once for Footman

@@ -1236,6 +1236,9 @@ def move(run: Run, e: M.Move) -> None:
         raise NotModelled(f"{run.name}: moving {e.what.text if e.what else 'it'!r} to "
                           f"{to or 'an unstated zone'}")
     done = []
+    if dest == W.IN_PLAY and _each_player_puts(e):
+        _each_puts_into_play(run, e, things)
+        return
     for oid in things:
         o = st.objects[oid]
         if verb == "destroy" and not MV.can_be_destroyed(st, oid):
@@ -1257,6 +1260,42 @@ def move(run: Run, e: M.Move) -> None:
                 W.record(st, "removed by", (run.you, run.source, oid, st.objects[oid].incarnation))
     run.it = tuple(things)
     run.did = len(done) == len(things) and bool(things)
+
+
+def _each_player_puts(e: M.Move) -> bool:
+    """"Players put ... into play": a move whose subject is every player (or each player)."""
+    w = e.who
+    return w is not None and w.who == "player" and w.ref != "you" and \
+        w.quantifier in ("all", "each") and w.controller == "any"
+
+
+def _each_puts_into_play(run: Run, e: M.Move, things: list[int]) -> None:
+    """"Players put all ally cards from their graveyards into play": each player puts the
+    cards of his own zone into play, under his control (703.1), all in one event (802: a power
+    of one of them that becomes active as they enter sees the others enter, 703.3c). A card in
+    no zone of one of those players is named, never given to a guessed player."""
+    st = run.state
+    players = _players(run, e.who)
+    cards = []
+    for oid in things:
+        o = st.objects[oid]
+        if o.zone[0] not in players:
+            raise NotModelled(f"{run.name}: which player puts {o.name} into play "
+                              f"({_text(e, run.text)!r})")
+        if "ability" in o.kinds and not _ongoing(st, oid):
+            run.step(T.RULE, f"{o.name} is a non-ongoing ability: it stays where it is",
+                     ["play.non-ongoing"])
+            continue
+        cards.append((oid, o.zone[0]))
+    if cards:
+        run.step(T.RULE, f"{run.name}: " + "; ".join(
+            f"{p} puts {D.names(st, [x for x, q in cards if q == p])} into play under his "
+            "control" for p in players if any(q == p for _, q in cards)) +
+            " - one event, all at once", ["enter", "simultaneous"])
+    happened = MV.enter_play_together(run.ctx, cards, exhausted=_arrives_exhausted(run, e))
+    run.it = tuple(things)
+    run.did = bool(things) and all(ev is not None for ev in happened) and \
+        len(cards) == len(things)
 
 
 def _arrives_exhausted(run: Run, e: M.Move) -> bool:

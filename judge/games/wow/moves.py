@@ -226,11 +226,27 @@ def enters_play(ctx: Context, oid: int, controller: str, *, exhausted: bool = Fa
                 row: str = W.IN_PLAY, why: str = "play") -> Event | None:
     """710.1: a card enters play under ``controller``'s control; "enters play exhausted /
     with damage" modifiers are processed as it enters (710.1b)."""
-    st = ctx.state
     ev = move(ctx, oid, row, why, controller=controller, face="up" if face_up else "down",
               host=host)
-    if ev is None:
-        return None
+    return None if ev is None else _arrived(ctx, oid, ev, exhausted=exhausted, damage=damage)
+
+
+def enter_play_together(ctx: Context, cards: list[tuple[int, str]], *, exhausted: bool = False,
+                        why: str = "put") -> list[Event | None]:
+    """802: several cards, each with the player it enters play under, enter play as one
+    simultaneous event (a power of one of them that becomes active as they enter sees the
+    others enter, 703.3c); each is then processed as it enters (710.1b)."""
+    together = tuple(oid for oid, _ in cards)
+    events = [move_event(ctx.state, oid, W.IN_PLAY, why, controller=who) for oid, who in cards]
+    happened = move_all(ctx, [ev.with_(data=ev.data + (("together", together),))
+                              for ev in events])
+    return [None if ev is None else _arrived(ctx, oid, ev, exhausted=exhausted)
+            for (oid, _), ev in zip(cards, happened)]
+
+
+def _arrived(ctx: Context, oid: int, ev: Event, *, exhausted: bool = False,
+             damage: int = 0) -> Event:
+    st = ctx.state
     from judge.cards import model as M
     from judge.engine.errors import NotModelled
     from judge.games.wow import powers as P

@@ -270,6 +270,11 @@ def collect(game, ctx: Context, ev: Event, stage: Stage) -> list[PendingTrigger]
             _note_pollution(ctx, o.name, trig.event, ev, ok)
             if not ok:
                 continue
+            if oid != ev.target and oid in (ev.get("together") or ()):
+                ctx.step(T.RULE, f"{o.name} entered play in the same event as "
+                         f"{st.objects[ev.target].name}: its power {power.text!r} became active "
+                         "at the same time as the event it watches for, so it triggers",
+                         ["trigger.active-same-time"])
             pending = make(game, ctx, oid, power, controller, ev, it)
             if pending is not None:
                 found.append(pending)
