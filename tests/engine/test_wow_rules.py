@@ -635,3 +635,24 @@ def test_wow_703_3c_players_put_allies_each_under_his_own_control_in_one_event()
     assert by_name["Wisp"].zone == ("Bob", "graveyard")
     steps = [s for s in run.ends[0].trace.steps if "703.3c" in " ".join(s.citations)]
     assert len(steps) == 2      # once for Wisp, once for Footman
+
+
+def test_wow_710_1b_one_reading_of_an_arriving_state():
+    """710.1b: the one reading of Move.arrives (an effect's "put it into play exhausted" and a
+    card's own "enters play with 3 damage" alike): exhausted or ready, a fixed damage; any other
+    state, both states, or a damage that is not a number is named, never dropped."""
+    import pytest
+    from judge.cards import model as M
+    from judge.engine.errors import NotModelled
+    from judge.games.wow.moves import arrival
+    assert arrival(None, "X") == ("", 0)
+    assert arrival(M.Arrival(states=("exhausted",)), "X") == ("exhausted", 0)
+    assert arrival(M.Arrival(states=("ready",)), "X") == ("ready", 0)
+    assert arrival(M.Arrival(damage=M.Amount(value=3)), "X") == ("", 3)
+    for bad in (M.Arrival(states=("face down",), text="face down"),
+                M.Arrival(states=("exhausted", "ready"), text="exhausted and ready"),
+                M.Arrival(damage=M.Amount(variable="X"), text="with X damage"),
+                M.Arrival(damage=M.Amount(value=1, per=M.Target(kinds=("ally",))),
+                          text="with 1 damage for each ally")):
+        with pytest.raises(NotModelled, match="X entering play"):
+            arrival(bad, "X")

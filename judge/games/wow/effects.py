@@ -1249,8 +1249,8 @@ def move(run: Run, e: M.Move) -> None:
                 run.step(T.RULE, f"{o.name} is a non-ongoing ability: it stays where it is",
                          ["play.non-ongoing"])
                 continue
-            ev = MV.enters_play(run.ctx, oid, run.you, why="put",
-                                exhausted=_arrives_exhausted(run, e))
+            ev = MV.enters_play(run.ctx, oid, run.you, why="put", arrives=e.arrives,
+                                by=f"{run.name}: a card")
         else:
             ev = MV.move(run.ctx, oid, dest, why, by=run.you)
         if ev is not None and ev.get("to") == dest:
@@ -1292,19 +1292,11 @@ def _each_puts_into_play(run: Run, e: M.Move, things: list[int]) -> None:
             f"{p} puts {D.names(st, [x for x, q in cards if q == p])} into play under his "
             "control" for p in players if any(q == p for _, q in cards)) +
             " - one event, all at once", ["enter", "simultaneous"])
-    happened = MV.enter_play_together(run.ctx, cards, exhausted=_arrives_exhausted(run, e))
+    happened = MV.enter_play_together(run.ctx, cards, arrives=e.arrives,
+                                      by=f"{run.name}: a card")
     run.it = tuple(things)
     run.did = bool(things) and all(ev is not None for ev in happened) and \
         len(cards) == len(things)
-
-
-def _arrives_exhausted(run: Run, e: M.Move) -> bool:
-    """710.1b: "put it into play exhausted": the state a card enters play in. Only
-    "exhausted" and "ready" are states of CR 7.4 (anything else is named, never dropped)."""
-    states = set(e.arrives.states) if e.arrives is not None else set()
-    if states - {"exhausted", "ready"} or e.arrives is not None and e.arrives.damage:
-        raise NotModelled(f"{run.name}: a card entering play {e.arrives.text!r}")
-    return "exhausted" in states
 
 
 def _hand_size_limit(e: M.Move) -> bool:

@@ -562,8 +562,13 @@ def _resolve_resource(game, ctx: Context, layer: Layer) -> None:
         from judge.cards import model as M
         from judge.games.wow import powers as P
         for e in P.of(st, oid).enters_with:
-            if not isinstance(e, M.Move) or e.arrives.damage is not None or \
-                    set(e.arrives.states) != {"exhausted"}:
+            lies, damage = "", 0
+            if isinstance(e, M.Move):
+                try:
+                    lies, damage = MV.arrival(e.arrives, o.name)
+                except NotModelled:
+                    pass                # named below, as a resource
+            if lies != "exhausted" or damage:
                 raise NotModelled(f"{o.name} entering play {_arrival_words(e)} as a resource",
                                   ctx.cite("enter.with"))
             mark = len(st.log)

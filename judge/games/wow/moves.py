@@ -221,32 +221,55 @@ def perform_draw(ctx: Context, ev: Event) -> Event | None:
     return ev.with_(target=oid)
 
 
-def enters_play(ctx: Context, oid: int, controller: str, *, exhausted: bool = False,
-                damage: int = 0, host: int | None = None, face_up: bool = True,
-                row: str = W.IN_PLAY, why: str = "play") -> Event | None:
+def arrival(arrives, name: str) -> tuple[str, int]:
+    """710.1b: the state one ``Move.arrives`` value says a card enters play in ("put it into
+    play exhausted", "This ally enters play with 3 damage"): ("exhausted", "ready" or "" when
+    unstated; the damage put on it). The
+    one reading of an arriving state, for an effect that puts a card into play and for a
+    card's own power alike. CR 7.4's states are exhausted and ready; any other, or damage that
+    is not a fixed number, is named not modelled (``name`` names the card or effect)."""
+    from judge.engine.errors import NotModelled
+    if arrives is None:
+        return "", 0
+    states = set(arrives.states)
+    d = arrives.damage
+    if states - {"exhausted", "ready"} or states >= {"exhausted", "ready"} or d is not None \
+            and (d.value is None or d.per is not None or d.variable):
+        raise NotModelled(f"{name} entering play {arrives.text!r}")
+    return next(iter(states), ""), d.value if d is not None else 0
+
+
+def enters_play(ctx: Context, oid: int, controller: str, *, arrives=None,
+                host: int | None = None, face_up: bool = True,
+                row: str = W.IN_PLAY, why: str = "play", by: str = "") -> Event | None:
     """710.1: a card enters play under ``controller``'s control; "enters play exhausted /
-    with damage" modifiers are processed as it enters (710.1b)."""
+    with damage" modifiers are processed as it enters (710.1b): ``arrives`` the state the
+    effect that puts it into play names (``by`` names that effect), then the card's own
+    powers'."""
+    lies, damage = arrival(arrives, by or ctx.state.objects[oid].name)
     ev = move(ctx, oid, row, why, controller=controller, face="up" if face_up else "down",
               host=host)
-    return None if ev is None else _arrived(ctx, oid, ev, exhausted=exhausted, damage=damage)
+    return None if ev is None else _arrived(ctx, oid, ev, lies=lies, damage=damage)
 
 
-def enter_play_together(ctx: Context, cards: list[tuple[int, str]], *, exhausted: bool = False,
-                        why: str = "put") -> list[Event | None]:
+def enter_play_together(ctx: Context, cards: list[tuple[int, str]], *, arrives=None,
+                        why: str = "put", by: str = "") -> list[Event | None]:
     """802: several cards, each with the player it enters play under, enter play as one
     simultaneous event (a power of one of them that becomes active as they enter sees the
-    others enter, 703.3c); each is then processed as it enters (710.1b)."""
+    others enter, 703.3c); each is then processed as it enters (710.1b; ``arrives``, ``by``: as
+    :func:`enters_play`'s)."""
+    lies, damage = arrival(arrives, by or "a card")
     together = tuple(oid for oid, _ in cards)
     events = [move_event(ctx.state, oid, W.IN_PLAY, why, controller=who) for oid, who in cards]
     happened = move_all(ctx, [ev.with_(data=ev.data + (("together", together),))
                               for ev in events])
-    return [None if ev is None else _arrived(ctx, oid, ev, exhausted=exhausted)
+    return [None if ev is None else _arrived(ctx, oid, ev, lies=lies, damage=damage)
             for (oid, _), ev in zip(cards, happened)]
 
 
-def _arrived(ctx: Context, oid: int, ev: Event, *, exhausted: bool = False,
-             damage: int = 0) -> Event:
+def _arrived(ctx: Context, oid: int, ev: Event, *, lies: str = "", damage: int = 0) -> Event:
     st = ctx.state
+    exhausted = lies == "exhausted"
     from judge.cards import model as M
     from judge.engine.errors import NotModelled
     from judge.games.wow import powers as P
@@ -257,18 +280,16 @@ def _arrived(ctx: Context, oid: int, ev: Event, *, exhausted: bool = False,
     arrivals = [e for e in P.of(st, oid).enters_with if isinstance(e, M.Move)] \
         if W.in_play(o) and VA.has_powers(st, oid) else []
     for e in arrivals:
-        unknown = set(e.arrives.states) - {"exhausted"}
-        if unknown:
-            raise NotModelled(f"{o.name} entering play {', '.join(sorted(unknown))}")
-        if "exhausted" in e.arrives.states:
+        own, n = arrival(e.arrives, o.name)
+        if own and lies and own != lies:
+            raise NotModelled(f"{o.name} entering play both {lies} and {own} (710.1b: which "
+                              "modifier applies is not decided)")
+        lies = lies or own
+        if own == "exhausted":
             exhausted = True
             why_exhausted = (why_exhausted + " and " if why_exhausted else "") + \
                 f"its power {e.arrives.text!r}"
-        if e.arrives.damage is not None:
-            n = e.arrives.damage.value
-            if n is None or e.arrives.damage.per is not None or e.arrives.damage.variable:
-                raise NotModelled(f"{o.name} entering play {e.arrives.text!r}")
-            damage += n
+        damage += n
     if exhausted and W.in_play(o) and not W.exhausted(st, oid):
         mark = len(st.log)
         st.apply(W.Orient(oid, True))
