@@ -1044,10 +1044,11 @@ class Frames:
             printed = [w for w in what.text.split() if w.lower() not in _TOKEN_FILLER
                        and not w[:1].isdigit()]
             name = " ".join(w for w in printed if w[:1].isupper()) or name
+        choices = alternatives(name)      # "a Frailty, Inertia, or Bloodrot Pox token"
         return M.CreateToken(verb="create", count=what.count or M.Amount(value=1),
                              token=name, kinds=kinds, values=_stat_values(what),
                              controller=subject, zone=self.zone_to(parts) or what.zone,
-                             span=span)
+                             span=span, choices=tuple(choices) if len(choices) > 1 else ())
 
     def v_create(self, s, parts, subject, span):
         what = self.obj(parts)
@@ -2577,6 +2578,13 @@ def _relation(t: M.Target) -> str:
 def _is_it(t: M.Target) -> bool:
     """The bare "it" a relative clause's event gets for the noun it describes."""
     return t.ref == "it" and not (t.kinds or t.text)
+
+
+def alternatives(words: str) -> list[str]:
+    """"Air, Earth, Fire, or Water" -> the four words (a token that is one of them, chosen as
+    the effect happens); one word -> itself."""
+    out = [w.strip() for w in words.replace(", or ", ", ").replace(" or ", ", ").split(",")]
+    return [w for w in out if w]
 
 
 def _stat_values(t: M.Target) -> tuple[tuple[str, int], ...]:

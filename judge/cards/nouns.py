@@ -284,6 +284,7 @@ class Reader:
         pending_number = None
         number_span = None
         half = False
+        both = None                    # the span of "both": all of exactly two
         quantifier = "one"
         i = 0
         n = len(words)
@@ -303,6 +304,8 @@ class Reader:
                     quantifier = "each"
                 elif w in ("all", "all of", "both", "both of"):
                     quantifier = "all"
+                    if w.startswith("both"):
+                        both = span_of(tok)
                 elif w == "any number of":
                     quantifier = "any number"
                 elif w == "any":
@@ -422,6 +425,8 @@ class Reader:
                 quantifier = "all"       # "Players put ...": a bare plural names every one
         if kinds and kinds[-1] in ("you",):
             who = "player"
+        if both is not None and who == "player" and count is None:
+            count = Amount(value=2, span=both, text="both")    # "both players": the two of them
         t = Target(text=self.phrase(span), who=who, ref=ref if ref != "the" else "",
                    quantifier=quantifier, count=count, targeted=targeted,
                    controller=controller, kinds=tuple(kinds), qualities=tuple(qualities),

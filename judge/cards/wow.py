@@ -31,7 +31,7 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedInput
 
 from judge.cards import model as M
-from judge.cards.frames import Parts, Simple, _Several
+from judge.cards.frames import Parts, Simple, _Several, alternatives
 from judge.cards.game import GameReader, _Holder, alternate_cost, piece_of, split_at
 from judge.cards.links import first_citation
 from judge.cards.nouns import COMMON_ZONES, Vocabulary, base
@@ -522,10 +522,10 @@ def _token(f, what, parts, subject, span):
     if words:
         return None               # words this reading does not place: the shared reading
     choices: tuple[str, ...] = ()
-    if not name and what.name and len(_alternatives(what.name)) > 1:
+    if not name and what.name and len(alternatives(what.name)) > 1:
         # "an Air, Earth, Fire, or Water Totem token": one of four, chosen (404.2b)
         rest = [t if t[:1].isupper() else t.title() for t in tags[1:] if t != "unique"]
-        choices = tuple(" ".join([w] + rest) for w in _alternatives(what.name))
+        choices = tuple(" ".join([w] + rest) for w in alternatives(what.name))
         tags = tags[1:]
     if not name:
         name = " ".join(t if t[:1].isupper() else t.title() for t in tags if t != "unique")
@@ -538,12 +538,6 @@ def _token(f, what, parts, subject, span):
                          values=_token_values(what), controller=subject,
                          zone=f.zone_to(parts) or what.zone, span=span, choices=choices,
                          damage_type=_atk_type(what))
-
-
-def _alternatives(words: str) -> list[str]:
-    """"Air, Earth, Fire, or Water" -> the four words; one word -> itself."""
-    out = [w.strip() for w in words.replace(", or ", ", ").replace(" or ", ", ").split(",")]
-    return [w for w in out if w]
 
 
 def _atk_type(what) -> str:

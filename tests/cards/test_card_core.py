@@ -220,3 +220,25 @@ def test_two_restrictions_joined_share_the_period_printed_after_the_last():
     assert isinstance(a, M.Restriction) and isinstance(b, M.Restriction)
     assert a.actions == ("play",) and b.actions == ("gain",)
     assert a.duration is not None and a.duration.kind == b.duration.kind == "this turn"
+
+
+def test_both_players_is_all_of_two_players():
+    """"both players": every one of exactly two (a rules module tells two players from a
+    table of three by the count, never by the words)."""
+    [e] = effects("Both players draw 1 card.")
+    assert e.who.who == "player" and e.who.quantifier == "all"
+    assert e.who.count is not None and e.who.count.value == 2
+    [e] = effects("Each player draws 1 card.")
+    assert e.who.count is None
+
+
+def test_a_token_named_by_alternatives_is_a_choice_among_them():
+    """"a Frailty, Inertia, or Bloodrot Pox token": one of three, chosen as it is made
+    (``choices``; ``token`` keeps the printed words) - not one token named after all three."""
+    from judge.cards import fab
+    card = fab.parse("Create a Frailty, Inertia, or Bloodrot Pox token.")
+    [e] = [e for a in card.abilities for e in a.effects]
+    assert isinstance(e, M.CreateToken)
+    assert e.choices == ("Frailty", "Inertia", "Bloodrot Pox")
+    [e] = [e for a in fab.parse("Create a Runechant token.").abilities for e in a.effects]
+    assert e.choices == ()

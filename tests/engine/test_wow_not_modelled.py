@@ -206,3 +206,17 @@ def test_wow_enter_play_exhausted_from_now_on_is_named_never_a_move_of_cards_in_
     _named(ruling, "a modifier on how cards enter play", "710.1b")
     assert not any("Grunt" in s.description and ("is put" in s.description or "exhausts" in
                                                   s.description) for s in ruling.steps)
+
+
+def test_wow_both_players_among_three_is_named_from_the_count_of_two():
+    """"both players reveal ...": the card value says two players (``count``); at a table of
+    three, which two is not decided - named, never all three revealing."""
+    ruling = _ruling(
+        'card "Duel of Fates": Ability - Arcane, cost 1: "Both players reveal the top card of '
+        'their deck."\n'
+        'card "Footman": Ally - Human Warrior, cost 1, atk 1, health 3, type melee\n'
+        'Alice is the turn player; 1 resource, hand "Duel of Fates", deck top "Footman"\n'
+        'Bob: deck top "Footman"\nCarol: deck top "Footman"\n'
+        'Alice plays "Duel of Fates"\nsettle\n')
+    assert any("which two players 'Both players' are" in t for t in _not_modelled(ruling))
+    assert not any("reveals the top card" in s.description for s in ruling.steps)

@@ -1957,8 +1957,10 @@ def reveal(run: Run, e: M.Reveal) -> None:
     it stays where it is. A player whose deck is empty reveals nothing (712.8's example)."""
     st = run.state
     players = _players(run, e.who)
-    if e.who.text.lower().startswith("both") and len(players) != 2:
-        raise NotModelled(f"{run.name}: which two players {e.who.text!r} are")
+    n = e.who.count.value if e.who.count is not None else None
+    if n is not None and len(players) != n:      # "both players" (two) among three or more
+        raise NotModelled(f"{run.name}: which {'two' if n == 2 else n} players "
+                          f"{e.who.text!r} are")
     for p in players:
         if p not in st.globals.get("decks stated", ()):
             raise NotModelled(f"{run.name}: {p} reveals the top card of his deck, but the "
@@ -2200,7 +2202,4 @@ def why_not(e: M.Effect) -> str | None:
     if isinstance(e, M.CreateToken) and e.controller is not None and e.controller.ref != "you" \
             and "you" not in e.controller.kinds:
         return "a token put into play under another player's control"
-    if isinstance(e, M.CreateToken) and not e.choices and (
-            "," in e.token or " or " in f" {e.token.lower()} "):
-        return f"a choice among tokens ({e.token!r})"   # a choice the card grammar did not read
     return None
