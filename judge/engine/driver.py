@@ -49,7 +49,7 @@ class Execution:
     """A run and what tests look at besides its ruling: the state after set-up and the game
     at the end of the main line and of each branch (for log replay and fork isolation)."""
     ruling: Ruling
-    initial: State
+    initial: State | None        # None when the run was asked for its ruling only
     ends: list[Context] = field(default_factory=list)
 
 
@@ -57,10 +57,13 @@ def run(script: Script, game: Game, *, steps: bool = True) -> Ruling:
     """The ruling of ``script``. ``steps=False`` (``judge check``) leaves the trace steps out of
     the ruling: its outcome, expectations and what is not modelled are the same, and the
     state changes of each step are never put into words."""
-    return execute(script, game, steps=steps).ruling
+    return execute(script, game, steps=steps, initial=False).ruling
 
 
-def execute(script: Script, game: Game, *, steps: bool = True) -> Execution:
+def execute(script: Script, game: Game, *, steps: bool = True,
+            initial: bool = True) -> Execution:
+    """The run of ``script``; ``initial=False`` keeps no copy of the game after set-up
+    (``Execution.initial`` is None): only tests that replay the log need it."""
     run_ = _Run(script, game, steps=steps)
     try:
         if script.document not in game.documents:
@@ -69,7 +72,7 @@ def execute(script: Script, game: Game, *, steps: bool = True) -> Execution:
         ctx = run_.set_up()
     except NotModelled as nm:
         return Execution(not_modelled(script, nm.what), State(script.game, script.document))
-    initial = ctx.state.fork()
+    set_up = ctx.state.fork() if initial else None
     ends: list[Context] = []
     try:
         ctx = run_.lines(ctx, script.lines, last=not script.branches)
@@ -98,7 +101,7 @@ def execute(script: Script, game: Game, *, steps: bool = True) -> Execution:
                             outcome=main.outcome, steps=main.steps,
                             expectations=main.expectations, not_modelled=main.not_modelled,
                             branches=tuple(branches), path=script.path, source=script.source),
-                     initial, ends)
+                     set_up, ends)
 
 
 def not_modelled(script: Script, what: str) -> Ruling:

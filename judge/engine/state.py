@@ -706,13 +706,46 @@ _ATOMIC = (int, str, float, bool, type(None))
 
 
 def _immutable(value: Any) -> bool:
-    """Atomic, or a tuple / frozenset of such (deepcopy returns these unchanged)."""
+    """Atomic, a tuple / frozenset of such (deepcopy returns these unchanged), or an instance
+    of a frozen dataclass whose fields all hold such values and that has no other attributes
+    (deepcopy returns an equal copy that nothing can change: a game's record kept as a global,
+    such as WoW's combat, is shared by forks instead of being copied at each one)."""
     kind = type(value)
     if kind in _ATOMIC:
         return True
     if kind is tuple or kind is frozenset:
         return all(_immutable(v) for v in value)
-    return False
+    names = _FROZEN_FIELDS.get(kind, _UNSET)
+    if names is _UNSET:
+        names = _FROZEN_FIELDS[kind] = _frozen_fields(kind)
+    if names is None:
+        return False
+    extra = getattr(value, "__dict__", None)
+    if extra is not None and len(extra) != len(names):   # attributes beyond its fields
+        return False
+    try:
+        return all(_immutable(getattr(value, n)) for n in names)
+    except AttributeError:          # a field never set: not a plain value
+        return False
+
+
+# class -> the field names of a frozen dataclass shared as a plain value, or None
+_FROZEN_FIELDS: dict[type, Any] = {}
+
+
+def _frozen_fields(cls: type) -> tuple[str, ...] | None:
+    """The fields of ``cls`` when it is a frozen dataclass that copy.deepcopy copies field by
+    field (no ``__deepcopy__``, ``__copy__``, ``__reduce__`` or ``__reduce_ex__`` of its own),
+    else None."""
+    import dataclasses
+    params = getattr(cls, "__dataclass_params__", None)
+    if params is None or not params.frozen:
+        return None
+    if (hasattr(cls, "__deepcopy__") or hasattr(cls, "__copy__")
+            or cls.__reduce_ex__ is not object.__reduce_ex__
+            or cls.__reduce__ is not object.__reduce__):
+        return None
+    return tuple(f.name for f in dataclasses.fields(cls))
 
 
 def _copy_globals(values: dict[str, Any],

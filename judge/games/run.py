@@ -33,7 +33,7 @@ def game_for(game_id: str) -> Game:
 def run_scenario(scenario: ast.Scenario, *, steps: bool = True) -> Ruling:
     """The ruling of ``scenario``, with the cards it used. ``steps=False`` (``judge check``)
     leaves the trace steps out of the ruling (same outcome, expectations and not-modelled)."""
-    ruling = execute(scenario, steps=steps).ruling
+    ruling = execute(scenario, steps=steps, initial=False).ruling
     return replace(ruling, cards=tuple(card_used(c) for c in scenario.cards))
 
 
@@ -62,8 +62,10 @@ def card_used(card: ast.CardDef) -> CardUsed:
     return CardUsed(card.name, type_line, stats, card.text, source, note, origin.database)
 
 
-def execute(scenario: ast.Scenario, *, steps: bool = True) -> driver.Execution:
-    """The run of ``scenario``, with the states that tests replay and compare."""
+def execute(scenario: ast.Scenario, *, steps: bool = True,
+            initial: bool = True) -> driver.Execution:
+    """The run of ``scenario``, with the states that tests replay and compare
+    (``initial=False``: without the copy of the game after set-up, :func:`driver.execute`)."""
     script = to_script(scenario)
     try:
         game = game_for(scenario.game)
@@ -73,7 +75,7 @@ def execute(scenario: ast.Scenario, *, steps: bool = True) -> driver.Execution:
     except NotModelled as nm:
         return driver.Execution(driver.not_modelled(script, nm.what),
                                 State(scenario.game, scenario.document))
-    return driver.execute(script, game, steps=steps)
+    return driver.execute(script, game, steps=steps, initial=initial)
 
 
 _DERIVED: dict[tuple[str, str], tuple[Game, tuple[str, tuple[str, ...]]]] = {}

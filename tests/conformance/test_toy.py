@@ -209,3 +209,15 @@ def test_a_step_budget_that_runs_out_says_so_and_never_claims_a_repeat():
     nm = r.ruling.not_modelled
     assert any("the step budget ran out" in n and "did not repeat" in n for n in nm), nm
     assert not any("repeats" in n for n in nm)
+
+
+def test_a_run_asked_for_its_ruling_only_keeps_no_copy_of_the_start_and_rules_the_same():
+    """``initial=False`` (judge check / resolve: run_scenario) forks no copy of the game after
+    set-up; the ruling is the one of a run that keeps it, which tests replay from."""
+    from judge.games.run import run_scenario
+    sc = parse(HEAD + 'Alice is the turn player; life 5, hand "Bolt"\nBob: life 4\n'
+               'Alice plays "Bolt" targeting Bob\nsettle\nexpect Bob life 1\n', "toy.scn")
+    kept, bare = execute(sc), execute(sc, initial=False)
+    assert kept.initial is not None and not replay_problems(kept)
+    assert bare.initial is None and bare.ruling == kept.ruling
+    assert run_scenario(sc).expectations == kept.ruling.expectations and passed(kept)

@@ -253,6 +253,44 @@ def test_fork_shares_immutable_globals_and_copies_the_others_every_time():
     assert list(third.globals) == list(st.globals) and third.globals == second.globals
 
 
+def test_fork_shares_a_frozen_dataclass_global_of_plain_values_and_copies_other_records():
+    """A global holding a frozen dataclass whose fields are plain values (a game's record, such
+    as WoW's combat) is shared by a fork, as a tuple is: deepcopy would only make an equal copy
+    that nothing can change. One with a mutable field, an attribute beyond its fields, or copy
+    hooks of its own is copied at each fork as before."""
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class Record:
+        player: str
+        refs: tuple = ()
+
+    @dataclass(frozen=True, slots=True)
+    class Slotted:
+        stage: str
+
+    @dataclass(frozen=True)
+    class Hooked:
+        stage: str
+
+        def __deepcopy__(self, memo):
+            return Hooked(self.stage)
+
+    st = _state()
+    st.globals.update(plain=Record("Alice", ((1, 2),)), slotted=Slotted("attack"),
+                      listed=Record("Bob", ([1],)), hooked=Hooked("defend"))
+    extra = Record("Carol")
+    object.__setattr__(extra, "note", [])           # an attribute beyond its fields
+    st.globals["extra"] = extra
+    copy = st.fork()
+    assert copy.globals["plain"] is st.globals["plain"]
+    assert copy.globals["slotted"] is st.globals["slotted"]
+    for key in ("listed", "hooked", "extra"):
+        assert copy.globals[key] is not st.globals[key] and copy.globals[key] == st.globals[key]
+    copy.globals["listed"].refs[0].append(2)
+    assert st.globals["listed"].refs == ([1],)
+
+
 def _glowing(citation: str | None = None):
     """A toy card whose static ability ("Cards you control glow.", changing power) is unbound."""
     from judge.engine.abilities import BindAbilities, Unbound
