@@ -28,6 +28,13 @@ FAST: dict[str, tuple[str, str]] = {
 }
 
 
+# Click commands whose process, run as the judge script, also ends as soon as its output is
+# flushed: they write no file that is left open (caches and outputs are written and closed, or
+# renamed into place, as they go), and they leave many objects behind (``judge check``: the
+# grammars, card texts and every scenario's run), which the interpreter's teardown would free
+# one by one for nothing.
+END_AT_ONCE = frozenset({"check"})
+
 INTERNAL_ERROR = 70     # EX_SOFTWARE
 
 
@@ -59,11 +66,18 @@ def _guarded(*, end_fast_at_once: bool) -> None:
             from judge import dataclass_code
             from judge.cli import main as cli_main
             dataclass_code.enable()     # the other commands load the engine's dataclasses
+            ended: SystemExit | None = None
             try:
                 cli_main()
+            except SystemExit as done:
+                ended = done
             finally:
                 dataclass_code.save()
-            return
+            if ended is None:
+                return
+            if end_fast_at_once and sys.argv[1:2] and sys.argv[1] in END_AT_ONCE:
+                _end_now(ended.code)
+            raise ended
         if end_fast_at_once:
             sys.stdout.flush()
             sys.stderr.flush()
@@ -79,6 +93,18 @@ def _guarded(*, end_fast_at_once: bool) -> None:
         sys.exit(1)
     except BaseException as err:  # noqa: BLE001 - the last net: no traceback for the user
         sys.exit(report(err))
+
+
+def _end_now(code: object) -> None:
+    """Leave with ``code`` (a SystemExit's) once the output is flushed, as sys.exit would."""
+    if code is None:
+        code = 0
+    elif not isinstance(code, int):
+        _write_err(str(code))
+        code = 1
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
 
 
 def fast(argv: list[str]) -> int | None:

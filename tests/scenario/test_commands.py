@@ -76,3 +76,32 @@ def test_check_exit_0_when_all_pass_and_2_on_input_errors(tmp_path):
     assert failed.exit_code == 2
     assert "unknown document 'fab-1.5'" in failed.output
     assert "did you mean: fab-1.4" in failed.output
+
+
+def test_the_judge_script_ends_check_with_its_output_exit_code_and_saved_caches(tmp_path):
+    """The judge script leaves `judge check` with os._exit once its output is flushed
+    (judge.entry.END_AT_ONCE): the same output and exit code (0, 1 and 2) as `python -m judge`
+    (which tears the interpreter down as usual), and the caches written on the way are there
+    (the parsed scenario, the dataclass methods' code)."""
+    import os
+    import subprocess
+    import sys
+
+    from judge.entry import END_AT_ONCE
+    assert "check" in END_AT_ONCE
+    good = _write(tmp_path, "ap.scn", PASSING)
+    bad = _write(tmp_path, "bad.scn", PASSING.replace("life 20\n", "life 19\n", 2))
+    broken = _write(tmp_path, "broken.scn", "scenario \"x\"\ngame fab-1.4\nAlice is the\n")
+    home = tmp_path / "home"
+    env = dict(os.environ, JUDGE_HOME=str(home))
+    for argv, code in (([str(good)], 0), ([str(good), str(bad)], 1), ([str(broken)], 2),
+                       (["--json", str(bad)], 1)):
+        script = subprocess.run([sys.executable, "-c", "import sys; from judge.entry import "
+                                 "script; sys.argv = ['judge', 'check', *sys.argv[1:]]; script()",
+                                 *argv], capture_output=True, text=True, env=env)
+        module = subprocess.run([sys.executable, "-m", "judge", "check", *argv],
+                                capture_output=True, text=True, env=env)
+        assert (script.returncode, script.stdout, script.stderr) == (
+            code, module.stdout, module.stderr), argv
+    assert list((home / "cache" / "scenarios").rglob("*.pickle"))
+    assert list((home / "cache" / "dataclass-code").glob("*.marshal"))
