@@ -377,7 +377,9 @@ class Frames:
                     _coordinate(current.items, obj, c.word)
                     current.items.extend(c.items)
                 else:
-                    _coordinate(current.items, obj, c.word)
+                    # "your deck and/or graveyard": the joiner as printed (one or more)
+                    _coordinate(current.items, obj, c.printed if c.printed == "and/or"
+                                else c.word)
                     current.items.extend(c.items)
             else:  # items
                 if c.word == "or" and c.items and isinstance(c.items[0], Change):
@@ -1058,8 +1060,22 @@ class Frames:
 
     def v_search(self, s, parts, subject, span):
         zone_np = parts.objects[0] if parts.objects else None
-        z = self.r.zone(zone_np) if zone_np is not None else None
         found = self.onto(parts, "for")
+        if isinstance(zone_np, list):
+            # "Search your deck and/or graveyard for a Form card": every zone named (a zone
+            # with no owner of its own is the first one's owner's: "your ... graveyard")
+            zones = [self.r.zone(np) for np in zone_np]
+            if not zones or any(z is None for z in zones):
+                return None
+            zones = [z if z.owner or z.owner_target is not None else
+                     replace(z, owner=zones[0].owner, owner_target=zones[0].owner_target)
+                     for z in zones]
+            joiner = ("and/or" if isinstance(zone_np, _AndOr) else
+                      "and" if isinstance(zone_np, _Both) else "or")
+            return M.Search(verb="search", who=self.doer(subject), zone=None, what=found,
+                            zones=tuple(zones), joiner=joiner,
+                            span=span_of(span, found, *zones))
+        z = self.r.zone(zone_np) if zone_np is not None else None
         if z is None:
             return None
         return M.Search(verb="search", who=self.doer(subject), zone=z, what=found, span=span)
@@ -2661,6 +2677,8 @@ def _joined(first, obj, word: str):
     if isinstance(first, list):
         first.append(obj)
         return first
+    if word == "and/or":
+        return _AndOr([first, obj])
     return [first, obj] if word != "and" else _Both([first, obj])
 
 
@@ -2683,6 +2701,10 @@ def _innermost(np):
 
 class _Both(list):
     """Objects joined by "and"."""
+
+
+class _AndOr(list):
+    """Objects joined by "and/or" (one or more of them; elsewhere read as "or")."""
 
 
 def _coordinate_change(items: list, change: Change) -> None:

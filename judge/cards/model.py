@@ -543,10 +543,14 @@ class Guess(Effect):
 @dataclass(frozen=True, slots=True)
 class Search(Effect):
     """``who`` searches ``zone`` for ``what`` (how many: ``what.count``); what becomes of the
-    found cards follows as separate effects."""
+    found cards follows as separate effects. A search of more than one zone ("your deck and/or
+    graveyard") has ``zone`` None and the zones in ``zones``, joined by ``joiner``: ``and``
+    (each of them), ``or`` (one of them), ``and/or`` (one or more, the searcher's choice)."""
     who: Target | None = None
     zone: Zone | None = None
     what: Target | None = None
+    zones: tuple[Zone, ...] = ()
+    joiner: str = ""
 
 
 @dataclass(frozen=True, slots=True)

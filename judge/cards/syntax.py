@@ -158,13 +158,15 @@ class Clause(Record):
 
 class Conjunct(Record):
     """One conjunct after "and" / "or" / ",": ``kind`` vp (same subject), clause (own subject),
-    object (more objects for the same verb), items (more complements); ``word`` the joiner."""
-    __slots__ = ("kind", "word", "subject", "vp", "items")
+    object (more objects for the same verb), items (more complements); ``word`` the joiner
+    ("and", "or", ","; "and/or" is "or"), ``printed`` the joiner as printed."""
+    __slots__ = ("kind", "word", "subject", "vp", "items", "printed")
 
     def __init__(self, kind: str, subject, vp, items: list, span: Span | None,
                  word: str = "and") -> None:
         self.kind, self.word, self.subject, self.vp, self.items = kind, word, subject, vp, items
         self.span = span
+        self.printed = word              # the joiner as printed: "and/or" (``word`` "or")
 
 
 class PP(Record):

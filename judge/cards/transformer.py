@@ -562,8 +562,9 @@ class CardTransformer(Transformer):
         if isinstance(joiner, Token):
             word = str(joiner).lower().lstrip(", ").strip() or "and"
             conj.word = "or" if "or" in word.split() else ("and" if word != "," else ",")
+            conj.printed = "and/or" if word.split() == ["and", "/", "or"] else conj.word
         else:
-            conj.word = ","
+            conj.word = conj.printed = ","
         return conj
 
     cconj = econj

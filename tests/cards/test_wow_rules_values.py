@@ -203,3 +203,22 @@ def test_a_reward_with_a_later_trigger_sentence_creates_a_delayed_trigger():
     assert reward.kind == "reward" and reward.trigger is None
     assert isinstance(token, M.CreateToken) and token.token == "Tooga"
     assert isinstance(later, M.DelayedTrigger) and later.trigger.event.verb == "start"
+
+
+def test_wow_413_2_a_search_of_several_zones_keeps_every_zone_and_the_joiner():
+    """"Search your deck and/or graveyard for a Form card" (Swiftshift, 413.3's example) was an
+    Other ('Search your deck': the graveyard and what is searched for were lost); it is a
+    Search of both zones, "and/or" kept apart from "and" and "or" (the searcher picks one or
+    more of them); a zone with no owner of its own is the first one's owner's."""
+    (search, reveal, put) = effects("Search your deck and/or graveyard for a Form card, reveal "
+                                    "it, and put it into your hand.")
+    assert isinstance(search, M.Search) and search.zone is None
+    assert [(z.name, z.owner) for z in search.zones] == [("deck", "you"), ("graveyard", "you")]
+    assert search.joiner == "and/or" and search.what.kinds == ("form", "card")
+    assert isinstance(reveal, M.Reveal) and isinstance(put, M.Move)
+    for text, joiner in (("Search your deck or graveyard for a Form card.", "or"),
+                         ("Search your deck and graveyard for a Form card.", "and")):
+        (s,) = effects(text)
+        assert s.joiner == joiner and [z.name for z in s.zones] == ["deck", "graveyard"]
+    (one,) = effects("Search your deck for a Form card.")
+    assert one.zone.name == "deck" and one.zones == () and one.joiner == ""

@@ -656,3 +656,39 @@ def test_wow_710_1b_one_reading_of_an_arriving_state():
                           text="with 1 damage for each ally")):
         with pytest.raises(NotModelled, match="X entering play"):
             arrival(bad, "X")
+
+
+_SWIFTSHIFT = ('card "Swiftshift": Instant Ability - Feral, cost 4: "Search your deck and/or '
+               'graveyard for a Form card, reveal it, and put it into your hand."\n'
+               'card "Cat Form": Instant Ability - Feral Cat Form Form (1), cost 2\n'
+               'card "Bear Form": Instant Ability - Feral Bear Form Form (1), cost 2\n'
+               'Alice is the turn player; 4 resources, hand "Swiftshift", deck top "Bear Form", '
+               '"Bear Form", graveyard "Cat Form"\n'
+               'Alice plays "Swiftshift"\n')
+
+
+def test_wow_413_3_a_form_in_the_searched_graveyard_is_found_one_in_the_deck_may_not_be():
+    """Swiftshift (413.3's example): searching only the deck the player may fail to find a
+    Form and the deck is shuffled; searching the graveyard (public, 415.5a), a Form there is
+    found - failing is refused - and the deck is not shuffled (413.2). The old module named
+    the whole effect not modelled."""
+    deck = _wow_ruling(_SWIFTSHIFT + 'Alice chooses "deck"\nAlice fails to find\nsettle\n'
+                       'expect Alice hand count 0\nexpect Alice deck count 2\n')
+    assert not deck.all_not_modelled and _refusals(deck) == []
+    assert all(e.passed for e in deck.all_expectations)
+    assert any("shuffles Alice's deck" in s.description for s in deck.steps)
+    grave = _wow_ruling(_SWIFTSHIFT + 'Alice chooses "graveyard"\nAlice fails to find\n')
+    assert any("fails to find" in r for r in _refusals(grave))
+    found = _wow_ruling(_SWIFTSHIFT + 'Alice chooses "graveyard"\nAlice finds "Cat Form"\n'
+                        'settle\nexpect "Cat Form" in Alice\'s hand\n')
+    assert all(e.passed for e in found.all_expectations) and _refusals(found) == []
+    assert not any("shuffles" in s.description for s in found.steps)
+
+
+def test_wow_413_2_the_zones_searched_are_asked_never_assumed():
+    """With no line saying which zones Alice searches, the search is not carried out on a
+    guessed choice: the ruling names the unstated decision."""
+    ruling = _wow_ruling(_SWIFTSHIFT + 'settle\nexpect Alice hand count 1\n')
+    assert not any("searches Alice's" in s.description for s in ruling.steps)
+    assert any("which zones Alice searches" in s.description and "not stated" in s.description
+               for s in ruling.steps)

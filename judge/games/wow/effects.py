@@ -164,6 +164,7 @@ class Run:
         self.picked: list[Any] = []    # cards chosen as it resolves ("another ..." excludes them)
         self.guessed: tuple[str, M.Guess] | None = None   # the guess made (712.8) and its value
         self.nothing_chosen = False    # "choose a card you removed" found none: "it" is nothing
+        self.found: tuple[Any, ...] | None = None   # what the last search found ("reveal it")
 
     # ------------------------------------------------------------------ reading
     @property
@@ -1888,22 +1889,35 @@ def _same_name(c: M.Condition) -> bool:
 
 
 def search(run: Run, e: M.Search) -> None:
-    """413: a player searches a deck for a card of a description. Searching a non-public zone
-    he may fail to find one (413.3: the scenario states which card he finds, or that he fails);
-    the deck's owner shuffles it after the search (413.2). The card found is "it" for what
-    follows ("... and put it into play")."""
+    """413: a player searches a deck, a graveyard, or several zones ("your deck and/or
+    graveyard": he chooses which, 413.2) for a card of a description. Searching a non-public
+    zone he may fail to find one (413.3: the scenario states which card he finds, or that he
+    fails); a card of that description in a public zone searched (a graveyard, 415.5a) is
+    found. The deck's owner shuffles it only if it was searched (413.2). The card found is
+    "it" for what follows ("... and put it into play")."""
     st = run.state
     players = _players(run, e.who)
     if len(players) != 1:
         raise NotModelled(f"{run.name}: who searches {_text(e, run.text)!r}")
     p = players[0]
-    zone, what = e.zone, e.what
-    owner = {"they": p, "you": run.you}.get(zone.owner if zone is not None else "")
-    if zone is None or zone.name != "deck" or owner is None or what is None:
-        raise NotModelled(f"{run.name}: searching {zone.name if zone else 'an unstated zone'} "
+    what = e.what
+    zones = e.zones or ((e.zone,) if e.zone is not None else ())
+    owners = [{"they": p, "you": run.you}.get(z.owner) for z in zones]
+    if not zones or what is None or None in owners or \
+            any(z.name not in _SEARCHED or z.position for z in zones) or \
+            len(set(zip((z.name for z in zones), owners))) != len(zones):
+        raise NotModelled(f"{run.name}: searching "
+                          f"{' and '.join(z.name for z in zones) or 'an unstated zone'} "
                           f"({_text(e, run.text)!r})")
-    if what.count is not None and what.count.value != 1:
+    if len(zones) > 1 and e.joiner not in ("and/or", "or"):
+        # 413.2: having found the card in the other zone, he may look through the deck or not
+        raise NotModelled(f"{run.name}: searching {e.joiner!r} of several zones "
+                          f"({_text(e, run.text)!r})", run.ctx.cite("search.shuffle"))
+    if what.count is not None and what.count.value != 1 or what.quantifier != "one":
         raise NotModelled(f"{run.name}: searching for {what.text!r} (more than one card)")
+    searched = list(zip(zones, owners))
+    if len(zones) > 1:
+        searched = _zones_searched(run, e, p, searched)
     same = [c for c in what.filters if _same_name(c)]
     named = None
     if same:
@@ -1912,18 +1926,25 @@ def search(run: Run, e: M.Search) -> None:
             raise NotModelled(f"{run.name}: which card {what.text!r} has the same name as")
         named = st.objects[refs[0]].name
     desc = replace(what, filters=tuple(c for c in what.filters if not _same_name(c)), zone=None)
-    deck = list(st.zones[(owner, W.DECK)].ids)
-    with named_unknown(run.name):
-        found = [x for x in deck if D.matches(st, desc, x, run.scope, ignore_zone=True)
-                 and (named is None or st.objects[x].name == named)]
     label = what.text + (f" ({named})" if named else "")
-    run.step(T.RULE, f"{p} searches {owner}'s deck for {label}: {len(found)} card"
-             f"{'s' if len(found) != 1 else ''} of that description in it"
-             + (f" ({D.names(st, found)})" if found else ""), ["search"])
+    found: list[int] = []
+    public = False
+    for z, owner in searched:
+        key = (owner, _SEARCHED[z.name])
+        with named_unknown(run.name):
+            here = [x for x in st.zones[key].ids
+                    if D.matches(st, desc, x, run.scope, ignore_zone=True)
+                    and (named is None or st.objects[x].name == named)]
+        run.step(T.RULE, f"{p} searches {owner}'s {z.name} for {label}: {len(here)} card"
+                 f"{'s' if len(here) != 1 else ''} of that description in it"
+                 + (f" ({D.names(st, here)})" if here else ""), ["search"])
+        found += here
+        public = public or (bool(here) and key[1] != W.DECK)
     # 413.3: a search for "a card" fails only in an empty zone; one for a card of a
-    # specified description may fail by choice
-    fail = () if desc.kinds == ("card",) and not desc.filters and not named and found else \
-        ("fail to find",)
+    # specified description may fail by choice - in a non-public zone only: a card of that
+    # description in a public zone searched (a graveyard) is there for all to see
+    fail = () if public or (desc.kinds == ("card",) and not desc.filters and not named
+                            and found) else ("fail to find",)
     options = tuple(dict.fromkeys(st.objects[x].name for x in found)) + fail
     pick = "fail to find" if not found else run.ctx.decide(Decision(
         key=f"find:{run.link}:{run.source}:{_at(e)}:{len(st.log)}", player=p, kind="find",
@@ -1931,15 +1952,45 @@ def search(run: Run, e: M.Search) -> None:
         citation=run.ctx.cite("search.fail"),
         example=f'{p} finds "{options[0]}"' if found else f"{p} fails to find"))
     chosen = [x for x in found if st.objects[x].name == pick]
+    if len({st.objects[x].zone for x in chosen}) > 1:
+        raise NotModelled(f"{run.name}: which zone's {pick} {p} finds (one is in each zone "
+                          "searched)")
     if chosen and not _alike(st, chosen):
         raise NotModelled(f"which {pick} {p} finds (cards of that name differ)")
-    mark = len(st.log)
     from judge.engine.state import SetGlobal
-    st.apply(SetGlobal(f"shuffled:{owner}", True))
-    run.step(T.RULE, f"{owner} shuffles {owner}'s deck after the search", ["search.shuffle"],
-             mark=mark)
-    run.it = tuple(chosen[:1])
+    for z, owner in searched:
+        if _SEARCHED[z.name] != W.DECK:
+            continue
+        mark = len(st.log)
+        st.apply(SetGlobal(f"shuffled:{owner}", True))
+        run.step(T.RULE, f"{owner} shuffles {owner}'s deck after the search", ["search.shuffle"],
+                 mark=mark)
+    run.it = run.found = tuple(chosen[:1])
     run.did = bool(chosen)
+
+
+_SEARCHED = {"deck": W.DECK, "graveyard": W.GRAVEYARD}
+
+
+def _zones_searched(run: Run, e: M.Search, p: str,
+                    zones: list[tuple[M.Zone, str]]) -> list[tuple[M.Zone, str]]:
+    """"Search your deck and/or graveyard": which of the zones the searcher searches (one of
+    them for "or"; one or more for "and/or"), his choice as the link resolves (413.2: the deck
+    is shuffled only if he searches it). The scenario states it (``Alice chooses "graveyard"``,
+    ``"deck and graveyard"``); it is never assumed."""
+    names = [z.name for z, _ in zones]
+    options = list(names)
+    if e.joiner == "and/or":
+        from itertools import combinations
+        options += [" and ".join(c) for n in range(2, len(names) + 1)
+                    for c in combinations(names, n)]
+    pick = run.ctx.decide(Decision(
+        key=f"search zones:{run.link}:{run.source}:{_at(e)}:{len(run.state.log)}", player=p,
+        kind="search zones", prompt=f"which zones {p} searches ({run.name})",
+        options=tuple(options), citation=run.ctx.cite("search.shuffle"),
+        example=f'{p} chooses "{options[-1]}"'))
+    chosen = str(pick).split(" and ")
+    return [(z, o) for z, o in zones if z.name in chosen]
 
 
 def _reveals_top_cards(e: M.Reveal) -> bool:
@@ -1952,10 +2003,31 @@ def _reveals_top_cards(e: M.Reveal) -> bool:
         e.who is not None and e.who.who == "player"
 
 
+def _reveals_it(e: M.Reveal) -> bool:
+    """"Search ... for a Form card, reveal it": the card the effect just named ("it"), shown
+    to every player by its controller."""
+    w = e.what
+    return w is not None and w.ref == "it" and not w.kinds and not w.filters and \
+        e.to is None and (e.who is None or e.who.ref == "you")
+
+
 def reveal(run: Run, e: M.Reveal) -> None:
     """Glossary Reveal: each player turns the top card of his deck face up for all to see;
-    it stays where it is. A player whose deck is empty reveals nothing (712.8's example)."""
+    it stays where it is. A player whose deck is empty reveals nothing (712.8's example).
+    "reveal it": the card found (or named) before is shown; it stays where it is."""
     st = run.state
+    if _reveals_it(e):
+        if run.found is None or run.found != run.it:
+            raise NotModelled(f"{run.name}: revealing {_text(e, run.text)!r} (only a card a "
+                              "search just found is revealed)")
+        shown = [x for x in run.it if isinstance(x, int)]
+        for oid in shown:
+            run.step(T.RULE, f"{run.name}: {run.you} reveals {st.objects[oid].name}",
+                     ["reveal"])
+        if not shown:
+            run.step(T.RULE, f"{run.name}: no card to reveal", ["reveal"])
+        run.did = bool(shown)
+        return
     players = _players(run, e.who)
     n = e.who.count.value if e.who.count is not None else None
     if n is not None and len(players) != n:      # "both players" (two) among three or more
@@ -2092,8 +2164,9 @@ def why_not(e: M.Effect) -> str | None:
         return f"the duration {duration.text or duration.kind!r}"
     if isinstance(e, (M.Damage, M.Heal)) and e.divided:
         return DIVIDED_ON_ADDING
-    if isinstance(e, M.Reveal) and not _reveals_top_cards(e):
-        return "revealing cards other than the top card of each player's own deck"
+    if isinstance(e, M.Reveal) and not (_reveals_top_cards(e) or _reveals_it(e)):
+        return ("revealing cards other than the top card of each player's own deck or the "
+                "card just named")
     if isinstance(e, M.Guess) and (len(e.answers) != 2 or e.stat != "cost"):
         return "a guess other than which of two cards has the higher or lower cost (712.8)"
     if isinstance(e, M.Switch) and (e.stats != ("damage",) or e.second is None):
