@@ -2386,12 +2386,17 @@ class Frames:
             if parts.objects:
                 o = self.r.target(parts.objects[0])
                 state = " ".join(o.qualities) if o.qualities else " ".join(o.kinds)
+            # "When a quest is inspired this way": done by the text it is in, not a state
+            this_way = state.endswith(" this way") and text.lower().endswith(" this way")
+            if this_way:
+                state = state[:-len(" this way")]
             verb = _STATE_ADJ_EVENT.get(state, ("be " + state) if state else
                                         " ".join(group.auxes))
             with_ = self.onto(parts, "with")
             return M.Event(verb=verb, subject=subject, within=within, negated=negated,
                            would="would" in auxes, text=text, span=span, with_=with_,
-                           rest=self._event_complements(parts, None) + tuple(parts.adverbs))
+                           rest=self._event_complements(parts, None) + tuple(parts.adverbs),
+                           this_way=this_way)
         form = group.form
         is_passive = passive or (bool(auxes & (_BE | _BE_NOT)) and form == "past")
         verb = lemma

@@ -222,3 +222,24 @@ def test_wow_413_2_a_search_of_several_zones_keeps_every_zone_and_the_joiner():
         assert s.joiner == joiner and [z.name for z in s.zones] == ["deck", "graveyard"]
     (one,) = effects("Search your deck for a Form card.")
     assert one.zone.name == "deck" and one.zones == () and one.joiner == ""
+
+
+def test_wow_an_event_done_this_way_is_the_event_with_this_way_not_a_state():
+    """"When a quest is inspired this way" (Marksman Glous) was the event 'be inspired this
+    way' (a state no rule knows): it is 'be inspired', done this way. The same for "When
+    Stormpike Insignia is destroyed this way", which the WoW module names not modelled (only
+    by the text it is in: matching every destruction would trigger too often)."""
+    from judge.games.wow import triggers as TR
+    glous = wow.parse("Aldor Reputation\n\nInspire: Quest\n\nWhen a quest is inspired this way, "
+                      "you pay 1 less to complete it this turn.", name="Marksman Glous")
+    ev = glous.abilities[2].trigger.event
+    assert (ev.verb, ev.this_way, ev.subject.kinds) == ("be inspired", True, ("quest",))
+    (cut,) = glous.abilities[2].effects
+    assert isinstance(cut, M.ModifyValue) and cut.stat == "complete cost" and \
+        cut.amount.value == 1 and cut.target.ref == "it"
+    assert TR.why_not(glous.abilities[2].trigger) == ""
+    insignia = wow.parse("When Stormpike Insignia is destroyed this way, your hero deals 5 frost "
+                         "damage to target hero or ally.", name="Stormpike Insignia")
+    t = insignia.abilities[0].trigger
+    assert (t.event.verb, t.event.this_way) == ("be destroyed", True)
+    assert "done this way" in TR.why_not(t)

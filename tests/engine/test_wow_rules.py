@@ -692,3 +692,45 @@ def test_wow_413_2_the_zones_searched_are_asked_never_assumed():
     assert not any("searches Alice's" in s.description for s in ruling.steps)
     assert any("which zones Alice searches" in s.description and "not stated" in s.description
                for s in ruling.steps)
+
+
+def test_wow_501_1b_two_marksman_glous_one_quest_costs_one_less_not_two():
+    """Two Marksman Glous and one exhausted quest (501.1b's example): the quest is inspired
+    once (the ready quest is never a choice), one "inspired this way" trigger resolves, and
+    completing it that turn costs (2) of its printed (3) (707.1e). The old module named the
+    reduction not modelled and charged (3)."""
+    from judge.games.run import run_scenario
+    from judge.scenario.parser import parse_file
+    path = Path(__file__).parents[2] / "scenarios/wow/501.1b-example-2-two-marksman-glous.scn"
+    ruling = run_scenario(parse_file(path))
+    steps = [s.description for s in ruling.steps]
+    assert not ruling.all_not_modelled and _refusals(ruling) == []
+    assert all(e.passed for e in ruling.all_expectations)
+    asked = [s for s in steps if "readies with Marksman Glous's Inspire" in s]
+    assert len(asked) == 1 and "Darkness Calling" not in asked[0]
+    assert sum("Marksman Glous's power triggers" in s for s in steps) == 1
+    assert any("(3) less (1) from Marksman Glous is (2)" in s for s in steps)
+    assert any("exhausts 2 resources to pay Your Fortune Awaits You" in s for s in steps)
+
+
+def test_wow_501_1b_inspired_this_way_is_only_by_that_cards_own_inspire():
+    """A quest readied by another card's "Inspire: Quest" does not trigger Marksman Glous's
+    "When a quest is inspired this way": only Glous's own Inspire counts."""
+    body = ('card "Marksman Glous": Ally - Draenei Hunter, cost 2, atk 3, health 2, type ranged: '
+            '"Aldor Reputation\\n\\nInspire: Quest\\n\\nWhen a quest is inspired this way, you pay '
+            '1 less to complete it this turn."\n'
+            'card "Aldor Scout": Ally - Draenei Hunter, cost 2, atk 3, health 2, type ranged: '
+            '"Inspire: Quest"\n'
+            'card "Your Fortune Awaits You": Quest: "Pay 3 to complete this quest.\\n\\nReward: '
+            'Draw a card."\n'
+            'Alice is the turn player; resources "Your Fortune Awaits You" face up exhausted, '
+            'controls "Aldor Scout", "Marksman Glous", deck 5 cards\n'
+            'Bob: deck 5 cards\nAlice ends the turn\n')
+    # the Scout's Inspire is asked first (the order of Alice's party): she readies the quest
+    # with it; Glous has no exhausted quest left to ready
+    by_giver = _wow_ruling(body + 'Alice chooses "Your Fortune Awaits You"\nsettle\n'
+                           'expect "Your Fortune Awaits You" is ready\n')
+    steps = [s.description for s in by_giver.steps]
+    assert all(e.passed for e in by_giver.all_expectations) and _refusals(by_giver) == []
+    assert any("with Aldor Scout's Inspire" in s for s in steps)
+    assert not any("Marksman Glous's power triggers" in s for s in steps)

@@ -212,7 +212,8 @@ def _zone_ok(state: State, desc: M.Target, o: GameObject, scope: Scope) -> bool:
             owners = zone_owners(state, zone, scope)
             if owners is not None and controller_of(state, o.id) not in owners:
                 return False
-        if "resource" in [word(k) for k in desc.kinds]:
+        if {"resource", "quest", "location"} & {word(k) for k in desc.kinds}:
+            # 306.1: a quest or location is in play only as a resource ("Inspire: Quest")
             return W.is_resource(o)
         return W.in_play(o) and not W.is_resource(o)
     if zone.name == "chain":

@@ -510,6 +510,9 @@ def modify_value(run: Run, e: M.ModifyValue) -> None:
             PK.put(run.ctx, oid, now * ((run.amount(e.amount, default=2) or 2) - 1),
                    f"{run.name} doubles the damage on {st.objects[oid].name}", ["modifier.apply"])
         return
+    if _completion_discount(e):
+        _discount_completion(run, e)
+        return
     if _play_cost_change(e):
         raise NotModelled(f"{run.name}: {_text(e, run.text)!r}: {PLAY_COST_CHANGE}")
     stat = {"attack": "atk", "defense": "def"}.get(e.stat, e.stat)
@@ -2142,6 +2145,44 @@ PLAY_COST_CHANGE = ("a change of what is paid to play or strike (707.1e cost red
                      "increases: the module pays the printed cost)")
 
 
+def _completion_discount(e: M.ModifyValue) -> bool:
+    """"you pay 1 less to complete it this turn" (Marksman Glous): a reduction of the cost of
+    completing one quest the text names ("it"), for this turn (707.1e, 702.2)."""
+    return (e.verb == "pay less" and e.stat == "complete cost" and e.sign < 0
+            and e.op == "add" and e.minimum is None and e.amount is not None
+            and isinstance(e.amount.value, int) and e.amount.per is None
+            and not e.amount.variable and not e.amount.ref and e.target is not None
+            and e.target.ref == "it" and not e.target.kinds and e.duration is not None
+            and e.duration.kind == "this turn")
+
+
+def _discount_completion(run: Run, e: M.ModifyValue) -> None:
+    """The quest "it" names costs (n) less to complete this turn: recorded against that card
+    (a quest that changes zones is a different card, 415.9a) and subtracted as its completion
+    cost is calculated (707.1e); a cost is never negative (403.2)."""
+    st = run.state
+    quests = [x for x in run.it if isinstance(x, int) and x in st.objects
+              and "quest" in st.objects[x].kinds]
+    if len(quests) != 1:
+        raise NotModelled(f"{run.name}: which quest {_text(e, run.text)!r} names")
+    o = st.objects[quests[0]]
+    n = e.amount.value
+    mark = len(st.log)
+    W.record(st, "completion discount", (W.current_turn(st), (o.id, o.incarnation), n,
+                                         run.name))
+    run.step(T.RULE, f"{run.name}: {o.name} costs ({n}) less to complete this turn",
+             ["add.cost"], mark=mark)
+    run.did = True
+
+
+def completion_discount(state: State, oid: int) -> list[tuple[int, str]]:
+    """The reductions of ``oid``'s completion cost this turn: (amount, what made it)."""
+    o = state.objects[oid]
+    turn = W.current_turn(state)
+    return [(n, why) for t, ref, n, why in W.records(state, "completion discount")
+            if t == turn and ref == (o.id, o.incarnation)]
+
+
 def _play_cost_change(e: M.ModifyValue) -> bool:
     """"You pay 1 less to play allies", "This costs 2 less to play": a change of the cost paid
     (707.1e), which the module's payment does not apply (it is named, never dropped)."""
@@ -2172,6 +2213,8 @@ def why_not(e: M.Effect) -> str | None:
     if isinstance(e, M.Switch) and (e.stats != ("damage",) or e.second is None):
         return SWITCH_VALUES
     if isinstance(e, M.ModifyValue):
+        if _completion_discount(e):
+            return None
         if _play_cost_change(e):
             return PLAY_COST_CHANGE
         if e.stat in ("damage", "heal"):

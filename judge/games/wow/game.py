@@ -809,7 +809,7 @@ class WowGame(WowScenario):
                                     f"{restriction.text.lower()}", ctx.cite("reward"),
                                     timing=True)
         self._holder(ctx, "complete", player)
-        cost = sum(int(c.amount.value or 0) for c in power.ability.costs
+        cost = sum(int(c.amount.value or 0) for c in _completion_costs(st, card, power.ability)[0]
                    if c.amount is not None)
         if len(L.ready_resources(st, player)) < cost:
             raise IllegalAction("complete", f"{player} can't pay ({cost})",
@@ -839,7 +839,10 @@ class WowGame(WowScenario):
               + (f" targeting {D.names(st, L.flat(frozen))}" if any(chosen) else ""),
               procedures=["reward.complete", "link.effect", "link.source", "priority.options"],
               mark=mark)
-        self._pay_power_costs(ctx, player, card, a, paying, None)
+        costs, why = _completion_costs(st, card, a)
+        if why:
+            ctx.step(T.RULE, f"the cost of completing {o.name}: {why}", ["add.cost", "cost.zero"])
+        self._pay_power_costs(ctx, player, card, replace(a, costs=costs), paying, None)
         if W.in_play(st.objects[card]) and st.objects[card].face_up:
             mark = len(st.log)
             st.apply(W.TurnFace(card, False))
@@ -1020,6 +1023,27 @@ def _target_rule(problem: str) -> str:
     if "can't be targeted" in problem:
         return "target"
     return "add.targets"
+
+
+def _completion_costs(state: State, card: int, a: M.Ability) -> tuple[tuple[M.Cost, ...], str]:
+    """A quest's completion cost this turn (707.1e: the printed cost, less the reductions
+    made for that card this turn, never below 0, 403.2), and how it was calculated ("" when
+    nothing changes it)."""
+    cuts = E.completion_discount(state, card)
+    if not cuts:
+        return a.costs, ""
+    less = sum(n for n, _ in cuts)
+    out, said = [], ""
+    for c in a.costs:
+        if c.kind == "resource" and c.amount is not None and c.amount.value is not None and \
+                less and not said:
+            total = max(0, c.amount.value - less)
+            said = (f"({c.amount.value}) less " + " and ".join(f"({n}) from {why}"
+                                                          for n, why in cuts)
+                    + f" is ({total})")
+            c = replace(c, amount=replace(c.amount, value=total))
+        out.append(c)
+    return tuple(out), said
 
 
 def _pick(decision: Decision, said: tuple[str, ...]) -> Any:

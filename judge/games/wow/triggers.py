@@ -31,7 +31,7 @@ WATCHED = {
     "defend": ("defend",), "enter": ("enter combat",), "deal damage": ("damage",),
     "be dealt damage": ("damage",), "start": ("start",), "end": ("end",), "play": ("play",),
     "exhaust": ("exhaust",), "heal": ("heal",), "be healed": ("heal",),
-    "be dealt": ("damage",), "sabotage": ("sabotage",),
+    "be dealt": ("damage",), "sabotage": ("sabotage",), "be inspired": ("inspire",),
 }
 
 
@@ -46,6 +46,10 @@ def why_not(trigger: M.Trigger | None) -> str:
         return ""                        # "When damage is dealt this way"
     if ev.verb not in WATCHED:
         return f"the trigger event {ev.text or ev.verb!r}"
+    if ev.this_way and ev.verb not in _THIS_WAY:
+        # "When Stormpike Insignia is destroyed this way": only by the text it is in - matching
+        # every such event would trigger too often
+        return f"the trigger event {ev.text!r} (done this way)"
     if ev.verb == "be dealt" and not ev.this_way and not _damage_dealt_with(ev):
         return f"the trigger event {ev.text!r}"
     if ev.rest:
@@ -58,6 +62,10 @@ def why_not(trigger: M.Trigger | None) -> str:
     if ev.verb in ("start", "end") and ev.phase not in ("turn", ""):
         return f"the trigger event {ev.text!r}"
     return ""
+
+
+# trigger events done "this way" that matching tells apart from the same event done otherwise
+_THIS_WAY = frozenset({"be dealt", "deal damage", "be dealt damage", "be inspired"})
 
 
 def _damage_dealt_with(ev: M.Event) -> bool:
@@ -192,6 +200,12 @@ def matches(state: State, want: M.Event, ev: Event, scope: Scope) -> tuple[bool,
         if obj is not None and not is_(obj, ev.target, lki=True):
             return False, ()
         return True, (ev.target,)
+    if ev.kind == "inspire" and verb == "be inspired":
+        # 501.1b: readied by an Inspire power as the turn player readies his cards; "this way":
+        # by this card's own Inspire
+        if want.this_way and ev.source != scope.source:
+            return False, ()
+        return is_(subject, ev.target), (ev.target,)
     if ev.kind == "exhaust" and verb == "exhaust":
         return is_(subject, ev.target), (ev.target,)
     if ev.kind == "heal" and verb in ("heal", "be healed"):

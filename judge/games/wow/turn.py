@@ -284,3 +284,5 @@ def _inspire_one(ctx: Context, p: str, player: str, source: int, desc, can: list
     ctx.step(T.RULE, f"{p} readies {o.name} with {st.objects[source].name}'s Inspire, as "
              f"{player} readies his cards (not using the chain)",
              ["turn.inspire", "kw.inspire", "ready"], mark=mark)
+    # "When a quest is inspired this way" (Marksman Glous) triggers off it
+    V.run(ctx, Event("inspire", player=p, target=oid, source=source))
