@@ -331,6 +331,16 @@ class AshesTransformer(CardTransformer):
         st.during = next(c for c in children if isinstance(c, (NounPhrase, Pronoun)))
         return st
 
+    def x_equals_pick(self, children):
+        """"X = A or B, whichever is less": the smaller (larger) of the numbers."""
+        from judge.cards.transformer import pick_of
+        st = Statement((), span_of(children))
+        st.mark = "x"
+        st.during = self.frames.where_quantity(pick_of([c for c in children
+                                                         if not isinstance(c, Token) or
+                                                         base(c.type) == "WHICHEVER"]))
+        return st
+
     # block lines
     def type_line(self, children):
         words = [c for c in children if isinstance(c, list)]

@@ -43,6 +43,10 @@ _FROM_PREPS = frozenset({"from", "out of", "off"})
 _MODALS_OPTIONAL = frozenset({"may"})
 _TAKES_INFINITIVE = frozenset({"try", "be", "have", "allow", "ask", "need", "want"})
 _CANT = frozenset({"can't", "cannot", "may not"})
+# actions an "only ..." allows rather than limits ("Use only on your turn", "Play only if ...")
+_ALLOWED_ACTIONS = frozenset({"play", "use", "activate", "attack", "block", "protect", "guard",
+                              "counter", "complete", "defend", "attach", "equip", "cast",
+                              "declare", "target", "be"})
 _NOT = frozenset({"not", "don't", "doesn't", "didn't", "isn't", "aren't", "wasn't", "weren't",
                   "won't", "wouldn't", "hasn't", "haven't", "couldn't", "never", "no longer"})
 _BE = frozenset({"is", "are", "was", "were", "be", "been", "being", "'s"})
@@ -538,6 +542,8 @@ class Frames:
             # frame would drop it
             eff = self.other(lemma or " ".join(auxes), s, span)
         core = list(eff) if isinstance(eff, _Several) else [eff]
+        if parts.cap is not None:
+            core = [_capped(core, parts.cap, span)]
         if parts.infinitive is not None and lemma not in _TAKES_INFINITIVE:
             # "spend 1 [[basic]] to deal 1 damage", "choose a target player to discard a card"
             vp = parts.infinitive
@@ -561,7 +567,15 @@ class Frames:
                 core = [replace(core[0], until=M.Condition(
                     kind="until", test="event", event=event, text=text,
                     span=parts.subordinate.span))]
-        if parts.only is not None and lemma is not None:
+        if parts.only is not None and lemma is not None and len(core) == 1 and \
+                not isinstance(core[0], (M.Other, M.Restriction, M.Permission)) and \
+                lemma not in _ALLOWED_ACTIONS:
+            # "take 1 additional main action this turn, but only to take a pass action": the
+            # effect happens; how what it gives may be used no value holds - named, never
+            # read as an allowance that drops the effect
+            core.append(M.Other(verb="only", args=(("text", self.r.phrase(parts.only.span)),),
+                                span=parts.only.span))
+        elif parts.only is not None and lemma is not None:
             # "Use only on your turn", "Play only if you control a Totem": an allowance
             only = self.only_condition(parts.only)
             what = core[0] if len(core) == 1 and not isinstance(core[0], M.Other) else None
@@ -683,6 +697,19 @@ class Frames:
         return amount
 
     def where_quantity(self, where) -> M.Quantity:
+        if isinstance(where, tuple) and len(where) == 2 and where[0] in ("lesser", "greater"):
+            # "A or B, whichever is less": each a number or a quantity
+            which, nps = where
+            choices = []
+            for np in nps:
+                n = _printed_number(np)
+                span = getattr(np, "span", None)
+                choices.append(M.Amount(value=n, text=self.r.phrase(span), span=span)
+                               if n is not None else
+                               M.Amount(defined_as=self.r.quantity(np), span=span))
+            span = span_of(*(getattr(np, "span", None) for np in nps))
+            return M.Quantity(measure=which, choices=tuple(choices), text=self.r.phrase(span),
+                              span=span)
         if isinstance(where, Item) and where.kind == "equal to":
             return self.r.quantity(where.value[1])
         return self.r.quantity(where)
@@ -2222,6 +2249,25 @@ class Frames:
                                        span=span), negated=negated, text=text, span=span)
             return M.Condition(kind=kind, test="has", subject=subject, object=obj,
                                negated=negated, text=text, span=span)
+        if lemma is None and auxes & _BE and parts.objects and \
+                isinstance(parts.objects[0], list) and all(
+                    not t.kinds and t.qualities for t in map(self.r.target, parts.objects[0])):
+            # states only ("destroyed or flipped"; "an ability, ally, or equipment" stays one
+            # object with alternatives)
+            if "would" in auxes:
+                # "If a unit would be destroyed or flipped, ... instead": the event it would
+                # be, each state an alternative
+                ev = self.event_of_simple(s, parts, subject, span)
+                return M.Condition(kind=kind, test="event", event=ev, subject=subject,
+                                   negated=negated, text=text, span=span)
+            # "if this unit is exhausted or damaged": one condition per state
+            first = parts.objects[0]
+            rest = [i for i in s.items if i is not first]
+            conds = tuple(self.simple_condition(kind, Simple(s.subject, s.group, [o] + rest,
+                                                             s.joiner, s.span))
+                          for o in first)
+            return M.Condition(kind=kind, test="all" if isinstance(first, _Both) else "any",
+                               parts=conds, text=text, span=span)
         if lemma is None and auxes & _BE:
             return self.be_condition(kind, s, parts, subject, negated, span, text)
         if lemma is None and "would" in auxes and parts.objects and isinstance(
@@ -2382,21 +2428,44 @@ class Frames:
         within = self.duration(parts)
         if lemma is None:
             # "this is destroyed", "an attack is blocked", "it is dealt damage"
-            state = ""
+            states = []
             if parts.objects:
-                o = self.r.target(parts.objects[0])
+                first = parts.objects[0]
+                if isinstance(first, list):
+                    # "would be destroyed or flipped": each state an alternative event; two
+                    # that must both hold ("is exhausted and damaged") have no value
+                    if isinstance(first, _Both):
+                        from judge.cards.transformer import NoValue
+                        at = span.start if span is not None else None
+                        raise NoValue("two states that must both hold ('and') have no value", at)
+                    states = [self.r.target(o) for o in first]
+                else:
+                    states = [self.r.target(first)]
+                if len(parts.objects) > 1:
+                    from judge.cards.transformer import NoValue
+                    at = span.start if span is not None else None
+                    raise NoValue("a state with a second object has no value", at)
+            verbs = []
+            this_way = False
+            for o in states:
                 state = " ".join(o.qualities) if o.qualities else " ".join(o.kinds)
-            # "When a quest is inspired this way": done by the text it is in, not a state
-            this_way = state.endswith(" this way") and text.lower().endswith(" this way")
-            if this_way:
-                state = state[:-len(" this way")]
-            verb = _STATE_ADJ_EVENT.get(state, ("be " + state) if state else
-                                        " ".join(group.auxes))
+                # "When a quest is inspired this way": done by the text it is in, not a state
+                if state.endswith(" this way") and text.lower().endswith(" this way"):
+                    this_way = True
+                    state = state[:-len(" this way")]
+                verbs.append(_STATE_ADJ_EVENT.get(state, ("be " + state) if state else
+                                                  " ".join(group.auxes)))
+            if not verbs:
+                verbs = [" ".join(group.auxes)]
             with_ = self.onto(parts, "with")
-            return M.Event(verb=verb, subject=subject, within=within, negated=negated,
-                           would="would" in auxes, text=text, span=span, with_=with_,
-                           rest=self._event_complements(parts, None) + tuple(parts.adverbs),
-                           this_way=this_way)
+            ev = M.Event(verb=verbs[0], subject=subject, within=within, negated=negated,
+                         would="would" in auxes, text=text, span=span, with_=with_,
+                         rest=self._event_complements(parts, None) + tuple(parts.adverbs),
+                         this_way=this_way)
+            if len(verbs) > 1:
+                ev = replace(ev, alternatives=tuple(replace(ev, verb=v, text="")
+                                                    for v in verbs[1:]))
+            return ev
         form = group.form
         is_passive = passive or (bool(auxes & (_BE | _BE_NOT)) and form == "past")
         verb = lemma
@@ -2459,6 +2528,15 @@ class Frames:
             if within is None and isinstance(dur.obj, M.Duration):
                 within = dur.obj
         zone = self.zone_from(parts) or self.zone_to(parts)
+        if lemma in ("leave", "enter") and zone is None and object_ is not None and \
+                object_ is not obj and parts.objects and \
+                isinstance(parts.objects[0], NounPhrase) and \
+                all(p.kind == "duration" for p in parts.objects[0].posts or ()):
+            # "a card leaves your rival's card pool", "enters your hand": the object is the
+            # zone the event happens at, not a thing of kinds "card" and "pool"
+            named = self.r.zone(parts.objects[0])
+            if named is not None and named.name not in ("play", "arena"):
+                zone, object_ = named, None
         if lemma in ("enter", "come") and (zone is not None and zone.name == "play"
                                            or object_ is not None and ("play" in object_.kinds
                                                                        or "arena" in
@@ -2740,3 +2818,39 @@ def _shares_condition(first: M.Effect, second: M.Effect) -> bool:
     return (isinstance(r, M.Restriction) and r.verb == first.verb == "can't"
             and r.who == first.who and r.what == first.what and r.by == first.by
             and first.duration is None and first.only is None and r.only is None)
+
+
+def _printed_number(np) -> int | None:
+    """The number a noun phrase is when it is only a number ("3", "three"), else None."""
+    words = getattr(np, "words", None)
+    if not words or len(words) != 1 or getattr(np, "posts", None):
+        return None
+    n = number(words[0])
+    return n if isinstance(n, int) else None
+
+
+def _capped(core: list, cap, span) -> M.Effect:
+    """"+1 damage for each ... (max. +8)", "..., to a maximum of 3": the one effect's number
+    never exceeds the cap (``Amount.maximum``). With no single number to cap the clause has no
+    value (unparsed, never the cap dropped)."""
+    from judge.cards.transformer import NoValue
+    at = span.start if span is not None else None
+    text = str(cap).strip().lstrip("+")
+    n = int(text) if text.isdigit() else None
+    if len(core) != 1 or not isinstance(n, int) or isinstance(core[0], M.Other):
+        raise NoValue("a maximum with no single number to cap has no value", at)
+    e = core[0]
+    amount = getattr(e, "amount", None)
+    if isinstance(amount, M.Amount) and _varies(amount):
+        return replace(e, amount=replace(amount, maximum=abs(n)))
+    what = getattr(e, "what", None)
+    if isinstance(e, M.Move) and isinstance(what, M.Target) and what.count is not None and \
+            _varies(what.count):
+        return replace(e, what=replace(what, count=replace(what.count, maximum=abs(n))))
+    raise NoValue("a maximum with no varying number to cap has no value", at)
+
+
+def _varies(amount: M.Amount) -> bool:
+    """A number a maximum can cap: one that depends on the game ("for each", X, a quantity);
+    a cap on a printed constant ("pay 1 less, to a maximum of 1") says something else."""
+    return amount.per is not None or bool(amount.variable) or amount.defined_as is not None

@@ -62,6 +62,7 @@ class GameReader:
         self.text = text
         self.failures: list[M.Unparsed] = []
         self.meta: list[tuple[str, str]] = []
+        self.transformer.x_definitions = {}
         tokens = self.grammar.tokenize(self.prepare(text), name)
         abilities: list[M.Ability] = []
         try:
@@ -69,6 +70,7 @@ class GameReader:
                 abilities.extend(self.paragraph(paragraph))
         except Strict as err:
             raise err.error from None
+        abilities = _defined_x(abilities, getattr(self.transformer, "x_definitions", {}))
         return M.CardText(game=self.game, text=text, abilities=tuple(abilities),
                           unparsed=tuple(self.failures), meta=tuple(self.meta))
 
@@ -220,3 +222,28 @@ def alternate_cost(ability: M.Ability, text: str, name: str | None) -> M.Ability
         return ability
     return replace(ability, kind="alternate cost", effects=(),
                    costs=(M.Cost(kind="effect", effect=e.options[0][0], span=e.span),))
+
+
+def _defined_x(abilities: list[M.Ability], definitions: dict) -> list[M.Ability]:
+    """An "X = ..." paragraph defines the X of the abilities before it that leave X undefined;
+    it is then no ability of its own. One that defines no X stays (an Other: not dropped)."""
+    from judge.cards.transformer import define_x
+    if not definitions:
+        return abilities
+    out: list[M.Ability] = []
+    for ab in abilities:
+        # (a game reader may have re-kinded the ability: it is known by its one Other)
+        q = definitions.get(ab.span) if len(ab.effects) == 1 and isinstance(
+            ab.effects[0], M.Other) and ab.effects[0].verb == "X is" else None
+        if q is None:
+            out.append(ab)
+            continue
+        changed = False
+        for i in range(len(out) - 1, -1, -1):
+            new = define_x(out[i], q)
+            if new != out[i]:
+                out[i], changed = new, True
+                break
+        if not changed:
+            out.append(ab)
+    return out

@@ -391,6 +391,7 @@ class Tokens:
             i += 1
         _mark_keyword_instructions(out)
         _mark_elided_counts(out)
+        _mark_pick_or(out)
         _mark_past_verbs(out)
         line_starts = {out[b].start_pos for b in breaks if b < len(out)}
         # the passes below look for rare shapes: skipped when the words have none
@@ -710,6 +711,25 @@ def _mark_elided_counts(tokens: list[Token]) -> None:
             a, b = tokens[i], tokens[i + 1]
             tokens[i:i + 2] = [_token("ELIDED_COUNT", f"{a} {b}", a.start_pos, b.end_pos)]
         i += 1
+
+
+def _mark_pick_or(tokens: list[Token]) -> None:
+    """"where X is A or B, whichever is less", "X = A or B, whichever is greater": the "or"
+    between the definition's start and "whichever" joins the numbers to compare (PICK_OR), not
+    two alternatives of the clause."""
+    for j, tok in enumerate(tokens):
+        if _base(tok.type) != "WHICHEVER":
+            continue
+        for i in range(j - 1, -1, -1):
+            kind = _base(tokens[i].type)
+            if kind in ("WHERE_X", "EQUALS"):
+                for k in range(i + 1, j):
+                    t = tokens[k]
+                    if _base(t.type) == "OR":
+                        tokens[k] = _token("PICK_OR", str(t), t.start_pos, t.end_pos)
+                break
+            if kind in ("DOT", "SEMI", "BANG", "COLON"):
+                break
 
 
 _LEAD_WORDS = frozenset({"COND_KW", "WHEN", "WHENEVER", "AFTER", "BEFORE", "THAT"})

@@ -74,6 +74,8 @@ class Quantity:
     text: str = ""
     span: Span | None = None
     minus_from: int | None = None      # "6 minus the pitch value of ...": 6 - the measure
+    choices: tuple[Amount, ...] = ()   # measure ``lesser`` / ``greater``: "A or B, whichever
+    #                                     is less": the smaller (larger) of these numbers
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,12 +108,15 @@ class Amount:
     rounding: str = ""                 # up | down
     text: str = ""
     span: Span | None = None
+    maximum: int | None = None         # "(max. +8)", ", to a maximum of 3": never more than
+    #                                     this (after "for each" multiplies)
 
     @property
     def constant(self) -> int | None:
         """The number when it is printed as one (no variable, quantity, reference or "for
         each"), else None."""
-        if self.variable or self.defined_as or self.ref or self.per is not None or self.half:
+        if self.variable or self.defined_as or self.ref or self.per is not None or self.half \
+                or self.maximum is not None:
             return None
         return self.value
 

@@ -101,6 +101,7 @@ class CardTransformer(Transformer):
         super().__init__(visit_tokens=False)
         self.vocabulary = vocabulary
         self.frames_extra = frames_extra or {}
+        self.x_definitions: dict = {}       # span of an "X = ..." paragraph -> its quantity
         self.begin("")
 
     def begin(self, text: str) -> None:
@@ -643,6 +644,10 @@ class CardTransformer(Transformer):
     def where_x(self, children):
         return Item("where x", children[-1], span_of(children))
 
+    def where_x_pick(self, children):
+        """"where X is A or B, whichever is less": the smaller (larger) of the numbers."""
+        return Item("where x", pick_of(children), span_of(children))
+
     def where_x_plus(self, children):
         """"where X is 1 plus the ATK of ...": the quantity plus the number (as "... plus 1")."""
         number, np = children[1], children[-1]
@@ -751,10 +756,10 @@ class CardTransformer(Transformer):
         return Post("infinitive", "to", children[-1], span_of(children))
 
     def np_cap(self, children):
-        return Post("cap", "max", children[-2], span_of(children))
+        return Post("cap", "max", _cap_number(children), span_of(children))
 
     def cap(self, children):
-        return Item("cap", children[-2], span_of(children))
+        return Item("cap", _cap_number(children), span_of(children))
 
     def parenthetical(self, children):
         return Item("parenthetical", [c for c in children if not isinstance(c, Token)],
@@ -798,10 +803,18 @@ class CardTransformer(Transformer):
         continue the ability before them."""
         out: list[M.Ability] = []
         for st in statements:
-            if st.mark == "x" and out:
+            if st.mark == "x":
                 q = self.reader.quantity(st.during) if not isinstance(st.during, M.Quantity) \
                     else st.during
-                out[-1] = define_x(out[-1], q)
+                if out:
+                    out[-1] = define_x(out[-1], q)
+                else:
+                    # "X = ..." as a paragraph of its own: the card reader defines the X of
+                    # the paragraphs before (GameReader.parse); an X it defines nowhere stays
+                    # an Other, never dropped
+                    out.append(M.Ability(kind=X_DEFINITION, effects=(M.Other(
+                        verb="X is", args=(("text", q.text),), span=st.span),), span=st.span))
+                    self.x_definitions[st.span] = q
                 continue
             effects = self._wrap(st)
             if st.mark == "cost":
@@ -876,6 +889,9 @@ def _recounted(cond: M.Condition, n: int, word: str) -> M.Condition | None:
     return None
 
 
+X_DEFINITION = "x definition"
+
+
 def define_x(value, quantity: M.Quantity):
     """``value`` with every X that has no definition defined as ``quantity`` ("X equals the
     number of ...", "X = ..." in the sentence after the one that uses X)."""
@@ -945,3 +961,20 @@ def _with_duration(effect: M.Effect, duration: M.Duration) -> M.Effect:
     if isinstance(effect, M.Conditional):
         return replace(effect, then=tuple(_with_duration(e, duration) for e in effect.then))
     return effect
+
+
+class Pick(tuple):
+    """("lesser" | "greater", [noun phrases]): "A or B, whichever is less"."""
+
+
+def pick_of(children) -> Pick:
+    """The noun phrases of "A or B ..., whichever is less / greater" and which one is taken."""
+    word = " ".join(str(children[-1]).lower().split()).rsplit(" ", 1)[-1]
+    which = "lesser" if word in ("less", "lower", "fewer", "smaller") else "greater"
+    return Pick((which, [c for c in children if isinstance(c, (NounPhrase, Pronoun))]))
+
+
+def _cap_number(children):
+    """The number of "(max. +8)", "to a maximum of 3"."""
+    return next(c for c in reversed(children) if isinstance(c, Token)
+                and base(c.type) in ("SIGNED", "INT"))

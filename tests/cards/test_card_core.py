@@ -242,3 +242,104 @@ def test_a_token_named_by_alternatives_is_a_choice_among_them():
     assert e.choices == ("Frailty", "Inertia", "Bloodrot Pox")
     [e] = [e for a in fab.parse("Create a Runechant token.").abilities for e in a.effects]
     assert e.choices == ()
+
+
+# --- readings that were wrong while counted fully parsed (issue 17, round 3) --------------
+
+def test_an_only_tail_after_a_real_effect_keeps_the_effect_and_names_the_limit():
+    # Tolliver I: "take 1 additional main action, but only to take a pass action" read as an
+    # allowance of "take" that dropped the action gained
+    from judge.cards import ashes
+    card = ashes.parse("You may take 1 additional main action this turn, but only to take a "
+                       "pass action.")
+    choice = card.abilities[0].effects[0]
+    gain, limit = choice.options[0]
+    assert isinstance(gain, M.Gain) and gain.resource == "additional main action"
+    assert gain.amount.value == 1 and gain.duration.kind == "this turn"
+    assert isinstance(limit, M.Other) and limit.verb == "only"
+    assert not card.fully_parsed
+    # an allowance of an action stays one ("Use only on your turn")
+    r = ashes.parse("Play only if you control a unit.").abilities[0].effects[0]
+    assert isinstance(r, M.Restriction) and r.verb == "only"
+
+
+@pytest.mark.parametrize("game", ["ufs", "wow", "ashes"])
+def test_a_state_event_of_two_participles_is_two_alternatives(game):
+    # Chivalrous Competitor: "would be destroyed or flipped" kept only "destroyed"
+    from judge.cards import parse
+    card = parse(game, "If a unit you control would be destroyed or flipped, draw 1 card "
+                       "instead.")
+    rep = card.abilities[0].effects[0]
+    assert isinstance(rep, M.Replacement) and rep.event.verb == "be destroyed"
+    assert [a.verb for a in rep.event.alternatives] == ["be flipped"]
+    ev = parse(game, "After a unit you control is destroyed or flipped, draw 1 card."
+               ).abilities[0].trigger.event
+    assert ev.verb == "be destroyed" and [a.verb for a in ev.alternatives] == ["be flipped"]
+    # a state condition of two states: both read ("or": any of them)
+    cond = parse(game, "If this unit is exhausted or damaged, draw 1 card."
+                 ).abilities[0].effects[0].condition
+    assert cond.test == "any" and [c.state for c in cond.parts] == ["exhausted", "damaged"]
+
+
+@pytest.mark.parametrize("game", ["ufs", "wow"])
+def test_leaving_or_entering_a_zone_is_the_event_zone(game):
+    # Catching A Ride: "a card leaves your rival's card pool" read the zone as an object of
+    # kinds "card" and "pool"
+    from judge.cards import parse
+    ev = parse(game, "After a card leaves your opponent's hand, draw 1 card."
+               ).abilities[0].trigger.event
+    assert ev.verb == "leave" and ev.object is None
+    assert (ev.zone.name, ev.zone.owner) == ("hand", "opponent")
+    # "enters a graveyard from play": the zone is not read whole - left as it was
+    ev = parse(game, "When a card enters a graveyard from play, draw 1 card."
+               ).abilities[0].trigger.event
+    assert ev.zone is None
+
+
+@pytest.mark.parametrize("game", ["fab", "wow", "ufs", "ashes"])
+def test_whichever_is_less_is_the_lesser_of_the_numbers(game):
+    from judge.cards import parse
+    card = parse(game, "Deal X damage to target hero, where X is the number of cards in your "
+                       "hand or 3, whichever is less.")
+    assert card.fully_parsed
+    dmg = card.abilities[0].effects[0]
+    q = dmg.amount.defined_as
+    assert q.measure == "lesser" and len(q.choices) == 2
+    assert q.choices[0].defined_as.measure == "count" and q.choices[1].value == 3
+    assert not dmg.target.alternatives          # "3" was read as another target
+    q = parse(game, "Draw X cards, where X is your hero's life or 2, whichever is greater."
+              ).abilities[0].effects[0].what.count.defined_as
+    assert q.measure == "greater" and q.choices[1].value == 2
+
+
+def test_ashes_x_equals_whichever_in_its_own_paragraph():
+    from judge.cards import ashes
+    card = ashes.parse("Deal X damage to a target unit.\n\nX = the number of cards in your "
+                       "hand or this unit's life value, whichever is less.")
+    assert card.fully_parsed and len(card.abilities) == 1
+    q = card.abilities[0].effects[0].amount.defined_as
+    assert q.measure == "lesser" and q.choices[1].defined_as.measure == "life"
+    # an "X = ..." that defines no X printed in an ability is named, not dropped
+    card = ashes.parse("Draw 1 card.\n\nX = the number of cards in your hand.")
+    assert [o.verb for o in card.others()] == ["X is"]
+
+
+@pytest.mark.parametrize(("game", "text", "cap"), [
+    ("ufs", "This attack gets +1 damage for each foundation in your stage (max. +8).", 8),
+    ("wow", "Your hero gets +1 ATK for each ally you control (to a maximum of +3).", 3),
+    ("wow", "Gain 1 health for each ally you control, up to a maximum of 3.", 3),
+    ("ashes", "Deal 1 damage to a target unit for each unit you control, to a maximum of 4.", 4),
+])
+def test_a_maximum_caps_the_number(game, text, cap):
+    # "(max. +8)" was read and dropped; ", to a maximum of 3" was unparsed
+    from judge.cards import parse
+    card = parse(game, text)
+    assert card.fully_parsed
+    e = card.abilities[0].effects[0]
+    amount = e.amount
+    assert amount.maximum == cap and amount.per is not None and amount.constant is None
+
+
+def test_a_maximum_with_nothing_to_cap_is_unparsed():
+    from judge.cards import parse
+    assert parse("wow", "Destroy target ally, to a maximum of 3.").unparsed

@@ -442,9 +442,12 @@ def unsupported(effects: tuple[M.Effect, ...]) -> str:
 
 def _conditions(value) -> str:
     """A described card or player with a condition the module does not check ("a unit with a
-    life value of 2 or less"): it could pick what the card does not."""
+    life value of 2 or less"): it could pick what the card does not. What a number counts
+    ("X = the number of units you have in play") picks nothing: its amount is read when the
+    effect resolves (a number the module cannot count is named there)."""
+    counted = {id(t) for a in M.walk(value) if isinstance(a, M.Amount) for t in M.walk(a)}
     for t in M.walk(value):
-        if isinstance(t, M.Target) and t.filters:
+        if isinstance(t, M.Target) and t.filters and id(t) not in counted:
             return f"a condition on '{t.text}' the module does not check"
     return ""
 

@@ -398,7 +398,8 @@ def number(ctx: Context, a: M.Amount | None, src: Source, default: int = 1) -> i
     if a is None:
         return default
     if a.per is not None:
-        return (a.value or 0) * count(ctx.state, a.per, src)
+        n = (a.value or 0) * count(ctx.state, a.per, src)
+        return n if a.maximum is None else min(n, a.maximum)     # "(max. +8)"
     return a.constant if a.constant is not None else default
 
 

@@ -48,6 +48,8 @@ def amount(state: State, a: M.Amount | None, scope: Scope) -> int | None:
     base += a.plus
     if a.half:
         raise Unknown(f"the amount {a.text!r} (halves)")
+    if a.maximum is not None:
+        base = min(base, a.maximum)             # "to a maximum of 3"
     return base
 
 

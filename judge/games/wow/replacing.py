@@ -101,6 +101,11 @@ def _matches(state: State, want: M.Event, ev: Event, scope: Scope) -> bool:
                 if want.zone.owner == "you" and not W.friendly(state, state.objects[x].owner,
                                                               scope.you):
                     return False
+                if want.zone.owner == "opponent" and W.friendly(state, state.objects[x].owner,
+                                                               scope.you):
+                    return False            # "an opposing graveyard"
+                if want.zone.owner not in ("", "you", "opponent", "each"):
+                    return False            # whose zone is another relation: not matched
                 return want.subject is None or D.matches(state, want.subject, x, scope)
             return False
         if ev.kind == "draw" and verb == "draw":
