@@ -233,14 +233,14 @@ def _check_blind_set(sb, qs: list[dict], name: str, *, per_game: int, per_doc: i
             assert lookup.citation_exists(c) and c.split(" ", 1)[0] in docs, (q["id"], c)
 
 
-def test_held_back_6_is_held_back_spread_and_cites_existing_rules():
-    """The sixth round's blind held-back set (bench/search_questions_heldback6.toml): 150 to 200
-    questions, at least 30 per game and per bundled document, and no tuning tool reads it (it
-    is not a tuning part). Only well-formedness is checked; no test ranks it."""
+def test_held_back_6_is_spread_and_cites_existing_rules():
+    """The sixth round's blind set (bench/search_questions_heldback6.toml), tuning data
+    ("retired-6") from the seventh round on: 150 to 200 questions, at least 30 per game and per
+    bundled document. Only well-formedness is checked; no test ranks it."""
     sb = _questions()
     qs = tomllib.loads(sb.HELD_BACK_6.read_text(encoding="utf-8"))["q"]
-    _check_blind_set(sb, qs, "held-back-6", per_game=30, per_doc=30)
-    assert "held-back-6" in sb.PARTS and "held-back-6" not in sb.TUNING_PARTS
+    _check_blind_set(sb, qs, "retired-6", per_game=30, per_doc=30)
+    assert "retired-6" in sb.PARTS and "retired-6" in sb.TUNING_PARTS
 
 
 def test_held_back_5_is_large_enough_spread_and_cites_existing_rules():
