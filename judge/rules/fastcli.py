@@ -63,7 +63,7 @@ def define(game: str, term: str, *, as_json: bool = False) -> int:
 
 
 def search(query: list[str], *, game: str | None = None, limit: int = 10,
-           as_json: bool = False, explain: bool = False) -> int:
+           as_json: bool = False, explain: bool = False, semantic: bool = False) -> int:
     """A first word that names a document or game limits the search to it (unless ``game``).
     Hits from more than one document are grouped by document; ``explain`` adds, per hit, what
     each ranking signal added (see :mod:`judge.rules.search`)."""
@@ -73,7 +73,8 @@ def search(query: list[str], *, game: str | None = None, limit: int = 10,
         game, query = query[0], query[1:]
         if not as_json:
             sys.stderr.write(f"(in {game} only: the first word names a document or game)\n")
-    hits = lookup.search(" ".join(query), game=game, limit=limit, explain=explain)
+    hits = lookup.search(" ".join(query), game=game, limit=limit, explain=explain,
+                         semantic=semantic)
     if as_json:
         from judge.rules import present
         _out(present.to_json(hits))
@@ -128,8 +129,8 @@ def define_main(argv: list[str]) -> int | None:
 
 
 def search_main(argv: list[str]) -> int | None:
-    """``judge search QUERY... [--game G] [--limit N] [--json] [--explain]``"""
-    got = parse(argv, {"--json": "as_json", "--explain": "explain"},
+    """``judge search QUERY... [--game G] [--limit N] [--json] [--explain] [--semantic]``"""
+    got = parse(argv, {"--json": "as_json", "--explain": "explain", "--semantic": "semantic"},
                 {"--game": "game", "-g": "game", "--limit": "limit", "-n": "limit"})
     if got is None or not got[0]:
         return None
@@ -141,7 +142,8 @@ def search_main(argv: list[str]) -> int | None:
     if not 1 <= limit <= 200:
         return None      # click says what is wrong with it
     return _run(search, query, game=opts.get("game"), limit=limit,
-                as_json=bool(opts.get("as_json")), explain=bool(opts.get("explain")))
+                as_json=bool(opts.get("as_json")), explain=bool(opts.get("explain")),
+                semantic=bool(opts.get("semantic")))
 
 
 def history_main(argv: list[str]) -> int | None:

@@ -415,14 +415,22 @@ def term_citation(game: str, term: str) -> str | None:
 # --- search ----------------------------------------------------------------------------------
 
 def search(query: str, *, game: str | None = None, limit: int = 10,
-           explain: bool = False) -> list[dict]:
-    """Ranked rules for a plain question (see :mod:`judge.rules.search`)."""
+           explain: bool = False, semantic: bool = False) -> list[dict]:
+    """Ranked rules for a plain question (see :mod:`judge.rules.search`); ``semantic``
+    re-orders the top rows by meaning (:mod:`judge.rules.semantic`, an optional model)."""
     from judge import limits
     from judge.rules.search import search as ranked, _words
     limits.check("query_chars", len(query), "the search query", path="judge search")
     limits.check("query_terms", len(_words(query)), "the search query", path="judge search",
                  expected="a question or a few words (repeated words count once)")
-    return ranked(query, game=game, limit=limit, explain=explain, con=connect())
+    if not semantic:
+        return ranked(query, game=game, limit=limit, explain=explain, con=connect())
+    from judge.rules import semantic as meaning
+    model = meaning.embedder()      # before ranking: a missing package is said at once
+    con = connect()
+    hits = ranked(query, game=game, limit=max(limit, meaning.CANDIDATES), explain=explain,
+                  con=con)
+    return meaning.rerank(con, query, hits, limit=limit, explain=explain, model=model)
 
 
 # --- statistics --------------------------------------------------------------------------------

