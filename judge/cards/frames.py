@@ -2372,6 +2372,15 @@ class Frames:
                            span=span)
 
     def that(self, body, span) -> M.Condition | None:
+        if isinstance(body, VP) and body.group.lemma is None and body.group.auxes == ["could"] \
+                and len(body.items) == 1 and isinstance(body.items[0], NounPhrase):
+            what = self.r.target(body.items[0])
+            if what is not None and what.targeted:
+                # "(an ability) that could target your hero": it could choose that as a target
+                # were it added to the chain (WoW 706.6)
+                return M.Condition(kind="that", test="could target", subject=M.Target(ref="it"),
+                                   object=replace(what, targeted=False),
+                                   text=self.r.phrase(span), span=span)
         if isinstance(body, VP):
             s = Simple(None, body.group, list(body.items), "", body.span)
             cond = self.simple_condition("that", s)

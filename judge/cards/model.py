@@ -262,7 +262,9 @@ class Condition:
     * ``phase``: it is ``event.phase`` of ``event.whose`` ("during your action phase": kind
       ``during``);
     * ``all`` / ``any``: every / one of ``parts`` holds;
-    * ``able``: the effect's doer can carry it out ("..., if able": as far as the rules let).
+    * ``able``: the effect's doer can carry it out ("..., if able": as far as the rules let);
+    * ``could target``: ``subject`` could choose ``object`` as a target were it added to the
+      chain ("an ability that could target your hero": WoW 706.6).
 
     ``negated`` turns the test round ("if you don't", "unless" keeps ``kind`` "unless" with the
     test as printed). ``within``: the period the test looks at ("if Crane Dance was the last

@@ -653,3 +653,18 @@ def test_wow_players_as_a_subject_is_every_player():
     assert isinstance(b, M.Restriction) and b.who.quantifier == "all"
     [c] = one("Target player draws a card.").effects
     assert c.who.quantifier == "one"
+
+
+def test_wow_706_6_could_target_is_a_condition_on_what_it_describes():
+    """"target ability that could target your hero": a "could target" condition (706.6) whose
+    object is what it could target - not an unread condition."""
+    from judge.cards import model as M
+    from judge.cards import wow as W
+    card = W.parse("Interrupt target ability that could target your hero.")
+    assert card.fully_parsed
+    [e] = [e for a in card.abilities for e in a.effects]
+    [f] = [f for t in (getattr(e, "what", None), getattr(e, "target", None)) if t is not None
+           for f in t.filters]
+    assert isinstance(f, M.Condition) and f.test == "could target"
+    assert f.object.kinds == ("hero",) and f.object.controller == "you"
+    assert not f.object.targeted

@@ -734,3 +734,21 @@ def test_wow_501_1b_inspired_this_way_is_only_by_that_cards_own_inspire():
     assert all(e.passed for e in by_giver.all_expectations) and _refusals(by_giver) == []
     assert any("with Aldor Scout's Inspire" in s for s in steps)
     assert not any("Marksman Glous's power triggers" in s for s in steps)
+
+
+def test_wow_704_1b_an_as_power_of_another_cards_event_is_never_added_to_the_chain():
+    """"As an ally enters play under an opponent's control, ...": a definite power (704.1b),
+    named not modelled citing 718.2e as the ally enters play - it was added to the chain as a
+    triggered effect, and players got priority before it applied."""
+    ruling = _wow_ruling(
+        'card "Dread Visage": Equipment - Weapon - Sword, cost 2, atk 1, strike 1, type melee: '
+        '"As an ally enters play under an opponent\'s control, it has -2 ATK until end of '
+        'turn."\n'
+        'card "Grunt": Ally - Orc Warrior, cost 2, atk 3, health 5, type melee\n'
+        'Bob is the turn player; 2 resources, hand "Grunt"\nAlice: controls "Dread Visage"\n'
+        'Bob plays "Grunt"\nsettle\n')
+    assert not any("Dread Visage's triggered effect is added" in s.description
+                   for s in ruling.steps)
+    [step] = [s for s in ruling.steps if s.not_modelled]
+    assert "definite power" in step.not_modelled
+    assert any("718.2e" in c for c in step.citations)

@@ -22,11 +22,14 @@ from judge.games.wow import model as W
 
 
 class Unknown(Exception):
-    """A description (or a word of one) the module cannot match: ``what`` says which."""
+    """A description (or a word of one) the module cannot match: ``what`` says which;
+    ``procedure``: the procedure whose rule governs it, when one does (cited where it is
+    named)."""
 
-    def __init__(self, what: str) -> None:
+    def __init__(self, what: str, procedure: str = "") -> None:
         super().__init__(what)
         self.what = what
+        self.procedure = procedure
 
 
 @dataclass(frozen=True)
@@ -382,6 +385,10 @@ def _filter(state: State, f: M.Condition, o: GameObject, scope: Scope) -> bool:
         left = A.quantity(state, c.left, scope.with_it(o.id))
         right = A.amount(state, c.right, scope)
         return compare(left, c.op, right)
+    if f.test == "could target":
+        # 706.6: whether it could legally choose that as a target were it added to the chain
+        raise Unknown(f"the condition {f.text!r}: whether a card could legally choose that "
+                      "target were it added to the chain (706.6)", "target.could")
     raise Unknown(f"the condition {f.text!r}")
 
 

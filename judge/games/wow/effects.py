@@ -12,7 +12,7 @@ attack this turn"), triggered modifiers (715) and replacement modifiers (716).
 from __future__ import annotations
 
 from contextlib import contextmanager
-from dataclasses import replace
+from dataclasses import fields, is_dataclass, replace
 from typing import Any, Callable
 
 from judge.cards import model as M
@@ -2138,7 +2138,15 @@ SWITCH_VALUES = "switching ATK and health (712.9)"
 DRAW_UNTIL_REPLACED = "drawing until a limit while a modifier replaces drawing (713.2a)"
 GRANTED_TARGETS = ("a card gaining a power with targets (706.1c: its targets are chosen as "
                    "it is used; the power given is not carried out)")
-WHY_CITES = {GRANTED_TARGETS: "target.granted", DIVIDED_ON_ADDING: "add.targets", DIVIDED_INSTEAD: "packet.divide",
+DEFINITE_AS = ("a definite power, whose modifier is generated as the event happens and not "
+               "added to the chain (704.1b); a continuous one has that event's timestamp "
+               "(718.2e)")
+OUTSIDE_PLAY = ("a continuous power of a card in a zone outside play (its modifiers' timestamp "
+                "is the time the card entered that zone, 718.2c; the module applies the powers "
+                "of cards in play only)")
+COULD_TARGET = ("whether a card \"could target\" another: that it could legally choose it as a "
+                "target were it added to the chain (706.6)")
+WHY_CITES = {COULD_TARGET: "target.could", OUTSIDE_PLAY: "timestamp.zone", DEFINITE_AS: "timestamp.as", GRANTED_TARGETS: "target.granted", DIVIDED_ON_ADDING: "add.targets", DIVIDED_INSTEAD: "packet.divide",
              SWITCH_VALUES: "modifier.switch", DRAW_UNTIL_REPLACED: "one-shot.draw-until"}
 
 PLAY_COST_CHANGE = ("a change of what is paid to play or strike (707.1e cost reductions and "
@@ -2189,6 +2197,19 @@ def _play_cost_change(e: M.ModifyValue) -> bool:
     return e.verb.startswith("pay ") or e.verb == "cost"
 
 
+def _could_target(value) -> bool:
+    """A "could target" test (706.6) anywhere in an effect value: in a description of what it
+    acts on, a condition, a nested effect."""
+    if isinstance(value, M.Condition) and value.test == "could target":
+        return True
+    if isinstance(value, tuple):
+        return any(_could_target(x) for x in value)
+    if is_dataclass(value) and not isinstance(value, type):
+        return any(_could_target(getattr(value, f.name)) for f in fields(value)
+                   if f.name not in ("span", "at"))
+    return False
+
+
 def why_not(e: M.Effect) -> str | None:
     """Why the module cannot carry out effect value ``e`` (None: it can), looking inside
     combinations and at every part the handler reads: a part it would ignore makes the whole
@@ -2200,6 +2221,8 @@ def why_not(e: M.Effect) -> str | None:
         if isinstance(e, M.Other):
             return f"the card grammar has no value for it ({e.verb!r})"
         return f"no procedure for {type(e).__name__}"
+    if _could_target(e):
+        return COULD_TARGET
     duration = getattr(e, "duration", None)
     if duration is not None and duration.kind not in _DURATIONS:
         return f"the duration {duration.text or duration.kind!r}"

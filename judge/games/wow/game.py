@@ -77,7 +77,8 @@ class WowGame(WowScenario):
         found = []
         for power in ps.unsupported:
             kind, events, values = _unbound_kind(power)
-            zones = frozenset() if power.kind in ("resolve",) else FUNCTIONS_IN
+            zones = frozenset() if power.kind in ("resolve",) else \
+                frozenset({power.zone}) if power.zone else FUNCTIONS_IN
             found.append(Unbound(obj=oid, card=o.name, kind=kind, text=power.text,
                                  why=power.why, zones=zones, events=events, values=values,
                                  citation=_why_cites(ctx, power.why)))

@@ -104,8 +104,11 @@ def assign(state: State, slots: list[M.Target], stated: tuple[Any, ...], scope: 
                 # ruling the module cannot back (a guess)
                 who = state.objects[scope.source].name if scope.source in state.objects \
                     else "the link"
+                from judge.games.wow.game import GAME
+                cite = GAME.citations.lookup(state.document, u.procedure) if u.procedure \
+                    else None
                 raise NotModelled(f"{who}: whether {D.names(state, [y])} is a legal target "
-                                  f"for {desc.text!r}: {u.what}") from None
+                                  f"for {desc.text!r}: {u.what}", cite) from None
             if not ok:
                 try:
                     elsewhere = isinstance(y, int) and not W.in_play(state.objects[y]) and \

@@ -42,6 +42,8 @@ class Power:
     ability: M.Ability
     why: str = ""                # "" when the module carries it out
     ongoing: bool = False
+    zone: str = ""               # a zone outside play it functions in ("while this ally is in
+    #                              your graveyard"); "" in play
 
 
 @dataclass(frozen=True)
@@ -179,7 +181,7 @@ def read(o: GameObject) -> CardPowers:
             powers.append(p)
             continue
         if a.kind == "triggered" or a.trigger is not None:
-            why = TR.why_not(a.trigger) or _why_effects(a.effects)
+            why = TR.why_not(a.trigger) or _why_definite(a.trigger) or _why_effects(a.effects)
             p = Power(i, "triggered", words, a, why, ongoing=seen_ongoing)
             triggered.append(p)
             powers.append(p)
@@ -230,6 +232,11 @@ def read(o: GameObject) -> CardPowers:
             if isinstance(e, M.Conditional) and e.condition is not None and \
                     e.condition.kind == "while" and len(e.then) == 1:
                 cond, inner = e.condition, e.then[0]
+            outside = _outside_play(cond)
+            if outside:
+                powers.append(Power(i, "static", words, a, E.OUTSIDE_PLAY,
+                                    ongoing=seen_ongoing, zone=outside))
+                continue
             if isinstance(inner, (M.Replacement, M.Prevent)):
                 why = _why_effects((inner,)) if isinstance(inner, M.Replacement) else ""
                 replacements.append((i, inner))
@@ -294,6 +301,34 @@ def looks_only(e: M.Effect) -> bool:
 
 def _slice(text: str, e: M.Effect) -> str:
     return text[e.span.start:e.span.end] if e.span else ""
+
+
+_ZONES_OUT_OF_PLAY = {"graveyard": "graveyard", "hand": "hand", "deck": "deck",
+                      "removed": "removed"}
+
+
+def _outside_play(cond: M.Condition | None) -> str:
+    """"While this ally is in your graveyard, ...": the zone outside play where the card's
+    continuous power functions (718.2c: its modifiers' timestamp is the time the card entered
+    that zone); "" for any other condition."""
+    if cond is None or cond.test != "is" or cond.negated or cond.subject is None or \
+            cond.subject.ref != "this" or cond.object is None or cond.object.zone is None:
+        return ""
+    return _ZONES_OUT_OF_PLAY.get(cond.object.zone.name, "")
+
+
+def _why_definite(trigger: M.Trigger | None) -> str:
+    """704.1b: "As [an event happens], ..." is a definite power - it generates its modifier as
+    the event happens, without the chain (and a continuous one has that event's timestamp,
+    718.2e) - not a triggered power whose effect is added to the chain. The module carries out
+    none but a card's own entering play (710.1a); the rest are named, never put on the chain."""
+    from judge.games.wow import effects as E
+    ev = trigger.event if trigger is not None else None
+    if trigger is None or trigger.kind != "as" or ev is None:
+        return ""
+    if ev.verb == "enter play" and ev.subject is not None and ev.subject.ref == "this":
+        return ""
+    return E.DEFINITE_AS
 
 
 def _why_effects(effects: tuple[M.Effect, ...]) -> str:
