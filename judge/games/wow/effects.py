@@ -29,6 +29,7 @@ from judge.games.wow import describe as D
 from judge.games.wow import model as W
 from judge.games.wow import moves as MV
 from judge.games.wow import packets as PK
+from judge.games.wow import replacing as RP
 from judge.games.wow import values as VA
 from judge.games.wow.describe import Scope, Unknown
 
@@ -1243,8 +1244,10 @@ def move(run: Run, e: M.Move) -> None:
     if dest == W.IN_PLAY and _each_player_puts(e):
         _each_puts_into_play(run, e, things)
         return
+    altered: dict[int, tuple[int, ...]] = {}
     for oid in things:
         o = st.objects[oid]
+        RP.moved_instead(st, oid)          # forget an earlier replacement's cards
         if verb == "destroy" and not MV.can_be_destroyed(st, oid):
             run.step(T.RULE, f"{o.name} can't be destroyed", ["cant"])
             continue
@@ -1257,12 +1260,22 @@ def move(run: Run, e: M.Move) -> None:
                                 by=f"{run.name}: a card")
         else:
             ev = MV.move(run.ctx, oid, dest, why, by=run.you)
+        instead = RP.moved_instead(st, oid)
+        if instead is not None and instead != (oid,):
+            altered[oid] = instead
         if ev is not None and ev.get("to") == dest:
             done.append(oid)
             if dest == W.REMOVED and run.source is not None:
                 # "a card you removed" (Forbidden Knowledge): removed by this card's text
                 W.record(st, "removed by", (run.you, run.source, oid, st.objects[oid].incarnation))
-    run.it = tuple(things)
+    run.it = tuple(x for oid in things for x in altered.get(oid, (oid,)))
+    if altered:
+        # 716.1f: a replacement modifier changed the set of cards the move involved; what
+        # this effect affects or reads after it is the altered set
+        run.step(T.RULE, f"{run.name}: a replacement modifier changed the cards it "
+                 f"{why}s ({D.names(st, list(altered))} replaced by "
+                 f"{D.names(st, [x for v in altered.values() for x in v])}): from here it looks "
+                 f"at {D.names(st, list(run.it))}", ["replacement.set"])
     run.did = len(done) == len(things) and bool(things)
 
 

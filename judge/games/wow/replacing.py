@@ -21,6 +21,16 @@ from judge.games.wow.describe import Scope, Unknown
 # events they make are not replaced by them again (716.1e), though other modifiers may
 _APPLYING: set[tuple[int, str]] = set()
 
+# 716.1f: the cards a modified zone change moved in place of the card of the event it replaced,
+# by (state, that card): read back at once by the effect whose zone change it was
+_MOVED_INSTEAD: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def moved_instead(state: State, oid: int) -> tuple[int, ...] | None:
+    """716.1f: the cards moved in place of ``oid`` by the replacement modifier that replaced
+    its last zone change (None: none did, or it replaced the move with something else)."""
+    return _MOVED_INSTEAD.pop((id(state), oid), None)
+
 
 def replacements(game, ctx: Context, ev: Event) -> list[Replacement]:
     return [r for r in _replacements(game, ctx, ev) if (id(ctx), r.id) not in _APPLYING]
@@ -78,6 +88,10 @@ def _make(game, ctx: Context, rep: M.Replacement, scope: Scope, ident: str,
             run.effects(r.instead)
         finally:
             _APPLYING.discard(key)
+        if e.kind == "move" and isinstance(e.target, int) and r.instead and \
+                all(isinstance(x, M.Move) for x in r.instead):
+            _MOVED_INSTEAD[(id(c.state), e.target)] = tuple(
+                x for x in run.it if isinstance(x, int))
         return e.with_(cancelled=True)
     return Replacement(id=f"other:{ident}", name=name, label=f"{name}'s modifier",
                        controller=scope.you, citation=ctx.cite("replacement"),
