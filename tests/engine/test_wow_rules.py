@@ -736,6 +736,39 @@ def test_wow_501_1b_inspired_this_way_is_only_by_that_cards_own_inspire():
     assert not any("Marksman Glous's power triggers" in s for s in steps)
 
 
+_CALL_TO_ARMS = (
+    'card "Call to Arms": Ability - Arcane, cost 1: "Put each ally card in your hand into '
+    'play."\n'
+    'card "Drill Sergeant": Ally - Orc Warrior, cost 3, atk 2, health 3, type melee: "Other '
+    'allies you control have +1 ATK."\n'
+    'card "Dampening Warden": Ally - Human Priest, cost 3, atk 3, health 3, type holy: "The ATK '
+    'of other allies you control is 1."\n'
+    'Alice is the turn player; 1 resource, hand "Call to Arms", "Drill Sergeant", '
+    '"Dampening Warden"\nAlice plays "Call to Arms"\nsettle\n')
+
+
+def test_wow_718_3_the_timestamp_order_of_allies_entering_together_is_asked_never_guessed():
+    """718.3: two allies one effect puts into play together, one of whose continuous powers
+    sets a value: their controller orders their timestamps (each enters play in that order);
+    unstated, the order is named not modelled citing 718.3 (they entered in list order)."""
+    def entered(ruling):
+        return [s.description.split(" is put")[0] for s in ruling.steps
+                if s.description.endswith("is put (to Alice's in play)")]
+    unstated = _wow_ruling(_CALL_TO_ARMS)
+    [step] = [s for s in unstated.steps if s.not_modelled]
+    assert "order of the timestamps" in step.not_modelled
+    assert any("718.3" in c for c in step.citations)
+    assert entered(unstated) == []
+    stated = _wow_ruling(_CALL_TO_ARMS + 'Alice orders "Dampening Warden", "Drill Sergeant"\n'
+                         'settle\n')
+    assert entered(stated) == ["Dampening Warden", "Drill Sergeant"]
+    # allies whose modifiers only add: any order gives the same values, nothing is asked
+    adding = _wow_ruling(_CALL_TO_ARMS.replace("The ATK of other allies you control is 1.",
+                                               "Other allies you control have +2 ATK."))
+    assert entered(adding) == ["Drill Sergeant", "Dampening Warden"]
+    assert not [s for s in adding.steps if s.not_modelled]
+
+
 def test_wow_704_1b_an_as_power_of_another_cards_event_is_never_added_to_the_chain():
     """"As an ally enters play under an opponent's control, ...": a definite power (704.1b),
     named not modelled citing 718.2e as the ally enters play - it was added to the chain as a

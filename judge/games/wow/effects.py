@@ -1245,6 +1245,8 @@ def move(run: Run, e: M.Move) -> None:
         _each_puts_into_play(run, e, things)
         return
     altered: dict[int, tuple[int, ...]] = {}
+    if dest == W.IN_PLAY and len(things) > 1:
+        things = _timestamp_order(run, things)
     for oid in things:
         o = st.objects[oid]
         RP.moved_instead(st, oid)          # forget an earlier replacement's cards
@@ -1314,6 +1316,41 @@ def _each_puts_into_play(run: Run, e: M.Move, things: list[int]) -> None:
     run.it = tuple(things)
     run.did = bool(things) and all(ev is not None for ev in happened) and \
         len(cards) == len(things)
+
+
+def _timestamp_order(run: Run, things: list[int]) -> list[int]:
+    """718.3: cards one effect puts into play together under its controller's control: the
+    continuous modifiers of those with continuous powers start to apply simultaneously, and
+    that player chooses the order of their timestamps; each card enters play in that order
+    (its timestamp, 718.2a). Unanswered, the order is not guessed."""
+    from judge.games.wow import powers as P
+    st = run.state
+    names = tuple(dict.fromkeys(st.objects[x].name for x in things if P.of(st, x).statics))
+    if len(names) < 2 or not any(_order_sensitive(st, x) for x in things):
+        return things       # modifiers that add, grant or restrict: any order gives the same
+    order = run.ctx.decide(Decision(
+        key=f"timestamps:{run.link}:{len(st.log)}", player=run.you, kind="order timestamps",
+        prompt=f"the order of the timestamps of {', '.join(names)}, whose continuous "
+               "modifiers start to apply together", options=names,
+        citation=run.ctx.cite("timestamp.simultaneous"),
+        example=f'{run.you} orders "{names[0]}", "{names[1]}"', count=len(names)))
+    rank = {n: i for i, n in enumerate(order)}
+    run.step(T.RULE, f"{run.name}: {', '.join(names)} enter play together and their continuous "
+             f"modifiers start to apply simultaneously: {run.you} orders their timestamps "
+             f"{', '.join(order)}", ["timestamp.simultaneous"])
+    return sorted(things, key=lambda x: rank.get(st.objects[x].name, -1))
+
+
+def _order_sensitive(st, oid: int) -> bool:
+    """A continuous power whose result depends on the timestamp order it applies in (718.1):
+    one that sets a value, changes control or takes powers away."""
+    from judge.games.wow import powers as P
+    o = st.objects[oid]
+    for power, effect, condition in P.of(st, oid).statics:
+        for s in VA._static(o, power, effect, condition, 0):
+            if s.kind in ("control", "lose powers") or s.kind == "value" and s.op == "set":
+                return True
+    return False
 
 
 def _hand_size_limit(e: M.Move) -> bool:

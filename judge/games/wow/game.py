@@ -928,6 +928,9 @@ class WowGame(WowScenario):
             return found if len(found) == len(names) and found else None
         if name == "order" and kind == "order triggers":
             return tuple(call.args["order"]) or None
+        if name == "order" and kind == "order timestamps":
+            order = tuple(call.args["order"])       # 718.3: every one of them, once each
+            return order if sorted(order) == sorted(decision.options) else None
         if name == "discard" and kind == "discard":
             names = tuple(call.args.get("names", ()))
             if decision.count == 1:
