@@ -392,7 +392,7 @@ class _Run:
                 game.verify(ctx, call)
                 return True, None
             except IllegalAction as err:
-                last = err
+                last = err.with_traceback(None)     # kept: see _Run.expect_allowed
                 if not err.timing:
                     return False, err
         return False, last
@@ -443,7 +443,10 @@ class _Run:
             self.game.verify(trial, call)
             allowed, why = True, "allowed"
         except IllegalAction as first:
-            allowed, err = False, first
+            # kept past this block, an exception keeps its traceback's frames alive and they
+            # it (a cycle: this frame, a trial game and all it holds wait for the cyclic
+            # collector instead of going at once); only its reason and citations are read
+            allowed, err = False, first.with_traceback(None)
             if first.timing and ctx.policy("priority", "pass") == "pass":
                 allowed, err2 = self.advance(trial, call)
                 err = err2 if err2 is not None and not err2.timing else first
