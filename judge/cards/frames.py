@@ -905,7 +905,23 @@ class Frames:
                 # another state the card arrives in has no field of a Move, so the sentence
                 # stays unread (named by the engines), never a Move without it
                 return None
-        arrival = M.Arrival(states=tuple(states), text=" ".join(states)) if states else None
+        role = ""
+        for p in parts.pps:
+            if not isinstance(p.obj, NounPhrase) or p.obj.posts or not p.obj.words:
+                continue
+            words = [str(w).lower() for w in p.obj.words]
+            if p.prep in _ZONE_PREPS and len(words) > 1 and \
+                    base(p.obj.words[-1].type) == "ADJ" and words[-1] in _ARRIVAL_STATES:
+                states.append(words[-1])         # "into your resource row ready"
+            elif p.prep == "as" and lemma in ("put", "place"):
+                # "place it ... as an additional resource": what it arrives as
+                phrase = " ".join(words)
+                role = phrase.split(" ", 1)[1] if phrase.startswith(("a ", "an ")) else phrase
+                from judge.cards.nouns import singular
+                role = " ".join(role.split()[:-1] + [singular(role.split()[-1])])
+        words = " ".join(states + ([f"as {phrase}"] if role else []))
+        arrival = M.Arrival(states=tuple(states), text=words, role=role) \
+            if states or role else None
         what = what if what is not None else self.obj(parts)
         default_from, default_to = _MOVES.get(lemma, ("", ""))
         frm = frm if frm is not None else self.zone_from(parts, what)

@@ -391,11 +391,14 @@ class SetValue(Effect):
 class Arrival:
     """The state a card arrives in as it changes zones: ``states`` the printed words of how it
     lies ("exhausted", "ready": "put it into play exhausted", "This ally enters
-    play exhausted"), ``damage`` the damage on it as it arrives ("enters play with 3 damage")."""
+    play exhausted"), ``damage`` the damage on it as it arrives ("enters play with 3 damage"),
+    ``role`` what it arrives as ("place it into your resource row ready as an additional
+    resource": ``additional resource``)."""
     states: tuple[str, ...] = ()
     damage: Amount | None = None
     text: str = ""
     span: Span | None = None
+    role: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -936,8 +936,35 @@ class WowReader(GameReader):
             card = _completion_costs(card)
         return replace(card, meta=meta) if meta else card
 
+    def _face_up_cost(self, piece: Piece) -> M.Ability | None:
+        """"As a cost to place this quest face up, discard a card." (The Ring of Blood:
+        Brokentoe, the 412.1c example): what its controller pays to place the card face up in
+        his resource row (412.1c: "any costs associated with placing that resource face up must
+        be paid as normal") - an ability of kind ``face-up cost`` whose ``costs`` hold the
+        actions. Read only when the actions read as a plain sentence; else left unread."""
+        text = self.text[piece.start:piece.end]
+        lead = len(text) - len(text.lstrip())
+        m = _FACE_UP_COST.match(text, lead)
+        if m is None:
+            return None
+        rest = [t for t in piece.tokens if t.start_pos >= piece.start + m.end()]
+        if not rest:
+            return None
+        sub = Piece(rest, rest[0].start_pos, piece.end)
+        statements = self.statements(sub, quiet=True)
+        abilities = self.assemble(statements) if statements else []
+        if len(abilities) != 1 or abilities[0].kind != "spell" or abilities[0].trigger or \
+                abilities[0].costs or not abilities[0].effects:
+            return None
+        return M.Ability(kind="face-up cost", costs=tuple(
+            M.Cost(kind="effect", effect=e, span=e.span) for e in abilities[0].effects),
+            span=M.Span(piece.start + lead, piece.end))
+
     def paragraph(self, piece: Piece) -> list[M.Ability]:
         found = _unpreventable(self.text, piece)
+        if found is not None:
+            return [found]
+        found = self._face_up_cost(piece)
         if found is not None:
             return [found]
         piece = self._verb_first(piece)
@@ -1069,6 +1096,9 @@ def _unpreventable(text: str, piece: Piece) -> M.Ability | None:
                        unpreventable=True, span=span)
     rep = M.Replacement(verb="would", event=event, instead=(instead,), span=span)
     return M.Ability(kind="static", effects=(rep,), span=span)
+
+
+_FACE_UP_COST = re.compile(r"as an? cost to place this (?:quest|location) face up\s*,\s*", re.I)
 
 
 _NOT_SHORT = frozenset({"high", "lord", "lady", "king", "queen", "the", "of", "captain",

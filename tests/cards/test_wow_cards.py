@@ -668,3 +668,29 @@ def test_wow_706_6_could_target_is_a_condition_on_what_it_describes():
     assert isinstance(f, M.Condition) and f.test == "could target"
     assert f.object.kinds == ("hero",) and f.object.controller == "you"
     assert not f.object.targeted
+
+
+def test_wow_412_1c_additional_resource_and_face_up_cost():
+    """412.1c: Eranikus's "place it into your resource row ready as an additional resource" is
+    a Move whose arrival is ready, as an additional resource (both words were dropped in
+    silence); Brokentoe's "As a cost to place this quest face up, discard a card." is an
+    ability of kind ``face-up cost`` whose cost discards a card (it was unread)."""
+    [a] = wow.parse("At the start of your turn, reveal the top card of your deck, then place it "
+                    "into your resource row ready as an additional resource.").abilities
+    reveal, place = a.effects
+    assert isinstance(reveal, M.Reveal) and reveal.what.zone.owner == "you"
+    assert isinstance(place, M.Move) and place.to_zone.name == "resources"
+    assert place.arrives.states == ("ready",) and place.arrives.role == "additional resource"
+    [b] = wow.parse("Place them into your resource row exhausted as additional resources."
+                    ).abilities
+    assert b.effects[0].arrives.states == ("exhausted",)
+    assert b.effects[0].arrives.role == "additional resource"
+    card = wow.parse("As a cost to place this quest face up, discard a card.\n\nPay 3 to "
+                     "complete this quest.\n\nReward: Draw two cards.",
+                     name="The Ring of Blood: Brokentoe")
+    assert not card.unparsed
+    cost = card.abilities[0]
+    assert cost.kind == "face-up cost" and not cost.effects
+    [c] = cost.costs
+    assert isinstance(c.effect, M.Move) and c.effect.verb == "discard"
+    assert card.abilities[1].kind == "reward"

@@ -785,3 +785,19 @@ def test_wow_704_1b_an_as_power_of_another_cards_event_is_never_added_to_the_cha
     [step] = [s for s in ruling.steps if s.not_modelled]
     assert "definite power" in step.not_modelled
     assert any("718.2e" in c for c in step.citations)
+
+
+def test_wow_412_1c_additional_resource_face_up_only_if_its_cost_is_paid():
+    """Eranikus and Brokentoe (412.1c example): the revealed quest is added to the chain as a
+    resource; face up, its face-up cost (discard a card) is paid; with no card to discard it is
+    placed face down; it does not count towards the one resource per turn. The module named
+    the trigger not modelled before ("no procedure for Reveal" of one's own deck)."""
+    from judge.games.run import run_scenario
+    from judge.scenario.parser import parse_file
+    root = Path(__file__).parents[2] / "scenarios/wow"
+    for name in ("412.1c-example-eranikus-brokentoe.scn",
+                 "412.1c-eranikus-brokentoe-no-card-to-discard.scn",
+                 "412.1b-face-up-cost-brokentoe.scn"):
+        ruling = run_scenario(parse_file(root / name))
+        assert ruling.passed and not ruling.all_not_modelled, (name, ruling.outcome)
+        assert "not modelled" not in str(ruling.outcome).lower(), name

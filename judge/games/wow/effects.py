@@ -1212,6 +1212,12 @@ def move(run: Run, e: M.Move) -> None:
         # modifier of 710.1b), never a move of the cards it describes now
         raise NotModelled(f"{run.name}: {_text(e, run.text)!r} (a modifier on how cards enter "
                           "play)", run.ctx.cite("enter.with"))
+    if e.arrives is not None and e.arrives.role:
+        from judge.games.wow import resources as RS
+        if not RS.is_additional(e):
+            raise NotModelled(f"{run.name}: a card put somewhere as {e.arrives.role!r}")
+        RS.place_additional(run, e)
+        return
     if verb == "remove from combat":
         from judge.games.wow import combat as K
         things = [x for x in run.things(e.what) if isinstance(x, int)]
@@ -2047,13 +2053,15 @@ def _zones_searched(run: Run, e: M.Search, p: str,
 
 
 def _reveals_top_cards(e: M.Reveal) -> bool:
-    """"both players reveal the top card of their deck": each named player reveals the top
-    card of his own deck (the one shape of revealing carried out)."""
+    """"both players reveal the top card of their deck", "reveal the top card of your deck":
+    each named player reveals the top card of his own deck (the one shape of revealing carried
+    out)."""
     w = e.what
     return w is not None and w.zone is not None and w.zone.name == "deck" and \
-        w.zone.position == "top" and w.zone.owner == "they" and w.kinds == ("card",) and \
+        w.zone.position == "top" and w.kinds == ("card",) and \
         w.count is None and not w.qualities and not w.filters and e.to is None and \
-        e.who is not None and e.who.who == "player"
+        e.who is not None and e.who.who == "player" and (
+            w.zone.owner == "they" or w.zone.owner == "you" and e.who.ref == "you")
 
 
 def _reveals_it(e: M.Reveal) -> bool:
@@ -2097,6 +2105,9 @@ def reveal(run: Run, e: M.Reveal) -> None:
                      f"{st.objects[deck[0]].name}; it stays on top", ["reveal"])
         else:
             run.step(T.RULE, f"{run.name}: {p} has no card in his deck to reveal", ["reveal"])
+    if len(players) == 1:
+        deck = st.zones[(players[0], W.DECK)].ids
+        run.it = tuple(deck[:1])       # "reveal the top card of your deck, then place it ..."
     run.did = True
 
 
@@ -2363,6 +2374,11 @@ def why_not(e: M.Effect) -> str | None:
             return "a card becoming something with powers"
         if any(_STAT_NAMES.get(k, k) not in VA.NUMERIC for k, _ in e.values):
             return "a card becoming something with values other than ATK, health, DEF"
+    if isinstance(e, M.Move) and e.arrives is not None and e.arrives.role:
+        from judge.games.wow import resources as RS
+        if not RS.is_additional(e):
+            return f"a card put somewhere as {e.arrives.role!r}"
+        return RS.why_not_move(e) or None
     if isinstance(e, M.Move) and e.verb == "remove from combat":
         pass
     elif isinstance(e, M.Move):

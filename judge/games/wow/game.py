@@ -37,6 +37,7 @@ from judge.games.wow import model as W
 from judge.games.wow import moves as MV
 from judge.games.wow import packets as PK
 from judge.games.wow import powers as P
+from judge.games.wow import resources as RS
 from judge.games.wow import restrictions as R
 from judge.games.wow import triggers as TR
 from judge.games.wow import turn as TU
@@ -760,6 +761,10 @@ class WowGame(WowScenario):
         if face_up and not VA.kinds(st, card) & {"quest", "location"}:
             raise IllegalAction("place", "only quests and locations can be placed face up",
                                 ctx.cite("resource.face"))
+        if face_up and not RS.can_pay(st, player, card):
+            raise IllegalAction("place", f"{player} can't pay the cost of placing {o.name} face "
+                                f"up ({RS.face_up_cost(st, card)} card(s) to discard)",
+                                ctx.cite("add.cost"))
 
     def place_resource(self, ctx: Context, player: str, card: int, face_up: bool = False) -> None:
         st = ctx.state
@@ -773,6 +778,8 @@ class WowGame(WowScenario):
               f"resource{' face up' if face_up else ' face down'}",
               procedures=["resource.place", "resource.when", "link.card",
                           "priority.non-combat"], mark=mark)
+        if face_up:
+            RS.pay(ctx, player, card)
         self.give_priority(ctx, player)
 
     def verify_complete(self, ctx: Context, player: str, card: int,

@@ -559,6 +559,8 @@ def _resolve_resource(game, ctx: Context, layer: Layer) -> None:
             face="up" if layer.data.get("face up") else "down")
     ctx.step(T.RESOLVE, f"the resource enters {layer.controller}'s resource row",
              ["resource.when", "resource.face"])
+    from judge.games.wow import resources as RS
+    RS.arrives(ctx, layer)
     o = st.objects[oid]
     if o.face_up and o.zone == (layer.controller, W.RESOURCES):
         # 710.1b: a face-up quest that "enters play exhausted" is placed exhausted

@@ -226,15 +226,17 @@ def arrival(arrives, name: str) -> tuple[str, int]:
     play exhausted", "This ally enters play with 3 damage"): ("exhausted", "ready" or "" when
     unstated; the damage put on it). The
     one reading of an arriving state, for an effect that puts a card into play and for a
-    card's own power alike. CR 7.4's states are exhausted and ready; any other, or damage that
-    is not a fixed number, is named not modelled (``name`` names the card or effect)."""
+    card's own power alike. CR 7.4's states are exhausted and ready; any other, damage that
+    is not a fixed number, or what it arrives as ("as an ally": only an additional resource
+    is carried out, judge.games.wow.resources) is named not modelled (``name`` names the card
+    or effect)."""
     from judge.engine.errors import NotModelled
     if arrives is None:
         return "", 0
     states = set(arrives.states)
     d = arrives.damage
     if states - {"exhausted", "ready"} or states >= {"exhausted", "ready"} or d is not None \
-            and (d.value is None or d.per is not None or d.variable):
+            and (d.value is None or d.per is not None or d.variable) or arrives.role:
         raise NotModelled(f"{name} entering play {arrives.text!r}")
     return next(iter(states), ""), d.value if d is not None else 0
 

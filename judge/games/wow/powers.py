@@ -37,7 +37,7 @@ class Power:
     index: int
     kind: str                    # keyword | resolve | static | replacement | triggered |
     #                              activated | reward | deckbuilding | reminder | look |
-    #                              may stay exhausted | alternate cost
+    #                              may stay exhausted | alternate cost | face-up cost
     text: str
     ability: M.Ability
     why: str = ""                # "" when the module carries it out
@@ -151,6 +151,11 @@ def read(o: GameObject) -> CardPowers:
             # 707.1e: what may be paid instead of the printed cost, chosen as the card is
             # played (judge.games.wow.game: the printed cost is paid unless stated otherwise)
             powers.append(Power(i, "alternate cost", words, a))
+            continue
+        if a.kind == "face-up cost":
+            # 412.1c: paid as the card is placed face up (judge.games.wow.resources)
+            from judge.games.wow import resources as RS
+            powers.append(Power(i, "face-up cost", words, a, RS.why_not(a)))
             continue
         if a.kind == "keyword":
             for kw in a.keywords:
