@@ -380,7 +380,7 @@ def sentences(tokens: list[Token]) -> list[Piece]:
     quoted = False
     depth = 0
     choice = False
-    for tok in tokens:
+    for i, tok in enumerate(tokens):
         current.append(tok)
         t = base(tok.type)
         if t == "CHOOSE_ONE":
@@ -399,8 +399,10 @@ def sentences(tokens: list[Token]) -> list[Piece]:
             choice = False
             continue
         if t == "QUOTE" and not quoted and len(current) > 2 and \
-                base(current[-2].type) in _SENTENCE_ENDS and depth == 0:
+                base(current[-2].type) in _SENTENCE_ENDS and depth == 0 and not (
+                    i + 1 < len(tokens) and base(tokens[i + 1].type) == "DURATION"):
             # 'All heroes have "Sabotage: A Welcome Distraction."' ends at the closing quote
+            # (unless a duration follows: 'Target ally has "... ally." this turn.')
             out.append(Piece(current, current[0].start_pos, current[-1].end_pos))
             current = []
     if current:

@@ -694,3 +694,17 @@ def test_wow_412_1c_additional_resource_and_face_up_cost():
     [c] = cost.costs
     assert isinstance(c.effect, M.Move) and c.effect.verb == "discard"
     assert card.abilities[1].kind == "reward"
+
+
+def test_wow_a_duration_after_a_quoted_power_stays_in_its_sentence():
+    """Face Smash (the 706.1c example): 'Target ally has " → Destroy target ally." this turn.' -
+    the sentence ended at the closing quote, and "this turn." alone was unread; now the gained
+    power lasts this turn."""
+    card = wow.parse('Target ally has " → Destroy target ally." this turn.', name="Face Smash")
+    assert not card.unparsed
+    [a] = card.abilities
+    [g] = a.effects
+    assert isinstance(g, M.Gain) and g.resource == "ability" and g.target.targeted
+    assert g.duration is not None and g.duration.kind == "this turn"
+    [power] = g.abilities
+    assert power.kind == "activated" and isinstance(power.effects[0], M.Move)
