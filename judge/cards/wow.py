@@ -830,9 +830,14 @@ class WowTransformer(CardTransformer):
         costs = tuple(self.cost_resource([c]) for c in children
                       if isinstance(c, Token) and base(c.type) in ("INT", "XVAR"))
         arrow = next(c for c in children if isinstance(c, Token) and base(c.type) == "ARROW")
-        # the activate symbol before the arrow is not in the data (see Cost "symbol")
-        costs += (M.Cost(kind="symbol", detail="not shown",
-                         span=M.Span(arrow.start_pos, arrow.start_pos)),)
+        icon = next((c for c in children if isinstance(c, Token)
+                     and base(c.type) == "ACTIVATE_ICON"), None)
+        if icon is not None:
+            costs += (self.cost_label([icon]),)        # '"[Activate] >>> ..."' (the CR's)
+        else:
+            # the activate symbol before the arrow is not in the data (see Cost "symbol")
+            costs += (M.Cost(kind="symbol", detail="not shown",
+                             span=M.Span(arrow.start_pos, arrow.start_pos)),)
         ability = M.Ability(kind="activated", effects=self._wrap(st), costs=costs,
                             span=span_of(children))
         return Item("granted", (ability,), span_of(children))

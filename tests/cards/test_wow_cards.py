@@ -708,3 +708,15 @@ def test_wow_a_duration_after_a_quoted_power_stays_in_its_sentence():
     assert g.duration is not None and g.duration.kind == "this turn"
     [power] = g.abilities
     assert power.kind == "activated" and isinstance(power.effects[0], M.Move)
+
+
+def test_wow_a_quoted_power_with_the_activate_icon():
+    """Face Smash as the 706.1c example prints it: 'Target ally has "[Activate] >>> Destroy
+    target ally." this turn.' - the quoted payment power's cost is the activate icon (it was
+    unread: only a number or nothing could come before the arrow in a quote)."""
+    card = wow.parse('Target ally has "[Activate] >>> Destroy target ally." this turn.')
+    assert not card.unparsed
+    [g] = card.abilities[0].effects
+    [power] = g.abilities
+    assert [c.kind for c in power.costs] == ["exhaust"]
+    assert g.duration.kind == "this turn"

@@ -801,3 +801,20 @@ def test_wow_412_1c_additional_resource_face_up_only_if_its_cost_is_paid():
         ruling = run_scenario(parse_file(root / name))
         assert ruling.passed and not ruling.all_not_modelled, (name, ruling.outcome)
         assert "not modelled" not in str(ruling.outcome).lower(), name
+
+
+def test_wow_706_1c_a_given_power_chooses_its_targets_as_it_is_used():
+    """Face Smash (706.1c example): the Footman has the power only after Face Smash resolves;
+    its target (Bob's Grunt) is chosen as the power is used, in a step citing 706.1c, and the
+    Footman is exhausted to pay [Activate] (giving the power was named not modelled)."""
+    from judge.games.run import execute
+    from judge.scenario.parser import parse_file
+    path = Path(__file__).parents[2] / "scenarios/wow/706.1c-example-face-smash.scn"
+    run = execute(parse_file(path))
+    end = run.ends[0]
+    st = end.state
+    by_name = {o.name: o for o in st.objects.values()}
+    assert by_name["Grunt"].zone == ("Bob", "graveyard")
+    used = [s for s in end.trace.steps if "chooses the targets of the power given" in s.text]
+    assert len(used) == 1 and "706.1c" in " ".join(used[0].citations)
+    assert not [s for s in end.trace.steps if "not modelled" in s.text]

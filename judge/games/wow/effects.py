@@ -831,10 +831,44 @@ def gain(run: Run, e: M.Gain) -> None:
         return
     if e.resource == "control" and e.what is not None:
         raise NotModelled(f"{run.name}: gaining control of {e.what.text!r}")
+    if e.resource == "ability" and not why_not(e):
+        _grant_powers(run, e)
+        return
     if why_not(e) == GRANTED_TARGETS:
         raise NotModelled(f"{run.name}'s effect {_text(e, run.text)!r}: {GRANTED_TARGETS}",
                           run.ctx.cite("target.granted"))
     raise NotModelled(f"{run.name}'s effect {_text(e, run.text)!r}")
+
+
+def _grantable(e: M.Gain) -> bool:
+    """"Target ally has '[Activate] >>> Destroy target ally.' this turn." (Face Smash): payment
+    powers given to the card(s) a link targets, for this turn - the shape carried out. A power
+    the module could not carry out on a printed card is not given either."""
+    from judge.games.wow import powers as P
+    return e.duration is not None and e.duration.kind == "this turn" and \
+        e.target is not None and e.target.targeted and bool(e.abilities) and all(
+            a.kind == "activated" and not a.trigger and not a.label and not a.limit and
+            a.condition is None and not P._why_effects(a.effects) and not P._why_costs(a.costs)
+            for a in e.abilities)
+
+
+def _grant_powers(run: Run, e: M.Gain) -> None:
+    """714.3: a definite continuous modifier - the targeted card has the quoted payment power
+    this turn; its targets are chosen as it is used (706.1c), by its controller then."""
+    st = run.state
+    things = [x for x in run.things(e.target) if isinstance(x, int)]
+    for oid in things:
+        o = st.objects[oid]
+        for a in e.abilities:
+            text = run.text[a.span.start:a.span.end].strip(' "') if a.span else ""
+            mark = len(st.log)
+            W.record(st, "granted powers", (oid, o.incarnation, W.current_turn(st), text, a,
+                                            run.text))
+            run.step(T.RULE, f"{run.name}: {o.name} has the power {text!r} this turn; its "
+                     "targets are not chosen now: they are chosen as that power is used",
+                     ["continuous.definite-modifier", "target.granted"], mark=mark)
+    run.it = tuple(things)
+    run.did = bool(things)
 
 
 def conditional(run: Run, e: M.Conditional) -> None:
@@ -2198,7 +2232,8 @@ DIVIDED_INSTEAD = "a packet divided as its source player chooses, in place of an
 SWITCH_VALUES = "switching ATK and health (712.9)"
 DRAW_UNTIL_REPLACED = "drawing until a limit while a modifier replaces drawing (713.2a)"
 GRANTED_TARGETS = ("a card gaining a power with targets (706.1c: its targets are chosen as "
-                   "it is used; the power given is not carried out)")
+                   "it is used; only a payment power with known costs given to a targeted card "
+                   "this turn is carried out, not this one)")
 DEFINITE_AS = ("a definite power, whose modifier is generated as the event happens and not "
                "added to the chain (704.1b); a continuous one has that event's timestamp "
                "(718.2e)")
@@ -2354,6 +2389,8 @@ def why_not(e: M.Effect) -> str | None:
             why = why_not(x)
             if why:
                 return why
+    if isinstance(e, M.Gain) and e.resource == "ability" and _grantable(e):
+        return None
     if isinstance(e, M.Gain) and e.resource == "ability" and granted_slots((e,)):
         return GRANTED_TARGETS
     if isinstance(e, M.Gain) and e.resource != "keyword":

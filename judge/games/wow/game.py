@@ -468,7 +468,7 @@ class WowGame(WowScenario):
     def _power(self, ctx: Context, card: int, ability: str | None) -> P.Power:
         st = ctx.state
         ps = P.of(st, card)
-        powers = list(ps.activated)
+        powers = list(ps.activated) + P.granted(st, card)
         if ability:
             powers = [p for p in powers if ability.lower() in p.text.lower()]
         if not powers:
@@ -491,6 +491,10 @@ class WowGame(WowScenario):
             raise IllegalAction("activate", f"{player} does not control {o.name}",
                                 ctx.cite("payment.use"))
         if not VA.has_powers(st, card):
+            if P.granted(st, card):
+                # a power given after the card lost its powers may apply later (718)
+                raise NotModelled(f"whether {o.name} keeps a power given to it this turn "
+                                  "while it has lost its powers")
             raise IllegalAction("activate", f"{o.name} has lost its powers",
                                 ctx.cite("power.lost"))
         power = self._power(ctx, card, ability)
@@ -557,10 +561,15 @@ class WowGame(WowScenario):
         chosen, _problem = L.assign(st, slots, targets, Scope(you=player, source=card))
         frozen = L.freeze(st, chosen)
         x = A.x_value(modes)
+        if P.granted_text(st, power) is not None and any(chosen):
+            ctx.step(T.CHOICE, f"{player} chooses the targets of the power given to {o.name} as "
+                     f"that power is used: {D.names(st, L.flat(frozen))}", ["target.granted"],
+                     actor=player)
         mark = len(st.log)
         layer = Layer(id=st.new_id(), kind="power", name=f"{o.name}'s payment effect",
                       controller=player, source=card, targets=L.flat(frozen),
                       data={"slots": frozen, "power": power,
+                            "text": P.granted_text(st, power),
                             "chosen": {"X": x} if x is not None else {},
                             "added at": mark, "source was": (o.id, o.incarnation)})
         L.add(ctx, layer, announce=f"{player} uses {o.name}'s power ({power.text})"

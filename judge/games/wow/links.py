@@ -516,7 +516,8 @@ def _resolve_power(game, ctx: Context, layer: Layer) -> None:
                                                    "effect.independent"], mark=mark)
     run = E.Run(game, ctx, you=layer.controller, source=oid, name=o.name, link=layer.id,
                 slots_=slots, chosen_targets=tuple(kept),
-                chosen=dict(layer.data.get("chosen", {})), text=o.text or "",
+                chosen=dict(layer.data.get("chosen", {})),
+                text=layer.data.get("text") or o.text or "",     # a given power: its giver's
                 targeted=flat(tuple(kept)),
                 event={k: layer.data[k] for k in ("added at", "source was")
                        if k in layer.data})   # 714.3b: "while [this] remains ..."

@@ -268,6 +268,31 @@ def read(o: GameObject) -> CardPowers:
                       enters_with=tuple(enters_with), sabotage=tuple(sabotage))
 
 
+def granted(state: State, oid: int) -> list[Power]:
+    """The payment powers a modifier gave card ``oid`` this turn (Face Smash, 706.1c), as the
+    card is now (a card that changed zones is a different card, 415.9a)."""
+    from judge.games.wow import model as W
+    o = state.objects[oid]
+    out = []
+    for k, (x, incarnation, turn, text, a, _source_text) in enumerate(
+            W.records(state, "granted powers")):
+        if x == oid and incarnation == o.incarnation and turn == W.current_turn(state):
+            out.append(Power(GRANTED_INDEX + k, "activated", text, a,
+                             _why_effects(a.effects) or _why_costs(a.costs)))
+    return out
+
+
+def granted_text(state: State, power: Power) -> str | None:
+    """The text of the card whose link gave ``power`` (its spans are that text's)."""
+    from judge.games.wow import model as W
+    if power.index < GRANTED_INDEX:
+        return None
+    return W.records(state, "granted powers")[power.index - GRANTED_INDEX][5]
+
+
+GRANTED_INDEX = 1000
+
+
 def _use_only(a: M.Ability) -> M.Ability:
     """"x, Flip Boris → ... Use only on your turn.": the allowance on using the power itself is
     the power's condition, checked as it is used (as "On your turn: ..." printed before the
