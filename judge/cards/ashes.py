@@ -678,7 +678,8 @@ def _reaction_trigger(effects: tuple, trigger):
         first.options and first.options[0] else first
     if isinstance(inner, M.DelayedTrigger) and inner.effects and \
             isinstance(inner.effects[0], M.Play) and inner.effects[0].what is not None and \
-            inner.effects[0].what.ref == "this":
+            inner.effects[0].what.ref == "this" and not inner.effects[0].waived:
+        # (a play that waives a cost is more than the spell's timing: it stays an effect)
         return effects[1:], inner.trigger
     return effects, trigger
 

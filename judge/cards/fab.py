@@ -31,7 +31,7 @@ from lark import Token
 
 from judge.cards import model as M
 from judge.cards.frames import Simple
-from judge.cards.game import GameReader, _Holder, alternate_cost, piece_of, split_at
+from judge.cards.game import GameReader, _Holder, piece_of, split_at
 from judge.cards.links import first_citation
 from judge.cards.nouns import COMMON_ZONES, Vocabulary, base
 from judge.cards.reader import Piece
@@ -52,6 +52,9 @@ VOCABULARY = Vocabulary(
     players=frozenset({"player", "opponent"}),
     stats={"power": "power", "defense": "defense", "life": "life", "cost": "cost",
            "intellect": "intellect", "pitch": "pitch", "damage": "damage"},
+    # a card's printed cost is its resource cost {r} (fab-1.4 9.2.5; additional costs are
+    # printed as text, 15.5.1b)
+    whole_costs=frozenset({"cost", "{r} cost", "resource cost"}),
 )
 
 # ability types printed in bold before a dash (CR 1.4 3.x)
@@ -376,10 +379,7 @@ class FabReader(GameReader):
     def parse(self, text: str, *, strict: bool = False, name: str | None = None) -> M.CardText:
         self._bold = [(m.start(1), m.end(1)) for m in _BOLD.finditer(text)]
         card = super().parse(text, strict=strict, name=name)
-        abilities = _attach_options(list(card.abilities))
-        if "rather than pay" in text.lower():        # an alternate cost (Moon Wish, Cash In)
-            abilities = [alternate_cost(a, card.text, name) for a in abilities]
-        return replace(card, abilities=tuple(abilities))
+        return replace(card, abilities=tuple(_attach_options(list(card.abilities))))
 
     def paragraphs(self, text: str, tokens: list[Token]) -> list[Piece]:
         from judge.cards.reader import paragraphs

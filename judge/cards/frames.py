@@ -493,6 +493,11 @@ class Frames:
         if len(s.items) == 1 and isinstance(s.items[0], Causative):
             return self.causative(s)
         parts = Parts(s.items)
+        instead_of = self.rather_than_pay(parts)
+        if instead_of is not None and (list(auxes) != ["may"] or lemma is None):
+            from judge.cards.transformer import NoValue
+            raise NoValue("'rather than pay' that is not your choice of an alternate cost has "
+                          "no value", s.span.start if s.span is not None else None)
         if isinstance(parts.for_each, Clause):
             parts.for_each = self.times_of(parts.for_each)
         if not parts.durations and isinstance(s.subject, NounPhrase):
@@ -600,6 +605,16 @@ class Frames:
         elif parts.conditions:
             core = [M.Conditional(verb="if", condition=parts.conditions[0], then=tuple(core),
                                   span=span)]
+        if instead_of is not None:
+            # "You may exhaust one of your Shields rather than pay this card's cost": what may
+            # be paid instead of the card's own cost (wow-7.4 403.3), not an effect done as it
+            # resolves
+            if not (subject is None or subject.ref == "you"):
+                from judge.cards.transformer import NoValue
+                raise NoValue("'rather than pay' that is not your choice of an alternate cost "
+                              "has no value", span.start if span is not None else None)
+            return M.AlternateCost(verb="rather than pay", pay=tuple(core),
+                                   instead_of=instead_of, who=self.doer(subject), span=span)
         if "may" in auxes:
             chooser = subject if subject is not None and subject.who == "player" else None
             core = [M.Choice(verb="may", chooser=chooser, options=(tuple(core),), optional=True,
@@ -669,6 +684,98 @@ class Frames:
         if subject is not None:
             return subject
         return M.Target(text="you", who="player", ref="you", controller="you")
+
+    # -- costs a clause waives or replaces -------------------------------------------------
+    def cost_named(self, vp: VP, at: int | None, parts: Parts | None = None
+                   ) -> tuple[str, M.Target | None]:
+        """The cost "pay <its / this card's> <words> cost" names, as :attr:`M.Play.waived`
+        holds it (``cost`` when the game calls it the whole printed cost: its vocabulary's
+        ``whole_costs``), and whose it is (None for "its" / "their": the thing acted on).
+        A duration or condition the grammar hung on the cost ("without paying its cost this
+        turn", "... its cost if your hero dealt combat damage ...") is the clause's: moved to
+        ``parts`` (without ``parts`` it has no value). Another shape ("the cost of an ability
+        ...", "pay 2") has no value here."""
+        from judge.cards.transformer import NoValue
+        items = vp.items
+        np = items[0] if items else None
+        rest = items[1:]
+        if parts is not None and all(isinstance(i, (M.Duration, M.Condition)) for i in rest):
+            parts.durations.extend(i for i in rest if isinstance(i, M.Duration))
+            parts.conditions.extend(i for i in rest if isinstance(i, M.Condition))
+            rest = []
+        if isinstance(np, NounPhrase) and parts is not None:
+            parts._durations_only(np)
+        if vp.group.lemma != "pay" or vp.group.auxes or not isinstance(np, NounPhrase) or rest or \
+                any(p.kind != "duration" or parts is None for p in np.posts):
+            raise NoValue(f"{self.r.phrase(vp.span)!r}: no value holds this cost", at)
+        words = list(np.words)
+        owner = None
+        cut = max((i for i, w in enumerate(words) if kind_of(w) == "POSS"), default=None)
+        if cut is not None:
+            owner = self.r.target(NounPhrase(words[:cut], [], span_of(words[:cut])))
+            words = words[cut + 1:]
+        elif words and kind_of(words[0]) == "DET" and word_of(words[0]) in _POSSESSIVE_DETS:
+            words = words[1:]
+        else:
+            raise NoValue(f"{self.r.phrase(vp.span)!r}: whose cost is not said", at)
+        names = [word_of(w) for w in words]
+        if not names or names[-1] not in ("cost", "costs") or any(
+                kind_of(w) in ("DET", "INT", "XVAR", "NUM_WORD") for w in words):
+            raise NoValue(f"{self.r.phrase(vp.span)!r}: no value holds this cost", at)
+        name = " ".join(names[:-1] + ["cost"])
+        return ("cost" if name in self.r.v.whole_costs else name), owner
+
+    def waived_cost(self, parts: Parts) -> str:
+        """"without paying its cost" (a complement of the clause, or where the grammar hung it
+        on the object or on the object's zone: "play this unit from your hand without paying
+        its main action cost") -> the cost waived (:attr:`M.Play.waived`), "" when none. The
+        phrase is taken off the object (it is no quality of the card). Any other "without
+        <doing>" has no value here: the sentence is not read."""
+        from judge.cards.transformer import NoValue
+        free = next((p for p in parts.pps if p.prep == "for" and isinstance(p.obj, NounPhrase)
+                     and not p.obj.posts and [word_of(w) for w in p.obj.words] == ["free"]),
+                    None)
+        found = [p for p in parts.pps if p.prep == "without"]
+        for np in parts.objects:
+            found += _take_adverbial(np, "without")
+        if free is not None:
+            parts.pps.remove(free)              # "play it for free": its whole cost
+            if not found:
+                return "cost"
+        if not found:
+            return ""
+        at = found[0].span.start if found[0].span is not None else None
+        if len(found) > 1 or not isinstance(found[0].obj, VP):
+            raise NoValue("'without ...' that is not a cost the play waives has no value", at)
+        name, _owner = self.cost_named(found[0].obj, at, parts)
+        return name
+
+    def rather_than_pay(self, parts: Parts) -> str | None:
+        """"rather than pay this card's cost" / "<this card's name>'s {r} cost" (an alternate
+        cost, wow-7.4 403.3): the cost it replaces (named as :attr:`M.Play.waived`), the phrase
+        taken off the clause; None when the clause has none. Another card's or action's cost
+        ("rather than pay the cost of an ability with cost 7 or less") has no value yet: the
+        sentence is not read."""
+        from judge.cards.transformer import NoValue
+        found = [p for p in parts.pps if p.prep == "rather than"]
+        for np in parts.objects:
+            found += _take_adverbial(np, "rather than")
+        if not found:
+            return None
+        pp = found[0]
+        if len(found) > 1:
+            raise NoValue("two 'rather than ...' phrases have no value",
+                          found[1].span.start if found[1].span is not None else None)
+        at = pp.span.start if pp.span is not None else None
+        if not isinstance(pp.obj, VP):
+            raise NoValue("'rather than ...' that is not a cost paid has no value", at)
+        name, owner = self.cost_named(pp.obj, at)
+        if owner is None or owner.ref != "this" or owner.filters or owner.of is not None:
+            raise NoValue("an alternate cost of something other than this card has no value",
+                          at)
+        if pp in parts.pps:
+            parts.pps.remove(pp)
+        return name
 
     # -- complements as values -----------------------------------------------------------
     def obj(self, parts: Parts, i: int = 0) -> M.Target | None:
@@ -1647,10 +1754,13 @@ class Frames:
                       who=self.doer(subject), span=span)
 
     def v_play(self, s, parts, subject, span):
+        waived = self.waived_cost(parts)
         what = self.obj(parts)
         if what is None:
             return None
-        free = any(p.prep == "without" for p in parts.pps) or "free" in what.qualities
+        if not waived and "free" in what.qualities:
+            waived = "cost"
+        free = waived == "cost"
         as_ = ""
         p = parts.pp("as")
         if p is not None:
@@ -1661,19 +1771,24 @@ class Frames:
             if len(items) == 1 and isinstance(items[0], NounPhrase):
                 as_ = " ".join(word_of(w) for w in items[0].words if kind_of(w) != "DET")
         return M.Play(verb="play", what=what, who=self.doer(subject),
-                      from_zone=self.zone_from(parts, what), free=free, as_=as_, span=span)
+                      from_zone=self.zone_from(parts, what), free=free, as_=as_,
+                      waived=waived, duration=self.duration(parts), span=span)
 
     def v_activate(self, s, parts, subject, span):
+        waived = self.waived_cost(parts)
         what = self.obj(parts)
         if what is None:
             return None
-        return M.Play(verb="activate", what=what, who=self.doer(subject), span=span)
+        return M.Play(verb="activate", what=what, who=self.doer(subject),
+                      free=waived == "cost", waived=waived, span=span)
 
     def v_use(self, s, parts, subject, span):
+        waived = self.waived_cost(parts)
         what = self.obj(parts)
         if what is None:
             return None
-        return M.Play(verb="use", what=what, who=self.doer(subject), span=span)
+        return M.Play(verb="use", what=what, who=self.doer(subject),
+                      free=waived == "cost", waived=waived, span=span)
 
     def v_attack(self, s, parts, subject, span):
         target = self.obj(parts) or self.onto(parts, "with")
@@ -1935,11 +2050,12 @@ class Frames:
                           to=M.Zone(name="pitch"))
 
     def v_complete(self, s, parts, subject, span):
+        waived = self.waived_cost(parts)
         what = self.obj(parts)
         if what is None:
             return None
         return M.Play(verb="complete", what=what, who=self.doer(subject),
-                      free=any(p.prep == "without" for p in parts.pps), span=span)
+                      free=waived == "cost", waived=waived, span=span)
 
     def v_control(self, s, parts, subject, span):
         what = self.obj(parts)
@@ -2738,6 +2854,52 @@ class _Several(list):
 
 DAMAGE_TYPES = frozenset({"physical", "arcane", "fire", "frost", "nature", "shadow", "holy",
                           "melee", "ranged", "combat", "arcane", "poison"})
+
+
+_POSSESSIVE_DETS = frozenset({"its", "their", "his", "her", "your"})
+
+
+def _take_adverbial(np, prep: str) -> list[PP]:
+    """The clause's "<prep> <doing>" phrases ("without paying its cost", "rather than pay
+    this card's cost") where the grammar hung them on ``np``: a "without <doing>" post of it,
+    an item of its relative clause ("1 Gold you control rather than pay ..."), or the same on
+    the noun phrases its "from" / "in" / "of" posts hold ("this unit from your hand without
+    paying ...") or on the members of a list. Each is left on the noun phrase as a post of
+    kind "clause pp", which the noun-phrase reader skips and a second reading of the clause
+    finds again."""
+    if isinstance(np, list):
+        return [pp for item in np for pp in _take_adverbial(item, prep)]
+    posts = getattr(np, "posts", None)
+    if not posts:
+        return []
+    found: list[PP] = []
+    kept: list = []
+    changed = False
+    for p in posts:
+        if p.kind == "clause pp" and p.word == prep:
+            found.append(p.body)
+        elif p.kind == "without doing" and prep == "without":
+            pp = PP("without", p.body, p.span)
+            found.append(pp)
+            p = Post("clause pp", prep, pp, p.span)
+            changed = True
+        elif p.kind == "rel":
+            subject, group, items = p.body
+            mine = [i for i in items if isinstance(i, PP) and i.prep == prep
+                    and isinstance(i.obj, VP)]
+            if mine:
+                found += mine
+                p.body = (subject, group, [i for i in items if not any(i is m for m in mine)])
+                kept.append(p)
+                kept.extend(Post("clause pp", prep, m, m.span) for m in mine)
+                changed = True
+                continue
+        elif p.kind in ("in", "of") and isinstance(p.body, (NounPhrase, list)):
+            found += _take_adverbial(p.body, prep)
+        kept.append(p)
+    if changed:
+        np.posts = kept
+    return found
 
 
 def _post_of(np, kind: str):

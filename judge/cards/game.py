@@ -8,7 +8,6 @@ head (type, costs) before a colon, or plain sentences. Sentences are always pars
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import replace
 from functools import cached_property
@@ -21,6 +20,7 @@ from judge.cards.nouns import base
 from judge.cards.reader import (CardGrammar, Parsed, Piece, paragraphs, parse_piece, sentences,
                                 strict_error, unparsed)
 from judge.cards.syntax import Statement, span_of
+from judge.cards.transformer import alternate_cost
 
 
 class Strict(Exception):
@@ -71,6 +71,7 @@ class GameReader:
         except Strict as err:
             raise err.error from None
         abilities = _defined_x(abilities, getattr(self.transformer, "x_definitions", {}))
+        abilities = [alternate_cost(a, self.default_kind) for a in abilities]
         return M.CardText(game=self.game, text=text, abilities=tuple(abilities),
                           unparsed=tuple(self.failures), meta=tuple(self.meta))
 
@@ -197,31 +198,6 @@ def pieces_between(text: str, tokens: list[Token], breaks) -> list[Piece]:
 
 def piece_of(tokens: list[Token]) -> Piece:
     return Piece(tokens, tokens[0].start_pos, tokens[-1].end_pos)
-
-
-_ALTERNATE = re.compile(r"\s+rather than pay (?:this ability's|this card's|this ally's|"
-                        r"this equipment's|(?P<name>[^.]+?)'s)(?: \{r\})? cost\s*\.?\s*$", re.I)
-
-
-def alternate_cost(ability: M.Ability, text: str, name: str | None) -> M.Ability:
-    """"You may exhaust one of your Shields rather than pay Spell Reflection's cost." (WoW
-    707.1e), "You may put a card from your hand on top of your deck rather than pay Moon Wish's
-    {r} cost." (FaB): the shared grammar read the action as an optional effect of the card and
-    dropped "rather than pay ...'s cost"; it is an alternate cost of the card itself - an ability of kind
-    ``alternate cost`` whose ``costs`` hold the action paid instead. Another card's cost ("the
-    cost of an ability with cost 7 or less") is left as read."""
-    if ability.kind != "spell" or len(ability.effects) != 1 or ability.span is None:
-        return ability
-    e = ability.effects[0]
-    if not (isinstance(e, M.Choice) and e.optional and len(e.options) == 1 and
-            len(e.options[0]) == 1 and (e.chooser is None or e.chooser.ref == "you")):
-        return ability
-    found = _ALTERNATE.search(text[ability.span.start:ability.span.end + 1])
-    if found is None or (found.group("name") and (name is None or found.group("name").lower()
-                                                  != name.lower())):
-        return ability
-    return replace(ability, kind="alternate cost", effects=(),
-                   costs=(M.Cost(kind="effect", effect=e.options[0][0], span=e.span),))
 
 
 def _defined_x(abilities: list[M.Ability], definitions: dict) -> list[M.Ability]:

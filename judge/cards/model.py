@@ -615,12 +615,19 @@ class GainControl(Effect):
 @dataclass(frozen=True, slots=True)
 class Play(Effect):
     """``who`` plays / activates / uses ``what`` (from ``from_zone``): an extra play or one with
-    a changed cost ("without paying its cost" -> ``free``); ``as_`` "your next form" ..."""
+    a changed cost; ``as_`` "your next form" ... ``waived`` is the cost "without paying its ...
+    cost" names: ``cost`` when it is the whole printed cost in the game (FaB "its cost", "its {r}
+    cost"; WoW "its cost", "its resource cost" - the play cost, wow-7.4 403.6a: additional costs
+    are still paid), else the part named ("main action cost": Ashes, only the main action is not
+    spent - its dice still are, ashes-raven-1.1 "Main Action"). ``free`` is ``waived == "cost"``:
+    an engine that reads only ``free`` never waives a part as the whole."""
     what: Target | None = None
     who: Target | None = None
     from_zone: Zone | None = None
     free: bool = False
     as_: str = ""
+    waived: str = ""
+    duration: Duration | None = None    # "you may play it ... this turn": until when it may
 
 
 @dataclass(frozen=True, slots=True)
@@ -692,6 +699,20 @@ class Skip(Effect):
 class Pay(Effect):
     """``who`` pays ``costs`` (an effect that is a payment: "unless its controller pays (2)")."""
     costs: tuple[Cost, ...] = ()
+    who: Target | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AlternateCost(Effect):
+    """"You may exhaust one of your Shields rather than pay this card's cost" (wow-7.4 403.3,
+    707.1e; FaB 15.5.2a; Ashes "... rather than pay this card's main action cost"): ``who`` may
+    do ``pay`` instead of paying ``instead_of`` of the card's own cost, named as
+    :attr:`Play.waived` is (``cost`` the whole printed cost, else the part). The reader makes an
+    ability whose only effect this is an ability of kind ``alternate cost``; anywhere else (under
+    a trigger or a condition) it stays this effect, which an engine names if it does not carry
+    it out."""
+    pay: tuple[Effect, ...] = ()
+    instead_of: str = ""
     who: Target | None = None
 
 
@@ -825,7 +846,9 @@ class Ability:
     (``costs``), ``keyword`` (``keywords`` only), ``spell`` (the text that resolves when the card
     is played), ``replacement``, ``reminder`` (a reminder in parentheses: no game effect),
     ``alternate cost`` (WoW 707.1e "You may exhaust one of your Shields rather than pay this
-    ability's cost": ``costs`` is what may be paid instead of the card's printed cost).
+    ability's cost": ``costs`` is what may be paid instead of the card's printed cost;
+    ``instead_of`` the cost it replaces, named as :attr:`Play.waived` is: ``cost`` the whole
+    printed cost, else the part - Ashes "rather than pay this card's main action cost").
     ``timing`` is the ability's type word where the game prints one (FaB "Action", "Instant",
     "Attack Reaction"; UFS "Enhance", "Response", "Form"; WoW "[Activate]"; Ashes "[[main]]" /
     "[[side]]"). ``label`` is the ability's printed name (Ashes "Gaze 1", FaB "Crush"); ``limit``
@@ -844,6 +867,7 @@ class Ability:
     citation: str | None = None
     span: Span | None = None
     brackets: tuple[str, ...] = ()      # UFS: the bracketed restrictions after the type (H.3.2)
+    instead_of: str = ""                # kind "alternate cost": the cost it is paid instead of
 
 
 @dataclass(frozen=True, slots=True)

@@ -97,6 +97,9 @@ class Vocabulary:
     damage_verbs: dict = field(default_factory=dict)
     # pronouns by which a card calls itself (WoW "she deals ...", "destroy her": 200.1)
     self_pronouns: frozenset = frozenset()
+    # the names of a card's whole printed cost ("without paying its resource cost" waives all
+    # of it); any other "<words> cost" is a part of it (Ashes "main action cost")
+    whole_costs: frozenset = frozenset({"cost"})
 
 
 COMMON_ZONES = {"hand": "hand", "deck": "deck", "graveyard": "graveyard",
@@ -525,6 +528,8 @@ class Reader:
             return replace(t, qualities=t.qualities + (f"named {name}",), span=span, text=text)
         if kind == "duration":
             return t        # "instants this combat chain": the clause's duration, not its words
+        if kind == "clause pp":
+            return t        # "without paying its cost": the clause's (frames._take_adverbial)
         return replace(t, span=span, text=text)
 
     def _of(self, t: Target, body, span, text) -> Target:

@@ -160,7 +160,7 @@ class CardTransformer(Transformer):
     def quoted_abilities(self, item: Item) -> tuple[M.Ability, ...]:
         if item.kind == "granted":
             return tuple(item.value)
-        return tuple(self.abilities(item.value))
+        return tuple(alternate_cost(a) for a in self.abilities(item.value))
 
     # ================================================================ statements
     def paragraph(self, children):
@@ -861,6 +861,24 @@ class CardTransformer(Transformer):
             kind = default if default != "spell" else _kind_of(effects)
             out.append(M.Ability(kind=kind, effects=effects, limit=st.limit, span=st.span))
         return out
+
+
+def alternate_cost(ability: M.Ability, default_kind: str = "spell") -> M.Ability:
+    """"You may exhaust one of your Shields rather than pay Spell Reflection's cost." (WoW
+    707.1e), "... rather than pay Moon Wish's {r} cost." (FaB 15.5.2a), "You may spend 1
+    [[basic]] rather than pay this card's main action cost." (Ashes): an ability whose only
+    effect is the grammar's :class:`M.AlternateCost` is an alternate cost of the card itself -
+    an ability of kind ``alternate cost`` whose ``costs`` hold the actions paid instead and
+    whose ``instead_of`` names the cost they replace. Under a trigger or a condition it stays
+    an effect of its ability."""
+    if ability.kind not in ("spell", "static", default_kind) or len(ability.effects) != 1 or \
+            ability.trigger is not None or ability.condition is not None or ability.costs:
+        return ability
+    e = ability.effects[0]
+    if not isinstance(e, M.AlternateCost):
+        return ability
+    return replace(ability, kind="alternate cost", effects=(), instead_of=e.instead_of,
+                   costs=tuple(M.Cost(kind="effect", effect=p, span=p.span) for p in e.pay))
 
 
 _AT_LEAST = {"or more": "at least", "or greater": "at least", "or higher": "at least",

@@ -32,7 +32,7 @@ from lark.exceptions import UnexpectedInput
 
 from judge.cards import model as M
 from judge.cards.frames import Parts, Simple, _Several, alternatives
-from judge.cards.game import GameReader, _Holder, alternate_cost, piece_of, split_at
+from judge.cards.game import GameReader, _Holder, piece_of, split_at
 from judge.cards.links import first_citation
 from judge.cards.nouns import COMMON_ZONES, Vocabulary, base
 from judge.cards.reader import GRAMMAR_DIR, Piece
@@ -51,6 +51,8 @@ VOCABULARY = Vocabulary(
            "maximum hand size": "hand size"},
     slash_stats=("atk", "health"),
     self_pronouns=frozenset({"she", "he", "her", "him"}),
+    # "its cost" is its play cost, printed as resources (wow-7.4 201.1, 403.6a)
+    whole_costs=frozenset({"cost", "play cost", "resource cost"}),
 )
 
 
@@ -929,12 +931,9 @@ class WowReader(GameReader):
         card = super().parse(text, strict=strict, name=name)
         low = text.lower()
         walk = any(w in low for w in _REFLEXIVE_WORDS)   # the walk is costly: only if needed
-        abilities = tuple(alternate_cost(_if_able(_ready_step(_replacement_of(
+        abilities = tuple(_if_able(_ready_step(_replacement_of(
             _reflexives(_delayed_this_way(a)) if walk else _delayed_this_way(a)), card.text),
-            card.text), card.text, name) if "rather than pay" in low else
-            _if_able(_ready_step(_replacement_of(
-                _reflexives(_delayed_this_way(a)) if walk else _delayed_this_way(a)), card.text),
-                card.text) for a in card.abilities)
+            card.text) for a in card.abilities)
         if any(a is not o for a, o in zip(abilities, card.abilities)):
             card = replace(card, abilities=abilities)
         if "complete this quest" in low:

@@ -188,6 +188,12 @@ def _bind(card: str, kind: str, ab: M.Ability, text: str) -> Bound | Unbound:
             ab.keywords[0].value.constant is not None:
         name = f"{ab.label} {ab.keywords[0].value.constant}"
     label = ab.label.lower()
+    if ab.kind == "alternate cost":
+        # "You may spend 1 [[basic]] rather than pay this card's main action cost": what may be
+        # paid instead of (a part of) the card's cost - the module pays printed costs only
+        return Unbound(printed, "static", f"an alternate cost (paid instead of its "
+                       f"{ab.instead_of or 'cost'}) the module does not carry out",
+                       frozenset({"*"}))
     if label in KEYWORDS:
         # its rules are the document's (3.2.2, 6.0.0 Ability): the printed reminder is not
         # carried out as an effect of its own

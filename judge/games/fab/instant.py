@@ -38,7 +38,7 @@ def _play_as_instant(eff: Any) -> bool:
     # the card itself ("this", its own name): not "it" (Chain Reaction's card turned face-up)
     return (isinstance(eff, M.Play) and eff.as_ == "instant" and is_self(eff.what)
             and eff.what is not None and eff.what.ref == "this" and eff.from_zone is None
-            and not eff.free
+            and not eff.free and not eff.waived
             and (eff.who is None or eff.who.ref == "you"))
 
 

@@ -179,6 +179,12 @@ def read(text: M.CardText | None, *, unsupported) -> CardRules:
             continue
         if a.kind == "reminder":
             continue
+        if a.kind == "alternate cost":
+            # "You may X rather than pay this card's cost": the module pays printed costs only
+            parts.append(Part("static", printed, f"an alternate cost (paid instead of its "
+                              f"{a.instead_of or 'cost'}) is not modelled",
+                              frozenset({"*"}), frozenset({"*"})))
+            continue
         if a.timing in TIMINGS or a.timing == "blitz":
             effects = tuple(e for e in a.effects if not _play_note(e))
             notes = [e for e in a.effects if _play_note(e)]
