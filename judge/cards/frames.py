@@ -174,15 +174,18 @@ class Parts:
                 for np in item:
                     if isinstance(np, (NounPhrase, Pronoun)):
                         self._durations_only(np)
+                        self._out_of_relative(np)
             elif isinstance(item, (NounPhrase, Pronoun)):
                 self.objects.append(item)
                 self._hoist(item)
+                self._out_of_relative(item)
             elif isinstance(item, PP):
                 if isinstance(item.obj, list):    # "on this spell to deal 1 damage to a
                     item.obj = _into_infinitive(item.obj)    # target unit or Phoenixborn"
                 self.pps.append(item)
                 if isinstance(item.obj, (NounPhrase, Pronoun)):
                     self._durations_only(item.obj)    # "with a card from X this chain link"
+                    self._relative_purpose(item.obj)
             elif isinstance(item, Change):
                 self.changes.append(item)
             elif isinstance(item, M.Duration):
@@ -255,6 +258,7 @@ class Parts:
                 self.pps.append(PP("to", post.body, post.span))
                 if isinstance(post.body, (NounPhrase, Pronoun)):
                     self._durations_only(post.body)     # "damage to a hero this turn"
+                    self._relative_purpose(post.body)
             elif post.kind == "cap":
                 self.cap = post.body
             elif post.kind == "infinitive" and self.infinitive is None:
@@ -291,6 +295,66 @@ class Parts:
         if len(kept) != len(posts):
             np.posts = kept
 
+    def _out_of_relative(self, np) -> None:
+        """"put a resource you control into your hand", "return an aura you control to its
+        owner's hand": where the object goes (or comes from), which the grammar hung on the
+        relative clause "you control" (whose reader reads only its "with" phrases), is the
+        clause's. Left on the noun phrase as a post of kind "clause pp" (skipped by the
+        noun-phrase reader, found again by a second reading of the clause)."""
+        posts = getattr(np, "posts", None)
+        if not posts:
+            return
+        kept: list = []
+        changed = False
+        for p in posts:
+            if p.kind == "clause pp" and p.word in _CLAUSE_PREPS:
+                self.pps.append(p.body)
+            elif p.kind == "clause pp" and p.word == "adverb":
+                self.adverbs.append(p.body.value)
+            elif p.kind == "rel" and p.body[1].lemma in ("control", "own") and \
+                    not p.body[1].auxes:
+                subject, group, items = p.body
+                mine = [i for i in items if isinstance(i, PP) and i.prep in _CLAUSE_PREPS
+                        or isinstance(i, Item) and i.kind == "adverb"]
+                if mine:
+                    p.body = (subject, group, [i for i in items
+                                               if not any(i is m for m in mine)])
+                    kept.append(p)
+                    for m in mine:
+                        if isinstance(m, PP):
+                            self.pps.append(m)
+                            kept.append(Post("clause pp", m.prep, m, m.span))
+                        else:
+                            self.adverbs.append(m.value)    # "you control from play"
+                            kept.append(Post("clause pp", "adverb", m, m.span))
+                    changed = True
+                    continue
+            kept.append(p)
+        if changed:
+            np.posts = kept
+
+    def _relative_purpose(self, np) -> None:
+        """"Deal 1 damage to a target unit you control to deal 3 damage to a target unit": the
+        purpose the grammar hung on the relative clause of a prepositional phrase's noun is the
+        clause's (as :meth:`_hoist` does for an object's); the relative clause reads none."""
+        if self.infinitive is not None:
+            return
+        for post in getattr(np, "posts", ()):
+            if post.kind == "infinitive" and isinstance(post.body, VP):
+                # "Deal 1 damage to a target unit to deal 3 damage to a target unit"
+                self.infinitive = post.body
+                np.posts = [p for p in np.posts if p is not post]
+                return
+            if post.kind != "rel":
+                continue
+            subject, group, items = post.body
+            found = next((i for i in items if isinstance(i, Item) and i.kind == "infinitive"),
+                         None)
+            if found is not None:
+                self.infinitive = found.value
+                post.body = (subject, group, [i for i in items if i is not found])
+                return
+
     def _durations_only(self, np) -> None:
         """The durations among ``np``'s post-modifiers (and its zone's), for the clause; the
         noun phrase keeps them (a reader of it ignores them), so reading it again finds them
@@ -301,6 +365,12 @@ class Parts:
                     self.durations.append(p.body)
             elif p.kind in ("from", "in", "of", "zone") and isinstance(p.body, NounPhrase):
                 self._durations_only(p.body)
+            elif p.kind == "rel" and p.body[1].lemma in ("control", "own") and \
+                    not p.body[1].auxes:
+                # "allies you control this turn": the relative clause's reader reads no period
+                for i in p.body[2]:
+                    if isinstance(i, M.Duration) and i not in self.durations:
+                        self.durations.append(i)
 
     def pp(self, *preps: str):
         for p in self.pps:
@@ -2857,6 +2927,8 @@ DAMAGE_TYPES = frozenset({"physical", "arcane", "fire", "frost", "nature", "shad
 
 
 _POSSESSIVE_DETS = frozenset({"its", "their", "his", "her", "your"})
+# where a clause's object goes or comes from ("into your hand", "to its owner's hand")
+_CLAUSE_PREPS = frozenset({"into", "onto", "to", "on top of", "from", "out of", "off"})
 
 
 def _take_adverbial(np, prep: str) -> list[PP]:

@@ -452,9 +452,13 @@ class Reader:
                 t = replace(t, controller=_relation(subject), span=span, text=text)
                 for item in items or ():
                     # "each ally you control with cost 2 or less": the "with" describes the
-                    # card, not the controlling
-                    if isinstance(item, PP) and item.prep in ("with", "without"):
-                        t = self._post(t, Post(kind=item.prep, word=item.prep, body=item.obj,
+                    # card, not the controlling; so does where it is ("each attack action card
+                    # you control on the combat chain")
+                    if isinstance(item, PP) and (
+                            item.prep in ("with", "without") and not isinstance(item.obj, VP)
+                            or item.prep in ("in", "on") and self.zone(item.obj) is not None):
+                        kind = "in" if item.prep in ("in", "on") else item.prep
+                        t = self._post(t, Post(kind=kind, word=item.prep, body=item.obj,
                                                span=getattr(item.obj, "span", None)))
                         t = replace(t, span=span, text=text)
                 return t

@@ -298,6 +298,9 @@ class CardTransformer(Transformer):
         statements = [c for c in children if isinstance(c, Statement)]
         options = tuple(self._wrap(st) for st in statements)
         head = str(children[0]).lower()
+        if "both" in head.split() or "x" in head.split():
+            # "Choose one or both" (one or two modes), "choose X of the following"
+            raise NoValue(f"{' '.join(head.split())!r} has no value here", children[0].start_pos)
         count = 2 if "two" in head or "2" in head else 1
         return Statement((M.Choice(verb="choose", pick=M.Amount(value=count), options=options,
                                    span=span_of(children)),), span_of(children))

@@ -765,6 +765,10 @@ class WowTransformer(CardTransformer):
         statements = [c for c in children if isinstance(c, Statement)]
         options = tuple(self._wrap(st) for st in statements)
         words = str(children[0]).lower().split()
+        if "both" in words:
+            from judge.cards.transformer import NoValue
+            raise NoValue("'choose one or both' has no value (one or two modes)",
+                          children[0].start_pos)
         # "Choose X of the following": as many modes as X (707.1c), stated as the card is added
         pick = M.Amount(variable="X") if "x" in words else \
             M.Amount(value=2 if "two" in words or "2" in words else 1)
