@@ -2267,7 +2267,13 @@ class Frames:
         if set(auxes) & _BE and not parts.objects and len(parts.pps) == 1 and \
                 parts.pps[0].prep == "in" and isinstance(parts.pps[0].obj, NounPhrase) and \
                 subject is not None and len(s.items) == 1:
-            # "Your hero is in Cat Form": a named state it is in (a quality), not a zone
+            # "Your hero is in Cat Form": a named state it is in (a quality), not a zone; a
+            # keyword of the game's is that keyword had (WoW's "Ongoing: Your hero has Cat
+            # Form." in CR 7.4 415.9b is the printed "is in Cat Form")
+            kw = self.keyword_of(parts.pps[0].obj)
+            if kw is not None:
+                return M.Gain(verb="be in", resource="keyword", keyword=kw, target=subject,
+                              duration=self.duration(parts), span=span)
             state = self.r.target(parts.pps[0].obj)
             if state.name and state.zone is None and not (state.qualities or state.filters
                                                           or state.controller or state.count):

@@ -160,13 +160,15 @@ def test_wow_where_x_is_a_number_plus_a_quantity():
 
 
 def test_wow_hero_is_in_a_named_form():
-    """"Your hero is in Bear Form.": the hero is in a named state (a quality); "is in play"
-    is not that (a zone, left to an Other)."""
+    """"Your hero is in Bear Form.": the hero has the keyword Bear Form (glossary: Bear Form and
+    Cat Form are keyword powers heroes can have; CR 7.4 quotes Cat Form's text as "Your hero has
+    Cat Form"); "is in play" is not that (a zone, left to an Other)."""
     card = wow.parse("Ongoing: Your hero is in Bear Form.")
     assert card.fully_parsed, (card.unparsed, card.others())
     [eff] = card.abilities[0].effects
-    assert isinstance(eff, M.Becomes) and eff.qualities == ("Bear Form",)
-    assert eff.what.kinds == ("hero",) and eff.what.controller == "you"
+    assert isinstance(eff, M.Gain) and eff.resource == "keyword"
+    assert eff.keyword.name == "Bear Form"
+    assert eff.target.kinds == ("hero",) and eff.target.controller == "you"
     assert not wow.parse("Your hero is in play.").fully_parsed
 
 

@@ -243,3 +243,15 @@ def test_wow_an_event_done_this_way_is_the_event_with_this_way_not_a_state():
     t = insignia.abilities[0].trigger
     assert (t.event.verb, t.event.this_way) == ("be destroyed", True)
     assert "done this way" in TR.why_not(t)
+
+
+def test_wow_your_hero_is_in_a_form_is_that_keyword_had():
+    """"Ongoing: Your hero is in Cat Form." (the printed Cat Form; CR 7.4 quotes it as "Your
+    hero has Cat Form") is the keyword Cat Form gained by your hero; on the card named Cat Form
+    it was an Other (the name read as the card itself), on other cards a state no rule knows."""
+    for text, name in (("Ongoing: Your hero is in Cat Form.", "Cat Form"),
+                       ("Ongoing: Your hero is in Bear Form.", "Maul")):
+        (gain,) = wow.parse(text, name=name).abilities[0].effects
+        assert isinstance(gain, M.Gain) and gain.resource == "keyword"
+        assert gain.keyword.name == text.split(" in ")[1].rstrip(".")
+        assert gain.target.kinds == ("hero",) and gain.target.controller == "you"

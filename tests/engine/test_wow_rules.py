@@ -818,3 +818,49 @@ def test_wow_706_1c_a_given_power_chooses_its_targets_as_it_is_used():
     used = [s for s in end.trace.steps if "chooses the targets of the power given" in s.text]
     assert len(used) == 1 and "706.1c" in " ".join(used[0].citations)
     assert not [s for s in end.trace.steps if "not modelled" in s.text]
+
+
+_CAT_FORM = ('card "Cat Form": Instant Ability - Feral Cat Form Form (1), cost 2: "Ongoing: Your '
+             'hero is in Cat Form.\\n\\nWhen Cat Form is destroyed, you may pay 2. If you do, put '
+             'it into your hand at end of turn."\n'
+             'card "Dispel Magic": Instant Ability - Discipline, cost 1: "Destroy target '
+             'ability."\n')
+
+
+def test_wow_cat_form_415_9b_paying_2_returns_it_at_end_of_turn_only_if_it_stayed():
+    """Cat Form destroyed (415.9b's example): 'you may pay 2' is paid as its triggered effect
+    resolves (two resources exhausted), and the triggered modifier returns it at end of turn;
+    with one ready resource Alice can't pay, so nothing returns. The old module named
+    "Your hero is in Cat Form" and paying not modelled."""
+    body = (_CAT_FORM + 'Bob is the turn player; 2 resources, hand "Dispel Magic"\n'
+            'Alice: controls "Cat Form", {n} resources, deck 5 cards\n'
+            'Bob plays "Dispel Magic" targeting Alice\'s "Cat Form"\nAlice uses "Cat Form"\n'
+            'settle\nBob ends the turn\n')
+    paid = _wow_ruling(body.format(n=2) + 'expect "Cat Form" in Alice\'s hand\n')
+    assert not paid.all_not_modelled and _refusals(paid) == []
+    assert all(e.passed for e in paid.all_expectations)
+    assert any("exhausts 2 resources to pay (2) for Cat Form" in s.description
+               for s in paid.steps)
+    short = _wow_ruling(body.format(n=1) + 'expect "Cat Form" in Alice\'s graveyard\n')
+    assert all(e.passed for e in short.all_expectations)
+    assert any("can't pay (2)" in s.description for s in short.steps)
+
+
+def test_wow_cat_form_keyword_destroy_trigger_is_named_on_a_non_feral_ability():
+    """Glossary Cat Form: "When you play a non-Feral ability or strike with a weapon, destroy
+    each ability that's the source of a modifier granting your hero bear or cat form" is not
+    carried out: playing a non-Feral ability while the hero is in Cat Form names it (it was
+    dropped in silence: Cat Form stayed in play); a Feral one does not. A keyword the module
+    does not carry out (Bear Form) is named as it is gained."""
+    body = (_CAT_FORM + 'card "Maul": Ability - Feral, cost 0: "Ongoing: Your hero is in Bear '
+            'Form."\ncard "Claw": Instant Ability - Feral, cost 0: "Your hero deals 3 melee '
+            'damage to target hero or ally."\n'
+            'Alice is the turn player; controls "Cat Form", hand "Dispel Magic", "Claw", '
+            '2 resources\nBob: controls "Maul"\n')
+    dispel = _wow_ruling(body + 'Alice plays "Dispel Magic" targeting Bob\'s "Maul"\nsettle\n')
+    named = [s.description for s in dispel.steps if s.action == "not modelled"]
+    assert any("Cat Form: Alice plays a non-Feral ability (Dispel Magic)" in s for s in named)
+    claw = _wow_ruling(body + 'Alice plays "Claw" targeting Bob\nsettle\nexpect Bob damage 3\n')
+    assert not any("Cat Form:" in s.description for s in claw.steps)
+    assert any("'Bear Form'" in s.description for s in claw.steps
+               if s.action == "not modelled")

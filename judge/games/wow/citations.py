@@ -374,6 +374,7 @@ TABLE: dict[str, str] = {
     "kw.dual-wield": "Dual Wield",
     "kw.empower": "Empower [thing]",
     "kw.inspire": "Inspire",
+    "kw.cat-form": "Cat Form",
     "kw.unless": "Unless",
     "kw.doubled": "Doubled",
     "reveal": "Reveal",

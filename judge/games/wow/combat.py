@@ -479,6 +479,8 @@ def strike(game, ctx: Context, player: str, wielder: int, role: str) -> None:
                  f"{st.objects[wielder].name} for this combat step",
                  ["strike", "strike.association", "strike.modifier"]
                  + (["wield.strike"] if len(chosen) > 1 else []), mark=mark, actor=player)
+        from judge.games.wow import triggers as TR
+        TR.cat_form_destroys(ctx, player, f"strikes with a weapon ({st.objects[w].name})")
 
 
 def _range(state: State, weapon: int) -> str:

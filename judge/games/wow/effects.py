@@ -1930,8 +1930,35 @@ def keyword_action(run: Run, e: M.KeywordAction) -> None:
     raise NotModelled(f"{run.name}: the keyword action {_text(e, run.text)!r}")
 
 
+def _pays_resources(e: M.Pay) -> bool:
+    """"you may pay 2" (Cat Form): its controller pays a resource cost as it resolves."""
+    return (len(e.costs) == 1 and e.costs[0].kind == "resource" and not e.costs[0].detail
+            and e.costs[0].amount is not None and isinstance(e.costs[0].amount.value, int)
+            and not e.costs[0].alternatives and (e.who is None or e.who.ref == "you"))
+
+
 def pay(run: Run, e: M.Pay) -> None:
-    raise NotModelled(f"{run.name}: paying {_text(e, run.text)!r} while it resolves")
+    """403.1, 412.2: "you may pay 2" as a link resolves - its controller exhausts that many
+    ready resources he controls; with too few he can't pay and nothing is exhausted ("if you
+    do" is then false). Which resources is asked only when they differ (face-up cards)."""
+    if not _pays_resources(e):
+        raise NotModelled(f"{run.name}: paying {_text(e, run.text)!r} while it resolves")
+    from judge.games.wow import links as L
+    st = run.state
+    n = e.costs[0].amount.value
+    ready = L.ready_resources(st, run.you)
+    if len(ready) < n:
+        run.step(T.RULE, f"{run.you} has {len(ready)} ready resources and can't pay ({n}) "
+                 f"({run.name})", ["cost"])
+        run.did = False
+        return
+    # face-down resources are blank (412.1b): alike; a face-up one is told apart by its name
+    if len(ready) > n and len({st.objects[r].name if st.objects[r].face_up else ""
+                               for r in ready}) > 1:
+        raise NotModelled(f"{run.name}: which of {run.you}'s ready resources pay ({n}) (they "
+                          "are not alike)")
+    run.did = L.pay_resources(run.game, run.ctx, run.you, n, (), f"({n}) for {run.name}",
+                              printed=False, link=False)
 
 
 def switch(run: Run, e: M.Switch) -> None:
@@ -2217,7 +2244,7 @@ _HANDLERS: dict[type, Callable[[Run, Any], None]] = {
     M.Replacement: replacement, M.Counters: counters, M.CreateToken: create_token,
     M.Attach: attach, M.DelayedTrigger: delayed, M.Cancel: cancel, M.Becomes: becomes,
     M.Choose: choose, M.Switch: switch, M.Search: search, M.ChangeTarget: change_target,
-    M.Guess: guess, M.Reveal: reveal,
+    M.Guess: guess, M.Reveal: reveal, M.Pay: pay,
 }
 
 
@@ -2327,6 +2354,8 @@ def why_not(e: M.Effect) -> str | None:
     if isinstance(e, M.Reveal) and not (_reveals_top_cards(e) or _reveals_it(e)):
         return ("revealing cards other than the top card of each player's own deck or the "
                 "card just named")
+    if isinstance(e, M.Pay) and not _pays_resources(e):
+        return f"paying {' and '.join(c.kind for c in e.costs) or 'nothing'} as it resolves"
     if isinstance(e, M.Guess) and (len(e.answers) != 2 or e.stat != "cost"):
         return "a guess other than which of two cards has the higher or lower cost (712.8)"
     if isinstance(e, M.Switch) and (e.stats != ("damage",) or e.second is None):
@@ -2395,6 +2424,11 @@ def why_not(e: M.Effect) -> str | None:
         return GRANTED_TARGETS
     if isinstance(e, M.Gain) and e.resource != "keyword":
         return f"gaining {e.resource}"
+    if isinstance(e, M.Gain) and e.keyword is not None:
+        from judge.games.wow import powers as P
+        why = P.gained_keyword_why(e.keyword)
+        if why:
+            return why
     if isinstance(e, M.Choose) and e.kind not in ("type", "name", "race", "class") and \
             not _chooses_targets(e) and not _chooses_removed(e):
         return f"choosing {e.kind or 'a card'}"

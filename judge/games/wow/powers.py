@@ -381,7 +381,19 @@ def _why_costs(costs: tuple[M.Cost, ...]) -> str:
     return ""
 
 
+def gained_keyword_why(kw: M.Keyword) -> str:
+    """Why a keyword gained from an effect ("Your hero is in Bear Form") is not carried out
+    ("" when it is): a keyword whose rules the module does not carry out is named, never
+    given as a word that does nothing."""
+    name = kw.name.lower()
+    if name in KEYWORDS or name.endswith(" resistance"):
+        return ""
+    return f"gaining the keyword {kw.name!r}"
+
+
 def _why_static(e: M.Effect) -> str:
+    if isinstance(e, M.Gain) and e.resource == "keyword" and e.keyword is not None:
+        return gained_keyword_why(e.keyword)
     if isinstance(e, M.GainControl):
         if e.who is not None and e.who.ref != "you":
             return f"control given to {e.who.text!r}"

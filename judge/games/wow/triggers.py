@@ -255,10 +255,28 @@ def watchers(state: State, ev: Event) -> list[int]:
     return out
 
 
+def cat_form_destroys(ctx: Context, player: str, what: str) -> None:
+    """Glossary Cat Form: the power also means "When you play a non-Feral ability or strike
+    with a weapon, destroy each ability that's the source of a modifier granting your hero
+    bear or cat form" - not carried out: named as ``player`` (whose hero has Cat Form) does
+    ``what``, never dropped (only its +1 ATK while attacking is carried out)."""
+    st = ctx.state
+    h = W.hero(st, player)
+    if h is not None and VA.has_keyword(st, h, "cat form"):
+        ctx.not_modelled(f"Cat Form: {player} {what}, so each ability that is the source of a "
+                         f"modifier granting {player}'s hero bear or cat form would be destroyed "
+                         "(its destroy trigger is not carried out)", ctx.cite("kw.cat-form"))
+
+
 def collect(game, ctx: Context, ev: Event, stage: Stage) -> list[PendingTrigger]:
     if stage is not Stage.WHEN:
         return []
     st = ctx.state
+    if ev.kind == "play" and isinstance(ev.target, int) and ev.target in st.objects and \
+            ev.player is not None and "ability" in VA.kinds(st, ev.target) and \
+            not VA.has_tag(st, ev.target, "feral"):
+        cat_form_destroys(ctx, ev.player, f"plays a non-Feral ability "
+                                          f"({st.objects[ev.target].name})")
     found: list[PendingTrigger] = []
     for oid in watchers(st, ev):
         o = st.objects[oid]
