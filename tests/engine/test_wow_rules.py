@@ -864,3 +864,50 @@ def test_wow_cat_form_keyword_destroy_trigger_is_named_on_a_non_feral_ability():
     assert not any("Cat Form:" in s.description for s in claw.steps)
     assert any("'Bear Form'" in s.description for s in claw.steps
                if s.action == "not modelled")
+
+
+_READINESS = ('card "Readiness": Ability - Survival, cost 3: "Survival Hero Required\\n\\nYou can '
+              'play ability cards from your graveyard this turn.\\n\\nIf an ability card would '
+              'enter your graveyard this turn, remove it from the game instead."\n'
+              'card "Aimed Shot": Instant Ability - Marksmanship, cost 2: "Your hero deals 3 '
+              'ranged damage to target hero or ally."\n'
+              'card "Nalonae": Ally - Night Elf Hunter, cost 4, atk 3, health 3, type ranged: '
+              '"You may destroy one of your resources rather than pay Nalonae\'s cost."\n')
+
+
+def test_wow_readiness_plays_an_ability_card_from_the_graveyard_and_removes_it_after():
+    """Readiness: "You can play ability cards from your graveyard this turn" lets Alice play
+    Aimed Shot from her graveyard (refused before Readiness, and for Bob); "If an ability card
+    would enter your graveyard this turn, remove it from the game instead" removes it as it
+    finishes resolving (from the chain: it was matched only in play) - and Readiness itself.
+    The old module named the permission not modelled."""
+    body = (_READINESS + 'Alice is the turn player; 5 resources, hand "Readiness", graveyard '
+            '"Aimed Shot"\nBob: deck 5 cards\n')
+    before = _wow_ruling(body + 'Alice plays "Aimed Shot" from graveyard targeting Bob\n')
+    assert any("not in Alice's hand" in r for r in _refusals(before))
+    after = _wow_ruling(body + 'Alice plays "Readiness"\nsettle\nAlice plays "Aimed Shot" from '
+                        'graveyard targeting Bob\nsettle\nexpect Bob damage 3\nexpect "Aimed '
+                        'Shot" in Alice\'s removed\nexpect "Readiness" in Alice\'s removed\n')
+    assert not after.all_not_modelled and _refusals(after) == []
+    assert all(e.passed for e in after.all_expectations)
+
+
+def test_wow_412_1b_a_face_down_resource_is_blank_as_it_leaves_play():
+    """Nalonae's alternate cost destroys a face-down Aimed Shot while Readiness's replacement
+    is active: blank as it leaves play (412.1b), it is no ability card, so it enters the
+    graveyard; the same card face up in the graveyard would have been an ability card. Paying
+    the alternate cost, stated with 'Alice uses "Nalonae"', pays no resources (it was named not
+    modelled); unstated, the printed cost is paid."""
+    body = (_READINESS + 'card "Spare Card": Ally - Orc Warrior, cost 1, atk 1, health 1, type '
+            'melee\nAlice is the turn player; resources "Aimed Shot", "Spare Card", "Spare Card",'
+            ' "Spare Card", hand "Readiness", "Nalonae"\nBob: deck 5 cards\n'
+            'Alice plays "Readiness" exhausting "Spare Card", "Spare Card", "Spare Card"\n'
+            'settle\n')
+    paid = _wow_ruling(body + 'Alice uses "Nalonae"\nAlice plays "Nalonae"\nAlice chooses '
+                       '"Aimed Shot"\nsettle\nexpect "Aimed Shot" in Alice\'s graveyard\n'
+                       'expect "Nalonae" in Alice\'s controls\n')
+    assert not paid.all_not_modelled and _refusals(paid) == []
+    assert all(e.passed for e in paid.all_expectations)
+    assert any("blank as it left play" in s.description for s in paid.steps)
+    printed = _wow_ruling(body + 'Alice plays "Nalonae"\n')
+    assert any("can't" in r or "ready resources" in r for r in _refusals(printed))

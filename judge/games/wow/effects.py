@@ -2237,6 +2237,45 @@ def change_target(run: Run, e: M.ChangeTarget) -> None:
     run.did = True
 
 
+def _plays_from_graveyard(e: M.Permission) -> bool:
+    """"You can play ability cards from your graveyard this turn" (Readiness): its controller
+    may play cards of that description from his own graveyard until the turn ends."""
+    w = e.what
+    return (e.verb == "can" and e.actions == ("play",) and not e.as_though
+            and e.condition is None and (e.who is None or e.who.ref == "you")
+            and w is not None and w.zone is not None and w.zone.name == "graveyard"
+            and w.zone.owner == "you" and not w.zone.position and w.zone.owner_target is None
+            and not w.ref and not w.targeted and w.kinds
+            and e.duration is not None and e.duration.kind == "this turn")
+
+
+def permission(run: Run, e: M.Permission) -> None:
+    """409.1: a card is played from the zone it is in - this permission lets its controller
+    play cards of its description from his graveyard this turn (recorded; checked as he plays
+    one)."""
+    if not _plays_from_graveyard(e):
+        raise NotModelled(f"{run.name}: the permission {_text(e, run.text)!r}")
+    st = run.state
+    mark = len(st.log)
+    W.record(st, "play from", (W.current_turn(st), run.you, W.GRAVEYARD,
+                               replace(e.what, zone=None), run.name))
+    run.step(T.RULE, f"{run.name}: {run.you} can play {' '.join(e.what.kinds)}s from his "
+             "graveyard until the turn ends", ["play"], mark=mark)
+    run.did = True
+
+
+def may_play_from(state: State, player: str, card: int) -> bool:
+    """Whether a permission lets ``player`` play ``card`` from the zone it is in this turn."""
+    o = state.objects[card]
+    turn = W.current_turn(state)
+    for t, who, zone, desc, name in W.records(state, "play from"):
+        if t == turn and who == player and o.zone == (player, zone):
+            with named_unknown(name):
+                if D.matches(state, desc, card, Scope(you=player), ignore_zone=True):
+                    return True
+    return False
+
+
 _HANDLERS: dict[type, Callable[[Run, Any], None]] = {
     M.Damage: damage, M.Heal: heal, M.ModifyValue: modify_value, M.Gain: gain,
     M.Conditional: conditional, M.Choice: choice, M.Move: move, M.Exhaust: exhaust,
@@ -2244,7 +2283,7 @@ _HANDLERS: dict[type, Callable[[Run, Any], None]] = {
     M.Replacement: replacement, M.Counters: counters, M.CreateToken: create_token,
     M.Attach: attach, M.DelayedTrigger: delayed, M.Cancel: cancel, M.Becomes: becomes,
     M.Choose: choose, M.Switch: switch, M.Search: search, M.ChangeTarget: change_target,
-    M.Guess: guess, M.Reveal: reveal, M.Pay: pay,
+    M.Guess: guess, M.Reveal: reveal, M.Pay: pay, M.Permission: permission,
 }
 
 
@@ -2354,6 +2393,8 @@ def why_not(e: M.Effect) -> str | None:
     if isinstance(e, M.Reveal) and not (_reveals_top_cards(e) or _reveals_it(e)):
         return ("revealing cards other than the top card of each player's own deck or the "
                 "card just named")
+    if isinstance(e, M.Permission) and not _plays_from_graveyard(e):
+        return f"the permission {' '.join(e.actions)!r}"
     if isinstance(e, M.Pay) and not _pays_resources(e):
         return f"paying {' and '.join(c.kind for c in e.costs) or 'nothing'} as it resolves"
     if isinstance(e, M.Guess) and (len(e.answers) != 2 or e.stat != "cost"):

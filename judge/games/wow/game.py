@@ -329,7 +329,7 @@ class WowGame(WowScenario):
         st = ctx.state
         o = st.objects[card]
         self._over(ctx, "play")
-        if o.zone != (player, W.HAND):
+        if o.zone != (player, W.HAND) and not E.may_play_from(st, player, card):
             raise IllegalAction("play", f"{o.name} is not in {player}'s hand", ctx.cite("play"))
         ks = VA.kinds(st, card)
         if ks & {"quest", "location"}:
@@ -343,6 +343,21 @@ class WowGame(WowScenario):
             self._main_timing(ctx, "play", player, "play")
         cost = self._cost(ctx, card, modes)
         ready = L.ready_resources(st, player)
+        alternate = self._stated_alternate(ctx, player, card)
+        if alternate is not None:
+            # 403.1: the alternate cost is paid in place of the printed one - only if it can be
+            for c in alternate.ability.costs:
+                if not self._cost_choices(ctx, player, card, c.effect, paying):
+                    raise IllegalAction("play", f"{player} can't pay {o.name}'s alternate cost "
+                                        f"({alternate.text!r})", ctx.cite("cost"),
+                                        also=(ctx.cite("add.rewind"),))
+            cost = 0
+        others = [p for p in P.of(st, card).powers if p.kind == "alternate cost"]
+        if len(ready) < cost and len(others) == 1 and _pays_alternate(others[0]):
+            raise IllegalAction("play", f"{player} has {len(ready)} ready resources and "
+                                f"{o.name} costs {cost} (to pay its alternate cost instead, "
+                                f"state first: {player} uses \"{o.name}\")",
+                                ctx.cite("cost.resource"), also=(ctx.cite("add.rewind"),))
         if len(ready) < cost and any(p.kind == "alternate cost" for p in P.of(st, card).powers):
             raise NotModelled(f"{o.name}: {player} has {len(ready)} ready resources and it costs "
                               f"{cost}; paying its alternate cost instead is not carried out",
@@ -440,21 +455,46 @@ class WowGame(WowScenario):
             ctx.step(T.RULE, f"{label}: {player} does not control that as {o.name} is added to "
                      "the chain: that text is ignored, and no targets, modes or costs from it "
                      "are required", ["kw.empower", "add.targets"])
-        self._alternate_cost(ctx, player, card)
-        if not L.pay_resources(self, ctx, player, cost, paying, f"the cost of {o.name}"):
+        if not self._alternate_cost(ctx, player, card, paying) and \
+                not L.pay_resources(self, ctx, player, cost, paying, f"the cost of {o.name}"):
             raise NotModelled(f"paying {o.name}'s cost")
         L.after_added(self, ctx, layer, L.flat(L.freeze(st, chosen)))
 
-    def _alternate_cost(self, ctx: Context, player: str, card: int) -> None:
-        """707.1e: a card that may be paid for with an alternate cost ("You may exhaust one of
-        your Shields rather than pay this ability's cost"): the printed cost is paid unless the
-        scenario's ``optional`` policy says to use such options - paying the alternate cost is
-        not carried out (named)."""
+    def _stated_alternate(self, ctx: Context, player: str, card: int) -> P.Power | None:
+        """The alternate cost the scenario says ``player`` pays for ``card`` (``Alice uses
+        "Nalonae"`` before she plays it), when it is one the module pays: destroying a card
+        the text describes ("You may destroy one of your resources rather than pay Nalonae's
+        cost"). Any other alternate cost stated is named not modelled."""
+        st = ctx.state
+        o = st.objects[card]
+        alternate = [p for p in P.of(st, card).powers if p.kind == "alternate cost"]
+        if not alternate or ctx.choices.find_use(player, o.name) is None:
+            return None
+        a = alternate[0]
+        if len(alternate) > 1 or not _pays_alternate(a):
+            raise NotModelled(f"paying {o.name}'s alternate cost ({a.text!r})",
+                              ctx.cite("add.cost"))
+        return a
+
+    def _alternate_cost(self, ctx: Context, player: str, card: int,
+                        paying: tuple[int, ...] = ()) -> bool:
+        """707.1e, 403.3: a card that may be paid for with an alternate cost ("You may destroy
+        one of your resources rather than pay Nalonae's cost") - paid in place of its printed
+        cost when the scenario says so (``Alice uses "Nalonae"``; True); otherwise the printed
+        cost is paid unless the ``optional`` policy says to use such options, which is named
+        not modelled (which alternate cost is not said)."""
         st = ctx.state
         o = st.objects[card]
         alternate = [p for p in P.of(st, card).powers if p.kind == "alternate cost"]
         if not alternate:
-            return
+            return False
+        stated = self._stated_alternate(ctx, player, card)
+        if stated is not None:
+            ctx.choices.consume(ctx.choices.find_use(player, o.name))
+            ctx.step(T.CHOICE, f"{player} pays {o.name}'s alternate cost, not its printed cost "
+                     f"({stated.text!r})", ["add.cost", "cost.alternate"], actor=player)
+            self._pay_power_costs(ctx, player, card, stated.ability, paying, None)
+            return True
         policy = ctx.policy("optional", "decline")
         if policy == "use":
             raise NotModelled(f"paying {o.name}'s alternate cost ({alternate[0].text!r})",
@@ -463,6 +503,7 @@ class WowGame(WowScenario):
                  f"({alternate[0].text!r})", ["add.cost"], actor=player,
                  default=f"optional: {policy} - {player} does not pay {o.name}'s alternate "
                          "cost (not stated)")
+        return False
 
     # ------------------------------------------------------------------ payment powers
     def _power(self, ctx: Context, card: int, ability: str | None) -> P.Power:
@@ -1043,6 +1084,15 @@ def _target_rule(problem: str) -> str:
     if "can't be targeted" in problem:
         return "target"
     return "add.targets"
+
+
+def _pays_alternate(power: P.Power) -> bool:
+    """An alternate cost the module pays: destroying cards the text describes ("You may destroy
+    one of your resources rather than pay Nalonae's cost")."""
+    costs = power.ability.costs
+    return bool(costs) and all(
+        c.kind == "effect" and isinstance(c.effect, M.Move) and c.effect.verb == "destroy"
+        and c.effect.what is not None and c.effect.what.ref != "this" for c in costs)
 
 
 def _completion_costs(state: State, card: int, a: M.Ability) -> tuple[tuple[M.Cost, ...], str]:

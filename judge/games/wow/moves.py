@@ -82,6 +82,9 @@ def perform(game, ctx: Context, ev: Event) -> Event | None:
         dest = (o.owner, to)                       # 415.2: its owner's instance of the zone
     was_exhausted = W.exhausted(st, oid)
     kinds_before = VA.kinds(st, oid) if leaving_play else None
+    # 412.1b: a face-down resource is blank as it leaves play (what looks at it then - a
+    # replacement of its entering a graveyard - sees no types)
+    blank = leaving_play and frm == W.RESOURCES and not o.face_up
     from judge.games.wow import combat as K
     silenced = _silenced_by(st, oid) if leaving_play else []
     st.apply(W.MoveCard(oid, dest, ev.get("position") or "top", ev.get("face") != "down",
@@ -96,8 +99,10 @@ def perform(game, ctx: Context, ev: Event) -> Event | None:
     if ev.get("by") == "the game":
         procs = procs + ["by-the-game"]
     if why != "draw":
-        ctx.step(T.EVENT, f"{o.name} {words}" + ("" if why in ("play",) else f" (to {where})"),
-                 procs + (["zone.different-card"] if leaving_play else []), mark=mark)
+        ctx.step(T.EVENT, f"{o.name} {words}" + ("" if why in ("play",) else f" (to {where})")
+                 + (", blank as it left play (a face-down resource)" if blank else ""),
+                 procs + (["zone.different-card"] if leaving_play else [])
+                 + (["resource.face"] if blank else []), mark=mark)
     if leaving_play:
         K.remove_from_combat(ctx, oid, why="it left play and is a different card")
     host = ev.get("host")

@@ -120,7 +120,10 @@ def _matches(state: State, want: M.Event, ev: Event, scope: Scope) -> bool:
                     return False            # "an opposing graveyard"
                 if want.zone.owner not in ("", "you", "opponent", "each"):
                     return False            # whose zone is another relation: not matched
-                return want.subject is None or D.matches(state, want.subject, x, scope)
+                # "an ability card would enter your graveyard": a card of that description
+                # wherever it comes from (the chain, a hand, play); "an ally": one in play
+                return want.subject is None or D.matches(
+                    state, want.subject, x, scope, ignore_zone="card" in want.subject.kinds)
             return False
         if ev.kind == "draw" and verb == "draw":
             return want.subject is None or want.subject.ref == "you" and ev.player == scope.you

@@ -94,7 +94,8 @@ def kinds(state: State, oid: int) -> frozenset[str]:
         if then is not None:
             return then[0]
     o = state.objects[oid]
-    out = set(o.kinds)
+    # 412.1b: a face-down resource is blank (no types or tags) - modifiers can still add some
+    out = set() if not o.face_up and o.zone[1] == W.RESOURCES else set(o.kinds)
     key = (id(state), oid, "kinds")
     if key not in _busy:
         _busy.add(key)
