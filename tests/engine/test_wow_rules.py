@@ -911,3 +911,24 @@ def test_wow_412_1b_a_face_down_resource_is_blank_as_it_leaves_play():
     assert any("blank as it left play" in s.description for s in paid.steps)
     printed = _wow_ruling(body + 'Alice plays "Nalonae"\n')
     assert any("can't" in r or "ready resources" in r for r in _refusals(printed))
+
+
+def test_wow_710_1a_an_as_this_enters_play_power_is_never_added_to_the_chain():
+    """"As this item enters play, ...": a definite power whose modifier is created as the card
+    enters play, without the chain (710.1a, 704.1b). The module does not carry it out, so it is
+    named not modelled citing 710.1a as the item enters - before, one whose effect the module
+    could carry out was added to the chain as a triggered effect and players got priority
+    before it applied; one with a choice was named without the rule."""
+    for text in ("As this item enters play, your hero deals 1 fire damage to target hero.",
+                 "As this item enters play, choose arcane, fire, frost, or nature."):
+        ruling = _wow_ruling(
+            f'card "Ember Totem": Item, cost 1: "{text}"\n'
+            'Alice is the turn player; 1 resource, hand "Ember Totem"\n'
+            'Alice plays "Ember Totem"\nsettle\n')
+        assert not any("triggered effect is added" in s.description for s in ruling.steps)
+        [step] = [s for s in ruling.steps if s.not_modelled]
+        assert "definite power" in step.not_modelled
+        assert any("710.1a" in c for c in step.citations)
+        entered = next(i for i, s in enumerate(ruling.steps)
+                       if s.description.startswith("Ember Totem enters play"))
+        assert ruling.steps.index(step) == entered + 1

@@ -2306,9 +2306,13 @@ DEFINITE_AS = ("a definite power, whose modifier is generated as the event happe
 OUTSIDE_PLAY = ("a continuous power of a card in a zone outside play (its modifiers' timestamp "
                 "is the time the card entered that zone, 718.2c; the module applies the powers "
                 "of cards in play only)")
+DEFINITE_AS_ENTERS = ("a definite power whose modifier is created as this card enters play, "
+                      "simultaneously with its other such modifiers and without the chain "
+                      "(710.1a, 704.1b): the choice or effect its controller makes as it enters "
+                      "is not carried out")
 COULD_TARGET = ("whether a card \"could target\" another: that it could legally choose it as a "
                 "target were it added to the chain (706.6)")
-WHY_CITES = {COULD_TARGET: "target.could", OUTSIDE_PLAY: "timestamp.zone", DEFINITE_AS: "timestamp.as", GRANTED_TARGETS: "target.granted", DIVIDED_ON_ADDING: "add.targets", DIVIDED_INSTEAD: "packet.divide",
+WHY_CITES = {DEFINITE_AS_ENTERS: "enter.as", COULD_TARGET: "target.could", OUTSIDE_PLAY: "timestamp.zone", DEFINITE_AS: "timestamp.as", GRANTED_TARGETS: "target.granted", DIVIDED_ON_ADDING: "add.targets", DIVIDED_INSTEAD: "packet.divide",
              SWITCH_VALUES: "modifier.switch", DRAW_UNTIL_REPLACED: "one-shot.draw-until"}
 
 PLAY_COST_CHANGE = ("a change of what is paid to play or strike (707.1e cost reductions and "

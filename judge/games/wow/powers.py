@@ -351,13 +351,15 @@ def _why_definite(trigger: M.Trigger | None) -> str:
     """704.1b: "As [an event happens], ..." is a definite power - it generates its modifier as
     the event happens, without the chain (and a continuous one has that event's timestamp,
     718.2e) - not a triggered power whose effect is added to the chain. The module carries out
-    none but a card's own entering play (710.1a); the rest are named, never put on the chain."""
+    none of them: "As this enters play, ..." (710.1a: its modifiers are created as the card
+    enters, a choice made by its controller then) is named as the card enters play citing
+    710.1a, any other as that event happens citing 718.2e; neither is put on the chain."""
     from judge.games.wow import effects as E
     ev = trigger.event if trigger is not None else None
     if trigger is None or trigger.kind != "as" or ev is None:
         return ""
     if ev.verb == "enter play" and ev.subject is not None and ev.subject.ref == "this":
-        return ""
+        return E.DEFINITE_AS_ENTERS
     return E.DEFINITE_AS
 
 
