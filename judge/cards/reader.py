@@ -144,8 +144,10 @@ class LALRDriver:
     transformer's rule methods as it reduces: what ``Lark.parse`` does for a list of tokens,
     with the table re-keyed so a step is two dict lookups (lark keys its reductions by ``Rule``
     objects whose hash and equality are Python code, and checks invariants with ``assert`` on
-    every step). Errors are lark's own ``UnexpectedToken`` with the same token and expected
-    terminals.
+    every step). The current state is kept apart from the states under it (no stack subscript
+    per step), and the end of the input is read by a loop of its own (no check per token for
+    it). Errors are lark's own ``UnexpectedToken`` with the same token and expected terminals
+    (worked out once per state).
 
     Each rule's reduction is made once from lark's callback for it (:func:`_reduction`): the
     children lark's wrappers would filter and splice are picked in one generated function, and
@@ -184,38 +186,53 @@ class LALRDriver:
     def parse(self, tokens: list[Token], start: str):
         states = self.states
         token_callbacks = self.token_callbacks
-        stack = [self.starts[start]]
+        below: list[int] = []               # the states under the current one
+        state = self.starts[start]
         values: list = []
-        end = Token.new_borrow_pos("$END", "", tokens[-1]) if tokens else Token("$END", "", 0, 1, 1)
-        end_state = self.ends[start]
-        for token in (*tokens, end):
+        for token in tokens:
             kind = token.type
             while True:
                 try:
-                    act = states[stack[-1]][kind]
+                    act = states[state][kind]
                 except KeyError:
-                    act = None
-                if act is None or act.__class__ is int and token is end:
-                    row = states[stack[-1]]
-                    raise UnexpectedToken(token, {s for s in row if s.isupper()},
-                                          state=None) from None
-                if act.__class__ is int:
-                    stack.append(act)
+                    raise UnexpectedToken(token, states.expected(state), state=None) from None
+                if act.__class__ is int:    # shift
+                    below.append(state)
+                    state = act
                     values.append(token if kind not in token_callbacks
                                   else token_callbacks[kind](token))
                     break
                 size, reduce, origin = act
                 if reduce is not None:
-                    reduce(values)                  # pops the rule's children, pushes its value
+                    reduce(values)              # pops the rule's children, pushes its value
                 if size == 1:
-                    stack[-1] = states[stack[-2]][origin]
+                    state = states[below[-1]][origin]
+                elif size:
+                    del below[1 - size:]
+                    state = states[below[-1]][origin]
                 else:
-                    if size:
-                        del stack[-size:]
-                    stack.append(states[stack[-1]][origin])
-                if token is end and stack[-1] == end_state:
-                    return values[-1]
-        raise AssertionError("unreachable: $END either completes the parse or raises")
+                    below.append(state)
+                    state = states[state][origin]
+        # the end of the input: reductions only, until the start rule is reduced
+        end = Token.new_borrow_pos("$END", "", tokens[-1]) if tokens else Token("$END", "", 0, 1, 1)
+        end_state = self.ends[start]
+        while True:
+            act = states[state].get("$END")
+            if act is None or act.__class__ is int:
+                raise UnexpectedToken(end, states.expected(state), state=None) from None
+            size, reduce, origin = act
+            if reduce is not None:
+                reduce(values)
+            if size == 1:
+                state = states[below[-1]][origin]
+            elif size:
+                del below[1 - size:]
+                state = states[below[-1]][origin]
+            else:
+                below.append(state)
+                state = states[state][origin]
+            if state == end_state:
+                return values[-1]
 
 
 class _Rows(dict):
@@ -223,12 +240,21 @@ class _Rows(dict):
     rule name) (reduce)}, each state's row re-keyed from lark's the first time the loop is in it
     (a whole corpus visits most of a grammar's ~750 states; a card or two, a few dozen)."""
 
-    __slots__ = ("raw", "callbacks", "wrappers", "reductions")
+    __slots__ = ("raw", "callbacks", "wrappers", "reductions", "terminals")
 
     def __init__(self, raw: dict, callbacks: dict, wrappers: tuple) -> None:
         super().__init__()
         self.raw, self.callbacks, self.wrappers = raw, callbacks, wrappers
         self.reductions: dict = {}
+        self.terminals: dict = {}
+
+    def expected(self, state) -> set[str]:
+        """The terminals ``state`` reads (a new set each time: an error's own), worked out
+        once per state (a sentence the grammar cannot read raises one)."""
+        found = self.terminals.get(state)
+        if found is None:
+            found = self.terminals[state] = frozenset(s for s in self[state] if s.isupper())
+        return set(found)
 
     def __missing__(self, state):
         reductions = self.reductions
@@ -284,6 +310,11 @@ def _reduction(rule, callback, wrappers) -> Callable | None:
     if size == 1 and (own_spliced and include == [(0, True)] or
                       expand1 and include == [(0, False)]):
         return None                                  # the value is the child's
+    scope = {"inner": inner}
+    shape = _shaped_reduction(size, include, own_spliced, expand1)
+    if shape is not None:                           # a common shape, in fewer steps
+        exec(shape, scope)                          # noqa: S102 - code made here
+        return scope["reduce"]
     names = [f"c{i}" for i in range(size)]
     lines = ["def reduce(values):"]
     if size == 1:
@@ -310,9 +341,28 @@ def _reduction(rule, callback, wrappers) -> Callable | None:
     else:
         value = "inner(kids)"
     lines.append(f"    values[-1] = {value}" if size == 1 else f"    values.append({value})")
-    scope = {"inner": inner}
     exec("\n".join(lines), scope)                   # noqa: S102 - code made here, above
     return scope["reduce"]
+
+
+def _shaped_reduction(size: int, include: list, own_spliced: bool, expand1: bool) -> str | None:
+    """The code of :func:`_reduction`'s function for the shapes most reductions have, doing
+    what its general code does in fewer steps (the same values, the same lists), or None:
+
+    * a spliced rule of one plain child (``_np_word``): a new list of it;
+    * a repetition growing by one item or one spliced run (``__x_star_n: __x_star_n x``): the
+      first child's list grows in place, where it stands on the stack;
+    * a rule keeping all of two or more plain children: they are its list as they stand."""
+    plain = include == [(i, False) for i in range(size)]
+    if own_spliced and size == 1 and plain:
+        return "def reduce(values):\n    values[-1] = [values[-1]]"
+    if own_spliced and size == 2 and include in ([(0, True), (1, False)], [(0, True), (1, True)]):
+        grow = "values[-1].append(c1)" if include[1] == (1, False) else "values[-1] += c1"
+        return f"def reduce(values):\n    c1 = values.pop()\n    {grow}"
+    if not own_spliced and not expand1 and size >= 2 and plain:
+        return (f"def reduce(values):\n    kids = values[-{size}:]\n    del values[-{size}:]\n"
+                f"    values.append(inner(kids))")
+    return None
 
 
 def _lark_reduction(callback, spliced: list[bool], own_spliced: bool) -> Callable:
