@@ -28,13 +28,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from lark import Token
 
 from judge.cards import model as M
+from judge.cards.model import replace
 from judge.cards.game import GameReader, _Holder, piece_of, pieces_between, split_at
 from judge.cards.links import citation_for, first_citation
 from judge.cards.nouns import COMMON_ZONES, Vocabulary, base, kind_of

@@ -24,17 +24,17 @@ from __future__ import annotations
 import csv
 import re
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 
 from lark import Token
 
 from judge.cards import model as M
+from judge.cards.model import replace
 from judge.cards.frames import Simple
 from judge.cards.game import GameReader, _Holder, piece_of, split_at
 from judge.cards.links import first_citation
 from judge.cards.nouns import COMMON_ZONES, Vocabulary, base
-from judge.cards.reader import Piece
+from judge.cards.reader import Piece, paragraphs
 from judge.cards.syntax import Item, Statement, VP, span_of
 from judge.cards.transformer import CardTransformer, NoValue
 from judge.errors import UsageError
@@ -382,7 +382,6 @@ class FabReader(GameReader):
         return replace(card, abilities=tuple(_attach_options(list(card.abilities))))
 
     def paragraphs(self, text: str, tokens: list[Token]) -> list[Piece]:
-        from judge.cards.reader import paragraphs
         return paragraphs(text, _bold_keywords(text, tokens, self._bold))
 
     def paragraph(self, piece: Piece) -> list[M.Ability]:

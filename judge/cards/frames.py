@@ -16,9 +16,9 @@ A clause whose verb has no frame, or whose parts the frame cannot place, becomes
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from judge.cards import model as M
+from judge.cards.model import replace
 from judge.cards.nouns import (OPS, Reader, amount_from, base, kind_of, number, signed_amount,
                                word_of)
 from judge.cards.syntax import (Causative, Change, Clause, Conjunct, Item, NounPhrase, PP, Post, Pronoun, VP,

@@ -9,12 +9,12 @@ head (type, costs) before a colon, or plain sentences. Sentences are always pars
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 from functools import cached_property
 
 from lark import Token
 
 from judge.cards import model as M
+from judge.cards.model import replace
 from judge.cards.errors import CardSyntaxError
 from judge.cards.nouns import base
 from judge.cards.reader import (CardGrammar, Parsed, Piece, paragraphs, parse_piece, sentences,

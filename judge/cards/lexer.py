@@ -587,14 +587,16 @@ _SENTENCE_STARTS = frozenset({"DOT", "SEMI", "BANG", "COLON", "QUOTE", "LPAR", "
                               "_COMMA", "COMMA", "KW", "DASH_LINE"})
 
 
-def _base(terminal: str) -> str:
-    found = _BASES.get(terminal)
-    if found is None:
-        found = _BASES[terminal] = terminal.rsplit("__", 1)[-1]
-    return found
+class _Bases(dict):
+    """Terminal name -> its name without the grammar's prefix, worked out once per name."""
+    __slots__ = ()
+
+    def __missing__(self, terminal: str) -> str:
+        found = self[terminal] = terminal.rsplit("__", 1)[-1]
+        return found
 
 
-_BASES: dict[str, str] = {}
+_base = _Bases().__getitem__        # the dict's own look-up: no Python frame per call
 
 
 def _verb_here(out: list, low: str, words: Sequence[Word], i: int) -> bool:

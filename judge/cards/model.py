@@ -45,8 +45,9 @@ without loading lark.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import MISSING, dataclass, field, fields, is_dataclass
+from dataclasses import replace as _dataclass_replace
 
 
 @dataclass(frozen=True, slots=True)
@@ -980,7 +981,15 @@ def _fast_inits(classes: list[type]) -> None:
                 params.append(f"{f.name}=d{k}_{i}")
             body.append(f" s{k}_{i}(self, {f.name})\n")
         source.append(f"def i{k}(self, {', '.join(params)}):\n{''.join(body) or ' pass'}\n")
+        # its replace: the value's fields, those in ``changes`` changed, set the same way
+        scope[f"c{k}"], scope[f"n{k}"] = cls, frozenset(f.name for f in fs)
+        body = "".join(f" s{k}_{i}(new, changes['{f.name}'] if '{f.name}' in changes "
+                       f"else old.{f.name})\n" for i, f in enumerate(fs))
+        source.append(f"def r{k}(old, changes):\n if not changes.keys() <= n{k}:\n"
+                      f"  return dataclass_replace(old, **changes)\n"
+                      f" new = object_new(c{k})\n{body} return new\n")
         made.append((k, cls))
+    scope["dataclass_replace"], scope["object_new"] = _dataclass_replace, object.__new__
     exec("".join(source), scope)  # noqa: S102 - the source made above
     for k, cls in made:
         init = scope[f"i{k}"]
@@ -988,6 +997,21 @@ def _fast_inits(classes: list[type]) -> None:
         init.__module__ = cls.__module__
         cls._dataclass_init = cls.__init__
         cls.__init__ = init
+        _REPLACERS[cls] = scope[f"r{k}"]
+
+
+_REPLACERS: dict[type, Callable] = {}
+
+
+def replace(obj, /, **changes):
+    """``dataclasses.replace(obj, **changes)``: for a class made by :func:`_fast_inits`, the
+    new value's slots are set as its ``__init__`` sets them, with no pass over the fields'
+    definitions per call (a field name the class does not have goes to dataclasses, which
+    raises as before); any other object goes to dataclasses."""
+    fast = _REPLACERS.get(obj.__class__)
+    if fast is None:
+        return _dataclass_replace(obj, **changes)
+    return fast(obj, changes)
 
 
 _FAST = []

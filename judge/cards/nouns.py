@@ -12,9 +12,10 @@ supplies its vocabulary (:class:`Vocabulary`): its zone nouns, player nouns, ico
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
-from judge.cards.model import Amount, Comparison, Condition, Event, Quantity, Span, Target, Zone
+from judge.cards.model import (Amount, Comparison, Condition, Event, Quantity, Span, Target,
+                               Zone, replace)
 from judge.cards.syntax import Change, Item, NounPhrase, PP, Post, Pronoun, VP, span_of
 
 _NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -54,15 +55,18 @@ _REFERRING = frozenset({"revealed", "chosen", "named", "discarded", "destroyed",
                         "selected", "drawn", "returned", "banished", "exhausted", "same"})
 
 
-def base(token_type: str) -> str:
-    """'card_common__DET' -> 'DET' (imported terminals keep their grammar's prefix)."""
-    found = _BASES.get(token_type)
-    if found is None:
-        found = _BASES[token_type] = token_type.rsplit("__", 1)[-1]
-    return found
+class _Bases(dict):
+    """Terminal name -> its name without the grammar's prefix, worked out once per name."""
+    __slots__ = ()
+
+    def __missing__(self, token_type: str) -> str:
+        found = self[token_type] = token_type.rsplit("__", 1)[-1]
+        return found
 
 
-_BASES: dict[str, str] = {}
+# base('card_common__DET') -> 'DET' (imported terminals keep their grammar's prefix): the
+# dict's own look-up, called hundreds of thousands of times a corpus, with no Python frame
+base = _Bases().__getitem__
 
 
 def singular(word: str) -> str:

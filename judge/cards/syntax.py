@@ -19,6 +19,22 @@ def span_of(*parts) -> Span | None:
     spans are looked at)."""
     if len(parts) == 1:                     # the common call: span_of(children)
         part = parts[0]
+        t = type(part)
+        if t is list:                       # what _first and _last do, without their calls
+            for item in part:
+                s = item.start_pos if type(item) is Token else _first(item)
+                if s is not None:
+                    break
+            else:
+                return None
+            for item in reversed(part):
+                e = item.end_pos if type(item) is Token else _last(item)
+                if e is not None:
+                    return Span(s, e)
+            return Span(s, None)
+        if t is Token:
+            s = part.start_pos
+            return None if s is None else Span(s, part.end_pos)
         s = _first(part)
         return None if s is None else Span(s, _last(part))
     start = end = None
@@ -78,18 +94,19 @@ def _last(part):
     return span.end if span is not None else None
 
 
-_SPANNED: dict[type, bool] = {}
-
-
-def _spanned(cls: type) -> bool:
-    """Do objects of ``cls`` say where they are only by ``.span``? (They have no
+class _Spanned(dict):
+    """Do objects of a class say where they are only by ``.span``? (They have no
     ``start_pos`` / ``end_pos`` and no ``__getattr__`` that could make one up: the records of
     this module and the values of the model.) Asked once per class, not per object."""
-    known = _SPANNED.get(cls)
-    if known is None:
-        known = _SPANNED[cls] = not (hasattr(cls, "start_pos") or hasattr(cls, "end_pos")
-                                     or hasattr(cls, "__getattr__"))
-    return known
+    __slots__ = ()
+
+    def __missing__(self, cls: type) -> bool:
+        known = self[cls] = not (hasattr(cls, "start_pos") or hasattr(cls, "end_pos")
+                                 or hasattr(cls, "__getattr__"))
+        return known
+
+
+_spanned = _Spanned().__getitem__        # the dict's own look-up: no Python frame per call
 
 
 class Record:

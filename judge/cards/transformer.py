@@ -11,12 +11,12 @@ of its plain name.
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from lark import Token, Transformer
 
 from judge.cards import model as M
-from judge.cards.frames import Frames, _Several
+from judge.cards.model import replace
+from judge.cards.frames import Frames, _Several, form_of, lemma_of
 from judge.cards.nouns import Reader, Vocabulary, base, number
 from judge.cards.syntax import (Causative, Change, Clause, Conjunct, Item, NounPhrase, PP, Post,
                                 Pronoun, Statement, VP, VerbGroup, span_of)
@@ -602,7 +602,6 @@ class CardTransformer(Transformer):
         return VP(group, [Causative(agent, inner, span_of(children[-2:]))], span_of(children))
 
     def vgroup(self, children):
-        from judge.cards.frames import form_of, lemma_of
         last = children[-1]
         t = base(last.type)
         if t.startswith("V_") or t in ("PARTICIPLE", "PAST_VERB"):

@@ -19,12 +19,12 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 
 from lark import Token
 
 from judge.cards import model as M
+from judge.cards.model import replace
 from judge.cards.frames import Simple
 from judge.cards.game import GameReader, _Holder, piece_of, pieces_between, split_at
 from judge.cards.links import first_citation

@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import fields, is_dataclass, replace
+from dataclasses import fields, is_dataclass
 from functools import cached_property
 from pathlib import Path
 
@@ -31,6 +31,7 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedInput
 
 from judge.cards import model as M
+from judge.cards.model import replace
 from judge.cards.frames import Parts, Simple, _Several, alternatives
 from judge.cards.game import GameReader, _Holder, piece_of, split_at
 from judge.cards.links import first_citation

@@ -142,3 +142,31 @@ def test_model_values_made_through_their_slots_equal_what_dataclasses_makes():
             assert [getattr(fast, f.name) for f in fs] == [getattr(slow, f.name) for f in fs]
         with pytest.raises(dataclasses.FrozenInstanceError):
             setattr(fast, fs[0].name, 1)
+
+
+def test_model_replace_equals_dataclasses_replace():
+    """judge.cards.model.replace sets the new value's slots directly for the classes given a
+    fast ``__init__``; for every such class, changing no field, each field alone, or all of
+    them gives a value equal, field for field, to dataclasses.replace's (frozen, the same
+    class); a name that is no field raises dataclasses' TypeError."""
+    import dataclasses
+    from judge.cards import model as M
+    M.use_fast_inits()
+    classes = [c for c in vars(M).values() if isinstance(c, type) and c.__module__ == M.__name__
+               and dataclasses.is_dataclass(c)]
+    assert all(c in M._REPLACERS for c in classes)
+    for cls in classes:
+        fs = dataclasses.fields(cls)
+        value = cls(*[object() for f in fs if f.default is dataclasses.MISSING])
+        changes = [{}] + [{f.name: object()} for f in fs] + [{f.name: object() for f in fs}]
+        for change in changes:
+            fast, slow = M.replace(value, **change), dataclasses.replace(value, **change)
+            assert type(fast) is cls and fast is not value
+            assert [getattr(fast, f.name) for f in fs] == [getattr(slow, f.name) for f in fs]
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(fast, fs[0].name, 1)
+        with pytest.raises(TypeError):
+            M.replace(value, no_such_field=1)
+    from judge.cards.nouns import Vocabulary          # a dataclass of another module
+    assert Vocabulary not in M._REPLACERS
+    assert M.replace(Vocabulary(), zones={"x": 1}) == Vocabulary(zones={"x": 1})
