@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
+from sys import intern
 from typing import NamedTuple
 
 from lark import Token
@@ -86,7 +87,7 @@ class Lexicon:
         for term in terminals:
             # a plain str: a grammar loaded from lark's cache names its terminals with lark
             # Tokens, whose == (Python code) the parser would call on every table lookup
-            name = str.__str__(term.name)
+            name = intern(str.__str__(term.name))     # as the parser's table keys
             self.names.add(name)
             pattern = term.pattern
             if pattern.type == "str":
@@ -147,39 +148,53 @@ def scan(text: str, self_spans: Sequence[tuple[int, int]] = ()) -> list[Word]:
     if not self_spans:
         return _scan_plain(plain)
     out: list[Word] = []
-    selves = iter(sorted(self_spans))
-    next_self = next(selves, None)
-    pos, end = 0, len(plain)
-    while pos < end:
-        if next_self is not None and pos >= next_self[0]:
-            if pos == next_self[0]:
-                out.append(Word("self", text[next_self[0]:next_self[1]], *next_self))
-                pos = next_self[1]
-                for mark in ("'s", "'"):             # "Shield Bash's cost"
-                    if plain.startswith(mark, pos) and not plain[pos + len(mark):pos + len(mark)
-                                                                  + 1].isalpha():
-                        out.append(Word("poss", mark, pos, pos + len(mark)))
-                        pos += len(mark)
-                        break
-            next_self = next(selves, None)
-            continue
-        m = _SCAN.match(plain, pos)
+    pos = 0
+    for start, end in sorted(self_spans):
+        if pos > start:
+            continue                        # a name inside one read already
+        if pos < start:
+            _scan_until(out, plain, pos, start)     # the words before it, the last cut there
+            pos = start
+        out.append(Word("self", text[start:end], start, end))
+        pos = end
+        for mark in ("'s", "'"):             # "Shield Bash's cost"
+            if plain.startswith(mark, pos) and not plain[pos + len(mark):pos + len(mark)
+                                                          + 1].isalpha():
+                out.append(Word("poss", mark, pos, pos + len(mark)))
+                pos += len(mark)
+                break
+    if pos < len(plain):
+        _scan_until(out, plain, pos, len(plain))
+    return out
+
+
+def _scan_until(out: list[Word], plain: str, pos: int, limit: int) -> None:
+    """The words of ``plain`` from ``pos`` on, up to ``limit`` (a word that runs past it is
+    cut there), added to ``out``. Every character starts a match of the scanner, so its
+    matches follow each other with no gap: each is matched in the whole text, as if read one
+    at a time from where the last one ended."""
+    append = out.append
+    for m in _SCAN.finditer(plain, pos):
+        at = m.start()
+        if at >= limit:
+            return
         kind = m.lastgroup
         stop = m.end()
-        if kind == "skip" and "\n" in plain[pos:stop]:
-            out.append(Word("break", "", pos, pos))     # a line break: names end there
-        if next_self is not None and stop > next_self[0]:
-            stop = next_self[0]
-        if kind == "word":
-            word = plain[pos:stop]
-            if "'" not in word:                 # most words: no quote, no contraction
-                out.append(Word("word", word, pos, stop))
-            else:
-                _apostrophe_word(out, word, pos, stop)
-        elif kind != "skip":
-            out.append(Word(kind, plain[pos:stop], pos, stop))
-        pos = stop
-    return out
+        if kind == "skip":
+            if "\n" in plain[at:stop]:
+                append(_new_tuple(Word, ("break", "", at, at)))   # a line break: names end there
+            if stop >= limit:
+                return
+            continue
+        if stop > limit:
+            stop = limit
+        word = plain[at:stop]
+        if kind == "word" and "'" in word:
+            _apostrophe_word(out, word, at, stop)
+        else:
+            append(_new_tuple(Word, (kind, word, at, stop)))
+        if stop >= limit:
+            return
 
 
 _new_tuple = tuple.__new__

@@ -22,6 +22,7 @@ import os
 from collections.abc import Callable, Sequence
 from functools import cached_property
 from pathlib import Path
+from sys import intern
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
@@ -174,8 +175,8 @@ class LALRDriver:
         if tables is None:
             return None
         raw_states, starts, ends, callbacks, wrappers = tables
-        states = _Rows(raw_states, callbacks, wrappers)
         try:
+            states = _Rows(raw_states, callbacks, wrappers)
             for state in starts.values():           # the layout checked where parsing starts
                 states[state]
         except (TypeError, ValueError, AttributeError, KeyError):
@@ -185,17 +186,21 @@ class LALRDriver:
 
     def parse(self, tokens: list[Token], start: str):
         states = self.states
+        table = states.table            # state -> its row, None until the loop is first in it
         token_callbacks = self.token_callbacks
-        below: list[int] = []               # the states under the current one
+        below: list[int] = []           # the states under the current one
         state = self.starts[start]
         values: list = []
         for token in tokens:
             kind = token.type
             while True:
                 try:
-                    act = states[state][kind]
-                except KeyError:
-                    raise UnexpectedToken(token, states.expected(state), state=None) from None
+                    act = table[state][kind]
+                except (KeyError, TypeError):           # no such action, or a row not made yet
+                    act = states[state].get(kind)
+                    if act is None:
+                        raise UnexpectedToken(token, states.expected(state),
+                                              state=None) from None
                 if act.__class__ is int:    # shift
                     below.append(state)
                     state = act
@@ -204,33 +209,33 @@ class LALRDriver:
                     break
                 size, reduce, origin = act
                 if reduce is not None:
-                    reduce(values)              # pops the rule's children, pushes its value
-                if size == 1:
-                    state = states[below[-1]][origin]
+                    reduce(values)          # pops the rule's children, pushes its value
+                if size == 1:               # a goto from a state the loop has been in
+                    state = table[below[-1]][origin]
                 elif size:
                     del below[1 - size:]
-                    state = states[below[-1]][origin]
+                    state = table[below[-1]][origin]
                 else:
                     below.append(state)
-                    state = states[state][origin]
+                    state = table[state][origin]
         # the end of the input: reductions only, until the start rule is reduced
         end = Token.new_borrow_pos("$END", "", tokens[-1]) if tokens else Token("$END", "", 0, 1, 1)
         end_state = self.ends[start]
         while True:
             act = states[state].get("$END")
             if act is None or act.__class__ is int:
-                raise UnexpectedToken(end, states.expected(state), state=None) from None
+                raise UnexpectedToken(end, states.expected(state), state=None)
             size, reduce, origin = act
             if reduce is not None:
                 reduce(values)
             if size == 1:
-                state = states[below[-1]][origin]
+                state = table[below[-1]][origin]
             elif size:
                 del below[1 - size:]
-                state = states[below[-1]][origin]
+                state = table[below[-1]][origin]
             else:
                 below.append(state)
-                state = states[state][origin]
+                state = table[state][origin]
             if state == end_state:
                 return values[-1]
 
@@ -240,13 +245,18 @@ class _Rows(dict):
     rule name) (reduce)}, each state's row re-keyed from lark's the first time the loop is in it
     (a whole corpus visits most of a grammar's ~750 states; a card or two, a few dozen)."""
 
-    __slots__ = ("raw", "callbacks", "wrappers", "reductions", "terminals")
+    __slots__ = ("raw", "callbacks", "wrappers", "reductions", "terminals", "table")
 
     def __init__(self, raw: dict, callbacks: dict, wrappers: tuple) -> None:
         super().__init__()
         self.raw, self.callbacks, self.wrappers = raw, callbacks, wrappers
         self.reductions: dict = {}
         self.terminals: dict = {}
+        # the rows again, in a list by state number (lark numbers its states from 0): the
+        # loop's look-up, a list index; None where no row is made yet
+        if not all(type(k) is int and k >= 0 for k in raw):
+            raise ValueError("lark table: states are not numbered")
+        self.table: list = [None] * (max(raw, default=-1) + 1)
 
     def expected(self, state) -> set[str]:
         """The terminals ``state`` reads (a new set each time: an error's own), worked out
@@ -260,18 +270,19 @@ class _Rows(dict):
         reductions = self.reductions
         row = {}
         for symbol, (action, arg) in self.raw[state].items():
+            # names interned, as the lexer's terminal names are: a look-up finds them by identity
             if isinstance(arg, int):                # shift (or goto): the next state
                 if getattr(action, "name", None) != "Shift":
                     raise ValueError(f"lark table: {action!r} to a state")
-                row[str.__str__(symbol)] = arg
+                row[intern(str.__str__(symbol))] = arg
             else:                                    # reduce by the rule ``arg``
                 act = reductions.get(id(arg))
                 if act is None:
                     act = reductions[id(arg)] = (
                         len(arg.expansion), _reduction(arg, self.callbacks[arg], self.wrappers),
-                        str.__str__(arg.origin.name))
-                row[str.__str__(symbol)] = act
-        self[state] = row
+                        intern(str.__str__(arg.origin.name)))
+                row[intern(str.__str__(symbol))] = act
+        self[state] = self.table[state] = row
         return row
 
 

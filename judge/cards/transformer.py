@@ -105,6 +105,8 @@ class CardTransformer(Transformer):
         self.begin("")
 
     def begin(self, text: str) -> None:
+        if text is getattr(self, "text", None):
+            return          # the next sentence of the same card: the readers hold no more
         self.text = text
         self.reader = Reader(self.vocabulary, text)
         self.frames = Frames(self.reader, self.frames_extra, keyword=self.keyword,

@@ -25,6 +25,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import fields, is_dataclass
 from functools import cached_property
+from operator import attrgetter
 from pathlib import Path
 
 from lark import Lark, Token
@@ -978,7 +979,7 @@ class WowReader(GameReader):
             return [found]
         piece = self._verb_first(piece)
         tokens = piece.tokens
-        if not any(base(t.type) in ("DOT", "COLON", "ARROW", "SEMI") for t in tokens):
+        if _LINE_MARKS.isdisjoint(map(base, map(_type_of, tokens))):    # none of them
             parsed = self.run(piece, "keyword_line")
             if not parsed.error:
                 return [parsed.value.ability]
@@ -1079,6 +1080,10 @@ class WowReader(GameReader):
 _UNPREVENTABLE = re.compile(
     r"(?P<combat>combat )?damage that (?P<who>your hero|this ally|this hero) would deal"
     r"(?P<with> with this weapon)? (?:is|are) unpreventable\.?", re.IGNORECASE)
+
+
+_LINE_MARKS = frozenset({"DOT", "COLON", "ARROW", "SEMI"})   # none: maybe a keyword line
+_type_of = attrgetter("type")
 
 
 def _unpreventable(text: str, piece: Piece) -> M.Ability | None:

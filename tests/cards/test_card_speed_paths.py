@@ -170,3 +170,56 @@ def test_model_replace_equals_dataclasses_replace():
     from judge.cards.nouns import Vocabulary          # a dataclass of another module
     assert Vocabulary not in M._REPLACERS
     assert M.replace(Vocabulary(), zones={"x": 1}) == Vocabulary(zones={"x": 1})
+
+
+def _scan_one_match_at_a_time(text, self_spans):
+    """The lexer's scan as it was written before it read runs of matches (the reference): one
+    match of the scanner at a time from where the last ended, cut where the card's name
+    starts."""
+    from judge.cards.lexer import _SAME, _SCAN, Word, _apostrophe_word
+    plain = text.translate(_SAME)
+    out = []
+    selves = iter(sorted(self_spans))
+    next_self = next(selves, None)
+    pos, end = 0, len(plain)
+    while pos < end:
+        if next_self is not None and pos >= next_self[0]:
+            if pos == next_self[0]:
+                out.append(Word("self", text[next_self[0]:next_self[1]], *next_self))
+                pos = next_self[1]
+                for mark in ("'s", "'"):
+                    if plain.startswith(mark, pos) and not plain[pos + len(mark):pos + len(mark)
+                                                                  + 1].isalpha():
+                        out.append(Word("poss", mark, pos, pos + len(mark)))
+                        pos += len(mark)
+                        break
+            next_self = next(selves, None)
+            continue
+        m = _SCAN.match(plain, pos)
+        kind, stop = m.lastgroup, m.end()
+        if kind == "skip" and "\n" in plain[pos:stop]:
+            out.append(Word("break", "", pos, pos))
+        if next_self is not None and stop > next_self[0]:
+            stop = next_self[0]
+        if kind == "word":
+            word = plain[pos:stop]
+            if "'" not in word:
+                out.append(Word("word", word, pos, stop))
+            else:
+                _apostrophe_word(out, word, pos, stop)
+        elif kind != "skip":
+            out.append(Word(kind, plain[pos:stop], pos, stop))
+        pos = stop
+    return out
+
+
+@settings(max_examples=500, deadline=None)
+@given(text=st.text(alphabet="ab XY_'[]{},.-1é\n*\u2019s3", max_size=24),
+       cuts=st.lists(st.tuples(st.integers(0, 24), st.integers(1, 8)), max_size=3))
+def test_scan_reads_the_words_one_match_at_a_time_would(text, cuts):
+    """judge.cards.lexer.scan reads the runs of matches between the card's names with one
+    finditer each; the words (and their cuts at a name, overlapping names, possessives after
+    one) are those of reading one match at a time."""
+    from judge.cards.lexer import scan
+    spans = sorted({(a, min(a + n, len(text))) for a, n in cuts if a < len(text)})
+    assert scan(text, spans) == _scan_one_match_at_a_time(text, spans)
