@@ -560,7 +560,9 @@ class AshesReader(GameReader):
                     if not parsed.error:
                         costs = parsed.value
                         tokens = []
-            elif _costy(head):
+            elif _costy(head) or _text_cost(head):
+                # icons, or a cost in words before the colon ("Remove 1 status token from
+                # this spell: ..."): the costs rule reads either (4.4)
                 parsed = self.run(piece_of(head), "costs")
                 if not parsed.error:
                     costs = parsed.value
@@ -702,6 +704,13 @@ def _cost_run(tokens: list[Token]) -> tuple[int, int] | None:
             not any(base(t.type) == "DASH" for t in run):
         return None
     return k - 1, end
+
+
+def _text_cost(tokens: list[Token]) -> bool:
+    """A head that opens with a verb ("Remove 1 status token from this spell", "Discard 1
+    card"): an activation cost in words."""
+    return bool(tokens) and base(tokens[0].type).startswith("V_") and not any(
+        base(t.type) in ("CHOOSE_ONE", "QUOTE") for t in tokens)
 
 
 def _costy(tokens: list[Token]) -> bool:

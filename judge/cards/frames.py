@@ -43,6 +43,12 @@ _FROM_PREPS = frozenset({"from", "out of", "off"})
 _MODALS_OPTIONAL = frozenset({"may"})
 _TAKES_INFINITIVE = frozenset({"try", "be", "have", "allow", "ask", "need", "want"})
 _CANT = frozenset({"can't", "cannot", "may not"})
+_TIMES = frozenset({"turn", "phase", "step", "round"})
+_STATES = (M.ModifyValue, M.SetValue, M.Restriction, M.Permission, M.Gain, M.Lose)
+# prepositions whose phrase changes what an effect does: one that no value was made from is
+# named an Other ("rather than pay ...'s cost" is read after the parse: game.alternate_cost)
+_MUST_READ = frozenset({"during", "as", "for", "without", "instead of", "in addition to",
+                        "like", "except", "other than", "regardless of", "apart from"})
 # actions an "only ..." allows rather than limits ("Use only on your turn", "Play only if ...")
 _ALLOWED_ACTIONS = frozenset({"play", "use", "activate", "attack", "block", "protect", "guard",
                               "counter", "complete", "defend", "attach", "equip", "cast",
@@ -534,6 +540,8 @@ class Frames:
         """"deals 2 fire damage to target ally, or 6 if that ally was dealt damage this turn":
         the same damage with another amount while a condition holds (a Conditional: the
         other amount if it holds, else the first), not a choice between two effects."""
+        if any(isinstance(i, NounPhrase) and (i.posts or len(i.words) != 1) for i in s.items):
+            return None         # (before Parts, which moves an object's "to" into the clause)
         parts = Parts(s.items)
         if len(parts.objects) != 1 or len(parts.conditions) != 1 or parts.pps or \
                 parts.changes or parts.durations or parts.rest or parts.where is not None \
@@ -689,7 +697,35 @@ class Frames:
             chooser = subject if subject is not None and subject.who == "player" else None
             core = [M.Choice(verb="may", chooser=chooser, options=(tuple(core),), optional=True,
                              pick=M.Amount(value=1), span=span)]
+        for p in _unread_phrases(parts, core):
+            if p.prep == "during" and len(core) == 1 and isinstance(p.obj, NounPhrase) and \
+                    isinstance(core[0], _STATES) and lemma in (None, "have", "get") and \
+                    _TIMES & set(self.r.target(p.obj).kinds):
+                # "Gora has -2 ATK during each opponent's turn": as "During each opponent's
+                # turn, ...", a condition on the turn or phase it is (a state: "lose all
+                # abilities during their next turn" is a period, "add ... during the End
+                # Phase" an action done later - neither is this)
+                ev = replace(self.time_event(p.obj, p.obj.span), verb="during")
+                cond = M.Condition(kind="during", test="phase", event=ev,
+                                   text=self.r.phrase(p.span), span=p.span)
+                core = [M.Conditional(verb="if", condition=cond, then=tuple(core), span=span)]
+            elif p.prep in _MUST_READ and not self._held_zone(p, core):
+                # "during their next turn", "without paying its cost", "as a Gold": a phrase
+                # that changes what the effect does, read by no value - named, never dropped
+                core.append(M.Other(verb=p.prep, args=(("text", self.r.phrase(p.span)),),
+                                    span=p.span))
         return core[0] if len(core) == 1 else _Several(core)
+
+    def _held_zone(self, p: PP, core: list) -> bool:
+        """Whether ``p`` names a zone (or period) a value of ``core`` holds (zones are often
+        made without a span)."""
+        obj = p.obj
+        if isinstance(obj, M.Duration):
+            return any(isinstance(v, M.Duration) for v in M.walk(core))
+        z = self.r.zone(obj) if isinstance(obj, NounPhrase) else None
+        if z is None:
+            return False
+        return any(isinstance(v, M.Zone) and v.name == z.name for v in M.walk(core))
 
     def causative(self, s: Simple) -> M.Effect:
         """"you may have target dagger you control deal 1 damage to them": the agent does the
@@ -1944,8 +1980,9 @@ class Frames:
             if ev.verb.startswith("receive") and ev.subject is not None and \
                     not _is_it(ev.subject):
                 target = target or ev.subject       # "the damage your Phoenixborn receives"
-        if target is None:
-            return None
+        if target is None and not (what.ref == "that" and not what.filters and not what.of):
+            return None         # ("reduce that damage by 2": the damage just named, as
+        #                         "prevent 2 of that damage")
         return replace(prevent, verb="reduce", amount=amount, target=target, source=source)
 
     def v_increase(self, s, parts, subject, span):
@@ -2340,6 +2377,14 @@ class Frames:
                 return M.Restriction(verb="can't", actions=("be " + " ".join(state.qualities),),
                                      what=subject, by=by, duration=self.duration(parts),
                                      span=span)
+            np = parts.objects[0]
+            if isinstance(np, NounPhrase) and [str(w).lower() for w in np.words] == \
+                    ["the", "target"] and len(np.posts) == 1 and np.posts[0].kind == "of" \
+                    and len(parts.objects) == 1 and not parts.pps:
+                # "cannot be the target of spells": "cannot be targeted by spells"
+                return M.Restriction(verb="can't", actions=("be targeted",), what=subject,
+                                     by=self.r.target(np.posts[0].body),
+                                     duration=self.duration(parts), span=span)
         if lemma is None and set(auxes) & _HAVE and parts.objects:
             return M.Restriction(verb="can't", actions=("have",), who=subject,
                                  what=self.obj(parts), duration=self.duration(parts), span=span)
@@ -3119,3 +3164,19 @@ def _varies(amount: M.Amount) -> bool:
     """A number a maximum can cap: one that depends on the game ("for each", X, a quantity);
     a cap on a printed constant ("pay 1 less, to a maximum of 1") says something else."""
     return amount.per is not None or bool(amount.variable) or amount.defined_as is not None
+
+
+def _unread_phrases(parts: Parts, core: list) -> list:
+    """The prepositional phrases of a clause that no value of its effects was made from (no
+    value's span starts inside the phrase): read by no frame."""
+    if not parts.pps or any(isinstance(e, M.Other) for e in core):
+        return []
+    spans = [v.span for v in M.walk(core) if getattr(v, "span", None) is not None]
+    out = []
+    for p in parts.pps:
+        ps = p.span
+        if ps is None:
+            continue
+        if not any(ps.start <= s.start < ps.end for s in spans):
+            out.append(p)
+    return out

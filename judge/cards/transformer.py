@@ -56,8 +56,8 @@ _DURATIONS = {
     "this enhance step": ("this step", ""), "during this attack": ("this attack", ""),
     "until this leaves play": ("until", ""),
 }
-# The rest are composed: a lead ("for the rest of", "until the end of" ...), "the" / "this",
-# and a period of the game; each reads as the period's kind above ("for the remainder of this
+# The rest are composed: a lead ("for the rest of", "until the end of" ...), "the" / "this" /
+# "that" (the period an event it follows happened in), and a period of the game; each reads as the period's kind above ("for the remainder of this
 # attack" as "during this attack"). card_common.lark's DURATION lists the same phrases (a test
 # checks the two agree).
 DURATION_LEADS = ("for the rest of", "for the remainder of", "until the end of", "until end of")
@@ -66,7 +66,7 @@ DURATION_PERIODS = {"turn": "until end of turn", "round": "this round", "game": 
                     "enhance step": "this step", "attack": "this attack",
                     "combat chain": "this chain", "chain link": "this chain link"}
 for _lead in DURATION_LEADS:
-    for _det in ("the ", "this ") + (("",) if _lead == "until end of" else ()):
+    for _det in ("the ", "this ", "that ") + (("",) if _lead == "until end of" else ()):
         for _period, _kind in DURATION_PERIODS.items():
             _DURATIONS.setdefault(f"{_lead} {_det}{_period}", (_kind, ""))
 

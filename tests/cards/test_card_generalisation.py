@@ -12,7 +12,10 @@ failures: text costs without a keyword ("Remove 2 momentum: ..."), "deals its da
 ...", "cannot be the target of ...", "you may choose not to ...", "X = A or B, whichever is
 less" (no value holds the least of two amounts), "occupies 2 slots", UFS "Invincible: Fire,
 Water", "search your deck and discard pile" (a search of two zones), "..., to a maximum of 3"
-(no value caps a "for each"), "cannot be played as a reversal" (kept unread on purpose)."""
+(no value caps a "for each"), "cannot be played as a reversal" (kept unread on purpose).
+Since the third round "whichever is less" (a Quantity "lesser"), "to a maximum of" (Amount.
+maximum), an Ashes cost in words and "cannot be the target of" are read (tested in
+test_card_core.py and below)."""
 
 from __future__ import annotations
 
@@ -248,8 +251,6 @@ ASHES = [
      'spell: Damage'),
     ("Return a target conjuration to its owner's conjuration pile.",
      'spell: Move'),
-    ('When a unit you control is destroyed, you may return it to your hand instead of your discard pile.',
-     'triggered/when: Choice(Move)'),
     ('Look at the top 5 cards of your draw pile, add 1 of them to your hand, and discard the rest.',
      'spell: Look, Move, Move'),
     ('Each unit that has 1 or more status tokens on it gets +1 attack and +1 life.',
@@ -585,14 +586,342 @@ UFS = [
      'triggered/after: Reveal'),
 ]
 
-@pytest.mark.parametrize(("text", "shape"), ASHES)
+
+# ---- round 3: more sentences written in each game's style (new nouns, verbs, orders; none
+# copied from a card), checked before the grammar changes of the round: 77 of 80 Ashes and 76 of
+# 80 UFS read fully then; of the rest, three Ashes ("Remove 1 status token from this spell:
+# ..." - a cost in words before the colon; "3 damage to A or 1 damage to B" - the second
+# damage lost its recipient; "cannot be the target of spells") and one UFS ("reduce that damage
+# by 2") are read now and are below; two UFS ones were not UFS ("Commit 2 foundations: ..."
+# has no timing word) and one ("its damage is halved") is still not read: left out. Two that
+# read fully before the round are now named, not read: the Ashes "You may play this spell as a
+# side action." and the UFS "... gets -2 to their block modifier for this attack." (an "as" /
+# "for" phrase no value holds was dropped in silence: see judge/cards/frames.py _MUST_READ).
+ASHES_ROUND3 = [
+    ('Inflict 2 damage to a target unit that has a status token on it.',
+     'spell: Damage'),
+    ('Remove up to 2 wound tokens from each unit you control.',
+     'spell: Counters'),
+    ('Place 1 exhaustion token on each unit your opponent controls with a life value of 2 or less.',
+     'spell: Counters'),
+    ('When this unit is destroyed, draw 2 cards.',
+     'triggered/when: Move'),
+    ("When an opponent's unit comes into play, you may inflict 1 damage to it.",
+     'triggered/when: Choice(Damage)'),
+    ('Whenever a unit you control blocks, it gets +1 attack until the end of the turn.',
+     'triggered/whenever: ModifyValue'),
+    ("Return a target conjuration to its owner's conjuration pile.",
+     'spell: Move'),
+    ('Search your draw pile for an ally and place it into your hand. Then shuffle your draw pile.',
+     'spell: Search, Move, Shuffle'),
+    ('Each player discards 1 card from their hand.',
+     'spell: Move'),
+    ('Target player draws 2 cards and places 1 wound token on their Phoenixborn.',
+     'spell: Move, Counters'),
+    ('This unit cannot be blocked by units with an attack value of 1 or less.',
+     'static: Restriction'),
+    ('This unit gets +2 life while it is guarding.',
+     'spell: Conditional[event](ModifyValue)'),
+    ('If you have 2 or more units in play, this spell costs 1 [[basic]] less to play.',
+     'static: Conditional[has](ModifyValue)'),
+    ('At the end of the round, remove all status tokens from this unit.',
+     'triggered/at: Counters'),
+    ('Deal 1 damage to each unit in battle.',
+     'spell: Damage'),
+    ("Discard the top 3 cards of a target player's draw pile.",
+     'spell: Move'),
+    ('You may change 2 dice in your exhausted pool to a side of your choice and place them into your active pool.',
+     'spell: Choice(Dice), Move'),
+    ("Re-roll a target die in an opponent's active pool.",
+     'spell: Dice'),
+    ('Destroy a target unit with 3 or more wound tokens on it.',
+     'spell: Move'),
+    ('Until the end of the turn, units you control get +1 attack and +1 life.',
+     'spell: ModifyValue, ModifyValue'),
+    ('Choose a unit in play. It gets +2 recover for the remainder of the round.',
+     'spell: Choose, ModifyValue'),
+    ('When this spell comes into play, place 3 status tokens on it.',
+     'triggered/when: Counters'),
+    ('Remove 1 status token from this spell: Inflict 1 damage to a target Phoenixborn.',
+     'activated: Damage'),
+    ('Your opponent must discard 1 card from their hand if able.',
+     'spell: Conditional[able](Move)'),
+    ('If a unit you control would be destroyed, you may discard 1 card from your hand instead.',
+     'replacement: Replacement'),
+    ('Exhaust a target unit. It cannot guard or counter this turn.',
+     'spell: Exhaust, Restriction, Restriction'),
+    ('Draw 1 card for each exhausted die in your pool.',
+     'spell: Move'),
+    ('Look at the top 3 cards of your draw pile. Place them back in any order.',
+     'spell: Look, Move'),
+    ('Each opponent places 1 wound token on their Phoenixborn for each ally they control.',
+     'spell: Counters'),
+    ('When this unit attacks, a target unit your opponent controls gets -1 attack until the end of the turn.',
+     'triggered/when: ModifyValue'),
+    ('If this unit is in battle, it gets +2 attack.',
+     'static: Conditional[is](ModifyValue)'),
+    ('After a unit you control is destroyed, place 1 status token on this spell.',
+     'triggered/after: Counters'),
+    ('A target player shuffles their discard pile into their draw pile.',
+     'spell: Move'),
+    ('Heal 2 damage from a target unit.',
+     'spell: Heal'),
+    ('Remove 2 wound tokens from your Phoenixborn.',
+     'spell: Counters'),
+    ('Move 1 wound token from a target unit to another target unit.',
+     'spell: Counters'),
+    ('Put a target ally from your discard pile into your hand.',
+     'spell: Move'),
+    ('Units with a recover value of 0 cannot attack this round.',
+     'spell: Restriction'),
+    ('When an opponent plays a reaction spell, inflict 1 damage to their Phoenixborn.',
+     'triggered/when: Damage'),
+    ('This unit gets +1 attack for each status token on it.',
+     'static: ModifyValue'),
+    ('Destroy this unit at the end of the round.',
+     'spell: DelayedTrigger'),
+    ('Once per round, you may spend 1 [[basic]] to give this unit +1 attack until the end of the turn.',
+     'spell: Choice(Dice, ModifyValue)'),
+    ('Select up to 2 units you control. Remove 1 exhaustion token from each of them.',
+     'spell: Choose, Counters'),
+    ('Inflict 3 damage to a target unit or 1 damage to a target Phoenixborn.',
+     'spell: Choice(Damage | Damage)'),
+    ('If your opponent has no units in play, inflict 2 damage to their Phoenixborn.',
+     'spell: Conditional[has](Damage)'),
+    ('Each unit you control with a status token on it gets +1 life.',
+     'static: ModifyValue'),
+    ('When this unit comes into play, your opponent discards 1 card at random from their hand.',
+     'triggered/when: Move'),
+    ("Place a target unit with a life value of 3 or less on the bottom of its owner's draw pile.",
+     'spell: Move'),
+    ('Until the end of the round, this unit cannot be the target of spells.',
+     'spell: Restriction'),
+    ('Inflict X damage to a target unit, where X is the number of exhausted dice in your pool.',
+     'spell: Damage'),
+    ('Unless your opponent spends 1 [[basic]], inflict 2 damage to their Phoenixborn.',
+     'spell: Conditional[event](Damage)'),
+    ('Choose up to 3 units. Each of them gets +1 attack until the end of the round.',
+     'spell: Choose, ModifyValue'),
+    ('Place X status tokens on this spell, where X is the number of units you control.',
+     'spell: Counters'),
+    ('When a unit your opponent controls is destroyed by this unit, draw 1 card.',
+     'triggered/when: Move'),
+    ('You may discard 2 cards from your hand to remove 3 wound tokens from your Phoenixborn.',
+     'spell: Choice(Move, Counters)'),
+    ('Each player chooses 1 unit they control and destroys it.',
+     'spell: Choose, Move'),
+    ('This unit and each unit adjacent to it get +1 life.',
+     'static: ModifyValue'),
+    ('The first time this unit is dealt damage each round, prevent 1 of that damage.',
+     'triggered/first time: Prevent'),
+    ('If a target unit has no wound tokens on it, exhaust it. Otherwise, inflict 2 damage to it.',
+     'spell: Conditional[has](Exhaust)'),
+    ('Your opponent may not play ready spells this round.',
+     'spell: Restriction'),
+    ('Remove all exhaustion tokens from units you control and draw 1 card.',
+     'spell: Counters, Move'),
+    ('After this unit blocks or guards, inflict 1 damage to the attacking unit.',
+     'triggered/after: Damage'),
+    ('When this unit counters, it gets +2 attack for the remainder of the turn.',
+     'triggered/when: ModifyValue'),
+    ('Search your draw pile for up to 2 conjurations with a magic play cost of 2 or less and place them into your conjuration pile.',
+     'spell: Search, Move'),
+    ('Units you control that are exhausted get +1 recover.',
+     'static: ModifyValue'),
+    ("Discard a random card from a target player's hand.",
+     'spell: Move'),
+    ('Draw cards until you have 5 cards in your hand.',
+     'spell: Move'),
+    ('Each unit that has an exhaustion token on it cannot block or guard.',
+     'static: Restriction, Restriction'),
+    ('If you control 3 or more allies, your Phoenixborn gets +2 life.',
+     'static: Conditional[control](ModifyValue)'),
+    ("Place a target unit in play into its owner's hand, then that player draws 1 card.",
+     'spell: Move, Move'),
+    ("Inflict 1 damage to a target unit and 1 damage to its controller's Phoenixborn.",
+     'spell: Damage, Damage'),
+    ('Your Phoenixborn cannot receive damage this turn.',
+     'spell: Restriction'),
+    ("Change up to 2 dice in a target player's active pool to their [[basic]] side.",
+     'spell: Dice'),
+    ('Inflict 2 damage to each Phoenixborn.',
+     'spell: Damage'),
+    ('Whenever you draw a card, place 1 status token on this unit.',
+     'triggered/whenever: Counters'),
+    ('Spend 2 [[basic]]: This unit gets +3 attack until the end of the turn.',
+     'activated: ModifyValue'),
+    ('When this unit leaves play, return it to your hand.',
+     'triggered/when: Move'),
+    ('A target unit with a recover value of 1 or more gets -1 recover until the end of the round.',
+     'spell: ModifyValue'),
+    ('Destroy all units with 0 life.',
+     'spell: Move'),
+]
+
+UFS_ROUND3 = [
+    ('Enhance: Your attack gets +1 damage.',
+     'activated: ModifyValue'),
+    ('Response: After your attack is blocked, draw 1 card.',
+     'triggered/after: Move'),
+    ('Enhance Commit: This attack gets +2 speed and +1 damage.',
+     'activated: ModifyValue, ModifyValue'),
+    ('Response Flip: After your rival plays a foundation, discard the top card of your deck.',
+     'triggered/after: Move'),
+    ('Form Commit: Your next kick attack this turn gets +2 damage.',
+     'activated: ModifyValue'),
+    ('Blitz: If you have 3 or more foundations in your staging area, this attack gets +3 speed.',
+     'activated: Conditional[has](ModifyValue)'),
+    ('Enhance Remove: Your rival discards 1 card from their hand.',
+     'activated: Move'),
+    ('Response: After you block an attack with a block modifier of 2 or more, gain 1 health.',
+     'triggered/after: Gain'),
+    ('Your rival cannot play enhances during this attack.',
+     'static: Restriction'),
+    ('Only playable if your rival has 5 or more cards in their hand.',
+     'static: Restriction'),
+    ('Enhance [Once per turn]: Add the top card of your discard pile to your card pool.',
+     'activated: Move'),
+    ('Response Commit: After your attack deals damage, your rival commits 1 foundation.',
+     'triggered/after: Exhaust'),
+    ('This attack gets +1 speed for each foundation you control.',
+     'static: ModifyValue'),
+    ("Enhance Flip: Your rival's next attack this turn gets -2 damage.",
+     'activated: ModifyValue'),
+    ('Form: Draw 2 cards, then discard 1 card.',
+     'activated: Move, Move'),
+    ('Enhance: Ready 1 of your committed foundations.',
+     'activated: Ready'),
+    ('Response: After a card is added to your card pool, this attack gets +1 damage.',
+     'triggered/after: ModifyValue'),
+    ('If this attack deals damage, your rival discards 1 card at random from their hand.',
+     'static: Conditional[event](Move)'),
+    ('Enhance Commit: Change the zone of this attack to low.',
+     'activated: Becomes'),
+    ('Response Discard 1 card: After your rival completes a block, your next attack gets +2 speed.',
+     'triggered/after: ModifyValue'),
+    ('Form Flip: Search your deck for a foundation and add it to your hand. Shuffle your deck.',
+     'activated: Search, Move, Shuffle'),
+    ('Your character gets +1 hand size while you control 2 or more assets.',
+     'static: Conditional[control](ModifyValue)'),
+    ('Enhance: Your rival gets -1 to their next control check this turn.',
+     'activated: ModifyValue'),
+    ('Response: After you pass a control check, draw 1 card.',
+     'triggered/after: Move'),
+    ('Blitz Commit: This attack cannot be blocked by attacks with a speed of 3 or less.',
+     'activated: Restriction'),
+    ("Response Flip: Before a foundation you control would be committed by your rival's effect, ready it instead.",
+     'activated: Replacement'),
+    ('Enhance: Put the top card of your deck into your card pool face down.',
+     'activated: Move'),
+    ('This attack gets +2 damage if your rival has no cards in their card pool.',
+     'static: Conditional[has](ModifyValue)'),
+    ('Once per turn, after you play an action, gain 1 health.',
+     'triggered/after: Gain'),
+    ("Response Commit: After your rival's attack is blocked, it gets -2 speed.",
+     'triggered/after: ModifyValue'),
+    ('Your attacks with the punch keyword get +1 speed.',
+     'static: ModifyValue'),
+    ('Enhance Remove: Return target foundation from your discard pile to your hand.',
+     'activated: Move'),
+    ('Response: After your character receives damage from an attack, add 1 card from your deck to your card pool.',
+     'triggered/after: Move'),
+    ('Form Commit: Until the end of this turn, your kick attacks get +1 damage.',
+     'activated: ModifyValue'),
+    ('Each player draws 2 cards.',
+     'static: Move'),
+    ('Enhance Flip: Your rival must commit 1 foundation, if able.',
+     'activated: Conditional[able](Exhaust)'),
+    ('Response: After your rival plays an attack with a speed of 5 or more, this card gets +1 block modifier.',
+     'triggered/after: ModifyValue'),
+    ('Destroy target asset with a difficulty of 3 or less.',
+     'static: Move'),
+    ('Enhance: Look at the top 2 cards of your deck and put them back in any order.',
+     'activated: Look, Move'),
+    ('Response Commit: After you block a high attack, your next attack this turn gets +1 speed.',
+     'triggered/after: ModifyValue'),
+    ('Enhance: If you have 10 or less health, your attack gets +2 damage.',
+     'activated: Conditional[compare](ModifyValue)'),
+    ('Response: After this attack is played, your rival may discard 1 card. If they do not, this attack gets +2 damage.',
+     'triggered/after: Choice(Move), Conditional[event](ModifyValue)'),
+    ("Enhance Commit: Your rival's next enhance this turn costs 1 more to play.",
+     'activated: ModifyValue'),
+    ('Your throw attacks cannot be blocked by low blocks.',
+     'static: Restriction'),
+    ('Blitz: Gain 2 health for each attack in your discard pile.',
+     'activated: Gain'),
+    ('Response Flip: After your rival flips a foundation, flip 1 of your foundations.',
+     'triggered/after: Flip'),
+    ('Enhance: This attack gets +X damage, where X is the number of foundations in your staging area.',
+     'activated: ModifyValue'),
+    ('Enhance: Your next attack this turn gets +X speed, where X is the number of cards in your hand.',
+     'activated: ModifyValue'),
+    ("Response: After your rival's attack is played, if it has a speed of 4 or less, it gets -1 damage.",
+     'triggered/after: Conditional[has](ModifyValue)'),
+    ("Enhance Commit: Your rival's next enhance this turn cannot be played.",
+     'activated: Restriction'),
+    ('Form Discard 1 card: Draw 1 card. If it is an attack, this card gets +1 block modifier.',
+     'activated: Move, Conditional[is](ModifyValue)'),
+    ('Enhance Flip: Choose a foundation your rival controls. Commit it.',
+     'activated: Choose, Exhaust'),
+    ('Response: Before you would receive damage from an attack, reduce that damage by 2.',
+     'triggered/before: Prevent'),
+    ('Enhance Commit: Each player discards 1 card from their card pool.',
+     'activated: Move'),
+    ('Blitz Remove: Your attack gets +2 damage for each action in your card pool.',
+     'activated: ModifyValue'),
+    ("Response Flip: After your rival's attack deals damage to you, your next attack this turn gets +2 speed.",
+     'triggered/after: ModifyValue'),
+    ('Enhance: Unless your rival discards 1 card, your attack gets +2 damage.',
+     'activated: Conditional[event](ModifyValue)'),
+    ('Form Commit: Add up to 2 foundations from your discard pile to your hand.',
+     'activated: Move'),
+    ('Response: After your rival blocks this attack, they discard 1 card at random.',
+     'triggered/after: Move'),
+    ('Enhance: This attack gets +1 speed and +1 damage if you control 3 or more foundations.',
+     'activated: Conditional[control](ModifyValue, ModifyValue)'),
+    ("Your foundations cannot be committed by your rival's effects.",
+     'static: Restriction'),
+    ('Enhance [Once per turn] Commit: Your rival commits 1 of their foundations.',
+     'activated: Exhaust'),
+    ('Response Flip: After your attack is blocked, add the top card of your deck to your card pool face up.',
+     'triggered/after: Move'),
+    ('Form: Until the end of the turn, your attacks get +1 speed.',
+     'activated: ModifyValue'),
+    ('Enhance Commit: If this attack is a kick, it gets +2 damage.',
+     'activated: Conditional[is](ModifyValue)'),
+    ('Response Remove: After your rival plays an action, cancel its effects.',
+     'triggered/after: Cancel'),
+    ('Form Flip: Your character gets +2 hand size until the end of the turn.',
+     'activated: ModifyValue'),
+    ('Response: After you complete a block, ready 1 of your foundations.',
+     'triggered/after: Ready'),
+    ("Enhance Commit: Your attack gets +1 damage for each foundation in your rival's staging area.",
+     'activated: ModifyValue'),
+    ('Response Flip: After your rival adds a card to their card pool, they discard 1 card from their hand.',
+     'triggered/after: Move'),
+    ('Blitz: Each player draws 1 card, then discards 1 card.',
+     'activated: Move, Move'),
+    ('Enhance: Your rival may commit 1 foundation. If they do not, your attack gets +3 damage.',
+     'activated: Choice(Exhaust), Conditional[event](ModifyValue)'),
+    ('Form Commit: Flip 1 of your committed foundations face up.',
+     'activated: Flip'),
+    ('Response Commit: After your rival plays a foundation, they cannot play another foundation this turn.',
+     'triggered/after: Restriction'),
+    ('Enhance Flip: Return this card to your hand.',
+     'activated: Move'),
+    ('Response: After this card is destroyed, draw 2 cards.',
+     'triggered/after: Move'),
+]
+
+
+@pytest.mark.parametrize(("text", "shape"), ASHES + ASHES_ROUND3)
 def test_ashes_written_sentence_reads_fully(text, shape):
     card = ashes.parse(text)
     assert not card.unparsed and not card.others(), (card.unparsed, card.others())
     assert _shape(card) == shape
 
 
-@pytest.mark.parametrize(("text", "shape"), UFS)
+@pytest.mark.parametrize(("text", "shape"), UFS + UFS_ROUND3)
 def test_ufs_written_sentence_reads_fully(text, shape):
     card = ufs.parse(text)
     assert not card.unparsed and not card.others(), (card.unparsed, card.others())
@@ -765,3 +1094,73 @@ def test_a_zone_named_in_the_plural(module, text, zone, owner):
     move = module.parse(text).abilities[0].effects[0]
     assert isinstance(move, M.Move) and move.to_zone is not None
     assert (move.to_zone.name, move.to_zone.owner) == (zone, owner)
+
+
+
+def test_ashes_a_cost_in_words_before_the_colon():
+    card = ashes.parse("Remove 1 status token from this spell: Inflict 1 damage to a target "
+                       "Phoenixborn.")
+    [ab] = card.abilities
+    assert ab.kind == "activated" and isinstance(ab.effects[0], M.Damage)
+    [cost] = ab.costs
+    assert cost.kind == "effect" and isinstance(cost.effect, M.Counters)
+    assert (cost.effect.action, cost.effect.kind, cost.effect.on.ref) == ("remove", "status",
+                                                                           "this")
+    # "Choose one:" is no cost
+    assert not any(a.costs for a in ashes.parse("Choose one: draw 1 card; or discard 1 card."
+                                                ).abilities)
+
+
+@pytest.mark.parametrize(("game", "text", "second"), [
+    ("ashes", "Deal 3 damage to a target unit or 1 damage to a target Phoenixborn.",
+     "phoenixborn"),
+    ("wow", "Deal 3 damage to target ally or 1 damage to target hero.", "hero"),
+])
+def test_two_damages_joined_by_or_are_a_choice_with_both_recipients(game, text, second):
+    # the second lost its recipient (an Other): the "or ..., if" reading moved it away first
+    from judge.cards import parse
+    choice = parse(game, text).abilities[0].effects[0]
+    assert isinstance(choice, M.Choice)
+    (a,), (b,) = choice.options
+    assert a.amount.value == 3 and len(a.target.kinds) == 1
+    assert (b.amount.value, b.target.kinds) == (1, (second,))
+
+
+def test_ashes_cannot_be_the_target_of():
+    [r] = ashes.parse("This unit cannot be the target of spells.").abilities[0].effects
+    assert isinstance(r, M.Restriction) and r.actions == ("be targeted",)
+    assert r.what.ref == "this" and r.by.kinds == ("spell",)
+
+
+def test_ufs_reduce_that_damage_is_a_prevention_of_the_event_damage():
+    ab = ufs.parse("Response: Before you would receive damage from an attack, reduce that "
+                   "damage by 2.").abilities[0]
+    [p] = ab.effects
+    assert isinstance(p, M.Prevent) and p.verb == "reduce" and p.amount.value == 2
+
+
+def test_a_duration_of_that_turn():
+    [e] = ashes.parse("When you draw 1 or more cards, add 2 to this unit's attack value for "
+                      "the remainder of that turn.").abilities[0].effects
+    assert isinstance(e, M.ModifyValue) and e.duration.kind == "until end of turn"
+
+
+@pytest.mark.parametrize(("module", "text", "word"), [
+    (ufs, "Enhance: Add this card to your momentum during the End Phase.", "during"),
+    (ashes, "You may play this spell as a side action.", "as"),
+    (ufs, "Enhance: Your rival gets -2 to their block modifier for this attack.", "for"),
+    (ashes, "Place that ally under your Phoenixborn instead of placing it in its owner's "
+            "discard pile.", "instead of"),
+    # (it was in ASHES above, read as a plain return to the hand)
+    (ashes, "When a unit you control is destroyed, you may return it to your hand instead of "
+            "your discard pile.", "instead of"),
+])
+def test_a_phrase_no_value_holds_is_named_not_dropped(module, text, word):
+    card = module.parse(text)
+    assert word in [o.verb for o in card.others()]
+
+
+def test_a_state_during_a_turn_is_a_condition_on_the_turn():
+    [c] = ashes.parse("This unit gets +2 attack during your turn.").abilities[0].effects
+    assert isinstance(c, M.Conditional) and c.condition.test == "phase"
+    assert isinstance(c.then[0], M.ModifyValue)
