@@ -710,8 +710,10 @@ class Frames:
                                    text=self.r.phrase(p.span), span=p.span)
                 core = [M.Conditional(verb="if", condition=cond, then=tuple(core), span=span)]
             elif p.prep in _MUST_READ and not self._held_zone(p, core) and not (
-                    p.prep == "as" and any(isinstance(e, M.Becomes) for e in core)):
-                # ("counts as a Throw attack": the Becomes holds the "as" in its kinds)
+                    p.prep == "as" and any(isinstance(e, M.Becomes) or getattr(
+                        getattr(e, "arrives", None), "role", "") for e in M.walk(core))):
+                # ("counts as a Throw attack": the Becomes holds the "as" in its kinds; "place
+                # it ... as an additional resource": the Move's arrival role holds it)
                 # "during their next turn", "without paying its cost", "as a Gold": a phrase
                 # that changes what the effect does, read by no value - named, never dropped
                 core.append(M.Other(verb=p.prep, args=(("text", self.r.phrase(p.span)),),
