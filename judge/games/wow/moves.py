@@ -226,22 +226,22 @@ def perform_draw(ctx: Context, ev: Event) -> Event | None:
     return ev.with_(target=oid)
 
 
-def arrival(arrives, name: str) -> tuple[str, int]:
+def arrival(arrives, name: str, *, role: str = "") -> tuple[str, int]:
     """710.1b: the state one ``Move.arrives`` value says a card enters play in ("put it into
     play exhausted", "This ally enters play with 3 damage"): ("exhausted", "ready" or "" when
     unstated; the damage put on it). The
     one reading of an arriving state, for an effect that puts a card into play and for a
     card's own power alike. CR 7.4's states are exhausted and ready; any other, damage that
     is not a fixed number, or what it arrives as ("as an ally": only an additional resource
-    is carried out, judge.games.wow.resources) is named not modelled (``name`` names the card
-    or effect)."""
+    is carried out, judge.games.wow.resources, which passes that ``role``) is named not
+    modelled (``name`` names the card or effect)."""
     from judge.engine.errors import NotModelled
     if arrives is None:
         return "", 0
     states = set(arrives.states)
     d = arrives.damage
     if states - {"exhausted", "ready"} or states >= {"exhausted", "ready"} or d is not None \
-            and (d.value is None or d.per is not None or d.variable) or arrives.role:
+            and (d.value is None or d.per is not None or d.variable) or arrives.role != role:
         raise NotModelled(f"{name} entering play {arrives.text!r}")
     return next(iter(states), ""), d.value if d is not None else 0
 

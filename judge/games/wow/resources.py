@@ -104,14 +104,24 @@ def is_additional(e: M.Move) -> bool:
     return e.arrives is not None and e.arrives.role == ADDITIONAL
 
 
+def _lies(e: M.Move) -> str | None:
+    """The state an additional resource arrives in ("exhausted", "ready" or ""), read as every
+    arriving state is (moves.arrival); None when that reading names it not modelled or it
+    arrives with damage."""
+    from judge.games.wow import moves as MV
+    try:
+        lies, _ = MV.arrival(e.arrives, "", role=ADDITIONAL)
+    except NotModelled:
+        return None
+    return None if e.arrives.damage is not None else lies
+
+
 def why_not_move(e: M.Move) -> str:
     """Why the module cannot place an additional resource as ``e`` says ("" when it can)."""
-    a = e.arrives
     if e.verb not in ("place", "put") or e.to_zone is None or e.to_zone.name != "resources" or \
-            e.to_zone.owner not in ("", "you") or a.damage is not None or \
-            set(a.states) - {"ready", "exhausted"} or len(a.states) > 1 or \
+            e.to_zone.owner not in ("", "you") or _lies(e) is None or \
             e.what is None or e.what.ref not in ("it",):
-        return f"placing cards {a.text!r} other than the card just revealed (412.1c)"
+        return f"placing cards {e.arrives.text!r} other than the card just revealed (412.1c)"
     return ""
 
 
@@ -153,7 +163,7 @@ def place_additional(run, e: M.Move) -> None:
                    "resource", options=("face up", "face down"),
             citation=ctx.cite("resource.additional"), example=f'{p} chooses "face up"'))
         face_up = pick == "face up"
-    exhausted = "exhausted" in e.arrives.states
+    exhausted = _lies(e) == "exhausted"
     mark = len(st.log)
     st.apply(W.MoveCard(card, W.CHAIN, "top", face_up, p))
     layer = Layer(id=st.new_id(), kind="resource", name=o.name if face_up else "a resource",
