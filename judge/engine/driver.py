@@ -443,8 +443,8 @@ class _Run:
             self.game.verify(trial, call)
             allowed, why = True, "allowed"
         except IllegalAction as first:
-            # kept past this block, an exception keeps its traceback's frames alive and they
-            # it (a cycle: this frame, a trial game and all it holds wait for the cyclic
+            # kept past this block, an exception keeps its traceback's frames alive, and they
+            # keep it (a cycle: this frame, a trial game and all it holds wait for the cyclic
             # collector instead of going at once); only its reason and citations are read
             allowed, err = False, first.with_traceback(None)
             if first.timing and ctx.policy("priority", "pass") == "pass":
