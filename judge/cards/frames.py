@@ -172,7 +172,19 @@ class Parts:
         self.cap = None
         self.parenthetical = None
         self.only = None
+        # "+ATK equal to Barim's ATK and +[Health] equal to ...": the "equal to" printed right
+        # after a change with no number of its own is that change's amount (id of the change)
+        self.equal_of: dict[int, Item] = {}
+        previous = None
         for item in items:
+            if isinstance(item, Item) and item.kind == "equal to" and \
+                    isinstance(previous, Change) and _bare_sign(previous):
+                self.equal_of[id(previous)] = item
+                if isinstance(item.value[1], (NounPhrase, Pronoun)):
+                    self._hoist(item.value[1])
+                previous = item
+                continue
+            previous = item
             if isinstance(item, list):
                 item = _into_infinitive(item)
             if isinstance(item, list):
@@ -1729,7 +1741,16 @@ class Frames:
                     stat = target.kinds[-1]      # "their check to block gets -3"
                 if not stat:
                     return None
-                amount = self.amount_with_x(amount, parts)
+                equal = parts.equal_of.get(id(ch))
+                if text in ("+", "-"):
+                    # "+ATK equal to Barim's ATK": the number is that quantity; a bare sign
+                    # with no "equal to" of its own has no number
+                    if equal is None or not self._plain_quantity(equal.value[1]):
+                        return None
+                    amount = replace(amount, variable="",
+                                     defined_as=self.r.quantity(equal.value[1]))
+                else:
+                    amount = self.amount_with_x(amount, parts)
                 alternatives.append(M.ModifyValue(verb=verb, stat=stat, amount=amount,
                                                   sign=sgn * sign, target=target,
                                                   duration=duration, span=span))
@@ -1744,6 +1765,12 @@ class Frames:
         if len(effects) == 1:
             return effects[0]
         return _Several(effects)
+
+    def _plain_quantity(self, np) -> bool:
+        """"Barim's ATK", "the cost of that revealed card": a stat of one card, which a
+        Quantity holds; not "the highest ATK among ...", "the combined ATK of ..." (the
+        quantity reader keeps no such word: read, they would be dropped)."""
+        return isinstance(np, NounPhrase) and not self.r.target(np).qualities
 
     def stat_name(self, stats: list) -> str:
         words = []
@@ -2286,6 +2313,9 @@ class Frames:
                 gains = self.keyword_gains("have", parts, subject, span)
                 if gains is not None:
                     return gains
+                copied = self.printed_powers(parts, subject, span)
+                if copied is not None:
+                    return copied
         if set(auxes) & _BE and parts.equal is not None and s.subject is not None:
             # "Bloodied Oval's {d} is equal to the number of ...": a value set
             q = self.r.quantity(s.subject if not isinstance(s.subject, list) else s.subject[0])
@@ -2338,6 +2368,20 @@ class Frames:
                 # with 4{p} and **Once per Turn Action** - {r}: **Attack**"
                 return self.becomes("be", subject, obj, parts, span)
         return None
+
+    def printed_powers(self, parts: Parts, subject, span) -> M.Effect | None:
+        """"this ally has that card's printed powers": the subject gains the powers printed
+        on another card (WoW 402: copying; read as that card's text, its self-references
+        naming the card that has them, 200.1a). None for any other object."""
+        if len(parts.objects) != 1 or parts.pps or parts.changes or parts.quoted is not None:
+            return None
+        obj = self.obj(parts)
+        if obj.of is None or "printed" not in obj.qualities or \
+                obj.kinds[-1:] not in (("power",), ("ability",)) or obj.count is not None or \
+                obj.filters or set(obj.qualities) - {"printed"}:
+            return None
+        return M.Gain(verb="have", resource="printed powers", what=obj.of, target=subject,
+                      duration=self.duration(parts), span=span)
 
     def becomes(self, verb, subject, obj: M.Target, parts: Parts, span) -> M.Effect | None:
         """``subject`` becomes objects like ``obj``: its "with N<stat>" filters are base
@@ -3102,6 +3146,12 @@ class _Both(list):
 
 class _AndOr(list):
     """Objects joined by "and/or" (one or more of them; elsewhere read as "or")."""
+
+
+def _bare_sign(change: Change) -> bool:
+    """A change printed as a sign with no number ("+ATK equal to ..."): its amount is the
+    "equal to" after it."""
+    return len(change.parts) == 1 and change.parts[0][0] in ("+", "-")
 
 
 def _coordinate_change(items: list, change: Change) -> None:

@@ -424,7 +424,9 @@ class Move(Effect):
 class Gain(Effect):
     """``target`` gains ``amount`` ``resource``: ``life``, ``health``, ``action point``,
     ``resource``, ``momentum``, ``keyword`` (``keyword``), ``ability`` (``abilities``, the
-    quoted text parsed), ``control`` (of ``what``) ..., for ``duration``."""
+    quoted text parsed), ``control`` (of ``what``), ``printed powers`` (those printed on
+    ``what``: "this ally has that card's printed powers", a copy of its text, WoW 402) ...,
+    for ``duration``."""
     resource: str = ""
     amount: Amount | None = None
     target: Target | None = None

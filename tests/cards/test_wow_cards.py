@@ -722,3 +722,41 @@ def test_wow_a_quoted_power_with_the_activate_icon():
     [power] = g.abilities
     assert [c.kind for c in power.costs] == ["exhaust"]
     assert g.duration.kind == "this turn"
+
+
+def test_wow_plus_stat_equal_to_a_cards_stat():
+    """High Prophet Barim (200.1a example): "+ATK equal to Barim's ATK and +[Health] equal to
+    Barim's [Health]" - a change printed as a sign with no number, whose amount is the
+    "equal to" after it (each change its own); the self-reference is "this" (the card that has
+    the power). A bare sign with no "equal to", or a quantity the reader would cut ("the
+    highest ATK among ..."), is not read as a value."""
+    card = wow.parse("Other allies you control have +ATK equal to Barim's ATK and +[Health] "
+                     "equal to Barim's [Health].", name="High Prophet Barim")
+    assert card.fully_parsed, (card.unparsed, card.others())
+    atk, health = card.abilities[0].effects
+    for eff, stat in ((atk, "atk"), (health, "health")):
+        assert isinstance(eff, M.ModifyValue) and (eff.stat, eff.sign, eff.op) == (stat, 1, "add")
+        q = eff.amount.defined_as
+        assert (q.measure, q.of.ref) == (stat, "this") and eff.amount.value is None
+        assert eff.target.controller == "you" and "other" in eff.target.qualities
+    assert isinstance(wow.parse("Target ally gets +ATK this turn.").abilities[0].effects[0],
+                      M.Other)
+    highest = wow.parse("Ongoing: Attached weapon has +ATK equal to the highest ATK among "
+                        "allies you control.")
+    assert not any(isinstance(e, M.ModifyValue) for a in highest.abilities for e in a.effects)
+
+
+def test_wow_has_that_cards_printed_powers():
+    """Skullchewer (200.1a example): "If you do, this ally has that card's printed powers" - the
+    card gains the printed powers of the card its text named (402: copying); it was an Other."""
+    card = wow.parse("As this ally enters play, you may remove an ally in an opposing graveyard "
+                     "from the game. If you do, this ally has that card's printed powers.",
+                     name="Skullchewer")
+    assert card.fully_parsed, (card.unparsed, card.others())
+    [a] = card.abilities
+    assert a.trigger.kind == "as"
+    choice, cond = a.effects
+    assert isinstance(choice, M.Choice) and isinstance(choice.options[0][0], M.Move)
+    [gain] = cond.then
+    assert isinstance(gain, M.Gain) and gain.resource == "printed powers"
+    assert gain.target.ref == "this" and gain.what.ref == "that" and gain.duration is None

@@ -932,3 +932,41 @@ def test_wow_710_1a_an_as_this_enters_play_power_is_never_added_to_the_chain():
         entered = next(i for i, s in enumerate(ruling.steps)
                        if s.description.startswith("Ember Totem enters play"))
         assert ruling.steps.index(step) == entered + 1
+
+
+_SKULLCHEWER = (
+    'card "High Prophet Barim": Ally - Tolvir Paladin Priest Barim (1) - Monster, cost 3, atk 1, '
+    'health 1, type holy: "Other allies you control have +ATK equal to Barim\'s ATK and '
+    '+[Health] equal to Barim\'s [Health]."\n'
+    'card "Skullchewer": Ally - Vrykul Ghoul Pet (1) - Monster, cost 5, atk 5, health 6, type '
+    'frost: "As this ally enters play, you may remove an ally in an opposing graveyard from the '
+    'game. If you do, this ally has that card\'s printed powers."\n'
+    'card "Footman": Ally - Human Warrior - Alliance, cost 1, atk 2, health 2, type melee\n')
+
+
+def test_wow_200_1a_a_copied_self_reference_reads_the_card_that_has_the_power():
+    """Skullchewer removes High Prophet Barim as it enters play (710.1a, no chain) and has his
+    printed powers (402): 'Barim's ATK' now reads Skullchewer's 5 ATK and 6 health (200.1a),
+    not Barim's 1 / 1 - while Barim himself, in play, still reads his own. The old module
+    named Skullchewer's power not modelled and read no value for Barim's."""
+    copied = _wow_ruling(_SKULLCHEWER + 'Alice is the turn player; 5 resources, hand '
+                         '"Skullchewer", controls "Footman"\nBob: graveyard "High Prophet Barim"'
+                         '\nAlice plays "Skullchewer"\nAlice uses "Skullchewer"\nsettle\n'
+                         'expect "Footman" atk 7\nexpect "Footman" health 8\n'
+                         'expect "Skullchewer" atk 5\nexpect "High Prophet Barim" in Bob\'s '
+                         'removed\n')
+    assert not copied.all_not_modelled and _refusals(copied) == []
+    assert all(e.passed for e in copied.all_expectations)
+    assert any("200.1a" in c for s in copied.steps for c in s.citations)
+    own = _wow_ruling(_SKULLCHEWER + 'Alice is the turn player; controls "High Prophet Barim", '
+                      '"Footman"\nexpect "Footman" atk 3\nexpect "Footman" health 3\n')
+    assert not own.all_not_modelled and all(e.passed for e in own.all_expectations)
+    # a copied power the module does not carry out is named as the copy is made, never given
+    other = _wow_ruling(_SKULLCHEWER.replace(
+        "Other allies you control have +ATK equal to Barim\\'s ATK and +[Health] equal to "
+        "Barim\\'s [Health].", "When Barim enters play, draw a card.").replace(
+        "Other allies you control have +ATK equal to Barim's ATK and +[Health] equal to "
+        "Barim's [Health].", "When Barim enters play, draw a card.") +
+        'Alice is the turn player; 5 resources, hand "Skullchewer"\nBob: graveyard "High '
+        'Prophet Barim"\nAlice plays "Skullchewer"\nAlice uses "Skullchewer"\nsettle\n')
+    assert any("printed powers" in (s.not_modelled or "") for s in other.steps)

@@ -22,6 +22,7 @@ TABLE: dict[str, str] = {
     "value.negative": "104.2",
     # card parts (200-206)
     "self-reference": "200.1",
+    "self-reference.copied": "200.1a",
     "cost.printed": "201.1",
     "cost.x": "201.3",
     "cost.token": "201.4",
@@ -71,6 +72,7 @@ TABLE: dict[str, str] = {
     "control.change": "401.3",
     "control.change-modifiers": "401.3a",
     "control.revert": "401.3b",
+    "copy.powers": "402",
     "copy.chain": "402.1",
     "copy.duplicate": "402.1b",
     "copy.becomes": "402.3",

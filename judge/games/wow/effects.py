@@ -166,6 +166,7 @@ class Run:
         self.guessed: tuple[str, M.Guess] | None = None   # the guess made (712.8) and its value
         self.nothing_chosen = False    # "choose a card you removed" found none: "it" is nothing
         self.found: tuple[Any, ...] | None = None   # what the last search found ("reveal it")
+        self.entering = False          # an "as this enters play" power (710.1a) being created
 
     # ------------------------------------------------------------------ reading
     @property
@@ -834,10 +835,65 @@ def gain(run: Run, e: M.Gain) -> None:
     if e.resource == "ability" and not why_not(e):
         _grant_powers(run, e)
         return
+    from judge.games.wow import powers as P
+    if e.resource == "printed powers" and run.entering and P.copies_printed(e):
+        _copy_printed(run, e)
+        return
     if why_not(e) == GRANTED_TARGETS:
         raise NotModelled(f"{run.name}'s effect {_text(e, run.text)!r}: {GRANTED_TARGETS}",
                           run.ctx.cite("target.granted"))
     raise NotModelled(f"{run.name}'s effect {_text(e, run.text)!r}")
+
+
+def as_enters(game, ctx: Context, oid: int, power) -> None:
+    """710.1a: an "as this enters play" power (Skullchewer's) is created as the card enters
+    play, without the chain: no player can respond before it applies. Its controller makes its
+    choices then (:func:`judge.games.wow.powers.copies_as_enters`: the shape carried out)."""
+    st = ctx.state
+    o = st.objects[oid]
+    ctx.step(T.RULE, f"{o.name}'s power {power.text!r} is created as {o.name} enters play: it "
+             "does not use the chain, and no player can respond before it applies",
+             ["enter.as"])
+    run = Run(game, ctx, you=o.controller, source=oid, name=o.name, text=o.text or "")
+    run.entering = True
+    run.effects(power.ability.effects)
+
+
+def _copy_printed(run: Run, e: M.Gain) -> None:
+    """"If you do, this ally has that card's printed powers" (402: copying): the card has the
+    printed powers of the card its text named, for as long as it is this card (415.9a); they
+    are read from that card's text by the same card reader, and a self-reference in them (its
+    name, "this ally") refers to the card that has them now (200.1a). Only continuous powers
+    and keywords are given; a copied power of any other kind is named not modelled."""
+    from judge.games.wow import powers as P
+    st = run.state
+    things = [x for x in run.things(e.what) if isinstance(x, int)]
+    if len(things) != 1 or run.source is None:
+        raise NotModelled(f"{run.name}: whose printed powers {e.what.text!r} names",
+                          run.ctx.cite("copy.powers"))
+    src = st.objects[things[0]]
+    me = st.objects[run.source]
+    if not src.text:
+        run.step(T.RULE, f"{me.name} has {src.name}'s printed powers: it has none",
+                 ["copy.powers"])
+        run.did = True
+        return
+    copied = P.read_printed(src.name, src.text, me.kinds)
+    why = P.copied_why(copied)
+    if why:
+        raise NotModelled(f"{me.name} having {src.name}'s printed powers: {why}",
+                          run.ctx.cite("copy.powers"))
+    mark = len(st.log)
+    W.record(st, P.COPIED, (me.id, me.incarnation, src.name, src.text))
+    texts = "; ".join(dict.fromkeys(repr(p.text) for p in copied.powers
+                                    if p.kind != "reminder"))
+    run.step(T.RULE, f"{me.name} has {src.name}'s printed powers ({texts}) for as long as it "
+             f"is in play; a self-reference in them ({src.name}'s name or part of it) refers to "
+             f"{me.name}, the card that has them now, not to {src.name}",
+             ["copy.powers", "self-reference.copied", "continuous.definite-modifier"],
+             mark=mark)
+    run.it = (src.id,)
+    run.did = True
 
 
 def _grantable(e: M.Gain) -> bool:

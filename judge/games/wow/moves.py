@@ -317,6 +317,9 @@ def _arrived(ctx: Context, oid: int, ev: Event, *, lies: str = "", damage: int =
             ctx.step(T.RULE, f"{o.name} enters play with {n} {e.kind} counter"
                      f"{'s' if n != 1 else ''}: a modifier created as it enters, not on the chain",
                      ["enter.with", "enter.as", "counter"], mark=mark)
+        for power in P.of(st, oid).as_enters:
+            from judge.games.wow import effects as E
+            E.as_enters(ctx.game, ctx, oid, power)          # 710.1a
         if P.of(st, oid).statics:
             ctx.step(T.RULE, f"{o.name}'s continuous powers now generate their modifiers, and "
                      "continuous modifiers take it into account as a card in play",

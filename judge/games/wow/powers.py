@@ -66,6 +66,10 @@ class CardPowers:
     shields_allies: bool = False
     enters_with: tuple[M.Effect, ...] = ()
     sabotage: tuple[M.Target, ...] = ()     # "Sabotage: [thing]": what it can sabotage
+    as_enters: tuple[Power, ...] = ()       # "As this ally enters play, ..." carried out as it
+    #                                         enters, without the chain (710.1a)
+    copied: tuple[str, ...] = ()            # the names of the cards whose printed powers it
+    #                                         has (402), in the order it gained them
 
     @property
     def has_text(self) -> bool:
@@ -76,16 +80,73 @@ NONE = CardPowers()
 
 
 def of(state: State, oid: int) -> CardPowers:
-    """The powers printed on object ``oid`` (cached per name and text, shared by forks)."""
+    """The powers printed on object ``oid`` (cached per name and text, shared by forks), and
+    the printed powers of other cards it has now (402: "this ally has that card's printed
+    powers", for as long as it stays this card, 415.9a)."""
     o = state.objects[oid]
-    if not o.text:
+    copied = copies(state, oid)
+    if not o.text and not copied:
         return NONE
     cache = state.cache.setdefault(CACHE, {})
-    key = (o.name, o.text, o.kinds)
+    key = (o.name, o.text, o.kinds, copied)
     found = cache.get(key)
     if found is None:
-        found = cache[key] = read(o)
+        found = read(o) if o.text else CardPowers(text=None)
+        for k, (name, text) in enumerate(copied):
+            found = with_copied(found, read_printed(name, text, o.kinds), name, k)
+        cache[key] = found
     return found
+
+
+COPIED = "copied powers"
+COPIED_INDEX = 2000          # the places of copied powers: 2000 + 100 x copy + their own
+
+
+def copies(state: State, oid: int) -> tuple[tuple[str, str], ...]:
+    """(name, text) of each card whose printed powers card ``oid`` has, as it is now."""
+    found = state.globals.get(COPIED)
+    if not found:
+        return ()
+    o = state.objects[oid]
+    return tuple((name, text) for x, incarnation, name, text in found
+                 if x == oid and incarnation == o.incarnation)
+
+
+def read_printed(name: str, text: str, kinds: frozenset[str]) -> CardPowers:
+    """The printed powers of the card ``name`` (its text read by the same card reader, its
+    self-references read as "this": the card that has the power, 200.1a), as a card of
+    ``kinds`` has them."""
+    from types import SimpleNamespace
+    return read(SimpleNamespace(name=name, text=text, kinds=frozenset(kinds)))
+
+
+def copied_why(cp: CardPowers) -> str:
+    """Why the module cannot give a card these copied printed powers ("" when it can): it
+    carries out continuous powers (704) and keywords only; any other power, or one it does
+    not carry out, is named."""
+    for p in cp.powers:
+        if p.why:
+            return f"{p.text!r}: {p.why}"
+        if p.kind not in ("static", "keyword", "reminder"):
+            return f"{p.text!r} (a {p.kind} power gained by copying)"
+    if cp.unparsed:
+        return f"{cp.unparsed[0].text!r} (unread by the card grammar)"
+    return ""
+
+
+def with_copied(own: CardPowers, cp: CardPowers, name: str, k: int) -> CardPowers:
+    """``own`` with the copied powers ``cp`` added (only the kinds :func:`copied_why`
+    allows), their places numbered apart from the card's own."""
+    shift = COPIED_INDEX + 100 * k
+    keywords = dict(own.keywords)
+    keywords.update(cp.keywords)
+    return replace(own, powers=own.powers + tuple(replace(p, index=p.index + shift)
+                                                  for p in cp.powers),
+                   keywords=keywords,
+                   statics=own.statics + tuple((i + shift, e, c) for i, e, c in cp.statics),
+                   unsupported=own.unsupported + tuple(replace(p, index=p.index + shift)
+                                                       for p in cp.unsupported),
+                   copied=own.copied + (name,))
 
 
 def parse(o: GameObject) -> M.CardText:
@@ -135,6 +196,7 @@ def read(o: GameObject) -> CardPowers:
     resolve_ability = None
     attach = None
     enters_with: list[M.Effect] = []
+    as_enters: list[Power] = []
     sabotage: list[M.Target] = []
     shields_allies = False
     seen_ongoing = False
@@ -183,6 +245,13 @@ def read(o: GameObject) -> CardPowers:
             why = _why_effects(a.effects) or _why_costs(a.costs)
             p = Power(i, "activated", words, a, why, ongoing=seen_ongoing)
             activated.append(p)
+            powers.append(p)
+            continue
+        if (a.kind == "triggered" or a.trigger is not None) and copies_as_enters(a):
+            # 710.1a: carried out as the card enters play (judge.games.wow.moves), never put
+            # on the chain
+            p = Power(i, "as enters", words, a, "", ongoing=seen_ongoing)
+            as_enters.append(p)
             powers.append(p)
             continue
         if a.kind == "triggered" or a.trigger is not None:
@@ -265,7 +334,8 @@ def read(o: GameObject) -> CardPowers:
                       triggered=tuple(triggered), activated=tuple(activated),
                       rewards=tuple(rewards), attach=attach, unsupported=unsupported,
                       unparsed=card.unparsed, shields_allies=shields_allies,
-                      enters_with=tuple(enters_with), sabotage=tuple(sabotage))
+                      enters_with=tuple(enters_with), sabotage=tuple(sabotage),
+                      as_enters=tuple(as_enters))
 
 
 def granted(state: State, oid: int) -> list[Power]:
@@ -361,6 +431,49 @@ def _why_definite(trigger: M.Trigger | None) -> str:
     if ev.verb == "enter play" and ev.subject is not None and ev.subject.ref == "this":
         return E.DEFINITE_AS_ENTERS
     return E.DEFINITE_AS
+
+
+def copies_printed(e: M.Effect) -> bool:
+    """"this ally has that card's printed powers": the card itself gains the printed powers
+    of the card its text just named, for as long as it is this card (no duration)."""
+    return isinstance(e, M.Gain) and e.resource == "printed powers" and e.target is not None \
+        and e.target.ref == "this" and e.what is not None and e.what.ref in ("that", "it") \
+        and e.duration is None
+
+
+def copies_as_enters(a: M.Ability) -> bool:
+    """"As this ally enters play, you may remove an ally in an opposing graveyard from the
+    game. If you do, this ally has that card's printed powers." (Skullchewer): a definite
+    power created as the card enters (710.1a) whose effects are moves the module carries out
+    (optional or not) and, if they were done, the card gaining the moved card's printed powers
+    (402). The shape the module carries out as the card enters; any other "as this enters
+    play" power is named (:func:`_why_definite`)."""
+    from judge.games.wow import effects as E
+    t = a.trigger
+    ev = t.event if t is not None else None
+    if t is None or t.kind != "as" or ev is None or ev.verb != "enter play" or \
+            ev.subject is None or ev.subject.ref != "this" or a.condition is not None or \
+            a.costs or a.limit:
+        return False
+
+    def move(e: M.Effect) -> bool:
+        return isinstance(e, M.Move) and E.why_not(e) is None
+    copies = False
+    for e in a.effects:
+        if move(e):
+            continue
+        if isinstance(e, M.Choice) and e.optional and len(e.options) == 1 and \
+                e.options[0] and all(move(x) for x in e.options[0]) and \
+                (e.chooser is None or e.chooser.ref == "you"):
+            continue
+        c = e.condition if isinstance(e, M.Conditional) else None
+        if c is not None and c.kind == "if" and c.event is not None and c.event.verb == "do" and \
+                not c.event.negated and not e.otherwise and \
+                all(copies_printed(x) for x in e.then):
+            copies = True
+            continue
+        return False
+    return copies
 
 
 def _why_effects(effects: tuple[M.Effect, ...]) -> str:

@@ -527,6 +527,16 @@ def _own_steps(state: State, o: GameObject, stat: str) -> list[ValueStep]:
         if amount is None:
             continue
         src = state.objects[st.source].name
+        copied: tuple[str, ...] = ()
+        if st.index >= P.COPIED_INDEX:
+            # a printed power of another card it has (402): its self-reference is this card
+            # (200.1a)
+            names = P.of(state, st.source).copied
+            k = (st.index - P.COPIED_INDEX) // 100
+            if k < len(names):
+                src = f"{src} (a printed power of {names[k]} it has; {names[k]}'s " \
+                      f"self-reference in it refers to {src})"
+                copied = ("copy.powers", "self-reference.copied")
         n += 1
         if out and not out[-1][3].stamp:
             out[-1][3].stamp = kind_of_stamp
@@ -564,7 +574,7 @@ def _own_steps(state: State, o: GameObject, stat: str) -> list[ValueStep]:
             delta = amount * getattr(e, "sign", 1)
             out.append((1, st.timestamp, -1000 - n, _Step(
                 lambda c, d=delta: _apply("add", c, d), f"{delta:+d} from {src}",
-                "continuous.indefinite-modifier")))
+                "continuous.indefinite-modifier", extra=copied)))
     if out and not out[-1][3].stamp:
         out[-1][3].stamp = kind_of_stamp
     for i, (cname, stamp) in enumerate(o.counters):
