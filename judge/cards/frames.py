@@ -955,8 +955,8 @@ class Frames:
             if p.prep in _ZONE_PREPS or p.prep.startswith("on the") or p.prep.startswith("to the"):
                 z = self.r.zone(p.obj)
                 if z is not None:
-                    if p.prep in ("on top of",):
-                        z = replace(z, position="top")
+                    if p.prep in ("on top of", "on the top of", "on the bottom of"):
+                        z = replace(z, position=p.prep.split()[-2])
                     return z
         for a in parts.adverbs:
             if a in ("into play", "in play", "into the arena"):

@@ -69,6 +69,12 @@ for _lead in DURATION_LEADS:
     for _det in ("the ", "this ", "that ") + (("",) if _lead == "until end of" else ()):
         for _period, _kind in DURATION_PERIODS.items():
             _DURATIONS.setdefault(f"{_lead} {_det}{_period}", (_kind, ""))
+# "for this attack", "during this Enhance Step": the period itself, as "this <period>" reads
+DURATION_FOR = ("for", "during")
+for _lead in DURATION_FOR:
+    for _period, _kind in DURATION_PERIODS.items():
+        _DURATIONS.setdefault(f"{_lead} this {_period}",
+                              _DURATIONS.get(f"this {_period}", (_kind, "")))
 
 
 class NotAKeyword(Exception):

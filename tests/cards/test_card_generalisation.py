@@ -1148,7 +1148,6 @@ def test_a_duration_of_that_turn():
 @pytest.mark.parametrize(("module", "text", "word"), [
     (ufs, "Enhance: Add this card to your momentum during the End Phase.", "during"),
     (ashes, "You may play this spell as a side action.", "as"),
-    (ufs, "Enhance: Your rival gets -2 to their block modifier for this attack.", "for"),
     (ashes, "Place that ally under your Phoenixborn instead of placing it in its owner's "
             "discard pile.", "instead of"),
     # (it was in ASHES above, read as a plain return to the hand)
