@@ -1571,6 +1571,10 @@ class Frames:
 
     def _changed_quality(self, parts: Parts, subject, span) -> M.Effect | None:
         what = self.obj(parts)
+        if what is not None and what.of is None and what.controller == "it" and \
+                what.quantifier == "one" and not what.qualities and not what.filters:
+            # "change its zone to mid": the zone of "it" (the possessive read as its controller)
+            what = replace(what, controller="", of=M.Target(ref="it", text="it"))
         if what is None or len(parts.objects) != 1 or what.of is None or what.count is not None \
                 or not what.kinds or what.kinds[-1] not in _CHOSEN_KINDS or parts.changes:
             return None
@@ -1585,10 +1589,17 @@ class Frames:
         if to is None or len(parts.pps) != 1:
             return None
         value = self.r.target(to.obj)
-        if not value.qualities or value.kinds or value.count is not None or value.of is not None:
+        values = (replace(value, alternatives=()),) + value.alternatives
+        if any(not v.qualities or v.kinds or v.count is not None or v.of is not None
+               or v.alternatives for v in values):
             return None
-        return M.Becomes(verb="change", what=what.of, qualities=value.qualities,
-                         duration=self.duration(parts), span=span)
+        options = tuple((M.Becomes(verb="change", what=what.of, qualities=v.qualities,
+                                   duration=self.duration(parts), span=span),) for v in values)
+        if len(options) == 1:
+            return options[0][0]
+        # "change this attack's zone to high or low": the player picks one of the printed ones
+        return M.Choice(verb="choose", chooser=self.doer(subject), pick=M.Amount(value=1),
+                        options=options, span=span)
 
     def v_choose(self, s, parts, subject, span, lemma="choose"):
         what = self.obj(parts)
@@ -1728,10 +1739,19 @@ class Frames:
     def changes(self, parts: Parts, target, span, *, verb: str, sign: int = 1) -> M.Effect | None:
         effects = []
         duration = self.duration(parts)
+        to = parts.pp("to")
         for ch in parts.changes:
             alternatives = []
             named = [self.stat_name(stats) for _, stats in ch.parts]
-            if ch.joiner != "or" and not any(named) and len(named) == len(self.r.v.slash_stats):
+            if to is not None and not any(named):
+                # "gets +2 to its Stun rating", "gets -2 to their block modifier": the value
+                # the change is made to (it was read as a change of the subject's kind)
+                stat, target = self._changed_value(to, target)
+                if not stat:
+                    return None
+                named = [stat] * len(named)
+            elif ch.joiner != "or" and not any(named) and \
+                    len(named) == len(self.r.v.slash_stats):
                 named = list(self.r.v.slash_stats)          # WoW "+1 / +1": ATK / health
             for i, (text, stats) in enumerate(ch.parts):
                 sgn, amount = signed_amount(text, ch.span)
@@ -1771,6 +1791,29 @@ class Frames:
         Quantity holds; not "the highest ATK among ...", "the combined ATK of ..." (the
         quantity reader keeps no such word: read, they would be dropped)."""
         return isinstance(np, NounPhrase) and not self.r.target(np).qualities
+
+    def _changed_value(self, to: PP, target):
+        """The stat named by "to <value>" and whose it is: ("", target) when it names none."""
+        t = self.r.target(to.obj)
+        if not t.kinds or t.count is not None or t.filters or t.zone is not None or \
+                t.alternatives or t.quantifier != "one":
+            return "", target
+        kind = t.kinds[-1]
+        if kind == "check":
+            return "check", t                   # "gets -1 to their next check": that check
+        words = [w.lower() for w in t.qualities + ((t.name,) if t.name else ()) + t.kinds[:-1]]
+        if kind == "rating" and len(words) <= 1:
+            stat = " ".join(words + ["rating"])     # "its Stun rating", "its EX rating"
+        elif kind in self.r.v.stats.values() and len(t.kinds) == 1 and not t.qualities and \
+                not kind.endswith(" zone"):                  # a zone is no number
+            stat = kind
+        else:
+            return "", target
+        if t.of is not None:
+            return stat, t.of
+        if t.controller in ("it", "they", "") and not t.ref and target is not None:
+            return stat, target                 # "its" / "their": the subject's
+        return "", target
 
     def stat_name(self, stats: list) -> str:
         words = []

@@ -812,7 +812,9 @@ class CardTransformer(Transformer):
         triggered ability; the statements after it ("If you do, ...", "Otherwise, ...")
         continue the ability before them."""
         out: list[M.Ability] = []
+        added = 0                   # effects the statement before added to out[-1]'s end
         for st in statements:
+            just_added, added = added, 0
             if st.mark == "x":
                 q = self.reader.quantity(st.during) if not isinstance(st.during, M.Quantity) \
                     else st.during
@@ -859,6 +861,21 @@ class CardTransformer(Transformer):
                 out[-1] = replace(last, effects=last.effects[:-1] + (cond,),
                                   span=span_of(last.span, st.span))
                 continue
+            if st.mark == "instead" and st.trigger is None and just_added and \
+                    len(effects) == 1 and isinstance(effects[0], M.Conditional) and \
+                    not effects[0].otherwise and not st.limit and \
+                    _same_kinds(effects[0].then, out[-1].effects[-just_added:]) and \
+                    not _says_if_you_do(effects[0].condition):
+                # "This attack gets -2 speed. If ..., it gets -3 speed instead.": the sentence
+                # before, an effect of the same kinds, is what happens unless the condition
+                # holds (both were applied); "If you do, ... instead" is left as it was
+                last = out[-1]
+                cond = replace(effects[0], otherwise=last.effects[-just_added:])
+                out[-1] = replace(last, effects=last.effects[:-just_added] + (cond,),
+                                  span=span_of(last.span, st.span))
+                added = 1
+                continue
+            added = len(effects)
             if st.trigger is not None:
                 out.append(M.Ability(kind="triggered", trigger=st.trigger, effects=effects,
                                      limit=st.limit, span=st.span))
@@ -945,6 +962,20 @@ def define_x(value, quantity: M.Quantity):
 def _prevents(effects) -> bool:
     """"..., prevent 1 of that damage": a prevention, a replacement without "instead"."""
     return bool(effects) and all(isinstance(e, M.Prevent) for e in effects)
+
+
+def _same_kinds(effects, others) -> bool:
+    return [type(e) for e in effects] == [type(e) for e in others]
+
+
+def _says_if_you_do(cond: M.Condition | None) -> bool:
+    """A condition on the sentence before having been carried out ("If you do", "If they
+    don't"), alone or in "any" / "all" of conditions."""
+    if cond is None:
+        return False
+    if cond.event is not None and cond.event.verb == "do":
+        return True
+    return any(_says_if_you_do(p) for p in cond.parts)
 
 
 def _says_instead(clause: Clause) -> bool:
