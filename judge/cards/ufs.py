@@ -157,7 +157,48 @@ def _make(f, s, parts, subject, span):
                    span=span)
 
 
-FRAMES = {"make": _make, "commit": _commit, "seal": _seal, "freeze": _freeze, "unflip": _unflip,
+def _halve(f, s, parts, subject, span):
+    """"Halve this attack's damage", "its damage is halved": the value multiplied by one half
+    (``Amount.half``; "rounded up / down" when printed, else the rules decide). Anything more
+    in the clause is left to an Other."""
+    from judge.cards.frames import _BE
+    passive = bool(set(s.group.auxes) & _BE)
+    np = s.subject if passive and not parts.objects else (
+        parts.objects[0] if len(parts.objects) == 1 and not passive else None)
+    if np is None or any((parts.pps, parts.changes, parts.conditions, parts.rest,
+                          parts.for_each, parts.where, parts.equal, parts.infinitive,
+                          parts.quoted, parts.parenthetical)):
+        return None
+    roundings = [a.split()[-1] for a in parts.adverbs if a.startswith("rounded ")]
+    if len(roundings) != len(parts.adverbs) or len(roundings) > 1:
+        return None
+    q = f.r.quantity(np)
+    if not q.measure or q.measure in ("count", "value") or q.of is None:
+        return None
+    amount = M.Amount(half=True, rounding=roundings[0] if roundings else "", span=span)
+    return M.ModifyValue(verb="halve", stat=q.measure, amount=amount, op="multiply",
+                         target=q.of, duration=f.duration(parts), span=span)
+
+
+def _take(f, s, parts, subject, span):
+    """"Your rival takes 2 damage", "Each player takes X damage, where X is ...": damage to
+    the subject, from this card (no source printed). Only a plain "N damage" object; "take 2 less damage" and the rest are left to the common
+    frames (an Other)."""
+    if subject is None or len(parts.objects) != 1 or any((
+            parts.pps, parts.changes, parts.durations, parts.conditions, parts.rest,
+            parts.equal, parts.infinitive, parts.quoted, parts.parenthetical,
+            parts.adverbs)) or not set(s.group.auxes) <= {"may", "must"}:
+        return None
+    what = f.obj(parts)
+    if what is None or what.kinds != ("damage",) or what.count is None or what.qualities or \
+            what.filters or what.of is not None or what.zone is not None or \
+            what.count.relation:
+        return None
+    return M.Damage(verb="take", amount=f.amount_with_x(what.count, parts), target=subject,
+                    span=span)
+
+
+FRAMES = {"take": _take, "halve": _halve, "make": _make, "commit": _commit, "seal": _seal, "freeze": _freeze, "unflip": _unflip,
           "build": _build, "mill": _mill, "clear": _clear, "try": _try}
 
 

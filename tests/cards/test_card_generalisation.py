@@ -1163,3 +1163,117 @@ def test_a_state_during_a_turn_is_a_condition_on_the_turn():
     [c] = ashes.parse("This unit gets +2 attack during your turn.").abilities[0].effects
     assert isinstance(c, M.Conditional) and c.condition.test == "phase"
     assert isinstance(c.then[0], M.ModifyValue)
+
+
+# Written for the fourth round (UFS style; none copied from a card): forms that were read with
+# a part dropped or wrong, each value checked.
+def _only(text):
+    card = ufs.parse(text)
+    assert not card.unparsed and not card.others(), (card.unparsed, card.others())
+    [ability] = card.abilities
+    return ability
+
+
+@pytest.mark.parametrize(("text", "stat", "owner", "duration"), [
+    # "gets +N to <value>": the value the change is made to (it was a change of "rival" /
+    # "attack", the "to" phrase dropped)
+    ("Enhance: Your rival gets -2 to their block modifier for this attack.", "block modifier",
+     "rival", "this attack"),
+    ("Blitz: This attack gets +2 to its Stun rating.", "stun rating", "attack", None),
+    ("Enhance Flip: Your next attack gets +1 to its Breaker rating this turn.",
+     "breaker rating", "attack", "this turn"),
+    ("Form: Your character gets +2 to its hand size for this turn.", "hand size", "character",
+     "this turn"),
+])
+def test_ufs_a_change_made_to_a_named_value(text, stat, owner, duration):
+    [mod] = _only(text).effects
+    assert isinstance(mod, M.ModifyValue) and mod.stat == stat
+    assert mod.target.kinds == (owner,)
+    assert (mod.duration.kind if mod.duration else None) == duration
+
+
+def test_ufs_a_change_to_a_value_that_is_no_number_is_not_read():
+    assert ufs.parse("Enhance: Your attack gets +2 to the block zone.").others()
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("Enhance: Your rival cannot play response abilities during this Enhance Step.",
+     "this step"),
+    ("Response: After you block, your rival cannot play enhances for this combat phase.",
+     "this combat"),
+    ("Enhance Commit: Your rival cannot block with foundations for this attack.",
+     "this attack"),
+])
+def test_ufs_for_or_during_this_period_is_a_duration(text, kind):
+    # "during this Enhance Step" was dropped from the restriction (a restriction for ever)
+    r = _only(text).effects[0]
+    assert isinstance(r, M.Restriction) and r.duration is not None and r.duration.kind == kind
+
+
+@pytest.mark.parametrize("text", [
+    "Enhance: Put 1 card from your card pool on the bottom of your deck.",
+    "Response: After you block, put this card on the bottom of your deck.",
+    "Form Flip: Put 2 cards from your hand on the top of your deck in any order.",
+])
+def test_ufs_on_the_bottom_or_top_of_a_zone_is_where_a_card_goes(text):
+    # the phrase was read into the object's words, the Move had no destination
+    [move] = _only(text).effects
+    assert isinstance(move, M.Move) and move.to_zone is not None
+    assert move.to_zone.name == "deck" and move.to_zone.position in ("top", "bottom")
+    assert move.to_zone.position in text
+
+
+def test_ufs_change_a_zone_to_one_of_two_is_a_choice():
+    [choice] = _only("Enhance Discard 1 momentum: Change this attack's zone to high or "
+                     "low.").effects
+    assert isinstance(choice, M.Choice)
+    assert [o[0].qualities for o in choice.options] == [("high",), ("low",)]
+    [b] = _only("Response: After an attack is played, change its zone to mid.").effects
+    assert isinstance(b, M.Becomes) and b.qualities == ("mid",) and b.what.ref == "it"
+
+
+@pytest.mark.parametrize(("text", "stat", "rounding"), [
+    ("Response: After this attack is blocked, its damage is halved.", "damage", ""),
+    ("Enhance Commit: Halve this attack's damage, rounded down.", "damage", "down"),
+    ("Enhance: Halve the speed of your rival's attack, rounded up.", "speed", "up"),
+])
+def test_ufs_a_halved_value(text, stat, rounding):
+    [mod] = _only(text).effects
+    assert isinstance(mod, M.ModifyValue) and mod.op == "multiply" and mod.stat == stat
+    assert mod.amount.half and mod.amount.rounding == rounding
+
+
+def test_ufs_halving_what_is_no_value_is_not_read():
+    assert ufs.parse("Enhance: Halve your hand.").others()
+
+
+@pytest.mark.parametrize(("text", "amount"), [
+    ("Response Commit: After you take damage from an attack, your rival takes 1 damage.", 1),
+    ("Enhance: Each player takes X damage, where X is the number of cards in their hand.",
+     None),
+])
+def test_ufs_a_player_takes_damage(text, amount):
+    [dmg] = _only(text).effects
+    assert isinstance(dmg, M.Damage) and dmg.target.who == "player"
+    assert dmg.amount.value == amount
+    assert ufs.parse("Enhance: Your rival takes 2 less damage.").others()
+
+
+@pytest.mark.parametrize(("text", "then", "otherwise"), [
+    ("Enhance: This attack gets +2 speed. If you control an asset, it gets +4 speed instead.",
+     4, 2),
+    ("Form: Draw 1 card. If your rival has 3 or more foundations, draw 2 cards instead.", 2, 1),
+])
+def test_ufs_an_effect_instead_of_the_one_before(text, then, otherwise):
+    # both were carried out: "instead" was dropped
+    [cond] = _only(text).effects
+    assert isinstance(cond, M.Conditional) and len(cond.then) == len(cond.otherwise) == 1
+    def n(e):
+        return e.amount.value if isinstance(e, M.ModifyValue) else e.what.count.value
+    assert (n(cond.then[0]), n(cond.otherwise[0])) == (then, otherwise)
+
+
+def test_if_you_do_instead_is_not_the_sentence_before_replaced():
+    card = ufs.parse("Enhance: You may commit 1 foundation. If you do, draw 2 cards instead.")
+    assert not any(isinstance(e, M.Conditional) and e.otherwise
+                   for a in card.abilities for e in a.effects)
