@@ -4,11 +4,14 @@ Written into the compiled index by :mod:`judge.rules.index`, document by documen
 takes its rule's ``nodes`` rowid, so a document is one rowid range; an updated document's rows
 are deleted and written again):
 
-The rules are tokenised once, at build time, by FTS5 (porter, unicode61) in a temporary table
-of the build (``temp.rank_text``: one row per rule node, columns title (heading text of the node;
-a glossary entry's term and its aliases), heading (titles of the sections above it), text,
-examples; contentless, dropped when the document's rows are written): its fts5vocab 'instance'
-table gives every (term, row, column, offset), counted into the tables below. Nothing
+The rules are tokenised once, at build time, as FTS5's 'porter unicode61' tokenizer does
+(:func:`_row_postings`): per rule node four fields, title (heading text of the node; a glossary
+entry's term and its aliases), heading (titles of the sections above it), text, examples. A
+field of ASCII letters and digits with any punctuation, symbols and spaces is split here (its
+tokens are FTS5's by construction; a test compares them with FTS5's for every rule of the
+bundled documents) and each word stemmed by the word -> stem map FTS5 makes for ``rank_stem``;
+a field with a letter or digit outside ASCII goes through a temporary contentless FTS5 table,
+whose fts5vocab 'instance' table gives every (term, row, column, offset). Nothing
 re-tokenises the rules at query time, and the index keeps no FTS5 table (nothing reads one).
 
 * ``rank_term``  per term and document, its postings in one marshalled blob, rows in order:
@@ -195,14 +198,7 @@ def fill_document(con: sqlite3.Connection, rg, doc_id: str) -> None:
         fts.append((row, title, " / ".join(reversed(heads)), _masked(a["text"]),
                     _masked(" ".join(e["text"] for e in a["examples"]))))
         node_rows[row] = [row, nid, doc_id, a["kind"], keyrow.get(a["parent"]), times_cited[nid]]
-    _insert_stems(con, doc_id, _tokens("\n".join(t for _, *cols in fts for t in cols if t)))
-    postings = _postings(con, fts)
-    # field lengths per row: the instances of each (row, column), added up from the postings
-    # (no second pass over the instances)
-    lengths: dict[int, list[int]] = {r: [0, 0, 0, 0] for r in node_rows}
-    for _, row, col, n, _ in postings:
-        if row in lengths:
-            lengths[row][col] += n
+    postings, lengths = _row_postings(con, doc_id, fts)
     # per row of the document (first..last, placeholders of dangling references included),
     # packed so that the ranking reads them in one go: field lengths, parent row (0: none),
     # times cited, kind (first letter; "m" for a placeholder)
@@ -217,7 +213,7 @@ def fill_document(con: sqlite3.Connection, rg, doc_id: str) -> None:
     cited = array("I", [node_rows[r][5] if r in node_rows else 0 for r in span])
     kinds = "".join(node_rows[r][3][0] if r in node_rows else "m" for r in span)
     n = len(node_rows)
-    totals = [sum(c) for c in zip(*lengths.values())] or [0, 0, 0, 0]
+    totals = [sum(c) for c in zip(*(lengths[r] for r in node_rows))] or [0, 0, 0, 0]
     avgs = [max(1.0, totals[i] / max(n, 1)) for i in range(4)]
     fw, fb = field_params()
     con.execute("INSERT INTO rank_doc VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)",
@@ -230,6 +226,121 @@ def fill_document(con: sqlite3.Connection, rg, doc_id: str) -> None:
              if k in ("cites", "mentions") and u in rows and v in rows]
     con.executemany("INSERT INTO rank_edge VALUES(?,?,?)", edges)
     _document_synonyms(con, rg, doc_id)
+
+
+def _row_postings(con: sqlite3.Connection, doc_id: str, fts: list[tuple]):
+    """Tokenise the rows ``fts`` (rowid, title, heading, text, examples) once, as FTS5's
+    'porter unicode61' tokenizer does, and write the document's ``rank_stem`` rows on the way.
+    Returns (postings, lengths): per term (sorted) its rows in order and per row the
+    ``[count x 4, offsets x 4]`` of :func:`_term_postings`, and per row its four field lengths
+    (tokens per field).
+
+    A field whose characters are ASCII, or ASCII and non-ASCII punctuation, symbols and spaces
+    (which unicode61 never makes part of a token: :func:`_plain`), is split here: its
+    tokens are its runs of ASCII letters and digits, lower-cased, numbered from 0 (FTS5's
+    offsets), each stemmed by the word -> stem map that FTS5 makes for ``rank_stem``
+    (:func:`_stems`: porter stems a token alone, so a word's stem is the same wherever it
+    stands). Any other field (letters or digits outside ASCII, whose case folding and
+    diacritics are FTS5's business) goes through FTS5 itself (:func:`_postings`)."""
+    rows = sorted(fts)
+    fields: list[list] = []      # per row, per field: its words (None: FTS5's)
+    other = []
+    words: set[str] = set()
+    for row, *cols in rows:
+        split, odd = [], None
+        for col, text in enumerate(cols):
+            if not text:
+                split.append(())
+                continue
+            if not text.isascii():
+                plain = _plain(text)
+                if plain is None:
+                    if odd is None:
+                        odd = ["", "", "", ""]
+                    odd[col] = text
+                    words |= _tokens(text)
+                    split.append(None)
+                    continue
+                text = plain
+            toks = text.encode().translate(_ASCII_WORDS).decode().split()
+            split.append(toks)
+            words.update(toks)
+        fields.append(split)
+        if odd is not None:
+            other.append((row, *odd))
+    stem = _insert_stems(con, doc_id, words).__getitem__
+    done: dict[tuple[int, int], list[tuple]] = {}
+    if other:
+        for term, row, col, n, at in _postings(con, other):
+            done.setdefault((row, col), []).append((term, n, at))
+    post: dict[str, tuple[list[int], list[list]]] = {}
+    lengths: dict[int, list[int]] = {}
+    offsets = _OFFSETS
+    for (row, *_), split in zip(rows, fields):
+        lens = lengths[row] = [0, 0, 0, 0]
+        here: dict[str, list] = {}      # term -> its counts and offsets in this row
+        for col, toks in enumerate(split):
+            if toks is None:
+                found = done.get((row, col), ())
+                lens[col] = sum(n for _, n, _ in found)
+            elif toks:
+                n = lens[col] = len(toks)
+                if n > len(offsets):
+                    offsets.extend(map(str, range(len(offsets), n)))
+                where: dict[str, list[str]] = {}
+                for i, t in zip(offsets, map(stem, toks)):
+                    at = where.get(t)
+                    if at is None:
+                        where[t] = [i]
+                    else:
+                        at.append(i)
+                found = [(t, len(at), at[0] if len(at) == 1 else ",".join(at))
+                         for t, at in where.items()]
+            else:
+                continue
+            for t, n, at in found:
+                cnt = here.get(t)
+                if cnt is None:
+                    here[t] = cnt = [0, 0, 0, 0, "", "", "", ""]
+                cnt[col] = n
+                cnt[col + 4] = at
+        for t, cnt in here.items():
+            entry = post.get(t)
+            if entry is None:
+                post[t] = ([row], [cnt])
+            else:
+                entry[0].append(row)
+                entry[1].append(cnt)
+    return {t: post[t] for t in sorted(post)}, lengths
+
+
+# ASCII letters and digits lower-cased, every other ASCII character a space (bytes.translate)
+_ASCII_WORDS = bytes(ord(chr(c).lower()) if chr(c).isalnum() else 32 for c in range(128)) \
+    + bytes(range(128, 256))
+_OFFSETS: list[str] = []     # str(i) at i: a token's offset as written in rank_term
+_SEPARATOR_CATEGORIES = ("P", "S", "Z")   # punctuation, symbols, spaces: never in a token
+_NOT_TOKEN: dict[str, bool] = {}
+
+
+def _plain(text: str) -> str | None:
+    """``text`` with its non-ASCII punctuation, symbols and spaces made spaces (unicode61 splits
+    at them as at an ASCII space), or None if it holds any other non-ASCII character. Only the
+    characters that were punctuation, symbols or spaces in Unicode 3.2 already count: SQLite's
+    tables are of an older Unicode than Python's, and a character it does not know is part of
+    a token to it (a test checks every such character against the SQLite in use)."""
+    odd = {ch for ch in set(text) if not ch.isascii()}
+    for ch in odd:
+        sep = _NOT_TOKEN.get(ch)
+        if sep is None:
+            import unicodedata
+            sep = _NOT_TOKEN[ch] = (
+                unicodedata.category(ch)[0] in _SEPARATOR_CATEGORIES
+                and unicodedata.ucd_3_2_0.category(ch)[0] in _SEPARATOR_CATEGORIES)
+        if not sep:
+            return None
+    for ch in odd:
+        text = text.replace(ch, " ")
+    return text
 
 
 def _postings(con: sqlite3.Connection, fts: list[tuple]) -> list[tuple]:
@@ -269,44 +380,31 @@ _RULE_NUMBER = re.compile(r"(?<![\w.])(?:[A-Z]\.)?\d+(?:\.\d+)+[a-z]?(?![\w])")
 REF = "zzref"
 
 
+# every rule number holds a digit, a dot and a digit: a text without one is looked at no further
+# (a search for this is about five times as fast as one for _RULE_NUMBER's look-behind)
+_DOTTED = re.compile(r"\d\.\d")
+
+
 def _masked(text: str) -> str:
-    if not text or "." not in text:
+    if not text or "." not in text or not _DOTTED.search(text):
         return text
     return _RULE_NUMBER.sub(lambda m: " ".join(REF for _ in word_spans(m.group())), text)
 
 
-def _term_postings(con: sqlite3.Connection, doc_id: str, postings: list[tuple], first: int,
+def _term_postings(con: sqlite3.Connection, doc_id: str, postings: dict, first: int,
                    lens, avgs, fw, fb) -> None:
-    """``rank_term`` of one document (see the module's docstring) from its postings, (term, row,
-    column, count, offsets) in that order. The weighted frequency is computed exactly as
-    :func:`judge.rules.search._rank` computes it from ``rank_doc`` (the same operations in the
-    same order on the same stored values: the same floats), by the same functions
-    (:func:`judge.rules.search.field_norms`, :func:`judge.rules.search.weighted_tf`)."""
+    """``rank_term`` of one document (see the module's docstring) from its postings (per term,
+    its rows and their counts and offsets, :func:`_row_postings`). The weighted frequency is
+    computed exactly as :func:`judge.rules.search._rank` computes it from ``rank_doc`` (the
+    same operations in the same order on the same stored values: the same floats), by the same
+    functions (:func:`judge.rules.search.field_norms`, :func:`judge.rules.search.weighted_tf`)."""
     ab = length_terms(fb, avgs)
     norm = [field_norms(fw, ab, lens, k) for k in range(0, len(lens), 4)]   # per row
+    dumps = marshal.dumps
     out = []
-
-    def pack(term: str, rows: list[int], cnts: list[list]) -> None:
-        wtfs = []
-        for row, cnt in zip(rows, cnts):
-            wtfs.append(weighted_tf(cnt, norm[row - first]))
-        out.append((term, doc_id, marshal.dumps((tuple(rows), tuple(map(tuple, cnts)),
-                                                  tuple(wtfs)))))
-
-    term, rows, cnts, cnt = None, [], [], []
-    for t, row, col, n, at in postings:
-        if t != term:
-            if term is not None:
-                pack(term, rows, cnts)
-            term, rows, cnts = t, [], []
-        if not rows or rows[-1] != row:
-            rows.append(row)
-            cnt = [0, 0, 0, 0, "", "", "", ""]
-            cnts.append(cnt)
-        cnt[col] = n
-        cnt[col + 4] = at
-    if term is not None:
-        pack(term, rows, cnts)
+    for term, (rows, cnts) in postings.items():
+        wtfs = tuple([weighted_tf(cnt, norm[row - first]) for row, cnt in zip(rows, cnts)])
+        out.append((term, doc_id, dumps((tuple(rows), tuple(map(tuple, cnts)), wtfs))))
     con.executemany("INSERT INTO rank_term VALUES(?,?,?)", out)
 
 
@@ -324,13 +422,15 @@ def _tokens(text: str) -> set[str]:
     return out
 
 
-def _insert_stems(con: sqlite3.Connection, doc_id: str, words) -> None:
+def _insert_stems(con: sqlite3.Connection, doc_id: str, words) -> dict[str, str]:
     """``rank_stem`` rows of ``words`` and of their forms without a re- prefix (which the query
     side stems as well: "reshuffle" -> "shuffle"), stemmed by the very function the query side
-    uses."""
+    uses. Returns word -> stem."""
     words = sorted(set(words) | {w[2:] for w in words if w.startswith("re") and len(w) >= 6})
+    stem = dict(zip(words, _stems(con, words)))
     con.executemany("INSERT INTO rank_stem VALUES(?,?,?)",
-                    [(w, doc_id, s) for w, s in zip(words, _stems(con, words)) if s])
+                    [(w, doc_id, s) for w, s in stem.items() if s])
+    return stem
 
 
 _BATCH = 256     # words per row of the temporary table of _stems

@@ -193,3 +193,82 @@ def test_every_posting_has_its_offsets_in_order_and_as_many_as_its_count():
                 assert len(offs) == cnt[col] and offs == sorted(set(offs)), (term, col)
                 checked += len(offs)
     assert checked > 50000
+
+
+def _fts5_postings(rows: list[tuple]) -> dict:
+    """What FTS5 ('porter unicode61') makes of ``rows`` (rowid, title, heading, text,
+    examples): per term, its rows and per row the counts and offsets of each field, and per
+    row its field lengths - the definition the build's own tokenising must meet."""
+    from judge.rules import search_index
+    mem = sqlite3.connect(":memory:")
+    post: dict[str, tuple[list, list]] = {}
+    lengths: dict[int, list[int]] = {r[0]: [0, 0, 0, 0] for r in rows}
+    for term, row, col, n, at in search_index._postings(mem, rows):
+        found, cnts = post.setdefault(term, ([], []))
+        if not found or found[-1] != row:
+            found.append(row)
+            cnts.append([0, 0, 0, 0, "", "", "", ""])
+        cnts[-1][col], cnts[-1][col + 4] = n, at
+        lengths[row][col] += n
+    return post, lengths
+
+
+def _build_postings(rows: list[tuple]) -> tuple[dict, dict]:
+    from judge.rules import search_index
+    mem = sqlite3.connect(":memory:")
+    mem.executescript(search_index.SCHEMA)
+    return search_index._row_postings(mem, "doc", rows)
+
+
+def test_the_builds_tokens_are_fts5s_for_every_rule_of_the_bundled_documents(documents):
+    """The build splits and counts the rules' words itself (search_index._row_postings) instead
+    of reading FTS5's instances: the same terms, rows, counts, offsets and field lengths as
+    FTS5 makes of the same rows, for every rule of the five documents."""
+    from judge.rules import search_index
+    rows = []
+    for doc in documents:
+        for n in doc.nodes:
+            rows.append((len(rows) + 1, n.title or "", n.parent or "",
+                         search_index._masked(n.text),
+                         search_index._masked(" ".join(e.text for e in n.examples))))
+    assert len(rows) > 1900
+    assert _build_postings(rows) == _fts5_postings(rows)
+
+
+@pytest.mark.parametrize("text", [
+    "Pokémon’s “Ally” — ② cards", "naïve ÉLAN café", "x² and ½ of ⑳", "ﬁre İstanbul ǅemal",
+    "Ω-ward: 3 damage… • ♦ ☛ ® ™ † ⚡", "a\u00a0b\u2003c\u200bd", "snake_case and CamelCase 20.7.2a",
+    "日本語のテキスト", "Ünïcödé", "a\u058db \u2e3bc", "",
+])
+def test_fields_with_other_characters_are_tokenised_as_fts5_does(text):
+    """Non-ASCII punctuation, symbols and spaces split words as FTS5 does; a field with a letter
+    or digit outside ASCII goes through FTS5 itself - either way FTS5's tokens."""
+    rows = [(1, text, "Heading", text + " the card", ""), (2, "", text, "", text),
+            (3, "plain title", "", "plain text", "")]
+    assert _build_postings(rows) == _fts5_postings(rows)
+
+
+def test_what_the_build_takes_for_a_separator_fts5_does_too():
+    """search_index._plain takes the non-ASCII characters of Unicode's punctuation, symbol and
+    separator categories (in Unicode 3.2 and now) for separators, as unicode61 does (its token
+    characters are letters, digits and private use): checked against the SQLite in use for
+    every such character of the Basic Multilingual Plane; the ones of a later Unicode are not
+    taken for separators (SQLite's tables do not know them; to it they are token characters)."""
+    import unicodedata
+    from judge.rules import search_index
+    cats = [(chr(c), unicodedata.category(chr(c))[0], unicodedata.ucd_3_2_0.category(chr(c))[0])
+            for c in range(0x80, 0x10000) if not 0xD800 <= c < 0xE000]
+    seps = [ch for ch, now, then in cats if now in "PSZ" and then in "PSZ"]
+    assert len(seps) > 3000
+    for ch in seps:
+        assert search_index._plain(f"a{ch}b") == "a b", hex(ord(ch))
+    later = [ch for ch, now, then in cats if now in "PSZ" and then not in "PSZ"]
+    assert "\u058d" in later and all(search_index._plain(f"a{ch}b") is None for ch in later)
+    mem = sqlite3.connect(":memory:")
+    mem.execute("CREATE VIRTUAL TABLE t USING fts5(x, tokenize='porter unicode61')")
+    mem.execute("CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance')")
+    mem.executemany("INSERT INTO t(rowid, x) VALUES(?, ?)",
+                    [(i, f"a{ch}b") for i, ch in enumerate(seps, 1)])
+    found = dict(mem.execute("SELECT doc, count(*) FROM v GROUP BY doc"))
+    wrong = [hex(ord(ch)) for i, ch in enumerate(seps, 1) if found.get(i) != 2]
+    assert not wrong
