@@ -73,6 +73,9 @@ def _holds(state: State, c: M.Condition, scope: Scope, *, did: bool | None,
             if state_word == "ready":
                 return all(not W.exhausted(state, x) for x in subject) and bool(subject)
             raise Unknown(f"the condition {c.text!r}")
+        if _indefinite(c.subject):
+            # "If a Mage you control is defending": one of the cards described is
+            return any(fn(state, x) for x in subject)
         return bool(subject) and all(fn(state, x) for x in subject)
     if _link_targeting(c):
         return bool(targeting(state, c, scope))
@@ -82,6 +85,13 @@ def _holds(state: State, c: M.Condition, scope: Scope, *, did: bool | None,
             raise Unknown(f"the condition {c.text!r}")
         return any(D.matches(state, c.event.object, t, scope) for t in targeted)
     raise Unknown(f"the condition {c.text!r}")
+
+
+def _indefinite(t: M.Target | None) -> bool:
+    """"a Mage you control" (any one of the cards described), not "target ally", "your hero",
+    "it" or "allies you control"."""
+    return t is not None and t.who == "object" and t.quantifier == "one" and not t.ref and \
+        not t.targeted and t.count is None and not t.text.lower().startswith(("the ", "that "))
 
 
 def guess_result(c: M.Condition) -> bool:

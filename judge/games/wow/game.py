@@ -347,13 +347,14 @@ class WowGame(WowScenario):
         if alternate is not None:
             # 403.1: the alternate cost is paid in place of the printed one - only if it can be
             for c in alternate.ability.costs:
-                if not self._cost_choices(ctx, player, card, c.effect, paying):
+                if not self._cost_payable(ctx, player, card, c.effect, paying):
                     raise IllegalAction("play", f"{player} can't pay {o.name}'s alternate cost "
                                         f"({alternate.text!r})", ctx.cite("cost"),
                                         also=(ctx.cite("add.rewind"),))
             cost = 0
         others = [p for p in P.of(st, card).powers if p.kind == "alternate cost"]
-        if len(ready) < cost and len(others) == 1 and _pays_alternate(others[0]):
+        if len(ready) < cost and len(others) == 1 and _pays_alternate(others[0]) and not any(
+                _unknown_words(st, P.cost_what(c.effect)) for c in others[0].ability.costs):
             raise IllegalAction("play", f"{player} has {len(ready)} ready resources and "
                                 f"{o.name} costs {cost} (to pay its alternate cost instead, "
                                 f"state first: {player} uses \"{o.name}\")",
@@ -574,7 +575,7 @@ class WowGame(WowScenario):
             if c.kind == "flip" and "hero" not in VA.kinds(st, card):
                 raise NotModelled(f"flipping {o.name} as a cost")
             if c.kind == "effect" and isinstance(c.effect, M.Move):
-                if not self._cost_choices(ctx, player, card, c.effect, paying):
+                if not self._cost_payable(ctx, player, card, c.effect, paying):
                     raise IllegalAction("activate", f"{player} can't pay {o.name}'s cost: "
                                         f"nothing it names can be {c.effect.verb}ed without the "
                                         "event being replaced or stopped",
@@ -622,27 +623,38 @@ class WowGame(WowScenario):
         self._pay_power_costs(ctx, player, card, a, paying, x)
         L.after_added(self, ctx, layer, L.flat(frozen))
 
-    def _cost_choices(self, ctx: Context, player: str, card: int, e: M.Move,
+    def _cost_choices(self, ctx: Context, player: str, card: int, e: M.Effect,
                       paying: tuple[int, ...] = ()) -> list[int]:
         """The cards a cost like "Destroy an ally you control" can be paid with: an action
-        that can't be done, or that would be replaced, can't pay a cost (103.2, 403.1)."""
+        that can't be done, or that would be replaced, can't pay a cost (103.2, 403.1). A
+        discard is of cards in the payer's hand (415.9e), "a card in hand" is in his own hand
+        (a player pays a cost with what he can do, 403.1), an exhaust is of ready cards in
+        play."""
         st = ctx.state
-        what = e.what
+        what = P.cost_what(e)
         if what is None:
             return []
         if what.ref == "this":
             pool = [card]
         else:
+            if isinstance(e, M.Move) and e.verb == "discard" and what.zone is None:
+                what = replace(what, zone=M.Zone(name="hand", owner="you"))
+            elif what.zone is not None and what.zone.name == "hand" and not what.zone.owner \
+                    and what.zone.owner_target is None:
+                what = replace(what, zone=replace(what.zone, owner="you"))
             try:
                 pool = [x for x in D.candidates(st, what, Scope(you=player, source=card))
                         if isinstance(x, int)]
             except Unknown:
                 return []
             named = [x for x in paying if x in pool]
-            pool = named or pool
+            pool = named if len(named) >= (P.cost_count(e) or 1) else pool
         out = []
         for x in pool:
-            if e.verb == "destroy":
+            if isinstance(e, M.Exhaust):
+                if not W.in_play(st.objects[x]) or W.exhausted(st, x):
+                    continue
+            elif e.verb == "destroy":
                 if not MV.can_be_destroyed(st, x):
                     continue
                 ev = MV.destroy_event(st, x)
@@ -650,6 +662,23 @@ class WowGame(WowScenario):
                     continue
             out.append(x)
         return out
+
+    def _cost_payable(self, ctx: Context, player: str, card: int, e: M.Effect,
+                      paying: tuple[int, ...] = ()) -> bool:
+        """403.1: a player can't pay a cost unless he can pay all of it - "Destroy four of
+        your resources" needs four cards it can be paid with."""
+        if len(self._cost_choices(ctx, player, card, e, paying)) >= (P.cost_count(e) or 1):
+            return True
+        what = P.cost_what(e)
+        unknown = _unknown_words(ctx.state, what)
+        if unknown:
+            # "one of your Shields": a word no card of the game is named or tagged with may be
+            # a word the card grammar kept as it is printed (a plural): too few cards matching
+            # it is not known to mean the cost can't be paid
+            raise NotModelled(f"paying the cost {what.text!r} of {ctx.state.objects[card].name}"
+                              f": no card here is named or tagged {unknown[0]!r}",
+                              ctx.cite("cost"))
+        return False
 
     def _pay_power_costs(self, ctx: Context, player: str, card: int, a: M.Ability,
                          paying: tuple[int, ...], x: int | None) -> None:
@@ -668,24 +697,47 @@ class WowGame(WowScenario):
                 st.apply(W.TurnFace(card, not o.face_up))
                 ctx.step(T.RULE, f"{player} flips {o.name} to pay the cost", ["payment"],
                          mark=mark)
+            elif c.kind == "effect" and isinstance(c.effect, (M.Move, M.Exhaust)) and \
+                    P.described_cost(c.effect):
+                for pick in self._cost_picks(ctx, player, card, c.effect, paying):
+                    if isinstance(c.effect, M.Exhaust):
+                        MV.orient(ctx, pick, True, f"to pay {o.name}'s cost")
+                    else:
+                        to, why = COST_MOVES[c.effect.verb]
+                        MV.move(ctx, pick, to, why, by=player)
             elif c.kind == "effect" and isinstance(c.effect, M.Move):
-                choices = self._cost_choices(ctx, player, card, c.effect, paying)
-                if c.effect.what is not None and c.effect.what.ref != "this" and choices:
-                    pick = choices[0]
-                    if len({st.objects[x].name for x in choices}) > 1:
-                        names = tuple(dict.fromkeys(st.objects[x].name for x in choices))
-                        name = ctx.decide(Decision(
-                            key=f"cost:{card}:{len(st.log)}", player=player, kind="choose",
-                            prompt=f"which card {player} {c.effect.verb}s to pay {o.name}'s "
-                                   "cost", options=names, citation=ctx.cite("cost"),
-                            example=f'{player} activates "{o.name}" exhausting "{names[0]}"'))
-                        pick = next(x for x in choices if st.objects[x].name == name)
-                    MV.move(ctx, pick, W.GRAVEYARD if c.effect.verb == "destroy" else W.REMOVED,
-                            "destroy" if c.effect.verb == "destroy" else "remove", by=player)
-                    continue
                 run = E.Run(self, ctx, you=player, source=card, name=o.name,
                             text=o.text or "")
                 run.effect(c.effect)
+
+    def _cost_picks(self, ctx: Context, player: str, card: int, e: M.Effect,
+                    paying: tuple[int, ...]) -> list[int]:
+        """The cards ``player`` pays cost ``e`` with ("Remove two ally cards in your graveyard
+        from the game"): its number of them (403.1: all of the cost), each chosen by him
+        among the cards it can be paid with - one decision per card, answered by
+        ``Alice chooses "..."`` - unless only as many as it needs, or only cards of one name,
+        can pay it."""
+        st = ctx.state
+        o = st.objects[card]
+        need = P.cost_count(e) or 1
+        pool = self._cost_choices(ctx, player, card, e, paying)
+        if len(pool) < need:
+            raise NotModelled(f"paying {o.name}'s cost: {player} can't pay all of it")
+        picked: list[int] = []
+        while len(picked) < need:
+            left = [x for x in pool if x not in picked]
+            names = tuple(dict.fromkeys(st.objects[x].name for x in left))
+            if len(left) == need - len(picked) or len(names) == 1:
+                picked.append(left[0])
+                continue
+            name = ctx.decide(Decision(
+                key=f"cost:{card}:{len(st.log)}:{len(picked)}", player=player, kind="choose",
+                prompt=f"which card {player} {e.verb}s to pay {o.name}'s cost"
+                       + (f" ({len(picked) + 1} of {need})" if need > 1 else ""),
+                options=names, citation=ctx.cite("cost"),
+                example=f'{player} chooses "{names[0]}"'))
+            picked.append(next(x for x in left if st.objects[x].name == name))
+        return picked
 
     # ------------------------------------------------------------------ combat
     def verify_attack(self, ctx: Context, player: str, card: int,
@@ -1087,12 +1139,38 @@ def _target_rule(problem: str) -> str:
 
 
 def _pays_alternate(power: P.Power) -> bool:
-    """An alternate cost the module pays: destroying cards the text describes ("You may destroy
-    one of your resources rather than pay Nalonae's cost")."""
+    """An alternate cost the module pays (403.3): destroying, removing from the game,
+    discarding or exhausting a number of cards the text describes ("You may destroy one of
+    your resources rather than pay Nalonae's cost", "You may remove four ally cards in your
+    graveyard from the game rather than pay Clara Graves's cost")."""
     costs = power.ability.costs
     return bool(costs) and all(
-        c.kind == "effect" and isinstance(c.effect, M.Move) and c.effect.verb == "destroy"
-        and c.effect.what is not None and c.effect.what.ref != "this" for c in costs)
+        c.kind == "effect" and isinstance(c.effect, (M.Move, M.Exhaust)) and
+        P.described_cost(c.effect) for c in costs)
+
+
+def _unknown_words(state: State, what: M.Target | None) -> list[str]:
+    """The words of a description (its printed name, its kinds) that no object of the game
+    is named or tagged with."""
+    if what is None:
+        return []
+    words = [what.name] if what.name else []
+    words += [k for k in what.kinds if D.word(k) not in _GENERAL_KINDS]
+    return [w for w in words if not any(
+        o.name.lower() == w.lower() or VA.has_tag(state, o.id, D.word(w))
+        for o in state.objects.values())]
+
+
+# words of a description that are the game's card types and roles (201-307): known words,
+# whether or not a card of the game has them
+_GENERAL_KINDS = frozenset({"card", "permanent", "character", "resource", "token",
+                            "attachment", "ally", "ability", "equipment", "hero", "quest",
+                            "location", "weapon", "armor", "item", "instant", "ongoing"})
+
+
+# what a cost that moves cards does with them: (the zone they go to, the move's kind)
+COST_MOVES = {"destroy": (W.GRAVEYARD, "destroy"), "remove": (W.REMOVED, "remove"),
+              "discard": (W.GRAVEYARD, "discard")}
 
 
 def _completion_costs(state: State, card: int, a: M.Ability) -> tuple[tuple[M.Cost, ...], str]:

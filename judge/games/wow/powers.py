@@ -491,9 +491,49 @@ def _why_costs(costs: tuple[M.Cost, ...]) -> str:
             continue
         if c.kind == "effect" and isinstance(c.effect, M.Move) and c.effect.verb in (
                 "destroy", "remove", "discard"):
+            what = c.effect.what
+            if what is not None and what.ref != "this" and not described_cost(c.effect):
+                return f"the cost {what.text!r} (a number of cards that is not a constant)"
             continue
         return f"the cost {c.kind!r}"
     return ""
+
+
+# the verbs of costs that move cards the module pays (judge.games.wow.game.COST_MOVES)
+COST_VERBS = ("destroy", "remove", "discard")
+
+
+def cost_what(e: M.Effect | None) -> M.Target | None:
+    """The cards a cost of cards names ("an ally you control", "two of your resources")."""
+    return e.target if isinstance(e, M.Exhaust) else getattr(e, "what", None)
+
+
+def cost_count(e: M.Effect) -> int | None:
+    """How many cards a cost names: 1 for "a" / "one of", 4 for "four of your resources";
+    None when the number is not a constant ("X cards", "up to five", "all")."""
+    what = cost_what(e)
+    if what is None or what.quantifier != "one":
+        return None
+    n = what.count
+    if n is None:
+        return 1
+    if n.value is None or n.variable or n.per is not None or n.relation or n.ref or \
+            n.defined_as is not None:
+        return None
+    return n.value if n.value > 0 else None
+
+
+def described_cost(e: M.Effect) -> bool:
+    """A cost of cards the text describes that the module pays: destroying, removing from
+    the game, discarding (:data:`COST_VERBS`) or exhausting a constant number of them."""
+    what = cost_what(e)
+    if what is None or what.ref == "this" or cost_count(e) is None:
+        return False
+    if isinstance(e, M.Exhaust):
+        return True
+    if e.verb not in COST_VERBS or e.random or e.until is not None:
+        return False
+    return e.verb != "remove" or (e.to_zone is not None and e.to_zone.name == "removed")
 
 
 def gained_keyword_why(kw: M.Keyword) -> str:
