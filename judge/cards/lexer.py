@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
+from operator import attrgetter
 from sys import intern
 from typing import NamedTuple
 
@@ -198,6 +199,7 @@ def _scan_until(out: list[Word], plain: str, pos: int, limit: int) -> None:
 
 
 _new_tuple = tuple.__new__
+_type_of = attrgetter("type")
 _new_str = str.__new__
 
 
@@ -404,12 +406,18 @@ class Tokens:
             else:
                 out.append(_token("UNKNOWN", w.text, w.start, w.end))
             i += 1
-        _mark_keyword_instructions(out)
-        _mark_elided_counts(out)
-        _mark_pick_or(out)
-        _mark_past_verbs(out)
+        # the passes look for rare shapes: each is skipped when the tokens have none of the
+        # kinds it rewrites or needs (none of them makes a kind another one looks for here)
+        kinds = set(map(_base, map(_type_of, out)))
+        if "WORD" in kinds and ("INT" in kinds or "XVAR" in kinds):
+            _mark_keyword_instructions(out)
+        if "INT" in kinds and "COMPARE_WORD" in kinds:
+            _mark_elided_counts(out)
+        if "WHICHEVER" in kinds:
+            _mark_pick_or(out)
+        if "PARTICIPLE" in kinds:
+            _mark_past_verbs(out)
         line_starts = {out[b].start_pos for b in breaks if b < len(out)}
-        # the passes below look for rare shapes: skipped when the words have none
         texts = {w.text for w in words if w.kind in ("punct", "word", "int")}
         if len(out) >= 3 and _two_capitals(out):
             out = _merge_names(out, breaks)
@@ -418,7 +426,8 @@ class Tokens:
             out = _merge_stats(out)
         if "," in texts and not {"and", "or", "And", "Or", "and/or"}.isdisjoint(texts):
             out = _mark_lists(out)
-        if known.get("that") is not None:
+        if known.get("that") is not None and \
+                not _PLAYER_WORDS.isdisjoint(map(str.lower, texts)):   # its subject's noun
             out = _mark_contact_relatives(out, known["that"], line_starts)
         return out
 

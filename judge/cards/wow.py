@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import fields, is_dataclass
 from functools import cached_property
-from operator import attrgetter
+from operator import attrgetter, is_
 from pathlib import Path
 
 from lark import Lark, Token
@@ -88,8 +88,20 @@ class HeaderReader:
         return Lark.open(str(GRAMMAR_DIR / "card_wow_header.lark"), parser="lalr",
                          start="field", cache=True)
 
+    _last: tuple = (None, None)
+
     def split(self, text: str) -> tuple[tuple[tuple[str, str], ...], int]:
-        """(meta, offset where the card text starts); ((), 0) when the text has no card line."""
+        """(meta, offset where the card text starts); ((), 0) when the text has no card line.
+        The last text's answer is kept: a card's parse asks twice (its name, then the text to
+        read)."""
+        last, answer = self._last
+        if text is last:
+            return answer
+        answer = self._split(text)
+        self._last = text, answer
+        return answer
+
+    def _split(self, text: str) -> tuple[tuple[tuple[str, str], ...], int]:
         first_end = text.find("\n")
         line = text if first_end < 0 else text[:first_end]
         if not _HEADER_TYPE.search(line.replace("*", "")):
@@ -466,10 +478,12 @@ def _can(f, s, parts, subject, span):
 _IF_ABLE = re.compile(r",? if able\b", re.IGNORECASE)
 
 
-def _if_able(ability: M.Ability, text: str) -> M.Ability:
+def _if_able(ability: M.Ability, text: str, found: list[int] | None = None) -> M.Ability:
     """"... if able" (600.2, 601.2c): the restriction applies only while such an attack could
-    be proposed; held as ``only`` (test ``able``) on the restriction it follows."""
-    found = [m.start() for m in _IF_ABLE.finditer(text)]
+    be proposed; held as ``only`` (test ``able``) on the restriction it follows. ``found``:
+    where ``text`` prints "if able" (looked for here when not given)."""
+    if found is None:
+        found = [m.start() for m in _IF_ABLE.finditer(text)]
     if not found:
         return ability
     effects = list(ability.effects)
@@ -683,10 +697,20 @@ def _ready_step(ability: M.Ability, text: str) -> M.Ability:
 def _reflexives(value):
     """"your hero heals 1 damage from itself", "unless its controller pays (3)": values the
     shared grammar leaves to WoW (a card's "she" / "he" is itself through the vocabulary's
-    ``self_pronouns``; "this way" is read by the shared grammar)."""
+    ``self_pronouns``; "this way" is read by the shared grammar). A value with nothing to
+    change inside is returned as it is (not rebuilt); a class's field names are looked up once
+    (``dataclasses.fields`` per value was most of the walk's cost)."""
+    cls = type(value)
+    if cls is tuple:
+        new = tuple(map(_reflexives, value))
+        return value if all(map(is_, new, value)) else new
     if isinstance(value, tuple):
         return tuple(_reflexives(v) for v in value)
-    if not is_dataclass(value) or isinstance(value, type):
+    names = _FIELD_NAMES.get(cls, _UNSEEN)
+    if names is _UNSEEN:            # a dataclass's fields; None for anything else (a class too)
+        names = _FIELD_NAMES[cls] = (tuple(f.name for f in fields(cls))
+                                     if is_dataclass(cls) and not issubclass(cls, type) else None)
+    if names is None:
         return value
     if isinstance(value, (M.Damage, M.Heal)) and value.target is not None \
             and value.source is not None \
@@ -699,14 +723,19 @@ def _reflexives(value):
             value = replace(value, amount=M.Amount(value=int(cost.group(1)),
                                                    text=cost.group(0)))
     changes = {}
-    for fl in fields(value):
-        child = getattr(value, fl.name)
-        if child is None or isinstance(child, (str, int, bool, M.Span)):
+    for name in names:
+        child = getattr(value, name)
+        if child is None or isinstance(child, _LEAVES):
             continue
         new = _reflexives(child)
         if new is not child:
-            changes[fl.name] = new
+            changes[name] = new
     return replace(value, **changes) if changes else value
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
+_UNSEEN = object()
+_LEAVES = (str, int, bool, M.Span)
 
 
 # --------------------------------------------------------------------------- replacements
@@ -937,9 +966,12 @@ class WowReader(GameReader):
         card = super().parse(text, strict=strict, name=name)
         low = text.lower()
         walk = any(w in low for w in _REFLEXIVE_WORDS)   # the walk is costly: only if needed
-        abilities = tuple(_if_able(_ready_step(_replacement_of(
-            _reflexives(_delayed_this_way(a)) if walk else _delayed_this_way(a)), card.text),
-            card.text) for a in card.abilities)
+        able = [m.start() for m in _IF_ABLE.finditer(card.text)]    # once, not per ability
+        abilities = tuple(_ready_step(_replacement_of(
+            _reflexives(_delayed_this_way(a)) if walk else _delayed_this_way(a)), card.text)
+            for a in card.abilities)
+        if able:
+            abilities = tuple(_if_able(a, card.text, able) for a in abilities)
         if any(a is not o for a, o in zip(abilities, card.abilities)):
             card = replace(card, abilities=abilities)
         if "complete this quest" in low:
