@@ -186,25 +186,27 @@ class Reader:
 
     # -- a noun phrase as a target -------------------------------------------------------
     def target(self, np, *, who: str | None = None) -> Target:
-        if np is None:
-            return Target()
-        if isinstance(np, Target):
-            return np
-        if isinstance(np, Pronoun):
-            return self.pronoun(np)
-        if isinstance(np, PP):
-            return self.target(np.obj)
-        if isinstance(np, list):
-            parts = [self.target(p) for p in np]
-            return self.alternatives(parts, span_of(np))
-        if not isinstance(np, NounPhrase):
-            return Target(text=self.phrase(getattr(np, "span", None)),
-                          span=getattr(np, "span", None))
+        if type(np) is not NounPhrase:      # (the common case first)
+            if np is None:
+                return Target()
+            if isinstance(np, Target):
+                return np
+            if isinstance(np, Pronoun):
+                return self.pronoun(np)
+            if isinstance(np, PP):
+                return self.target(np.obj)
+            if isinstance(np, list):
+                parts = [self.target(p) for p in np]
+                return self.alternatives(parts, span_of(np))
+            if not isinstance(np, NounPhrase):
+                return Target(text=self.phrase(getattr(np, "span", None)),
+                              span=getattr(np, "span", None))
         words = np.words
         owner = None
         cut = None
         for i in range(len(words) - 1, -1, -1):
-            if kind_of(words[i]) == "POSS":
+            k = _KINDS.get(getattr(words[i], "type", None))     # kind_of, without its call
+            if (kind_of(words[i]) if k is None else k) == "POSS":
                 cut = i
                 break
         if cut is not None:
@@ -297,8 +299,10 @@ class Reader:
         n = len(words)
         while i < n:
             tok = words[i]
-            k = kind_of(tok)
-            w = word_of(tok)
+            k = _KINDS.get(getattr(tok, "type", None))     # kind_of and word_of, without calls
+            if k is None:
+                k = kind_of(tok)
+            w = str(tok).lower()
             if k == "DET":
                 if w in ("a", "an", "one of"):
                     pass
