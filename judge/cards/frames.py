@@ -3268,7 +3268,7 @@ def _unread_phrases(parts: Parts, core: list) -> list:
     value's span starts inside the phrase): read by no frame."""
     if not parts.pps or any(isinstance(e, M.Other) for e in core):
         return []
-    spans = [v.span for v in M.walk(core) if getattr(v, "span", None) is not None]
+    spans = M.spans_inside(core, [])
     out = []
     for p in parts.pps:
         ps = p.span

@@ -936,6 +936,33 @@ def _others(value, found: list) -> None:
             _others(child, found)
 
 
+def spans_inside(value, out: list) -> list:
+    """The spans of every value inside ``value`` (itself included) that has one, added to
+    ``out``: the values :func:`walk` yields, in its order, without a generator per level."""
+    cls = type(value)
+    if cls is tuple or cls is list or isinstance(value, (tuple, list)):
+        for item in value:
+            spans_inside(item, out)
+        return out
+    names = _WALKED.get(cls, _WALKED)
+    if names is _WALKED:            # first seen: a dataclass's value fields, else None
+        names = _WALKED[cls] = (_value_fields(cls) if is_dataclass(cls)
+                                and not issubclass(cls, type) else None)
+    if names is None:
+        return out
+    span = getattr(value, "span", None)
+    if span is not None:
+        out.append(span)
+    for name in names:
+        child = getattr(value, name)
+        if child is not None and not isinstance(child, (str, int, bool, Span)):
+            spans_inside(child, out)
+    return out
+
+
+_WALKED: dict = {}
+
+
 def walk(value) -> Iterator[object]:
     """Every value inside ``value`` (itself included), depth first."""
     if isinstance(value, (tuple, list)):

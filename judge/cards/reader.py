@@ -476,8 +476,9 @@ def paragraphs(text: str, tokens: list[Token]) -> list[Piece]:
     out: list[Piece] = []
     current: list[Token] = []
     last_end = None
+    find = text.find
     for tok in tokens:
-        if current and last_end is not None and "\n" in text[last_end:tok.start_pos]:
+        if current and last_end is not None and find("\n", last_end, tok.start_pos) >= 0:
             out.append(Piece(current, current[0].start_pos, current[-1].end_pos))
             current = []
         current.append(tok)

@@ -172,6 +172,25 @@ def test_model_replace_equals_dataclasses_replace():
     assert M.replace(Vocabulary(), zones={"x": 1}) == Vocabulary(zones={"x": 1})
 
 
+@pytest.mark.parametrize("game", sorted(CORPORA))
+def test_spans_inside_are_the_spans_walk_yields_over_the_corpus(game):
+    """model.spans_inside (the frames' check for unread phrases) collects, in order, the spans
+    of the values model.walk yields: over every card of each corpus, and inside lists."""
+    from judge.cards import model as M
+    path = shared_path(*CORPORA[game])
+    module = import_module(f"judge.cards.{game}")
+    cards = [(name, text) for name, text in module.iter_corpus(path) if text.strip()]
+    seen = 0
+    for name, text in cards:
+        card = module.parse(text, name=name)
+        for value in (card, [list(a.effects) for a in card.abilities]):
+            want = [v.span for v in M.walk(value) if getattr(v, "span", None) is not None]
+            assert M.spans_inside(value, []) == want, f"{game} card {name!r}"
+            seen += len(want)
+    assert seen > 1000
+    assert M.spans_inside(M.Span, []) == [] and M.spans_inside("text", []) == []
+
+
 def _scan_one_match_at_a_time(text, self_spans):
     """The lexer's scan as it was written before it read runs of matches (the reference): one
     match of the scanner at a time from where the last ended, cut where the card's name
