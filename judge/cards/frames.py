@@ -261,6 +261,28 @@ class Parts:
                     self.pps.remove(as_pp)
                     return
 
+    def _hoist_spine(self, np) -> None:
+        """The "from <zone>" / "to <zone>" ending a "with" phrase belong to the clause: "add
+        1 card with a difficulty of 3 or less from your discard pile to your hand" (the grammar
+        hangs each post on the noun phrase before it, so both zones were read as the
+        difficulty's, and the Move had neither)."""
+        posts = getattr(np, "posts", ())
+        if not posts:
+            return
+        last = posts[-1]
+        if last.kind == "in" and last.word == "from" and isinstance(last.body, NounPhrase):
+            np.posts = posts[:-1]
+            self._hoist(last.body)                  # its own "to <zone>"
+            body = last.body
+            if body.posts and body.posts[-1].kind == "zone":
+                self.adverbs.append(body.posts[-1].word)        # "... into play"
+                body.posts = body.posts[:-1]
+            self.pps.append(PP("from", body, last.span))
+        elif last.kind == "to":
+            self._hoist(np)
+        elif last.kind in ("in", "of") and isinstance(last.body, NounPhrase):
+            self._hoist_spine(last.body)
+
     def _hoist(self, np) -> None:
         """Post-modifiers that belong to the clause, wherever the grammar attached them:
         "to <zone>", durations, "(max. +8)" (an object's own post or one of its nested
@@ -279,6 +301,9 @@ class Parts:
                     self._relative_purpose(post.body)
             elif post.kind == "cap":
                 self.cap = post.body
+            elif post.kind == "with" and isinstance(post.body, NounPhrase):
+                kept.append(post)
+                self._hoist_spine(post.body)
             elif post.kind == "infinitive" and self.infinitive is None:
                 self.infinitive = post.body       # "spend 1 [[basic]] to deal 1 damage"
             elif post.kind == "rel" and self.infinitive is None and any(
@@ -600,7 +625,9 @@ class Frames:
             if allowance is not None:
                 return allowance
         if neg or ("not" in auxes and "may" in auxes):
-            return self.conditioned(self.restriction(s, parts, subject, span), parts, span)
+            eff = self.conditioned(self.restriction(s, parts, subject, span), parts, span)
+            hook = self.extra.get("restriction")     # a game's own check of what it left
+            return hook(self, parts, eff) if hook is not None else eff
         if "can" in auxes and lemma is not None:
             return self.permission(s, parts, subject, span)
         if "may" in auxes and set(auxes) & _BE and lemma is not None and not parts.objects \
@@ -657,10 +684,14 @@ class Frames:
             elif word == "until" and len(core) == 1 and isinstance(core[0], M.Move):
                 # "Draw cards until you reach your maximum hand size" (WoW 713.2): the move
                 # is repeated until the clause's event holds
-                event = self.event(clause, clause.span)
-                text = self.r.phrase(parts.subordinate.span)
-                core = [replace(core[0], until=M.Condition(
-                    kind="until", test="event", event=event, text=text,
+                # (a state: "until you have 5 cards in your hand" is the condition "you have
+                # 5 cards in your hand", as "if" reads it - its event was "be card")
+                cond = self.condition("until", clause, parts.subordinate.span)
+                if cond.test == "event":
+                    cond = M.Condition(kind="until", test="event",
+                                       event=self.event(clause, clause.span))
+                core = [replace(core[0], until=replace(
+                    cond, text=self.r.phrase(parts.subordinate.span),
                     span=parts.subordinate.span))]
         if parts.only is not None and lemma is not None and len(core) == 1 and \
                 not isinstance(core[0], (M.Other, M.Restriction, M.Permission)) and \
@@ -731,6 +762,15 @@ class Frames:
                 core.append(M.Other(verb=p.prep, args=(("text", self.r.phrase(p.span)),),
                                     span=p.span))
         return core[0] if len(core) == 1 else _Several(core)
+
+    def unread_named(self, parts: Parts, eff: M.Effect, also: tuple = ()) -> M.Effect:
+        """``eff`` and an Other for each phrase of its clause that changes what it does (its
+        preposition one of ``_MUST_READ`` or ``also``) and that no value of it was made from
+        ("cannot be readied during their next Ready Step")."""
+        unread = [M.Other(verb=p.prep, args=(("text", self.r.phrase(p.span)),), span=p.span)
+                  for p in _unread_phrases(parts, [eff])
+                  if (p.prep in _MUST_READ or p.prep in also) and not self._held_zone(p, [eff])]
+        return _Several([eff] + unread) if unread else eff
 
     def _held_zone(self, p: PP, core: list) -> bool:
         """Whether ``p`` names a zone (or period) a value of ``core`` holds (zones are often
@@ -1229,8 +1269,7 @@ class Frames:
                 return None
             if on is None and what.of is not None:
                 on = what.of              # "1 wound token on a target unit"
-            kind = " ".join(q for q in what.qualities if q.lower() not in ("other",)) or \
-                " ".join(k for k in what.kinds if k not in ("counter", "token"))
+            kind = _counter_kind(what)
             if on is not None and on.alternatives and any(
                     _COUNTER_WORDS & set(a.kinds + tuple(q.lower() for q in a.qualities))
                     for a in on.alternatives):
@@ -1267,8 +1306,7 @@ class Frames:
             if alt.of is None or alt.alternatives or not (
                     _COUNTER_WORDS & set(alt.kinds + tuple(q.lower() for q in quals))):
                 return None
-            alt_kind = " ".join(quals) or " ".join(k for k in alt.kinds
-                                                   if k not in ("counter", "token"))
+            alt_kind = _counter_kind(alt)
             out.append(M.Counters(verb=lemma, action="place", kind=alt_kind.strip(),
                                   count=alt.count or M.Amount(value=1), on=alt.of, span=span))
         return _Several(out)
@@ -1293,8 +1331,7 @@ class Frames:
             return None
         if (_COUNTER_WORDS & set(what.kinds + tuple(q.lower() for q in what.qualities))
                 or "damage" in what.kinds) and "card" not in what.kinds:
-            kind = " ".join(q for q in what.qualities) or " ".join(
-                k for k in what.kinds if k not in ("counter", "token"))
+            kind = _counter_kind(what)
             if "damage" in what.kinds:
                 return M.Heal(verb="remove", amount=what.count, target=self.onto(parts, "from"),
                               span=span)
@@ -1696,6 +1733,18 @@ class Frames:
 
     def v_get(self, s, parts, subject, span):
         target = subject
+        cap = _up_to_cap(s.items)
+        if cap is not None:
+            # "+1 speed for each card in your hand, up to +3": the most the change gives (it
+            # was read as a second change of +3)
+            maximum, np, ch = cap
+            parts.objects.remove(np)
+            parts.changes.remove(ch)
+            eff = self.changes(parts, target, span, verb="get") if parts.changes else None
+            if not isinstance(eff, M.ModifyValue) or eff.amount is None or \
+                    (eff.amount.per is None and not eff.amount.variable):
+                return None                     # a cap of a number that does not vary
+            return replace(eff, amount=replace(eff.amount, maximum=maximum))
         if target is None and parts.objects:
             target = self.obj(parts)
         if parts.changes:
@@ -2014,11 +2063,22 @@ class Frames:
             return self.passive_change("reduce", -1, s.subject, by, parts, span)
         if what is None:
             return None
-        if by is not None and what.kinds[-1:] == ("damage",) and not parts.changes:
-            return self._reduce_damage(s, parts, what, by, subject, span)
         q = self.r.quantity(parts.objects[0])
+        if by is not None and what.kinds[-1:] == ("damage",) and not parts.changes:
+            prevent = self._reduce_damage(s, parts, what, by, subject, span)
+            if prevent is not None or q.of is None or q.of.kinds[-1:] != ("attack",):
+                return prevent
+            # "reduce the damage of this attack by 2": the attack's damage value (UFS), not
+            # a prevention of damage dealt
         stat = q.measure
         target = q.of
+        if stat == "count" and target is not None and target.kinds[-1:] == ("check",):
+            stat = "check"                          # "reduce your rival's next check by 2"
+        elif stat == "count" and what.kinds[-1:] == ("rating",):
+            # "reduce 1 of its keyword ratings to 0": the ratings chosen are the value
+            stat, target = " ".join(what.kinds), replace(what, text="")
+        elif stat == "count":
+            return None                             # a count is no value to reduce
         if by is not None:
             amount = self.r.target(by.obj).count
             return M.ModifyValue(verb="reduce", stat=stat, amount=amount, sign=-1, target=target,
@@ -2561,6 +2621,9 @@ class Frames:
         text = self.r.phrase(span)
         negated = bool(auxes & _NOT) or bool(auxes & _CANT)
         lemma = group.lemma
+        if lemma is None and auxes and auxes <= {"can", "could"} and not s.items:
+            # "..., if they can": as "if able"
+            return M.Condition(kind=kind, test="able", subject=subject, text=text, span=span)
         if lemma is None and auxes & {"do", "does", "did", "don't", "doesn't", "didn't"}:
             return M.Condition(kind=kind, test="event",
                                event=M.Event(verb="do", subject=subject, span=span, text=text),
@@ -2625,6 +2688,21 @@ class Frames:
             items = [rest if item is np else item for item in s.items]
             return self.simple_condition(kind, Simple(s.subject, verb, items, s.joiner, s.span))
         if lemma == "control":
+            obj, than = self.obj(parts), parts.pp("than")
+            more = [q for q in (obj.qualities if obj is not None else ()) if q in _MORE_LESS]
+            other = self.r.target(than.obj) if than is not None else None
+            if more and other is not None and obj.kinds and subject is not None and \
+                    subject.controller and other.controller and obj.count is None:
+                # "if your rival controls more foundations than you": the numbers of what each
+                # controls compared ("than you" was dropped: a rival controlling any)
+                what = replace(obj, qualities=tuple(q for q in obj.qualities
+                                                    if q not in _MORE_LESS), text="")
+                return M.Condition(kind=kind, test="compare", comparison=M.Comparison(
+                    left=M.Quantity(measure="count", of=replace(
+                        what, controller=subject.controller)),
+                    op=_MORE_LESS[more[0]], right=M.Amount(defined_as=M.Quantity(
+                        measure="count", of=replace(what, controller=other.controller))),
+                    span=span), subject=subject, negated=negated, text=text, span=span)
             return M.Condition(kind=kind, test="control", subject=subject, object=self.obj(parts),
                                negated=negated, text=text, span=span)
         if lemma in ("equal", "exceed") and parts.objects:
@@ -3261,6 +3339,29 @@ def _varies(amount: M.Amount) -> bool:
     """A number a maximum can cap: one that depends on the game ("for each", X, a quantity);
     a cap on a printed constant ("pay 1 less, to a maximum of 1") says something else."""
     return amount.per is not None or bool(amount.variable) or amount.defined_as is not None
+
+
+def _up_to_cap(items) -> tuple | None:
+    """(N, the "up to" phrase, the change) when a clause's items end in "up to +N" after
+    another change; else None."""
+    for i in range(1, len(items) - 1):
+        np, ch = items[i], items[i + 1]
+        if isinstance(np, NounPhrase) and not np.posts and len(np.words) == 1 and \
+                word_of(np.words[0]) == "up to" and isinstance(ch, Change) and \
+                len(ch.parts) == 1 and not ch.parts[0][1] and i + 2 == len(items) and \
+                any(isinstance(x, Change) for x in items[:i]):
+            text = ch.parts[0][0]
+            if text.startswith("+") and text[1:].isdigit():
+                return int(text[1:]), np, ch
+    return None
+
+
+def _counter_kind(what: M.Target) -> str:
+    """The kind of counter or token a phrase names: its qualities and printed name ("wound",
+    "Energy counter", "Dupli-Arms counters": the name was dropped), else its other nouns."""
+    words = [q for q in what.qualities if q.lower() != "other"] + \
+        ([what.name] if what.name else [])
+    return " ".join(words) or " ".join(k for k in what.kinds if k not in ("counter", "token"))
 
 
 def _unread_phrases(parts: Parts, core: list) -> list:

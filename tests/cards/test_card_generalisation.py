@@ -230,7 +230,7 @@ ASHES = [
     ('Their Phoenixborn receives 2 damage.',
      'spell: Damage'),
     ('If an opponent controls more units than you, place a [[Frog]] conjuration onto your battlefield.',
-     'spell: Conditional[control](Move)'),
+     'spell: Conditional[compare](Move)'),
     ("Select up to 3 dice in an opponent's active pool and re-roll them.",
      'spell: Dice, Dice'),
     ('Deal 1 damage to a target unit for each [[illusion:power]] die in your active pool.',
