@@ -653,6 +653,8 @@ class Restriction(Effect):
     by: Target | None = None            # "can't be blocked by allies"
     only: Condition | None = None
     duration: Duration | None = None
+    with_: Target | None = None         # "can't block with foundations that ...": what the
+    #                                     actions can't be done with (UFS)
 
 
 @dataclass(frozen=True, slots=True)

@@ -198,7 +198,28 @@ def _take(f, s, parts, subject, span):
                     span=span)
 
 
-FRAMES = {"take": _take, "halve": _halve, "make": _make, "commit": _commit, "seal": _seal, "freeze": _freeze, "unflip": _unflip,
+def _restriction(f, parts, eff):
+    """A restriction whose clause has a phrase no value read ("Your rival's foundations
+    cannot be readied during their next Ready Step": the period was dropped, a restriction for
+    ever; "cannot block with cards from their card pool": a restriction of all blocks) names it
+    (an Other), as the other effects do. (The common frames leave restrictions as they are:
+    other games' corpora have the same drop, left to their readers.)"""
+    with_ = parts.pp("with")
+    if isinstance(eff, M.Restriction) and eff.with_ is None and with_ is not None and \
+            eff.by is None and isinstance(with_.obj, NounPhrase) and \
+            set(eff.actions) & {"block", "attack", "play", "pay"}:
+        # "Your rival cannot block with foundations that have a difficulty of 3 or more"
+        eff = replace(eff, with_=f.r.target(with_.obj))
+    what = eff.what if isinstance(eff, M.Restriction) else None
+    if what is not None and what.ref == "this" and eff.with_ is None and \
+            [c.kind for c in what.filters] == ["with"] and what.filters[0].object is not None:
+        # "cannot block this attack with a card that has ...": "this attack" takes no
+        # restricting phrase - the "with" the grammar hung on it is the restriction's
+        eff = replace(eff, what=replace(what, filters=()), with_=what.filters[0].object)
+    return f.unread_named(parts, eff, also=("with",))
+
+
+FRAMES = {"restriction": _restriction, "take": _take, "halve": _halve, "make": _make, "commit": _commit, "seal": _seal, "freeze": _freeze, "unflip": _unflip,
           "build": _build, "mill": _mill, "clear": _clear, "try": _try}
 
 
@@ -246,6 +267,20 @@ class UfsTransformer(CardTransformer):
             name = f"{name} ({extra})"
         last = str(words[-1])
         return M.Keyword(name=name, value=value, citation=keyword_citation(last),
+                         span=span_of(children))
+
+    def kw_item_named(self, children):
+        """"Invincible: Fire, Water": the keyword and the names it is given (as a
+        parenthesised list is: "Invincible (Fire, Water)"). A played ability's type word
+        before the colon is no keyword ("Blitz: Ruin"): not read here."""
+        lists = [c for c in children if isinstance(c, list)]
+        words, values = lists[0], lists[1:]
+        if any(isinstance(w, Token) and base(w.type) == "TIMING" for ws in lists for w in ws):
+            from judge.cards.transformer import NoValue
+            raise NoValue("a played ability's type, not a keyword", span_of(children).start)
+        name = " ".join(str(w) for w in words)
+        named = ", ".join(" ".join(str(w) for w in ws) for ws in values)
+        return M.Keyword(name=f"{name} ({named})", citation=keyword_citation(str(words[-1])),
                          span=span_of(children))
 
     def kw_words(self, children):
@@ -437,6 +472,17 @@ class UfsReader(GameReader):
             trigger = None
             effects: tuple = ()
             for a in abilities:
+                if a.trigger is not None and (trigger is not None or head["timing"] != "response"
+                                              or effects):
+                    # "Enhance: This attack gets +3 speed. At the end of the turn, destroy
+                    # ...", "First Form: Draw 2 cards. At the start of the End Phase, discard 2
+                    # cards": what the ability does when it resolves is to set up a trigger for
+                    # later (only a Response's own "After ..." is the ability's trigger: its
+                    # response condition, H.1.6); the whole ability was read as triggered at
+                    # that later time
+                    effects += (M.DelayedTrigger(verb="delayed trigger", trigger=a.trigger,
+                                                 effects=a.effects, span=a.span),)
+                    continue
                 effects += a.effects
                 if a.trigger is not None and trigger is None:
                     trigger = a.trigger

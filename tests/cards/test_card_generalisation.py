@@ -1277,3 +1277,116 @@ def test_if_you_do_instead_is_not_the_sentence_before_replaced():
     card = ufs.parse("Enhance: You may commit 1 foundation. If you do, draw 2 cards instead.")
     assert not any(isinstance(e, M.Conditional) and e.otherwise
                    for a in card.abilities for e in a.effects)
+
+
+@pytest.mark.parametrize("text", [
+    "Enhance: Your rival's foundations cannot be readied during their next Ready Step.",
+    "Form: Your rival cannot play attacks with a difficulty of 4 or more during their next "
+    "turn.",
+])
+def test_ufs_a_restriction_names_a_period_it_does_not_hold(text):
+    # the period was dropped: a restriction for ever
+    assert "during" in [o.verb for o in ufs.parse(text).others()]
+
+
+@pytest.mark.parametrize(("text", "now", "later"), [
+    ("Enhance: This attack gets +3 speed. At the end of the turn, destroy 1 of your "
+     "foundations.", M.ModifyValue, M.Move),
+    ("First Form: Gain 2 health. At the start of your End Phase, lose 2 health.", M.Gain,
+     M.Lose),
+])
+def test_ufs_a_trigger_after_a_played_ability_effect_is_delayed(text, now, later):
+    # the whole ability was read as triggered at that later time (the first effect too)
+    ability = _only(text)
+    assert ability.kind == "activated" and ability.trigger is None
+    first, delayed = ability.effects
+    assert isinstance(first, now) and isinstance(delayed, M.DelayedTrigger)
+    assert isinstance(delayed.effects[0], later) and delayed.trigger.kind == "at"
+
+
+def test_ufs_a_response_keeps_its_own_trigger_and_delays_a_later_one():
+    ability = _only("Response: After your attack is blocked, draw 1 card. At the end of the "
+                    "turn, discard 1 card.")
+    assert ability.kind == "triggered" and ability.trigger.kind == "after"
+    assert isinstance(ability.effects[0], M.Move)
+    assert isinstance(ability.effects[1], M.DelayedTrigger)
+
+
+def test_ufs_draw_until_a_state_holds():
+    [move] = _only("Blitz: Draw cards until you have 5 cards in your hand.").effects
+    assert move.until is not None and move.until.test == "has"
+    assert move.until.object.count.value == 5 and move.until.object.zone.name == "hand"
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("Enhance: Add 1 Energy counter to each of your assets.", "Energy"),
+    ("Enhance Remove 2 Rage counters from this card: Draw 1 card.", "Rage"),
+])
+def test_ufs_a_named_counter_keeps_its_name(text, kind):
+    ability = _only(text)
+    counters = [v for v in M.walk(ability) if isinstance(v, M.Counters)]
+    assert [c.kind for c in counters] == [kind]
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("Invincible: All - Safe", ["Invincible (All)", "Safe"]),
+    ("Ranged - Invincible: Fire, Water", ["Ranged", "Invincible (Fire, Water)"]),
+])
+def test_ufs_a_keyword_with_named_values(text, names):
+    ability = _only(text)
+    assert ability.kind == "keyword" and [k.name for k in ability.keywords] == names
+
+
+def test_ufs_if_they_can_is_if_able():
+    [c] = _only("Enhance: Your rival must discard 2 cards from their card pool if they "
+                "can.").effects
+    assert isinstance(c, M.Conditional) and c.condition.test == "able"
+
+
+@pytest.mark.parametrize(("text", "op", "left", "right"), [
+    ("Enhance: If your rival controls more foundations than you, ready 1 foundation.", ">",
+     "opponent", "you"),
+    ("Enhance: If you control fewer assets than your rival, draw 1 card.", "<", "you",
+     "opponent"),
+])
+def test_ufs_controls_more_than_compares_the_numbers(text, op, left, right):
+    # "than you" was dropped: "if your rival controls more foundations" held for any
+    [c] = _only(text).effects
+    cmp = c.condition.comparison
+    assert c.condition.test == "compare" and cmp.op == op
+    assert (cmp.left.of.controller, cmp.right.defined_as.of.controller) == (left, right)
+
+
+@pytest.mark.parametrize(("text", "stat", "kind"), [
+    ("Enhance: Reduce the damage of this attack by 2.", "damage", "attack"),
+    ("Enhance Commit: Reduce your rival's next check by 2.", "check", "check"),
+])
+def test_ufs_reduce_a_value_by_n(text, stat, kind):
+    # "the damage of this attack" was an Other; a check was reduced as a "count"
+    [mod] = _only(text).effects
+    assert isinstance(mod, M.ModifyValue) and mod.stat == stat and mod.sign == -1
+    assert mod.amount.value == 2 and mod.target.kinds == (kind,)
+
+
+def test_ufs_up_to_after_a_varying_change_is_its_maximum():
+    # ", up to +3" was read as a second change of +3 "attack" for each card
+    [mod] = _only("Enhance: This attack gets +1 speed for each card in your hand, up to "
+                  "+3.").effects
+    assert isinstance(mod, M.ModifyValue) and mod.stat == "speed"
+    assert mod.amount.per is not None and mod.amount.maximum == 3
+    assert ufs.parse("Enhance: This attack gets +2 speed, up to +3.").others()
+
+
+@pytest.mark.parametrize(("text", "frm", "to"), [
+    ("Enhance: Add 1 card with a difficulty of 3 or less from your discard pile to your "
+     "hand.", "discard pile", "hand"),
+    ('Form Flip: Add 1 attack with "Kaiju" in its name from your deck to your hand.', "deck",
+     "hand"),
+    ("Enhance: Put 1 foundation with a printed difficulty of 2 from your hand into your "
+     "staging area.", "hand", "staging area"),
+])
+def test_ufs_the_zones_after_a_with_phrase_are_the_moves(text, frm, to):
+    # both zones were read as the "with" phrase's (the Move had neither)
+    [move] = _only(text).effects
+    assert isinstance(move, M.Move) and move.what.filters
+    assert (move.from_zone.name, move.to_zone.name) == (frm, to)
