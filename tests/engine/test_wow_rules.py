@@ -970,3 +970,22 @@ def test_wow_200_1a_a_copied_self_reference_reads_the_card_that_has_the_power():
         'Alice is the turn player; 5 resources, hand "Skullchewer"\nBob: graveyard "High '
         'Prophet Barim"\nAlice plays "Skullchewer"\nAlice uses "Skullchewer"\nsettle\n')
     assert any("printed powers" in (s.not_modelled or "") for s in other.steps)
+
+
+def test_wow_718_1_a_continuous_set_value_is_applied_in_timestamp_order_and_not_named():
+    """"The ATK of other allies you control is 1" sets ATK in timestamp order with the other
+    modifiers (718.1): it was applied by the value code while the ruling named it not modelled.
+    Now applied and not named; a set amount read from the game is named and not applied."""
+    def ruling(text: str, expect: str):
+        return _wow_ruling(
+            f'card "Dampening Warden": Ally - Human Priest, cost 3, atk 3, health 3, type holy: '
+            f'"{text}"\ncard "Footman": Ally - Human Warrior, cost 1, atk 4, health 3, type '
+            f'melee\nAlice is the turn player; controls "Footman", "Dampening Warden"\n'
+            f'expect "Footman" atk {expect}\n')
+    printed = ruling("The ATK of other allies you control is 1.", "1")
+    assert not printed.all_not_modelled
+    assert all(e.passed for e in printed.all_expectations)
+    read = ruling("The ATK of other allies you control is equal to the number of cards in your "
+                  "hand.", "4")
+    assert any("setting of 'atk'" in (s.not_modelled or "") for s in read.steps)
+    assert all(e.passed for e in read.all_expectations)

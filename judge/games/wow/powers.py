@@ -546,6 +546,17 @@ def gained_keyword_why(kw: M.Keyword) -> str:
     return f"gaining the keyword {kw.name!r}"
 
 
+def sets_printed_number(e: M.SetValue) -> bool:
+    """"The ATK of other allies you control is 1": a continuous modifier setting ATK, health
+    or DEF to a printed number, for as long as its power is active - the shape the value code
+    applies, in timestamp order with the other modifiers (718, 719). A set amount read from
+    the game, a base value, a cost or one for a stated time is named instead (and not
+    applied)."""
+    return e.stat.lower() in ("atk", "attack", "health", "def", "defense") and \
+        e.amount is not None and e.amount.constant is not None and not e.base and \
+        not e.costs and e.duration is None and e.target is not None
+
+
 def _why_static(e: M.Effect) -> str:
     if isinstance(e, M.Gain) and e.resource == "keyword" and e.keyword is not None:
         return gained_keyword_why(e.keyword)
@@ -561,6 +572,8 @@ def _why_static(e: M.Effect) -> str:
             return f"a continuous change of {e.stat!r}"
         return ""
     if isinstance(e, M.SetValue):
+        if sets_printed_number(e):
+            return ""
         return f"a continuous setting of {e.stat!r}"
     if isinstance(e, M.Becomes):
         if e.values or e.abilities:

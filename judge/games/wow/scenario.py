@@ -347,6 +347,14 @@ class WowScenario(ScenarioGame):
             raise NotModelled(f"the zone {zone!r}")
         return [o.name for o in st.in_zone(key)]
 
+    def expect(self, ctx: Context, e: Any) -> tuple[bool, str]:
+        """An expectation, then the values it read that a power the module does not carry out
+        could change are named (:func:`judge.engine.abilities.read`; otherwise only the next
+        step of the trace would name them, and an expectation read last would name none)."""
+        got = super().expect(ctx, e)
+        ctx.take_notes()
+        return got
+
     def expect_game(self, ctx: Context, e: Any) -> tuple[bool, str]:
         st = ctx.state
         if not isinstance(e, A_.ExpectGame):

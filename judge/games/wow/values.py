@@ -382,6 +382,8 @@ def _static(o: GameObject, power: int, e: M.Effect, condition: M.Condition | Non
     if isinstance(e, M.ModifyValue):
         return [Static(kind="value", stat=_stat(e.stat), op=e.op, **base)]
     if isinstance(e, M.SetValue):
+        if not P.sets_printed_number(e):
+            return []        # named not modelled (powers._why_static), never applied
         return [Static(kind="value", stat=_stat(e.stat), op="set", **base)]
     if isinstance(e, M.Gain) and e.resource == "keyword" and e.keyword is not None:
         number = e.keyword.value.value if e.keyword.value is not None else None
