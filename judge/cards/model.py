@@ -172,6 +172,10 @@ class Target:
     * ``of``: the object or player it belongs to ("its controller", "that ally's owner",
       "the defending hero's weapon").
     * ``excluding``: "other than this", "another": what it cannot be.
+    * ``article``: the determiner the phrase opens with when it picks one of the things it
+      describes: ``a`` ("a hero or ally", "an ally"), ``another`` ("another hero or ally":
+      one besides those already named), ``one of`` ("one of your weapons"); ``""`` any other
+      ("allies you control", "each ally", "target ally", "the ally").
     """
     text: str = ""
     who: str = "object"
@@ -190,6 +194,7 @@ class Target:
     excluding: Target | None = None
     alternatives: tuple[Target, ...] = ()  # "target ally or hero": each a full description
     span: Span | None = None
+    article: str = ""
 
 
 # --------------------------------------------------------------------------- when, while

@@ -36,6 +36,22 @@ _RELATIONS = {"or more": "at least", "or greater": "at least", "or higher": "at 
               "no less than": "at least", "more than": "more than", "greater than": "more than",
               "higher than": "more than", "less than": "less than", "fewer than": "less than",
               "lower than": "less than", "up to": "up to", "exactly": ""}
+# the determiners a noun phrase can open with that pick one thing of those it describes
+# (Target.article): "a hero or ally", "another ally", "one of your weapons"
+_ARTICLES = {"a": "a", "an": "a", "another": "another", "one of": "one of"}
+def _article(tok) -> str:
+    """Target.article of a noun phrase whose first word is ``tok``: "a hero or ally", "an
+    opponent's hand", "an additional card" -> ``a``; "another ally" -> ``another``; "one of
+    your weapons" -> ``one of``; any other first word -> ""."""
+    k, w = kind_of(tok), word_of(tok)
+    if k == "DET":
+        return _ARTICLES.get(w, "")
+    if k == "AMOUNT_WORD" and w.split()[0] in ("a", "an") and len(w.split()) > 1 and \
+            w.split()[1] == "additional":
+        return "a"
+    return ""
+
+
 _DETERMINERS = frozenset({"a", "an", "the", "your", "their", "his", "her", "its", "each", "all",
                           "any", "another", "that", "this", "those", "these", "target",
                           "every", "one", "two", "up"})
@@ -232,6 +248,9 @@ class Reader:
             t = self._post(t, post)
         if who is not None and t.who != who:
             t = replace(t, who=who)
+        article = _article(np.words[0]) if len(np.words) > 1 else ""
+        if article != t.article:
+            t = replace(t, article=article)
         return t
 
     def alternatives(self, parts: list[Target], span: Span | None) -> Target:

@@ -760,3 +760,20 @@ def test_wow_has_that_cards_printed_powers():
     [gain] = cond.then
     assert isinstance(gain, M.Gain) and gain.resource == "printed powers"
     assert gain.target.ref == "this" and gain.what.ref == "that" and gain.duration is None
+
+
+def test_wow_target_article_is_the_opening_determiner():
+    """Target.article: the determiner a noun phrase opens with when it picks one of what it
+    describes ("a hero or ally", "an opponent's hand", "an additional card": a; "another
+    ally": another) - the rules module reads it instead of the phrase's words; a card name
+    that begins with "A" is no article, nor is a bare plural, "each", "target" or "the"."""
+    def what(text: str, name: str = "Zed") -> M.Target:
+        e = wow.parse(text, name=name).abilities[0].effects[0]
+        return e.what if isinstance(e, M.Move) else e.target
+    assert what("Destroy a hero or ally.").article == "a"
+    assert what("Destroy an ally.").article == "a"
+    assert what("Destroy another ally.").article == "another"
+    assert what("Destroy another target ally.").article == "another"
+    for text in ("Destroy allies you control.", "Destroy each ally.", "Destroy target ally.",
+                 "Destroy the attacking ally."):
+        assert what(text).article == "", text

@@ -214,16 +214,16 @@ class Run:
             self.step(T.RULE, f"{st.objects[self.source].name} is no longer in play: "
                       f"{desc.text!r} is read from its last known information "
                       f"({D.names(st, found)})", ["resolve.information", "effect.independent"])
-        if able is not None and desc.text.lower().startswith(_ONE_OF):
+        if able is not None and desc.article in _ONE_OF:
             found = [x for x in found if able(x)]       # 709.2b: only what can be done
-        if desc.text.lower().startswith("another "):
+        if desc.article == "another":
             # "another hero or ally" after "target hero or ally": not the link's targets nor a
             # card this resolution already chose
             before = {t for ts in self.chosen_targets for t in ts} | set(self.picked)
             found = [x for x in found if x not in before]
         if not every and desc.quantifier in ("one",) and desc.who != "player" \
                 and desc.ref == "" and len(found) > 1 and desc.count is None \
-                and desc.text.lower().startswith(_ONE_OF):
+                and desc.article in _ONE_OF:
             return [self.choose_one(desc, found, chooser=chooser)]
         return found
 
@@ -381,7 +381,7 @@ def _plural(desc: M.Target) -> bool:
     text = desc.text.lower()
     head = desc.kinds[-1] if desc.kinds else ""
     return bool(head) and any(w.endswith("s") and w.rstrip("s").startswith(head[:4])
-                              for w in text.split()) and not text.startswith(("a ", "an "))
+                              for w in text.split()) and desc.article != "a"
 
 
 def _text(e: M.Effect, whole: str) -> str:
@@ -1259,8 +1259,9 @@ def choice(run: Run, e: M.Choice) -> None:
                          if not e.optional else ""))
 
 
-# "a hero or ally", "another hero or ally": one card, chosen as the link resolves (709.2b)
-_ONE_OF = ("a ", "an ", "another ")
+# "a hero or ally", "another hero or ally": one card, chosen as the link resolves (709.2b) -
+# the phrase's opening determiner, as the card grammar reads it (Target.article)
+_ONE_OF = ("a", "another")
 
 
 def _alike(state: State, cards: list[Any]) -> bool:
