@@ -1,8 +1,8 @@
 """``judge search``: rank the rules that answer a judge's question, and say why each matched.
 
 Reads the tables :mod:`judge.rules.search_index` writes into the compiled index. Only built-in
-or compiled modules of the standard library (gc, marshal, math; SQLite through the connection
-it is given) are imported here: this is a lookup path and must start fast (no click, networkx,
+modules of the standard library (gc, marshal; SQLite through the connection it is given, which
+also takes the logarithms: :func:`_logs`) are imported here: this is a lookup path and must start fast (no click, networkx,
 lark or jinja2).
 
 A hit's score adds these signals (each one reported by ``--explain``):
@@ -36,12 +36,13 @@ A hit's score adds these signals (each one reported by ``--explain``):
 Work is linear in the number of distinct words of the query (each is looked up once).
 """
 
-# On the lookup path: imports no .py module of the standard library (gc, marshal and math are
-# built in or compiled; the packed arrays are read through memoryview, as the array module would
+# On the lookup path: imports no .py module of the standard library (gc and marshal are built
+# in; not math, a shared library of its own: :func:`_logs`; the packed arrays are read through memoryview, as the array module would
 # import collections; see judge/rules/lookup.py and tests/rules/test_fast_paths.py).
 import gc
 import marshal
-import math
+
+from judge import sqlite_light
 
 FIELDS = ("title", "heading", "text", "examples")   # the columns of rank_text, in order
 
@@ -349,7 +350,7 @@ def _concepts(con, query: str) -> list[Concept]:
 def _scope(con) -> list[tuple]:
     """Every document's rank_doc row."""
     return con.execute("SELECT doc, first, last, n, avg0, avg1, avg2, avg3, lens, parents, cited, "
-                       "kinds, wparams FROM rank_doc").fetchall()
+                       "kinds, wparams, log_cited FROM rank_doc").fetchall()
 
 
 def search(query: str, *, game: str | None = None, limit: int = 10, explain: bool = False,
@@ -397,6 +398,24 @@ def asks_definition(query: str) -> bool:
     return q.startswith(DEFINING) or (q.startswith("what does ") and q.endswith(" mean"))
 
 
+def _logs(con, values: list[float]) -> list[float]:
+    """Natural logarithms of ``values`` (each > 0), equal to ``math.log``'s: SQLite's ``ln()``
+    calls the C library's ``log()``, as ``math.log`` does for a positive float. The math module
+    is a shared library of its own (loading it is about 2 % of an interpreter's start); it is
+    imported only when this SQLite has no math functions (built without them, before 3.35)."""
+    if not values:
+        return []
+    try:
+        got = []
+        for at in range(0, len(values), 500):     # (SQLite allows 2,000 result columns)
+            part = values[at:at + 500]
+            got += con.execute("SELECT " + ", ".join(["ln(?)"] * len(part)), part).fetchone()
+        return got
+    except sqlite_light.module().Error:
+        import math
+        return [math.log(v) for v in values]
+
+
 def _rank(con, concepts: list[Concept], scope: list[tuple], everything: list[tuple],
           explain: bool, defining: bool = False):
     P = PARAMS
@@ -411,10 +430,15 @@ def _rank(con, concepts: list[Concept], scope: list[tuple], everything: list[tup
     # the weighted frequency the build computed under the same field parameters
     first_of = {r[0]: r[1] for r in scope}
     stored = all(r[12] == repr((fw, fb)) for r in scope)
-    blobs = sorted(con.execute(
-        f"SELECT term, doc, data FROM rank_term WHERE term IN ({','.join('?' * len(terms))}) "
-        f"AND doc IN ({','.join('?' * len(scope))})", [*terms, *first_of]).fetchall(),
-        key=lambda r: (r[0], first_of[r[1]]))
+    # over every document, the terms alone (one range of the primary key per term, where
+    # naming the documents too made SQLite look up each term and document pair)
+    wanted = f"term IN ({','.join('?' * len(terms))})"
+    if len(scope) == len(everything):
+        found = con.execute(f"SELECT term, doc, data FROM rank_term WHERE {wanted}", terms)
+    else:
+        found = con.execute(f"SELECT term, doc, data FROM rank_term WHERE {wanted} AND doc IN "
+                            f"({','.join('?' * len(scope))})", [*terms, *first_of])
+    blobs = sorted((r for r in found if r[1] in first_of), key=lambda r: (r[0], first_of[r[1]]))
     tf: dict[str, dict[int, list]] = {t: {} for t in terms}
     post: dict[str, tuple[list, list, list]] = {}
     df: dict[str, int] = {}
@@ -429,7 +453,6 @@ def _rank(con, concepts: list[Concept], scope: list[tuple], everything: list[tup
             p[2].extend(wtfs)
         else:
             post[term] = (list(rows), list(cnts), list(wtfs))
-    idf = {t: math.log(1 + (n_rows - n + 0.5) / (n + 0.5)) for t, n in df.items()}
     offs = tf
     nodes = _Nodes(everything)
     norms = nodes.norms(fw, fb)
@@ -441,18 +464,22 @@ def _rank(con, concepts: list[Concept], scope: list[tuple], everything: list[tup
     if P["compound"]:
         concepts = list(concepts)
         for a, b in zip(asked, asked[1:]):
-            if (b.pos - a.pos != 1 or a.weight < 1 or b.weight < 1 or a.stem not in idf
-                    or b.stem not in idf):
+            if (b.pos - a.pos != 1 or a.weight < 1 or b.weight < 1 or a.stem not in df
+                    or b.stem not in df):
                 continue
             counts = _phrase_counts((a.stem, b.stem), tf, offs, gaps=(1,))
             if len(counts) < 2:
                 continue
             c = Concept(f"{a.stem} {b.stem}", f"{a.word} {b.word}", a.pos)
             c.forms = [((a.stem, b.stem), 1.0, "compound term")]
-            n = len(counts)
-            compound[len(concepts)] = (
-                P["compound"] * math.log(1 + (n_rows - n + 0.5) / (n + 0.5)), counts)
+            compound[len(concepts)] = (len(counts), counts)
             concepts.append(c)
+    # the terms' idf, and the compound terms' (their number of rows as a term's df), in one go
+    logs = _logs(con, [1 + (n_rows - n + 0.5) / (n + 0.5)
+                       for n in [*df.values(), *(n for n, _ in compound.values())]])
+    idf = dict(zip(df, logs))
+    for ci, log in zip(compound, logs[len(df):]):
+        compound[ci] = (P["compound"] * log, compound[ci][1])
     # field scores: per concept, the best of its forms
     best: list[dict[int, tuple]] = []
     for ci, c in enumerate(concepts):
@@ -567,57 +594,64 @@ def _rank(con, concepts: list[Concept], scope: list[tuple], everything: list[tup
             ha, hb = sa.get(row), sb.get(row)
             if ha is None or hb is None:
                 continue
-            bonus, label = 0.0, ""
+            bonus, label = 0.0, None
             pair = (a.idf + b.idf) / 2
+            ca, cb = ha[3], hb[3]
             for i in range(4):
-                if not (ha[3][i] and hb[3][i]):
+                if not (ca[i] and cb[i]):
                     continue
                 oa = _positions(ha[1], row, i, tf, parsed)
-                ob = set(_positions(hb[1], row, i, tf, parsed))
-                if any(o + d in ob for o in oa for d in (1, 2, 3)):
+                ob = _position_set(hb[1], row, i, tf, parsed)
+                if _follows(oa, ob):
                     v, kind = P["phrase"] * pair * fw[i], "phrase"
-                elif any(abs(o - p) <= NEAR for o in oa for p in ob):
+                elif _near(oa, ob):
                     v, kind = P["near"] * pair * fw[i], "near"
                 else:
                     continue
                 if v > bonus:
-                    bonus, label = v, f"{kind} '{a.word} {b.word}' in {FIELDS[i]}"
+                    bonus, label = v, (kind, i)
             if bonus:
                 final[row] += bonus
                 if explain:
-                    why[row].append(("phrase", label, bonus))
+                    kind, i = label
+                    why[row].append(("phrase", f"{kind} '{a.word} {b.word}' in {FIELDS[i]}",
+                                     bonus))
     # the question's words together in one passage: the share of its weight (idf) found within
     # WINDOW tokens of a rule's text, words of its title or headings counting in every passage
     # (a long section that names each word somewhere is not one that answers them together)
     if P["window"]:
+        idfs = [c.idf for c in concepts]
         for row in top:
             around, at, first = 0.0, [], set()
-            for i, (c, scores) in enumerate(zip(concepts, best)):
+            for i, scores in enumerate(best):
                 hit = scores.get(row)
                 if hit is None:
                     continue
-                here = [(o, i) for o in _positions(hit[1], row, 2, tf, parsed)] if hit[3][2] else []
-                if any(o < LEAD for o, _ in here):
+                cnt = hit[3]
+                here = _positions(hit[1], row, 2, tf, parsed) if cnt[2] else ()
+                if here and min(here) < LEAD:
                     first.add(i)
-                if hit[3][0] or hit[3][1]:
-                    around += c.idf
-                else:
-                    at += here
+                if cnt[0] or cnt[1]:
+                    around += idfs[i]
+                elif here:
+                    at += zip(here, [i] * len(here))
             at.sort()
-            inside: dict[int, int] = {}
+            inside = [0] * len(idfs)     # per concept, its words in the passage
             got = best_in = 0.0
             j = 0
             for o, i in at:
-                if not inside.get(i):
-                    got += concepts[i].idf
-                inside[i] = inside.get(i, 0) + 1
+                n = inside[i]
+                if not n:
+                    got += idfs[i]
+                inside[i] = n + 1
                 while at[j][0] <= o - WINDOW:
                     k = at[j][1]
                     inside[k] -= 1
                     if not inside[k]:
-                        got -= concepts[k].idf
+                        got -= idfs[k]
                     j += 1
-                best_in = max(best_in, got)
+                if got > best_in:
+                    best_in = got
             share = min(1.0, (around + best_in) / total_idf)
             v = P["window"] * base[row] * share
             if v:
@@ -704,7 +738,7 @@ def _rank(con, concepts: list[Concept], scope: list[tuple], everything: list[tup
         for row in top:
             cited = nodes.cited(row)
             if cited:
-                f = 1 + P["prior"] * math.log1p(cited)
+                f = 1 + P["prior"] * nodes.log_cited(row)
                 if explain:
                     why[row].append(("cited by", f"cited by {cited} rules: x{f:.2f}",
                                      final[row] * (f - 1)))
@@ -727,19 +761,22 @@ class _Nodes:
         lens_ = bytearray(16 * size)    # row -> 4 field lengths (uint32 each)
         parents_ = bytearray(4 * size)  # row -> parent row (int32)
         cites_ = bytearray(4 * size)    # row -> times cited (uint32)
+        log_cites = bytearray(8 * size)  # row -> log1p(times cited) (double)
         kinds = ["m"] * size
-        for k, (doc, first, last, n, *avg, lens, parents, cited, kind, _) in enumerate(docs):
+        for k, (doc, first, last, n, *avg, lens, parents, cited, kind, _, logs) in enumerate(docs):
             a, b = first - base, last - base + 1
             self.avgs.append(avg)
             self.doc_of[a:b] = [k] * (b - a)
             lens_[16 * a:16 * b] = lens
             parents_[4 * a:4 * b] = parents
             cites_[4 * a:4 * b] = cited
+            log_cites[8 * a:8 * b] = logs
             kinds[a:b] = kind
         # read in place (memoryview items are ints), no list of every row made
         self.lens = memoryview(lens_).cast("I")
         self.parents = memoryview(parents_).cast("i")
         self.cites = memoryview(cites_).cast("I")
+        self.log_cites = memoryview(log_cites).cast("d")
         self.kinds = "".join(kinds)
 
     def parent(self, row: int) -> int:
@@ -747,6 +784,9 @@ class _Nodes:
 
     def cited(self, row: int) -> int:
         return self.cites[row - self.base]
+
+    def log_cited(self, row: int) -> float:
+        return self.log_cites[row - self.base]
 
     def kind(self, row: int) -> str:
         return self.kinds[row - self.base]
@@ -784,10 +824,35 @@ def _positions(form: tuple[str, ...], row: int, col: int, tf, memo=None) -> list
             return got
     counts = tf.get(form[0], {}).get(row)
     at = counts[col + 4] if counts else ""
-    got = [int(x) for x in at.split(",")] if at else []
+    got = list(map(int, at.split(","))) if at else []
     if memo is not None:
         memo[key] = got
     return got
+
+
+def _position_set(form: tuple[str, ...], row: int, col: int, tf, memo: dict) -> set[int]:
+    """:func:`_positions` as a set (kept in ``memo`` too, under its own key)."""
+    key = (form[0], row, col, set)
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = set(_positions(form, row, col, tf, memo))
+    return got
+
+
+def _follows(before: list[int], after: set[int]) -> bool:
+    """Is an offset of ``after`` 1, 2 or 3 after one of ``before``? (The sets are compared in
+    C: ``map`` of an int's ``__add__``.)"""
+    return not (after.isdisjoint(map((1).__add__, before))
+                and after.isdisjoint(map((2).__add__, before))
+                and after.isdisjoint(map((3).__add__, before)))
+
+
+def _near(one: list[int], other: set[int]) -> bool:
+    """Are two offsets, one of each, at most NEAR apart?"""
+    for o in one:
+        if not other.isdisjoint(range(o - NEAR, o + NEAR + 1)):
+            return True
+    return False
 
 
 def _key(con, row: int) -> str:
@@ -842,7 +907,7 @@ def _hits(con, ranked, why, offs, explain: bool) -> list[dict]:
                 for c in range(4):
                     if counts[c + 4]:
                         by_row.setdefault((r, c), []).extend(
-                            int(x) for x in counts[c + 4].split(","))
+                            map(int, counts[c + 4].split(",")))
     for row, score in ranked:
         _, nid, doc, key, title, kind, text, game, examples = info[row]
         hit = {"citation": nid, "document": doc, "game": game, "number": key,

@@ -27,9 +27,13 @@ re-tokenises the rules at query time, and the index keeps no FTS5 table (nothing
   lookup; only a word no document prints goes through a temporary FTS5 table.
 * ``rank_node``  per row: citation, document, kind, parent row, times cited.
 * ``rank_edge``  row -> row: ``cites`` (an explicit reference) and ``mentions`` (a glossary term
-  or keyword used in the text -> its entry).
+  or keyword used in the text -> its entry). Indexed by (dst, kind, src): the ranking asks
+  which rows cite (or mention) its top rows, and reads the answer from the index alone (an
+  index on dst only read the table row of every edge into a top row to test its kind:
+  nearly all of them mentions of a glossary entry).
 * ``rank_doc``   per document: row range, row count, mean field lengths, and packed arrays
-  (field lengths, parent, times cited, kind per row) that the ranking reads in one go.
+  (field lengths, parent, times cited, kind per row, and log1p of the times cited) that the
+  ranking reads in one go.
 * ``rank_syn``   stemmed synonyms: key -> alternative (single terms or phrases), with a weight
   and where it comes from: the documents' own glossaries ("See X" entries, aliases,
   abbreviations printed in parentheses, "synonymous with", "also referred to as") and a short
@@ -39,6 +43,7 @@ re-tokenises the rules at query time, and the index keeps no FTS5 table (nothing
 from __future__ import annotations
 
 import marshal
+import math
 import re
 import sqlite3
 from array import array
@@ -54,10 +59,10 @@ CREATE TABLE rank_node(row INTEGER PRIMARY KEY, id TEXT, doc TEXT, kind TEXT, pa
     cited INTEGER);
 CREATE TABLE rank_edge(src INTEGER, dst INTEGER, kind TEXT);
 CREATE INDEX rank_edge_src ON rank_edge(src);
-CREATE INDEX rank_edge_dst ON rank_edge(dst);
+CREATE INDEX rank_edge_dst ON rank_edge(dst, kind, src);
 CREATE TABLE rank_doc(doc TEXT PRIMARY KEY, first INTEGER, last INTEGER, n INTEGER,
     avg0 REAL, avg1 REAL, avg2 REAL, avg3 REAL, lens BLOB, parents BLOB, cited BLOB, kinds TEXT,
-    wparams TEXT);
+    wparams TEXT, log_cited BLOB);
 CREATE TABLE rank_term(term TEXT, doc TEXT, data BLOB, PRIMARY KEY(term, doc)) WITHOUT ROWID;
 CREATE TABLE rank_stem(word TEXT, doc TEXT, stem TEXT, PRIMARY KEY(word, doc)) WITHOUT ROWID;
 CREATE TABLE rank_syn(doc TEXT, key TEXT, alt TEXT, weight REAL, source TEXT);
@@ -211,14 +216,16 @@ def fill_document(con: sqlite3.Connection, rg, doc_id: str) -> None:
         lens = array("I", [min(v, 2 ** 31) for v in lens])
     parents = array("i", [(node_rows[r][4] or 0) if r in node_rows else 0 for r in span])
     cited = array("I", [node_rows[r][5] if r in node_rows else 0 for r in span])
+    # log1p of the times cited (the prior's), made here: the query side has no math module
+    log_cited = array("d", [math.log1p(c) for c in cited])
     kinds = "".join(node_rows[r][3][0] if r in node_rows else "m" for r in span)
     n = len(node_rows)
     totals = [sum(c) for c in zip(*(lengths[r] for r in node_rows))] or [0, 0, 0, 0]
     avgs = [max(1.0, totals[i] / max(n, 1)) for i in range(4)]
     fw, fb = field_params()
-    con.execute("INSERT INTO rank_doc VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)",
+    con.execute("INSERT INTO rank_doc VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (doc_id, first, last, n, *avgs, lens.tobytes(), parents.tobytes(),
-                 cited.tobytes(), kinds, repr((fw, fb))))
+                 cited.tobytes(), kinds, repr((fw, fb)), log_cited.tobytes()))
     _term_postings(con, doc_id, postings, first, lens, avgs, fw, fb)
     con.executemany("INSERT INTO rank_node VALUES(?,?,?,?,?,?)",
                     [tuple(r) for r in node_rows.values()])

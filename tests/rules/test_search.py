@@ -371,7 +371,7 @@ def test_stored_weighted_frequencies_rank_as_the_computed_ones():
     con.row_factory = None
     everything = S._scope(con)
     assert everything and all(r[12] == repr(S.field_params()) for r in everything)
-    recomputed = [r[:12] + ("other weights",) for r in everything]
+    recomputed = [r[:12] + ("other weights",) + r[13:] for r in everything]
     for game, q in QUESTIONS_OF_EACH_KIND:
         docs = None if game is None else [d["id"] for d in lookup.resolve_documents(game)]
         concepts = S._concepts(con, q)
@@ -449,3 +449,32 @@ def test_learn_keeps_a_pair_two_questions_teach_and_the_best_per_word():
     assert not any(k.startswith("forfeit") for _, k, _, _ in got)   # taught by one question
     assert not any(k == "legal" for _, k, _, _ in got)   # two questions, but half the rules print it
 
+
+
+def test_offsets_in_order_and_near_as_written_out():
+    """_follows and _near (set look-ups in C) answer as the pairwise tests they replace: an
+    offset of the second word 1-3 after one of the first; any two within NEAR."""
+    from hypothesis import given, strategies as st
+
+    from judge.rules import search as S
+    offsets = st.lists(st.integers(min_value=0, max_value=60), max_size=12)
+
+    @given(offsets, offsets)
+    def check(a, b):
+        ob = set(b)
+        assert S._follows(a, ob) == any(o + d in ob for o in a for d in (1, 2, 3))
+        assert S._near(a, ob) == any(abs(o - p) <= S.NEAR for o in a for p in ob)
+    check()
+
+
+def test_logarithms_from_sqlite_equal_math_log():
+    """The ranking's idf logarithms come from SQLite's ln() (no math module on the lookup
+    path): the very floats math.log gives, for the document frequencies of every document."""
+    import math
+
+    from judge.rules import search as S
+    con = lookup.connect().cursor()
+    values = [1 + (n_rows - n + 0.5) / (n + 0.5) for n_rows in (60, 429, 1925, 5000)
+              for n in range(1, min(n_rows, 1200))]
+    assert S._logs(con, values) == [math.log(v) for v in values]
+    assert S._logs(con, []) == []
