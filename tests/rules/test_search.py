@@ -478,3 +478,64 @@ def test_logarithms_from_sqlite_equal_math_log():
               for n in range(1, min(n_rows, 1200))]
     assert S._logs(con, values) == [math.log(v) for v in values]
     assert S._logs(con, []) == []
+
+
+def _bench(name: str):
+    sys.path.insert(0, str(REPO / "bench"))
+    try:
+        return __import__(name)
+    finally:
+        sys.path.pop(0)
+
+
+def test_question_types_read_from_the_opening_words():
+    """bench/search_qtype.py (the eighth round's question types, measured and left out)."""
+    qt = _bench("search_qtype")
+    assert qt.qtypes("Can I block with a tapped ally?") == {"allowed"}
+    assert "required" in qt.qtypes("do I have to reveal my hand")
+    assert qt.qtypes("what happens when my deck runs out") == {"follows"}
+    assert qt.qtypes("who chooses the order of triggers") == {"who"}
+    assert qt.qtypes("when does my ally die") == {"timing"}
+    assert qt.qtypes("damage from a blocked attack") == set()
+    # a rule of the question's kind gains weight x top score within the depth only
+    rows = [({"b"}, [("a", 10.0), ("b", 9.0), ("c", 8.0)], {"allowed"},
+             [set(), {"allowed"}, {"allowed"}])]
+    assert qt.measure(rows, (3, {})) == (1.0, 0.5)
+    assert qt.measure(rows, (3, {"allowed": 0.2})) == (1.0, 1.0)
+    assert qt.measure(rows, (1, {"allowed": 0.2})) == (1.0, 0.5)
+
+
+def test_fusion_dense_rows_join_the_pool_and_rrf_adds_reciprocal_ranks():
+    """bench/search_fusion.py (the eighth round's fusions of --semantic, measured)."""
+    fu = _bench("search_fusion")
+    cos = {"a": 0.5, "b": 0.6, "c": 0.9}
+    row = ({"c"}, [("a", 10.0), ("b", 9.0)], ["c", "b", "a"], cos)
+    assert fu.ranked(row, ("none",)) == ["a", "b"]
+    assert fu.ranked(row, ("linear", 2, 10.0, 0)) == ["b", "a"]     # 9 + 10x10x0.1 > 10
+    assert fu.ranked(row, ("linear", 2, 10.0, 1))[0] == "c"          # 0 + 10x10x0.4
+    assert fu.ranked(row, ("linear", 2, 1.0, 1))[-1] == "c"
+    # rrf: a 1/(1+1) + 1/(1+3) = 0.75; b 1/3 + 1/3 = 0.67; c (not lexical) 1/2
+    assert fu.ranked(row, ("rrf", 1, 1.0, 1)) == ["a", "b", "c"]
+    assert fu.measure([row], ("rrf", 1, 1.0, 0)) == (0.0, 0.0)       # c never joins
+
+
+def test_graph_passage_adds_headings_terms_and_links():
+    """bench/search_passages.py (the eighth round's passage variants, measured and left out)."""
+    sp = _bench("search_passages")
+    con = lookup.connect()
+    text = sp.graph_passage(con, "wow-7.4 503.2a")
+    assert text.startswith("Turn sequence > End phase > Wrap-up step. There are no priority")
+    assert "Chain: " in text and text.endswith(")")
+    assert len(text) <= len(sp.passages(con, "headings", ["wow-7.4 503.2a"])[0]) + 3 + sp.TAIL_CHARS
+
+
+def test_graph_field_lifts_by_the_expansion_score_within_the_depth():
+    """bench/search_graphfield.py (the eighth round's graph field, measured and left out)."""
+    gf = _bench("search_graphfield")
+    ex = {f: [0.0, 2.0] for f in gf.PARTS}
+    rows = [({"b"}, [("a", 10.0), ("b", 9.0)], ex)]
+    assert gf.measure(rows, ("terms", 2, 0.0)) == (1.0, 0.5)
+    assert gf.measure(rows, ("terms", 2, 0.2)) == (1.0, 1.0)        # 9 + 0.2 x 10 x 1
+    assert gf.measure(rows, ("terms", 1, 0.2)) == (1.0, 0.5)
+    got = gf.expansions(lookup.connect())["wow-7.4 503.2a"]
+    assert "Chain" in got["terms"] and got["both"].startswith(got["terms"])
