@@ -93,35 +93,46 @@ class MentionFinder:
         # where each head word present begins a place (a word not preceded by a word character
         # or a hyphen, and not running on; a mark stands alone): str.find per word, not a match
         # object for every word of the text
+        # (a word goes on at a letter, digit, underscore or hyphen; a mention may not run on
+        # into a letter, digit or underscore: tested inline, for every place found)
         starts = []
+        n = len(low)
+        find = low.find
         for word in present:
-            size, i = len(word), low.find(word)
+            size, i = len(word), find(word)
+            mark = size == 1 and not _WORDCHAR.match(word)
             while i >= 0:
-                if (i == 0 or not _continues(low, i - 1)) and (
-                        size == 1 and not _WORDCHAR.match(word) or not _word_at(low, i + size)):
+                if i:
+                    ch = low[i - 1]
+                    if ch.isalnum() or ch == "_" or ch == "-":
+                        i = find(word, i + 1)
+                        continue
+                j = i + size
+                if mark or j >= n or not (low[j].isalnum() or low[j] == "_"):
                     starts.append((i, word))
-                i = low.find(word, i + 1)
+                i = find(word, i + 1)
         if len(present) > 1:
             starts.sort()
         end = 0
+        startswith = low.startswith
         for start, word in starts:
             if start < end:
                 continue
-            stop = self._longest(low, start, heads[word])
-            if stop is not None:
-                end = stop
-                yield start, stop
-
-    @staticmethod
-    def _longest(low: str, start: int, found: list[str]) -> int | None:
-        for term in found:
-            if not low.startswith(term, start):
-                continue
-            after = start + len(term)
-            for suffix in ("s", "es", ""):
-                if low.startswith(suffix, after) and not _continues(low, after + len(suffix)):
-                    return after + len(suffix)
-        return None
+            for term in heads[word]:          # the longest term that fits, with its plural
+                if not startswith(term, start):
+                    continue
+                after = start + len(term)
+                stop = None
+                for suffix in ("s", "es", ""):
+                    if startswith(suffix, after):
+                        k = after + len(suffix)
+                        if k >= n or not (low[k].isalnum() or low[k] in "_-"):
+                            stop = k
+                            break
+                if stop is not None:
+                    end = stop
+                    yield start, stop
+                    break
 
     def _find_slow(self, text: str):
         terms = sorted({t for ts in self.by_first.values() for t in ts}, key=len, reverse=True)
@@ -133,16 +144,6 @@ class MentionFinder:
 
 _FIRST = re.compile(r"\w+|.", re.S)
 _WORDCHAR = re.compile(r"\w")
-
-
-def _word_at(text: str, i: int) -> bool:
-    """Is there a word character at ``i``?"""
-    return i < len(text) and (text[i].isalnum() or text[i] == "_")
-
-
-def _continues(text: str, i: int) -> bool:
-    """Does a word go on at ``i`` (a word character or a hyphen)?"""
-    return i < len(text) and (text[i].isalnum() or text[i] in "_-")
 
 
 def _glossary_terms(nodes: tuple[RuleNode, ...]) -> dict[str, str]:
