@@ -145,12 +145,12 @@ def _fill_document(con: sqlite3.Connection, rg: RuleGraph, doc_id: str,
     con.executemany("INSERT INTO duplicates VALUES(?,?,?)",
                     [(m.id, num, line) for num, line in doc.duplicates])
     con.executemany("INSERT INTO toc VALUES(?,?,?)", [(m.id, num, line) for num, line in doc.toc])
-    nodes, terms, ids = [], [], []
+    nodes, terms, own = [], [], {}
     glossary, errata = NodeKind.GLOSSARY.value, NodeKind.ERRATA.value
     for nid, a in rg.g.nodes(data=True):
         if a["doc"] != doc_id:
             continue
-        ids.append(nid)
+        own[nid] = a
         # (most nodes have no alias: "[]" is what json.dumps makes of an empty list)
         nodes.append((nid, a["doc"], a["key"], a["number"], a["kind"], a["title"], a["text"],
                       encode_examples(a["examples"]), a["parent"], a["line"], a["end_line"], a["order"],
@@ -171,12 +171,15 @@ def _fill_document(con: sqlite3.Connection, rg: RuleGraph, doc_id: str,
             if norm:
                 terms.append((a["game"], a["doc"], norm, a["key"], weight))
     con.executemany("INSERT INTO nodes VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?)", nodes)
+    # the document's edges, read from the graph once for the edges table and the search's
+    # (cross-references and mentions stay inside a document: its nodes' out-edges are all the
+    # edges that touch it)
+    out = [e for e in rg.g.out_edges(own, data=True)]   # (list() would count them first)
     # judge search's rows share their node's rowid: a document's rows are one range of rowids
-    search_index.fill_document(con, rg, doc_id)
+    search_index.fill_document(con, doc_id, own, out)
     con.executemany("INSERT INTO terms VALUES(?,?,?,?,?)", terms)
     con.executemany("INSERT INTO edges VALUES(?,?,?,?,?)",
-                    [(u, v, d["kind"], d.get("raw", ""), d.get("line", 0))
-                     for u, v, d in rg.g.out_edges(ids, data=True)])
+                    [(u, v, d["kind"], d.get("raw", ""), d.get("line", 0)) for u, v, d in out])
 
 
 def _delete_document(con: sqlite3.Connection, doc_id: str) -> None:

@@ -48,6 +48,7 @@ import re
 import sqlite3
 from array import array
 from collections import defaultdict
+from itertools import repeat
 
 from judge.rules.model import NodeKind
 from judge.rules.search import (FIELDS, STOP, VARIANTS, _fts_stem,   # the query side's
@@ -168,39 +169,48 @@ _SEE = re.compile(r"^See ([^.;]+)\.?$")
 _LIST = re.compile(r"^(?:An? |The )?([\w -]+(?:, [\w -]+)*,? (?:or|and) (?:an? )?[\w -]+)\.$")
 
 
-def fill_document(con: sqlite3.Connection, rg, doc_id: str) -> None:
-    """Write the ranking rows of one document of ``rg`` (a RuleGraph); its ``nodes`` rows must
-    be in already (each search row takes its node's rowid)."""
-    g = rg.g
+def fill_document(con: sqlite3.Connection, doc_id: str, nodes: dict[str, dict],
+                  out_edges: list[tuple]) -> None:
+    """Write the ranking rows of one document: ``nodes``, its rule graph's nodes (id ->
+    attributes) and ``out_edges``, their out-edges (source, target, attributes) - every edge
+    that touches the document (its references and mentions stay inside it). Its ``nodes``
+    rows must be in already (each search row takes its node's rowid)."""
     rows = dict(con.execute("SELECT id, rowid FROM nodes WHERE doc=?", (doc_id,)).fetchall())
     if not rows:
         return
     first, last = min(rows.values()), max(rows.values())
-    nodes = g.nodes
     keyrow = {nodes[nid]["key"]: r for nid, r in rows.items()}
     times_cited: dict[str, int] = defaultdict(int)
-    for _, dst, kind in g.in_edges(list(rows), data="kind"):
+    linked: dict[str, list[tuple[str, str]]] = {}    # source -> (target, kind), in edge order
+    for src, dst, attrs in out_edges:
+        kind = attrs["kind"]
         if kind == "cites":
             times_cited[dst] += 1
+        if kind == "cites" or kind == "mentions":
+            linked.setdefault(src, []).append((dst, kind))
     fts, node_rows = [], {}
+    heading: dict[str, str] = {}     # parent key -> the titles above its children
     for nid, row in rows.items():
         a = nodes[nid]
         if a["kind"] == "missing":
             continue
-        heads, parent, seen = [], a["parent"], set()
-        while parent and parent not in seen:
-            seen.add(parent)
-            p = nodes.get(f"{doc_id} {parent}")
-            if p is None:
-                break
-            if p["title"]:
-                heads.append(p["title"])
-            parent = p["parent"]
+        above = heading.get(a["parent"])
+        if above is None:
+            heads, parent, seen = [], a["parent"], set()
+            while parent and parent not in seen:
+                seen.add(parent)
+                p = nodes.get(f"{doc_id} {parent}")
+                if p is None:
+                    break
+                if p["title"]:
+                    heads.append(p["title"])
+                parent = p["parent"]
+            above = heading[a["parent"]] = " / ".join(reversed(heads))
         title = a["title"] or ""
         if a["kind"] in (NodeKind.GLOSSARY.value, NodeKind.ERRATA.value):
             names = [a["key"], a["title"], *a["aliases"]]
             title = " ; ".join(dict.fromkeys(n for n in names if n))
-        fts.append((row, title, " / ".join(reversed(heads)), _masked(a["text"]),
+        fts.append((row, title, above, _masked(a["text"]),
                     _masked(" ".join(e["text"] for e in a["examples"]))))
         node_rows[row] = [row, nid, doc_id, a["kind"], keyrow.get(a["parent"]), times_cited[nid]]
     postings, lengths = _row_postings(con, doc_id, fts)
@@ -229,10 +239,10 @@ def fill_document(con: sqlite3.Connection, rg, doc_id: str) -> None:
     _term_postings(con, doc_id, postings, first, lens, avgs, fw, fb)
     con.executemany("INSERT INTO rank_node VALUES(?,?,?,?,?,?)",
                     [tuple(r) for r in node_rows.values()])
-    edges = [(rows[u], rows[v], k) for u, v, k in g.out_edges(list(rows), data="kind")
-             if k in ("cites", "mentions") and u in rows and v in rows]
+    edges = [(row, rows[v], k) for u, row in rows.items() for v, k in linked.get(u, ())
+             if v in rows]
     con.executemany("INSERT INTO rank_edge VALUES(?,?,?)", edges)
-    _document_synonyms(con, rg, doc_id)
+    _document_synonyms(con, nodes, doc_id)
 
 
 def _row_postings(con: sqlite3.Connection, doc_id: str, fts: list[tuple]):
@@ -285,7 +295,6 @@ def _row_postings(con: sqlite3.Connection, doc_id: str, fts: list[tuple]):
     offsets = _OFFSETS
     for (row, *_), split in zip(rows, fields):
         lens = lengths[row] = [0, 0, 0, 0]
-        here: dict[str, list] = {}      # term -> its counts and offsets in this row
         for col, toks in enumerate(split):
             if toks is None:
                 found = done.get((row, col), ())
@@ -294,30 +303,36 @@ def _row_postings(con: sqlite3.Connection, doc_id: str, fts: list[tuple]):
                 n = lens[col] = len(toks)
                 if n > len(offsets):
                     offsets.extend(map(str, range(len(offsets), n)))
-                where: dict[str, list[str]] = {}
-                for i, t in zip(offsets, map(stem, toks)):
-                    at = where.get(t)
-                    if at is None:
-                        where[t] = [i]
-                    else:
-                        at.append(i)
-                found = [(t, len(at), at[0] if len(at) == 1 else ",".join(at))
-                         for t, at in where.items()]
+                terms = list(map(stem, toks))
+                if len(set(terms)) == n:        # (most fields: every term once)
+                    found = zip(terms, repeat(1), offsets)
+                else:
+                    where: dict[str, list[str]] = {}
+                    for i, t in zip(offsets, terms):
+                        at = where.get(t)
+                        if at is None:
+                            where[t] = [i]
+                        else:
+                            at.append(i)
+                    found = [(t, len(at), at[0] if len(at) == 1 else ",".join(at))
+                             for t, at in where.items()]
             else:
                 continue
             for t, n, at in found:
-                cnt = here.get(t)
-                if cnt is None:
-                    here[t] = cnt = [0, 0, 0, 0, "", "", "", ""]
+                entry = post.get(t)
+                if entry is None:
+                    cnt = [0, 0, 0, 0, "", "", "", ""]
+                    post[t] = ([row], [cnt])
+                else:
+                    found_rows, cnts = entry
+                    if found_rows[-1] == row:
+                        cnt = cnts[-1]
+                    else:
+                        found_rows.append(row)
+                        cnt = [0, 0, 0, 0, "", "", "", ""]
+                        cnts.append(cnt)
                 cnt[col] = n
                 cnt[col + 4] = at
-        for t, cnt in here.items():
-            entry = post.get(t)
-            if entry is None:
-                post[t] = ([row], [cnt])
-            else:
-                entry[0].append(row)
-                entry[1].append(cnt)
     return {t: post[t] for t in sorted(post)}, lengths
 
 
@@ -406,13 +421,14 @@ def _term_postings(con: sqlite3.Connection, doc_id: str, postings: dict, first: 
     same operations in the same order on the same stored values: the same floats), by the same
     functions (:func:`judge.rules.search.field_norms`, :func:`judge.rules.search.weighted_tf`)."""
     ab = length_terms(fb, avgs)
-    norm = [field_norms(fw, ab, lens, k) for k in range(0, len(lens), 4)]   # per row
+    # per row (indexed by the row itself)
+    norm = [None] * first + [field_norms(fw, ab, lens, k) for k in range(0, len(lens), 4)]
+    norm_of = norm.__getitem__
     dumps = marshal.dumps
-    out = []
-    for term, (rows, cnts) in postings.items():
-        wtfs = tuple([weighted_tf(cnt, norm[row - first]) for row, cnt in zip(rows, cnts)])
-        out.append((term, doc_id, dumps((tuple(rows), tuple(map(tuple, cnts)), wtfs))))
-    con.executemany("INSERT INTO rank_term VALUES(?,?,?)", out)
+    con.executemany("INSERT INTO rank_term VALUES(?,?,?)", [
+        (term, doc_id, dumps((tuple(rows), tuple(map(tuple, cnts)),
+                              tuple(map(weighted_tf, cnts, map(norm_of, rows))))))
+        for term, (rows, cnts) in postings.items()])
 
 
 def _tokens(text: str) -> set[str]:
@@ -500,11 +516,12 @@ def fill_common(con: sqlite3.Connection) -> None:
 
 # --- synonyms ------------------------------------------------------------------------------------
 
-def _doc_pairs(rg, doc_id: str) -> list[tuple]:
-    """(phrase, phrase, source[, weight]) pairs a document states itself."""
+def _doc_pairs(nodes: dict[str, dict]) -> list[tuple]:
+    """(phrase, phrase, source[, weight]) pairs a document states itself (``nodes``: its rule
+    graph's nodes, id -> attributes)."""
     pairs = []
-    for nid, a in rg.g.nodes(data=True):
-        if a["kind"] == "missing" or a["doc"] != doc_id:
+    for a in nodes.values():
+        if a["kind"] == "missing":
             continue
         where = f"{a['doc']} {a['key']}"
         if a["kind"] == NodeKind.GLOSSARY.value:
@@ -548,9 +565,9 @@ def _doc_pairs(rg, doc_id: str) -> list[tuple]:
     return pairs
 
 
-def _document_synonyms(con: sqlite3.Connection, rg, doc_id: str) -> None:
+def _document_synonyms(con: sqlite3.Connection, nodes: dict[str, dict], doc_id: str) -> None:
     groups = []
-    for pair in _doc_pairs(rg, doc_id):
+    for pair in _doc_pairs(nodes):
         x, y, source = pair[:3]
         groups.append(((x, y), pair[3] if len(pair) > 3 else DOC_WEIGHT, source))
     _insert_synonyms(con, doc_id, groups)
