@@ -52,9 +52,10 @@ class MentionFinder:
     What counts as a mention: a term, case-insensitively, not preceded by a word character or a
     hyphen, optionally followed by "s" or "es", and not followed by a word character or a
     hyphen; at each place the longest term that fits wins, and mentions do not overlap (read
-    left to right). The text is read once: each place a word (or one of the few non-word
-    characters a term starts with) begins is looked up in a table of the terms keyed by their
-    first word, so the work grows with the text, not with text x terms.
+    left to right). The text is read once: the words it holds are looked up in a table of the
+    terms keyed by their first word, and each place (a word start, or one of the few non-word
+    characters a term starts with) where such a word begins is tried, so the work grows with
+    the text, not with text x terms.
     """
 
     def __init__(self, terms: list[str]) -> None:
@@ -77,8 +78,7 @@ class MentionFinder:
                 if word.endswith("es"):
                     found += self.by_first.get(word[:-2], [])
             self.heads[word] = sorted(found, key=len, reverse=True)
-        marks = "".join(re.escape(c) for c in sorted(starts))
-        self.places = re.compile(rf"(?<![\w-])(?:\w+|[{marks}])" if marks else r"(?<![\w-])\w+")
+        self.marks = sorted(starts)
 
     def find(self, text: str):
         """(start, end) of each mention in ``text``, left to right."""
@@ -87,7 +87,16 @@ class MentionFinder:
             yield from self._find_slow(text)
             return
         heads = self.heads
-        present = heads.keys() & set(self.places.findall(low))
+        # the head words the text holds anywhere (a superset of those at a place: the places
+        # are told below), its words split by bytes.translate where it is ASCII
+        if low.isascii():
+            words = low.encode().translate(_ASCII_WORDS).decode().split()
+        else:
+            words = _WORDS.findall(low)
+        present = heads.keys() & set(words)
+        for mark in self.marks:
+            if mark in low:
+                present.add(mark)
         if not present:
             return
         # where each head word present begins a place (a word not preceded by a word character
@@ -144,6 +153,10 @@ class MentionFinder:
 
 _FIRST = re.compile(r"\w+|.", re.S)
 _WORDCHAR = re.compile(r"\w")
+_WORDS = re.compile(r"\w+")
+# ASCII word characters (letters, digits, underscore) kept, every other ASCII character a space
+_ASCII_WORDS = bytes(c if chr(c).isalnum() or c == 95 else 32 for c in range(128)) \
+    + bytes(range(128, 256))
 
 
 def _glossary_terms(nodes: tuple[RuleNode, ...]) -> dict[str, str]:
