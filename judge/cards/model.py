@@ -825,7 +825,8 @@ class Keyword:
     value: Amount | None = None
     citation: str | None = None
     span: Span | None = None
-    what: Target | None = None      # what it names: "Inspire: ally, equipment, or hero"
+    what: Target | None = None      # what it names: "Inspire: ally, equipment, or hero";
+    #                                 WoW "the chosen resistance": the choice (ref "that")
 
 
 @dataclass(frozen=True, slots=True)

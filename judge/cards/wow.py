@@ -785,6 +785,22 @@ class WowTransformer(CardTransformer):
         return M.Keyword(name=name, value=value, citation=citation, span=span) if citation \
             else None
 
+    def keyword(self, np):
+        """A keyword (:meth:`CardTransformer.keyword`), and "the chosen resistance" (Centurion
+        Addisyn: "As Addisyn enters play, choose arcane, fire, ...; Addisyn has the chosen
+        resistance"): Resistance of the damage type the card's choice named - ``what`` is
+        that choice ("the chosen", ref ``that``)."""
+        found = super().keyword(np)
+        if found is not None or np.posts or len(np.words) != 3:
+            return found
+        words = [str(w).lower() for w in np.words]
+        if words[:2] != ["the", "chosen"] or words[2] != "resistance":
+            return None
+        chosen = M.Target(text="the chosen", ref="that", qualities=("chosen",),
+                          span=span_of(np.words[:2]))
+        return M.Keyword(name="Resistance", citation=keyword_citation("Resistance"),
+                         span=np.span, what=chosen)
+
     def plain_sentence(self, children):
         return children[0]
 

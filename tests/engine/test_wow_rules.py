@@ -915,10 +915,12 @@ def test_wow_412_1b_a_face_down_resource_is_blank_as_it_leaves_play():
 
 def test_wow_710_1a_an_as_this_enters_play_power_is_never_added_to_the_chain():
     """"As this item enters play, ...": a definite power whose modifier is created as the card
-    enters play, without the chain (710.1a, 704.1b). The module does not carry it out, so it is
-    named not modelled citing 710.1a as the item enters - before, one whose effect the module
-    could carry out was added to the chain as a triggered effect and players got priority
-    before it applied; one with a choice was named without the rule."""
+    enters play, without the chain (710.1a, 704.1b). The module does not carry out the first,
+    so it is named not modelled citing 710.1a as the item enters; the second, a choice of damage
+    type, is asked of its controller then, and not stated it is named citing 710.1a - before,
+    one whose effect the module could carry out was added to the chain as a triggered effect
+    and players got priority before it applied; one with a choice was named without the
+    rule."""
     for text in ("As this item enters play, your hero deals 1 fire damage to target hero.",
                  "As this item enters play, choose arcane, fire, frost, or nature."):
         ruling = _wow_ruling(
@@ -927,7 +929,8 @@ def test_wow_710_1a_an_as_this_enters_play_power_is_never_added_to_the_chain():
             'Alice plays "Ember Totem"\nsettle\n')
         assert not any("triggered effect is added" in s.description for s in ruling.steps)
         [step] = [s for s in ruling.steps if s.not_modelled]
-        assert "definite power" in step.not_modelled
+        assert ("definite power" if "deals" in text else "which damage type Alice chooses") \
+            in step.not_modelled
         assert any("710.1a" in c for c in step.citations)
         entered = next(i for i, s in enumerate(ruling.steps)
                        if s.description.startswith("Ember Totem enters play"))

@@ -83,6 +83,17 @@ class WowGame(WowScenario):
             found.append(Unbound(obj=oid, card=o.name, kind=kind, text=power.text,
                                  why=power.why, zones=zones, events=events, values=values,
                                  citation=_why_cites(ctx, power.why)))
+        choices = [p for p in ps.as_enters if P.entered_choice(p.ability)]
+        if choices and W.in_play(o) and VA.entered_choice(st, oid) is None:
+            # 710.1a: a card the scenario starts with in play made its choice as it entered,
+            # before the scenario: what it chose is not known
+            everything = frozenset({abilities.ANY})
+            for power in choices:
+                found.append(Unbound(obj=oid, card=o.name, kind="static", text=power.text,
+                                     why=f"what was chosen as {o.name} entered play (710.1a): "
+                                         "it starts the scenario in play",
+                                     zones=FUNCTIONS_IN, events=everything, values=everything,
+                                     citation=ctx.cite_opt("enter.as")))
         for u in ps.unparsed:
             found.append(Unbound(obj=oid, card=o.name, kind="unknown", text=u.text,
                                  why=f"the card grammar could not read it ({u.reason})",

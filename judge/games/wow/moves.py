@@ -318,6 +318,9 @@ def _arrived(ctx: Context, oid: int, ev: Event, *, lies: str = "", damage: int =
                      f"{'s' if n != 1 else ''}: a modifier created as it enters, not on the chain",
                      ["enter.with", "enter.as", "counter"], mark=mark)
         for power in P.of(st, oid).as_enters:
+            if P.entered_choice(power.ability):
+                _choose_as_entering(ctx, oid, power)        # 710.1a: a choice
+                continue
             from judge.games.wow import effects as E
             E.as_enters(ctx.game, ctx, oid, power)          # 710.1a
         if P.of(st, oid).statics:
@@ -325,6 +328,26 @@ def _arrived(ctx: Context, oid: int, ev: Event, *, lies: str = "", damage: int =
                      "continuous modifiers take it into account as a card in play",
                      ["enter.continuous"])
     return ev
+
+
+def _choose_as_entering(ctx: Context, oid: int, power) -> None:
+    """710.1a: "As Addisyn enters play, choose arcane, fire, ...": its controller chooses as it
+    enters, without the chain and before any player can respond - asked, never assumed
+    (``Alice chooses "fire"``) - and the card remembers the choice while it stays in play."""
+    from judge.engine.decisions import Decision
+    from judge.games.wow import powers as P
+    st = ctx.state
+    o = st.objects[oid]
+    words = P.entered_choice(power.ability)
+    who = o.controller or o.owner
+    pick = ctx.decide(Decision(
+        key=f"as enters:{oid}:{o.incarnation}:{power.index}", player=who, kind="choose",
+        prompt=f"which damage type {who} chooses as {o.name} enters play",
+        options=words, citation=ctx.cite("enter.as"), example=f'{who} chooses "{words[0]}"'))
+    W.record(st, "chosen", (oid, o.incarnation, "as it entered", str(pick).lower()))
+    ctx.step(T.RULE, f"{o.name} enters play with the choice {pick!r} ({power.text!r}): a modifier "
+             "created as it enters, without the chain; the card remembers it while it stays "
+             "in play", ["enter.as"])
 
 
 def create_token(ctx: Context, controller: str, name: str, kinds: tuple[str, ...],

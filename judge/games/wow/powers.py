@@ -67,7 +67,8 @@ class CardPowers:
     enters_with: tuple[M.Effect, ...] = ()
     sabotage: tuple[M.Target, ...] = ()     # "Sabotage: [thing]": what it can sabotage
     as_enters: tuple[Power, ...] = ()       # "As this ally enters play, ..." carried out as it
-    #                                         enters, without the chain (710.1a)
+    #                                         enters, without the chain (710.1a); "As this
+    #                                         enters play, choose ..." too (entered_choice)
     copied: tuple[str, ...] = ()            # the names of the cards whose printed powers it
     #                                         has (402), in the order it gained them
 
@@ -198,6 +199,7 @@ def read(o: GameObject) -> CardPowers:
     enters_with: list[M.Effect] = []
     as_enters: list[Power] = []
     sabotage: list[M.Target] = []
+    chooses_type = any(entered_choice(a) for a in card.abilities)
     shields_allies = False
     seen_ongoing = False
     for i, a in enumerate(card.abilities):
@@ -253,6 +255,12 @@ def read(o: GameObject) -> CardPowers:
             p = Power(i, "as enters", words, a, "", ongoing=seen_ongoing)
             as_enters.append(p)
             powers.append(p)
+            continue
+        if entered_choice(a):
+            # 710.1a: a choice its controller makes as the card enters play, without the
+            # chain (judge.games.wow.moves), remembered by the card
+            as_enters.append(Power(i, "as enters", words, a, "", ongoing=seen_ongoing))
+            powers.append(as_enters[-1])
             continue
         if a.kind == "triggered" or a.trigger is not None:
             why = TR.why_not(a.trigger) or _why_definite(a.trigger) or _why_effects(a.effects)
@@ -320,7 +328,7 @@ def read(o: GameObject) -> CardPowers:
                                   M.Restriction, M.Permission, M.GainControl)) or (
                     isinstance(inner, M.Gain) and inner.resource == "keyword"):
                 statics.append((i, inner, cond))
-                why = _why_static(inner)
+                why = _why_static(inner, chooses_type=chooses_type)
                 powers.append(Power(i, "static", words, a, why, ongoing=seen_ongoing))
                 continue
             powers.append(Power(i, "static", words, a,
@@ -420,10 +428,12 @@ def _outside_play(cond: M.Condition | None) -> str:
 def _why_definite(trigger: M.Trigger | None) -> str:
     """704.1b: "As [an event happens], ..." is a definite power - it generates its modifier as
     the event happens, without the chain (and a continuous one has that event's timestamp,
-    718.2e) - not a triggered power whose effect is added to the chain. The module carries out
-    none of them: "As this enters play, ..." (710.1a: its modifiers are created as the card
-    enters, a choice made by its controller then) is named as the card enters play citing
-    710.1a, any other as that event happens citing 718.2e; neither is put on the chain."""
+    718.2e) - not a triggered power whose effect is added to the chain. Besides a choice of
+    damage type as the card enters play (:func:`entered_choice`, carried out), the module
+    carries out none of them: "As this enters play, ..." (710.1a: its modifiers are created as
+    the card enters, a choice made by its controller then) is named as the card enters play
+    citing 710.1a, any other as that event happens citing 718.2e; neither is put on the
+    chain."""
     from judge.games.wow import effects as E
     ev = trigger.event if trigger is not None else None
     if trigger is None or trigger.kind != "as" or ev is None:
@@ -536,6 +546,36 @@ def described_cost(e: M.Effect) -> bool:
     return e.verb != "remove" or (e.to_zone is not None and e.to_zone.name == "removed")
 
 
+def entered_choice(a: M.Ability) -> tuple[str, ...]:
+    """"As Addisyn enters play, choose arcane, fire, frost, nature, or shadow": the damage
+    types among which the card's controller chooses as it enters play (710.1a); () for any
+    other power."""
+    from judge.games.wow import model as W
+    t = a.trigger
+    ev = t.event if t is not None else None
+    if t is None or t.kind != "as" or ev is None or ev.verb != "enter play" or \
+            ev.subject is None or ev.subject.ref != "this" or a.condition is not None or \
+            a.costs or len(a.effects) != 1 or not isinstance(a.effects[0], M.Choose):
+        return ()
+    e = a.effects[0]
+    if e.kind or e.what is None or (e.who is not None and e.who.ref != "you"):
+        return ()
+    words = []
+    for option in (e.what,) + tuple(e.what.alternatives):
+        if option.kinds or option.name or option.filters or option.count is not None or \
+                len(option.qualities) != 1 or option.qualities[0].lower() not in W.DAMAGE_TYPES:
+            return ()
+        words.append(option.qualities[0].lower())
+    return tuple(words) if len(words) > 1 else ()
+
+
+def chosen_resistance(kw: M.Keyword) -> bool:
+    """"the chosen resistance": Resistance of the damage type chosen as the card entered
+    play (the card grammar's ``what`` names the choice)."""
+    return kw.name.lower() == "resistance" and kw.what is not None and \
+        kw.what.ref == "that" and kw.what.qualities == ("chosen",)
+
+
 def gained_keyword_why(kw: M.Keyword) -> str:
     """Why a keyword gained from an effect ("Your hero is in Bear Form") is not carried out
     ("" when it is): a keyword whose rules the module does not carry out is named, never
@@ -557,8 +597,10 @@ def sets_printed_number(e: M.SetValue) -> bool:
         not e.costs and e.duration is None and e.target is not None
 
 
-def _why_static(e: M.Effect) -> str:
+def _why_static(e: M.Effect, *, chooses_type: bool = False) -> str:
     if isinstance(e, M.Gain) and e.resource == "keyword" and e.keyword is not None:
+        if chooses_type and chosen_resistance(e.keyword):
+            return ""          # the type chosen as the card entered play (710.1a)
         return gained_keyword_why(e.keyword)
     if isinstance(e, M.GainControl):
         if e.who is not None and e.who.ref != "you":

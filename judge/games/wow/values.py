@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable, Iterator
 
 from judge.cards import model as M
@@ -371,8 +371,29 @@ def _statics(state: State) -> list[Static]:
             _busy.discard(key)
         stamp = timestamp_of(state, o.id)
         for power, effect, condition in ps.statics:
+            if isinstance(effect, M.Gain) and effect.keyword is not None and \
+                    P.chosen_resistance(effect.keyword):
+                effect = _chosen_keyword(state, o, effect)
+                if effect is None:
+                    continue        # no choice made (named: WowGame.bind_card)
             out.extend(_static(o, power, effect, condition, stamp))
     return out
+
+
+def entered_choice(state: State, oid: int) -> str | None:
+    """The damage type chosen as card ``oid`` entered play this time (710.1a), if it did."""
+    o = state.objects[oid]
+    return next((word for x, incarnation, kind, word in W.records(state, "chosen")
+                 if x == oid and incarnation == o.incarnation and kind == "as it entered"),
+                None)
+
+
+def _chosen_keyword(state: State, o: GameObject, e: M.Gain) -> M.Gain | None:
+    """"Addisyn has the chosen resistance": Resistance of the type chosen as it entered."""
+    word = entered_choice(state, o.id)
+    if word is None:
+        return None
+    return replace(e, keyword=replace(e.keyword, name=f"{word.title()} Resistance", what=None))
 
 
 def _static(o: GameObject, power: int, e: M.Effect, condition: M.Condition | None,
