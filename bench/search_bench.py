@@ -83,6 +83,50 @@ K = 5          # recall@K
 MRR_DEPTH = 10
 
 
+def rank_of(got: list[str], want: set[str]) -> int | None:
+    """The rank (from 1) of the first expected rule among the first MRR_DEPTH of ``got``."""
+    return next((i for i, c in enumerate(got[:MRR_DEPTH], 1) if c in want), None)
+
+
+def recall_mrr(ranks: list[int | None]) -> tuple[float, float]:
+    """(recall@K, MRR@MRR_DEPTH) of questions whose expected rules ranked at ``ranks``."""
+    return (sum(1 for r in ranks if r and r <= K) / len(ranks),
+            sum(1 / r for r in ranks if r) / len(ranks))
+
+
+def choose(rows: dict[str, list], held: str, grid: list, measure):
+    """Leave-one-part-out: the configuration of ``grid`` with the best recall + MRR (``measure(
+    rows, cfg)``) over every tuning part but ``held`` (the first of equals)."""
+    train = [x for p in TUNING_PARTS if p != held for x in rows[p]]
+    return max(grid, key=lambda c: sum(measure(train, c)))
+
+
+def lifted(pool: list[tuple[str, float]], points: list[float]) -> list[str]:
+    """The citations of ``pool`` ((citation, score), best first) ordered by score + points (ties:
+    the earlier row first)."""
+    scored = [(s + pt, -i, c) for i, ((c, s), pt) in enumerate(zip(pool, points))]
+    return [c for *_, c in sorted(scored, reverse=True)]
+
+
+def before_after(rows: dict[str, list], measure, before, chosen, describe=str) -> None:
+    """Per tuning part, ``before`` (a configuration) against the one ``chosen(part)`` picks
+    without that part, both measured on the part left out; pooled over the parts last."""
+    pooled = [0.0] * 4
+    total = 0
+    for p in TUNING_PARTS:
+        cfg = chosen(p)
+        n = len(rows[p])
+        a0, a1 = measure(rows[p], before), measure(rows[p], cfg)
+        print(f"{p:<12} {n:>4}  {a0[0]:.3f} / {a0[1]:.3f} -> {a1[0]:.3f} / {a1[1]:.3f}  "
+              f"{describe(cfg)}", flush=True)
+        for i, v in enumerate((*a0, *a1)):
+            pooled[i] += v * n
+        total += n
+    f = [v / total for v in pooled]
+    print(f"pooled       {total:>4}  {f[0]:.3f} / {f[1]:.3f} -> {f[2]:.3f} / {f[3]:.3f}  "
+          f"(recall@{K} / MRR@{MRR_DEPTH}, each part ranked with the choice made without it)")
+
+
 def part(qid: str) -> str:
     """'held-back' or 'tuning', fixed by the id's SHA-256 (about half each)."""
     return "held-back" if int(hashlib.sha256(qid.encode()).hexdigest(), 16) % 2 == 0 else "tuning"

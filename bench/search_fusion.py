@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import sys
 
-from search_bench import MRR_DEPTH, TUNING_PARTS, K, Baseline, all_questions  # beside this script
+from search_bench import (  # beside this script
+    MRR_DEPTH, TUNING_PARTS, K, choose, lifted, rank_of, recall_mrr, Baseline, all_questions)
 
 DEPTHS = (20, 30, 50)
 WEIGHTS = (8.0, 16.0, 24.0, 32.0)
@@ -34,9 +35,6 @@ RRF_K = (5, 20, 60)
 RRF_A = (0.5, 1.0, 2.0)
 SCALED = (0.1, 0.2, 0.4, 0.8, 1.6)   # points per unit of the normalised cosine, x top score
 
-
-def rank_of(got, want):
-    return next((i for i, c in enumerate(got, 1) if c in want), None)
 
 
 def ranked(row, cfg) -> list[str]:
@@ -51,8 +49,7 @@ def ranked(row, cfg) -> list[str]:
         pool += [(c, 0.0) for c in dense[:extra] if c not in have]
         top = max((s for _, s in pool), default=0.0) or 1.0
         floor = min(cos.get(c, 0.0) for c, _ in pool)
-        scored = [(s + weight * top * (cos.get(c, 0.0) - floor), -i, c) for i, (c, s) in enumerate(pool)]
-        return [c for *_, c in sorted(scored, reverse=True)]
+        return lifted(pool, [weight * top * (cos.get(c, 0.0) - floor) for c, _ in pool])
     if fam in ("z", "minmax"):
         _, depth, weight = cfg
         pool = list(hits[:depth])
@@ -65,8 +62,7 @@ def ranked(row, cfg) -> list[str]:
         else:
             lo, hi = min(c), max(c)
             norm = [(v - lo) / ((hi - lo) or 1.0) for v in c]
-        scored = [(s + weight * top * v, -i, x) for i, ((x, s), v) in enumerate(zip(pool, norm))]
-        return [x for *_, x in sorted(scored, reverse=True)]
+        return lifted(pool, [weight * top * v for v in norm])
     _, k, a, extra = cfg
     lex = {c: i for i, (c, _) in enumerate(hits, 1)}
     drank = {c: i for i, c in enumerate(dense, 1)}
@@ -77,12 +73,10 @@ def ranked(row, cfg) -> list[str]:
 
 
 def measure(rows, cfg) -> tuple[float, float]:
-    found = rr = 0.0
+    ranks = []
     for row in rows:
-        r = rank_of(ranked(row, cfg)[:MRR_DEPTH], row[0])
-        found += bool(r and r <= K)
-        rr += 1 / r if r else 0.0
-    return found / len(rows), rr / len(rows)
+        ranks.append(rank_of(ranked(row, cfg), row[0]))
+    return recall_mrr(ranks)
 
 
 def main() -> int:
@@ -130,13 +124,12 @@ def main() -> int:
     pooled: dict[str, list[float]] = {f: [0.0, 0.0] for f in ("bm25", "judge search", *families)}
     total = 0
     for p in TUNING_PARTS:
-        train = [x for o in TUNING_PARTS if o != p for x in rows[o]]
         n = len(rows[p])
         got = {"bm25": (sum(bm[p][0::2]) / n, sum(bm[p][1::2]) / n),
                "judge search": measure(rows[p], ("none",))}
         chosen = {}
         for f, grid in families.items():
-            chosen[f] = max(grid, key=lambda c: sum(measure(train, c)))
+            chosen[f] = choose(rows, p, grid, measure)
             got[f] = measure(rows[p], chosen[f])
         print(f"{p:<14} {n:>4}  " + "  ".join(f"{a:.3f} / {b:.3f}" for a, b in got.values())
               + f"  {chosen['any']}", flush=True)

@@ -20,7 +20,8 @@ from __future__ import annotations
 import sqlite3
 import sys
 
-from search_bench import MRR_DEPTH, TUNING_PARTS, K, all_questions  # beside this script
+from search_bench import (  # beside this script
+    TUNING_PARTS, before_after, choose, lifted, rank_of, recall_mrr, all_questions)
 from search_passages import heading_path  # beside this script
 
 DEPTHS = (10, 30, 50)
@@ -52,28 +53,22 @@ def expansions(con) -> dict[str, dict[str, str]]:
     return out
 
 
-def rank_of(got, want):
-    return next((i for i, c in enumerate(got, 1) if c in want), None)
-
 
 def measure(rows, cfg) -> tuple[float, float]:
     field, depth, weight = cfg
-    found = rr = 0.0
+    ranks = []
     for want, hits, ex in rows:
         pool = hits[:depth]
         if pool and weight:
             e = ex[field][:len(pool)]
             best = max(e) or 1.0
             top = max(s for _, s in pool) or 1.0
-            scored = [(s + weight * top * ei / best, -i, c)
-                      for i, ((c, s), ei) in enumerate(zip(pool, e))]
-            got = [c for *_, c in sorted(scored, reverse=True)] + [c for c, _ in hits[depth:]]
+            got = lifted(pool, [weight * top * ei / best for ei in e]) + [
+                c for c, _ in hits[depth:]]
         else:
             got = [c for c, _ in hits]
-        r = rank_of(got[:MRR_DEPTH], want)
-        found += bool(r and r <= K)
-        rr += 1 / r if r else 0.0
-    return found / len(rows), rr / len(rows)
+        ranks.append(rank_of(got, want))
+    return recall_mrr(ranks)
 
 
 def main() -> int:
@@ -104,21 +99,7 @@ def main() -> int:
         e = {f: [score.get((c, f), 0.0) for c, _ in hits] for f in PARTS}
         rows.setdefault(p, []).append((set(q["cite"]), hits, e))
     grid = [("terms", 10, 0.0)] + [(f, d, w) for f in PARTS for d in DEPTHS for w in WEIGHTS if w]
-    pooled = [0.0] * 4
-    total = 0
-    for p in TUNING_PARTS:
-        train = [x for o in TUNING_PARTS if o != p for x in rows[o]]
-        cfg = max(grid, key=lambda c: sum(measure(train, c)))
-        n = len(rows[p])
-        a0, a1 = measure(rows[p], grid[0]), measure(rows[p], cfg)
-        print(f"{p:<12} {n:>4}  {a0[0]:.3f} / {a0[1]:.3f} -> {a1[0]:.3f} / {a1[1]:.3f}  {cfg}",
-              flush=True)
-        for i, v in enumerate((*a0, *a1)):
-            pooled[i] += v * n
-        total += n
-    f = [v / total for v in pooled]
-    print(f"pooled       {total:>4}  {f[0]:.3f} / {f[1]:.3f} -> {f[2]:.3f} / {f[3]:.3f}  "
-          f"(recall@{K} / MRR@{MRR_DEPTH}, each part ranked with the choice made without it)")
+    before_after(rows, measure, grid[0], lambda p: choose(rows, p, grid, measure))
     return 0
 
 

@@ -26,7 +26,8 @@ from __future__ import annotations
 
 import sys
 
-from search_bench import MRR_DEPTH, TUNING_PARTS, K, Baseline, all_questions  # beside this script
+from search_bench import (  # beside this script
+    MRR_DEPTH, TUNING_PARTS, K, choose, lifted, rank_of, recall_mrr, Baseline, all_questions)
 
 DEPTHS = (10, 20, 30, 50)
 WEIGHTS = (4.0, 8.0, 16.0, 24.0, 32.0, 48.0)
@@ -95,15 +96,12 @@ def passages(con, variant: str, citations: list[str]) -> list[str]:
     raise SystemExit(f"unknown variant {variant!r}")
 
 
-def rank_of(got: list[str], want: set[str]) -> int | None:
-    return next((i for i, c in enumerate(got, 1) if c in want), None)
-
 
 def measure(rows, cfg) -> tuple[float, float]:
     """(recall@K, MRR) of ``rows`` re-ranked with ``cfg`` = (variant, depth, weight); a variant
     "a+b" is the mean of the two variants' cosines."""
     variant, depth, weight = cfg
-    found = rr = 0.0
+    ranks = []
     for want, hits, cos in rows:
         if weight and hits:
             pool = hits[:depth]
@@ -111,15 +109,11 @@ def measure(rows, cfg) -> tuple[float, float]:
             c = [sum(cos[v][i] for v in parts) / len(parts) for i in range(len(pool))]
             top = max(s for _, s in pool) or 1.0
             floor = min(c)
-            scored = [(s + weight * top * (ci - floor), -i, cit)
-                      for i, ((cit, s), ci) in enumerate(zip(pool, c))]
-            got = [cit for *_, cit in sorted(scored, reverse=True)]
+            got = lifted(pool, [weight * top * (ci - floor) for ci in c])
         else:
             got = [c for c, _ in hits]
-        r = rank_of(got[:MRR_DEPTH], want)
-        found += bool(r and r <= K)
-        rr += 1 / r if r else 0.0
-    return found / len(rows), rr / len(rows)
+        ranks.append(rank_of(got, want))
+    return recall_mrr(ranks)
 
 
 def main(argv: list[str]) -> int:
@@ -159,9 +153,8 @@ def main(argv: list[str]) -> int:
     pooled = [0.0] * 8
     total = 0
     for p in TUNING_PARTS:
-        train = [x for o in TUNING_PARTS if o != p for x in rows[o]]
-        c0 = max(shipped_grid, key=lambda c: sum(measure(train, c)))
-        c1 = max(grid, key=lambda c: sum(measure(train, c)))
+        c0 = choose(rows, p, shipped_grid, measure)
+        c1 = choose(rows, p, grid, measure)
         n = len(rows[p])
         b = (sum(bm[p][0::2]) / n, sum(bm[p][1::2]) / n)
         a0, a1, a2 = measure(rows[p], NONE), measure(rows[p], c0), measure(rows[p], c1)

@@ -21,7 +21,8 @@ from __future__ import annotations
 import re
 import sys
 
-from search_bench import MRR_DEPTH, TUNING_PARTS, K, all_questions  # beside this script
+from search_bench import (  # beside this script
+    TUNING_PARTS, before_after, lifted, rank_of, recall_mrr, all_questions)
 
 QTYPES = {
     "allowed": re.compile(r"^\W*(?:so\s+)?(?:can|may|could|am i allowed|is it legal|are (?:you|we|"
@@ -51,28 +52,21 @@ def qtypes(question: str) -> set[str]:
     return {t for t, rx in QTYPES.items() if rx.search(q)}
 
 
-def rank_of(got, want):
-    return next((i for i, c in enumerate(got, 1) if c in want), None)
-
 
 def measure(rows, cfg) -> tuple[float, float]:
     depth, weights = cfg
-    found = rr = 0.0
+    ranks = []
     for want, hits, types, kinds in rows:
         pool = hits[:depth]
         if pool and types:
             top = max(s for _, s in pool) or 1.0
-            scored = []
-            for i, ((c, s), k) in enumerate(zip(pool, kinds)):
-                lift = max((weights.get(t, 0.0) for t in types & k), default=0.0)
-                scored.append((s + lift * top, -i, c))
-            got = [c for *_, c in sorted(scored, reverse=True)] + [c for c, _ in hits[depth:]]
+            lift = [max((weights.get(t, 0.0) for t in types & k), default=0.0) * top
+                    for k in kinds]
+            got = lifted(pool, lift) + [c for c, _ in hits[depth:]]
         else:
             got = [c for c, _ in hits]
-        r = rank_of(got[:MRR_DEPTH], want)
-        found += bool(r and r <= K)
-        rr += 1 / r if r else 0.0
-    return found / len(rows), rr / len(rows)
+        ranks.append(rank_of(got, want))
+    return recall_mrr(ranks)
 
 
 def fit(rows) -> tuple[int, dict]:
@@ -115,23 +109,10 @@ def main() -> int:
                  for c, _ in hits]
         rows.setdefault(p, []).append((set(q["cite"]), hits, types, kinds))
     print(f"questions with a type: {typed}")
-    pooled = [0.0] * 4
-    total = 0
-    for p in TUNING_PARTS:
-        train = [x for o in TUNING_PARTS if o != p for x in rows[o]]
-        cfg = fit(train)
-        n = len(rows[p])
-        a0 = measure(rows[p], (DEPTHS[0], {}))
-        a1 = measure(rows[p], cfg)
-        print(f"{p:<12} {n:>4}  {a0[0]:.3f} / {a0[1]:.3f} -> {a1[0]:.3f} / {a1[1]:.3f}  "
-              f"depth {cfg[0]} {{{', '.join(f'{t} {w:g}' for t, w in cfg[1].items() if w)}}}",
-              flush=True)
-        for i, v in enumerate((*a0, *a1)):
-            pooled[i] += v * n
-        total += n
-    f = [v / total for v in pooled]
-    print(f"pooled       {total:>4}  {f[0]:.3f} / {f[1]:.3f} -> {f[2]:.3f} / {f[3]:.3f}  "
-          f"(recall@{K} / MRR@{MRR_DEPTH}, each part ranked with the choice made without it)")
+    before_after(rows, measure, (DEPTHS[0], {}),
+                 lambda p: fit([x for o in TUNING_PARTS if o != p for x in rows[o]]),
+                 lambda cfg: f"depth {cfg[0]} {{"
+                             + ", ".join(f"{t} {w:g}" for t, w in cfg[1].items() if w) + "}")
     return 0
 
 

@@ -16,35 +16,29 @@ from __future__ import annotations
 
 import sys
 
-from search_bench import MRR_DEPTH, TUNING_PARTS, K, Baseline, all_questions  # beside this script
+from search_bench import (  # beside this script
+    MRR_DEPTH, TUNING_PARTS, K, choose, lifted, rank_of, recall_mrr, Baseline, all_questions)
 
 DEPTHS = (10, 20, 30, 50)
 WEIGHTS = (2.0, 4.0, 8.0, 16.0, 24.0, 32.0)
 NONE = (0, 0.0)
 
 
-def rank_of(got: list[str], want: set[str]) -> int | None:
-    return next((i for i, c in enumerate(got, 1) if c in want), None)
-
 
 def measure(rows, cfg) -> tuple[float, float]:
     """(recall@K, MRR) of ``rows`` re-ranked with ``cfg`` = (depth, weight)."""
     depth, weight = cfg
-    found = rr = 0.0
+    ranks = []
     for want, hits, cos in rows:
         if weight and hits:
             pool = hits[:depth]
             top = max(s for _, s in pool) or 1.0
             floor = min(cos[:depth])
-            scored = [(s + weight * top * (c - floor), -i, cit)
-                      for i, ((cit, s), c) in enumerate(zip(pool, cos))]
-            got = [cit for *_, cit in sorted(scored, reverse=True)]
+            got = lifted(pool, [weight * top * (c - floor) for c in cos])
         else:
             got = [c for c, _ in hits]
-        r = rank_of(got[:MRR_DEPTH], want)
-        found += bool(r and r <= K)
-        rr += 1 / r if r else 0.0
-    return found / len(rows), rr / len(rows)
+        ranks.append(rank_of(got, want))
+    return recall_mrr(ranks)
 
 
 def main() -> int:
@@ -71,8 +65,7 @@ def main() -> int:
     pooled = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
     total = 0
     for p in TUNING_PARTS:
-        train = [x for o in TUNING_PARTS if o != p for x in rows[o]]
-        cfg = max(grid, key=lambda c: sum(measure(train, c)))
+        cfg = choose(rows, p, grid, measure)
         n = len(rows[p])
         b = (sum(bm[p][0::2]) / n, sum(bm[p][1::2]) / n)
         a0, a1 = measure(rows[p], NONE), measure(rows[p], cfg)

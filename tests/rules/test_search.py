@@ -539,3 +539,24 @@ def test_graph_field_lifts_by_the_expansion_score_within_the_depth():
     assert gf.measure(rows, ("terms", 1, 0.2)) == (1.0, 0.5)
     got = gf.expansions(lookup.connect())["wow-7.4 503.2a"]
     assert "Chain" in got["terms"] and got["both"].startswith(got["terms"])
+
+
+def test_bench_helpers_rank_recall_and_leave_one_part_out(capsys):
+    """search_bench's shared pieces of the leave-one-part-out scripts."""
+    sb = _questions()
+    assert sb.rank_of(["a", "b", "c"], {"c", "x"}) == 3
+    assert sb.rank_of(["z"] * sb.MRR_DEPTH + ["a"], {"a"}) is None      # past the MRR depth
+    assert sb.recall_mrr([1, 2, None, sb.K + 1]) == (0.5, (1 + 1 / 2 + 1 / (sb.K + 1)) / 4)
+    assert sb.lifted([("a", 3.0), ("b", 2.0), ("c", 2.0)], [0.0, 1.0, 1.0]) == ["a", "b", "c"]
+    assert sb.lifted([("a", 3.0), ("b", 2.0)], [0.0, 1.5]) == ["b", "a"]
+    # a part's choice never sees the part: each part alone prefers its own configuration
+    rows = {p: [p] for p in sb.TUNING_PARTS}
+    def measure(rs, cfg):
+        return (sum(cfg == r for r in rs) / len(rs), 0.0)
+    grid = list(sb.TUNING_PARTS)
+    for p in sb.TUNING_PARTS:
+        assert sb.choose(rows, p, grid, measure) != p
+    sb.before_after(rows, measure, "none", lambda p: p)
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split()[:5] == [sb.TUNING_PARTS[0], "1", "0.000", "/", "0.000"]
+    assert out[-1].startswith("pooled") and "0.000 / 0.000 -> 1.000 / 0.000" in out[-1]
