@@ -946,13 +946,13 @@ def define_x(value, quantity: M.Quantity):
         return value
     if isinstance(value, tuple):
         return tuple(define_x(v, quantity) for v in value)
-    if not hasattr(value, "__dataclass_fields__") or isinstance(value, (M.Span, M.Target)):
+    if not hasattr(value, "__dataclass_fields__") or isinstance(value, M.Span):
         return value
     changes = {}
     for name in value.__dataclass_fields__:
         child = getattr(value, name)
-        if isinstance(child, (M.Amount, tuple)) or (hasattr(child, "__dataclass_fields__")
-                                                     and isinstance(child, M.Effect)):
+        if isinstance(child, (M.Amount, tuple, M.Target, M.Condition)) or (
+                hasattr(child, "__dataclass_fields__") and isinstance(child, M.Effect)):
             new = define_x(child, quantity)
             if new is not child:
                 changes[name] = new
