@@ -477,7 +477,9 @@ class AshesReader(GameReader):
         self._errata_meta = meta
         self.block_abilities = []
         card = super().parse(text, strict=strict, name=card_name)
-        abilities = _attach_following(list(card.abilities))
+        abilities = _stat_x(list(card.abilities), card.meta,
+                            getattr(self.transformer, "x_definitions", {}))
+        abilities = _attach_following(abilities)
         if self.block_abilities:       # a card block with no ability paragraph: its play cost
             abilities = self.block_abilities + abilities
             self.block_abilities = []
@@ -615,6 +617,42 @@ def _following(effect) -> bool:
     if isinstance(effect, M.Gain) and effect.resource in ("following ability",):
         return True
     return what is not None and "following" in what.qualities
+
+
+_PRINTED_X = {"X": 0, "+X": 1, "-X": -1}
+_UNIT_STATS = ("attack", "life", "recover")
+
+
+def _stat_x(abilities: list[M.Ability], meta, definitions: dict) -> list[M.Ability]:
+    """An "X = ..." paragraph that defines no X of the abilities (``GameReader.parse`` leaves
+    it an Other "X is") defines the X the card's stat line prints: a conjuration's "Attack X"
+    is that stat set to the quantity (a ``SetValue`` of this card's printed value), an
+    alteration's "Life +X" a change of the unit it is attached to by it (a ``ModifyValue`` of
+    "this unit", as the card's own sentences call that unit). The X of one stat only: with no
+    stat printed X, or several, it stays an Other (named, not guessed)."""
+    printed = [(key, value) for key, value in meta if key in _UNIT_STATS and value in _PRINTED_X]
+    if len(printed) != 1:
+        return abilities
+    stat, value = printed[0]
+    out, done = [], False
+    for ab in abilities:
+        q = definitions.get(ab.span)
+        if done or q is None or len(ab.effects) != 1 or not isinstance(ab.effects[0], M.Other) \
+                or ab.effects[0].verb != "X is":
+            out.append(ab)
+            continue
+        done = True
+        span = ab.effects[0].span
+        amount = M.Amount(variable="X", defined_as=q, text="X", span=q.span)
+        if _PRINTED_X[value] == 0:
+            effect = M.SetValue(verb="X is", stat=stat, amount=amount, base=True, span=span,
+                                target=M.Target(text="this card", ref="this", kinds=("card",)))
+        else:
+            effect = M.ModifyValue(verb="X is", stat=stat, amount=amount, sign=_PRINTED_X[value],
+                                   span=span, target=M.Target(text="this unit", ref="this",
+                                                              kinds=("unit",)))
+        out.append(replace(ab, kind="static", effects=(effect,)))
+    return out
 
 
 def _attach_following(abilities: list[M.Ability]) -> list[M.Ability]:

@@ -427,3 +427,49 @@ def test_ashes_reduce_damage_by_n_is_that_much_of_it_not_dealt():
     # a value still reduced by a number is not damage: unchanged
     [mod] = _effects("Reduce the attack value of a target unit by 2.")
     assert isinstance(mod, M.ModifyValue) and mod.stat == "attack" and mod.sign == -1
+
+
+STAT_X = """Ash Mimic
+Conjuration - Battlefield
+Attack X - Life 3 - Recover 1 - Copies 2
+
+Mimicry: When this unit comes into play, place 2 status tokens on it.
+
+* X = the number of status tokens on this unit."""
+
+ALTERATION_X = """Soot Veil
+Alteration Spell - Unit
+[[main]] - 1 [[illusion:class]]
+Recover -X
+
+* X = the number of exhaustion tokens on this unit."""
+
+
+def test_ashes_x_of_the_stat_line_is_the_quantity_the_paragraph_defines():
+    card = ashes.parse(STAT_X)
+    assert not card.unparsed and not card.others()
+    setv = card.abilities[-1].effects[0]
+    assert isinstance(setv, M.SetValue) and setv.stat == "attack" and setv.base
+    assert setv.target.ref == "this"
+    assert setv.amount.variable == "X" and setv.amount.defined_as.measure == "count"
+    assert setv.amount.defined_as.of.qualities == ("status",)
+    card = ashes.parse(ALTERATION_X)
+    mod = card.abilities[-1].effects[0]
+    assert isinstance(mod, M.ModifyValue) and mod.stat == "recover" and mod.sign == -1
+    assert mod.amount.defined_as.of.qualities == ("exhaustion",)
+
+
+def test_ashes_an_x_no_stat_or_ability_uses_stays_named():
+    # two stats printed X: which one the paragraph defines is not guessed
+    text = STAT_X.replace("Life 3", "Life X")
+    card = ashes.parse(text)
+    assert [o.verb for o in card.others()] == ["X is"]
+
+
+def test_ashes_x_in_a_search_filter_is_defined_by_the_paragraph_after():
+    card = ashes.parse("Search your draw pile for 1 ally with a magic play cost of X and place "
+                       "it into your hand.\n\nX = the number of wound tokens on your Phoenixborn.")
+    assert not card.others()
+    search = card.abilities[0].effects[0]
+    cost = search.what.filters[0].object.of.count
+    assert cost.variable == "X" and cost.defined_as.of.qualities == ("wound",)
