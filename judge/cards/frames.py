@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from judge.cards import model as M
 from judge.cards.model import replace
-from judge.cards.nouns import (OPS, Reader, amount_from, base, kind_of, number, signed_amount,
+from judge.cards.nouns import (OPS, TO_ADJECTIVES, Reader, amount_from, base, kind_of, number, signed_amount,
                                word_of)
 from judge.cards.syntax import (Causative, Change, Clause, Conjunct, Item, NounPhrase, PP, Post, Pronoun, VP,
                                 VerbGroup, span_of)
@@ -150,6 +150,10 @@ def _into_infinitive(items: list):
     return first
 
 
+_ZONE_WORDS = frozenset({"play", "hand", "deck", "graveyard", "pile", "battlefield", "pool",
+                         "spellboard", "discard"})
+
+
 class Parts:
     """A clause's complements sorted by kind."""
 
@@ -176,6 +180,7 @@ class Parts:
         # after a change with no number of its own is that change's amount (id of the change)
         self.equal_of: dict[int, Item] = {}
         previous = None
+        self.taken: set[int] = set()
         for item in items:
             if isinstance(item, Item) and item.kind == "equal to" and \
                     isinstance(previous, Change) and _bare_sign(previous):
@@ -294,7 +299,11 @@ class Parts:
         for post in posts:
             if post.kind == "duration":
                 self.durations.append(post.body)
-            elif post.kind == "to":
+            elif post.kind == "to" and not (
+                    post is posts[0] and len(np.words) > 1 and str(np.words[-1]).lower()
+                    in TO_ADJECTIVES and str(np.words[-2]).lower() not in _ZONE_WORDS):
+                # ("an alteration spell attached to this unit": the adjective's, read by the
+                # noun phrase; not "enters play attached to a unit", where a card arrives)
                 self.pps.append(PP("to", post.body, post.span))
                 if isinstance(post.body, (NounPhrase, Pronoun)):
                     self._durations_only(post.body)     # "damage to a hero this turn"
@@ -418,6 +427,7 @@ class Parts:
     def pp(self, *preps: str):
         for p in self.pps:
             if p.prep in preps:
+                self.taken.add(id(p))       # a frame read it (Frames.effect's audit)
                 return p
         return None
 
@@ -499,7 +509,19 @@ class Frames:
                                 else c.word)
                     current.items.extend(c.items)
             else:  # items
-                if c.word == "or" and c.items and isinstance(c.items[0], Change):
+                first = c.items[0] if c.items else None
+                if isinstance(first, PP) and c.word in ("and", "or") and any(
+                        isinstance(i, PP) and i.prep == first.prep or isinstance(i, NounPhrase)
+                        and _post_of(i, first.prep) is not None for i in current.items) and \
+                        any(isinstance(i, (NounPhrase, Pronoun)) for i in current.items):
+                    # "deal 1 damage to each opponent's Phoenixborn and to each unit they
+                    # control": the same verb and objects again, for the second phrase
+                    objects = [_without_post(i, first.prep) for i in current.items
+                               if isinstance(i, (NounPhrase, Pronoun))]
+                    current = Simple(current.subject, current.group, objects + list(c.items),
+                                     c.word, c.span)
+                    out.append(current)
+                elif c.word == "or" and c.items and isinstance(c.items[0], Change):
                     _coordinate_change(current.items, c.items[0])
                     current.items.extend(c.items[1:])
                 else:
@@ -752,7 +774,9 @@ class Frames:
                 cond = M.Condition(kind="during", test="phase", event=ev,
                                    text=self.r.phrase(p.span), span=p.span)
                 core = [M.Conditional(verb="if", condition=cond, then=tuple(core), span=span)]
-            elif p.prep in _MUST_READ and not self._held_zone(p, core) and not (
+            elif (p.prep in _MUST_READ or p.prep in self.extra.get("must read", ()) and
+                  id(p) not in parts.taken and not self._held_text(p, core)) and \
+                    not self._held_zone(p, core) and not (
                     p.prep == "as" and any(isinstance(e, M.Becomes) or getattr(
                         getattr(e, "arrives", None), "role", "") for e in M.walk(core))):
                 # ("counts as a Throw attack": the Becomes holds the "as" in its kinds; "place
@@ -771,6 +795,17 @@ class Frames:
                   for p in _unread_phrases(parts, [eff])
                   if (p.prep in _MUST_READ or p.prep in also) and not self._held_zone(p, [eff])]
         return _Several([eff] + unread) if unread else eff
+
+    def _held_text(self, p: PP, core: list) -> bool:
+        """Whether a value of ``core`` holds the words of ``p``'s object as a string of its own
+        ("change 2 dice to a side of your choice": the Dice value's face)."""
+        if not isinstance(p.obj, NounPhrase):
+            return False
+        words = self.r.phrase(p.obj.span)
+        return bool(words) and any(
+            isinstance(getattr(v, f, None), str) and getattr(v, f) == words
+            for v in M.walk(core) for f in getattr(v, "__dataclass_fields__", ())
+            if f not in ("verb", "text", "ref"))
 
     def _held_zone(self, p: PP, core: list) -> bool:
         """Whether ``p`` names a zone (or period) a value of ``core`` holds (zones are often
@@ -1269,6 +1304,12 @@ class Frames:
                 return None
             if on is None and what.of is not None:
                 on = what.of              # "1 wound token on a target unit"
+            if on is not None and not on.alternatives and on.of is None and not on.ref and \
+                    len(on.kinds) == 1 and on.kinds[0] in self.r.v.token_zones and \
+                    "counter" not in what.kinds:
+                # "Place a Spectral Fire ally token onto your battlefield": a token put into a
+                # zone is a token made there, not tokens placed on a card
+                return self.create_token(what, parts, subject, span)
             kind = _counter_kind(what)
             if on is not None and on.alternatives and any(
                     _COUNTER_WORDS & set(a.kinds + tuple(q.lower() for q in a.qualities))
@@ -1355,6 +1396,14 @@ class Frames:
             printed = [w for w in what.text.split() if w.lower() not in _TOKEN_FILLER
                        and not w[:1].isdigit()]
             name = " ".join(w for w in printed if w[:1].isupper()) or name
+        run = _capitalised_run(what.text)
+        if name and run and run != name and name in run and not what.alternatives and \
+                any(j in run and j not in name for j in (" or ", " and ", ",")):
+            # "a Spectral Fire or Water ally token" read as "Spectral": the printed name is
+            # more than the name read - unread, never a token of part of its name
+            from judge.cards.transformer import NoValue
+            raise NoValue(f"the token's name {run!r} is not the name read ({name!r})",
+                          what.span.start if what.span is not None else None)
         choices = alternatives(name)      # "a Frailty, Inertia, or Bloodrot Pox token"
         return M.CreateToken(verb="create", count=what.count or M.Amount(value=1),
                              token=name, kinds=kinds, values=_stat_values(what),
@@ -3362,6 +3411,31 @@ def _counter_kind(what: M.Target) -> str:
     words = [q for q in what.qualities if q.lower() != "other"] + \
         ([what.name] if what.name else [])
     return " ".join(words) or " ".join(k for k in what.kinds if k not in ("counter", "token"))
+
+def _without_post(np, word: str):
+    """``np`` without its post-modifier of preposition ``word`` ("1 damage" of "1 damage to
+    a target unit")."""
+    posts = getattr(np, "posts", None)
+    if not posts or not isinstance(np, NounPhrase):
+        return np
+    kept = [p for p in posts if p.word != word and p.kind != word]
+    if len(kept) == len(posts):
+        return np
+    end = max([np.words[-1].end_pos] + [p.span.end for p in kept if p.span is not None]) \
+        if np.words and hasattr(np.words[-1], "end_pos") else None
+    span = M.Span(np.span.start, end) if np.span is not None and end is not None else np.span
+    return NounPhrase(list(np.words), kept, span)
+
+
+def _capitalised_run(text: str) -> str:
+    """The printed words from the first capitalised one to the last (a name with "or", "and"
+    and commas between its parts: "Spectral Fire or Water"); "" when none."""
+    words = text.replace(",", " ,").split()
+    caps = [i for i, w in enumerate(words) if w[:1].isupper() and w.lower() not in
+            _TOKEN_FILLER]
+    if not caps:
+        return ""
+    return " ".join(words[caps[0]:caps[-1] + 1]).replace(" ,", ",")
 
 
 def _unread_phrases(parts: Parts, core: list) -> list:

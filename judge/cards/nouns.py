@@ -120,6 +120,25 @@ class Vocabulary:
     # the names of a card's whole printed cost ("without paying its resource cost" waives all
     # of it); any other "<words> cost" is a part of it (Ashes "main action cost")
     whole_costs: frozenset = frozenset({"cost"})
+    # a post-modifier of a noun phrase that no reading holds ("to ...", an infinitive, a
+    # parenthesis): True makes its sentence unparsed at it; False drops it (FaB, WoW and UFS
+    # are measured so until their owners take it)
+    name_unread_posts: bool = False
+    # zones a token is made in ("place a Fire ally token onto your battlefield"): tokens put
+    # there are a token made, not counters placed on a card (UFS "Power tokens" in the stage
+    # are counters there)
+    token_zones: frozenset = frozenset()
+
+
+# adjectives that take "to" and a noun phrase after a noun ("attached to this unit")
+TO_ADJECTIVES = frozenset({"attached", "next", "adjacent", "opposite"})
+
+
+def _restates(t: Target, paren: str) -> bool:
+    """Whether a parenthesis after a noun phrase only restates its head by an icon: "1
+    additional side action ([[side]])"."""
+    inner = paren.strip("() ").strip("[]").strip().lower()
+    return bool(inner) and " " not in inner and inner in t.qualities + t.kinds
 
 
 COMMON_ZONES = {"hand": "hand", "deck": "deck", "graveyard": "graveyard",
@@ -561,6 +580,21 @@ class Reader:
             return t        # "instants this combat chain": the clause's duration, not its words
         if kind == "clause pp":
             return t        # "without paying its cost": the clause's (frames._take_adverbial)
+        if kind == "to" and t.qualities and t.qualities[-1] in TO_ADJECTIVES and (
+                t.kinds or t.name):
+            # "an alteration spell attached to this unit", "each unit next to it": the state
+            # the adjective names, towards the object (as "that is attached to this unit")
+            cond = Condition(kind="that", test="is", subject=Target(ref="it"),
+                             object=self.target(body), state=t.qualities[-1],
+                             text=text, span=span)
+            return replace(t, qualities=t.qualities[:-1], filters=t.filters + (cond,),
+                           span=span, text=text)
+        if kind == "paren" and _restates(t, self.phrase(post.span)):
+            return replace(t, span=span, text=text)    # "1 additional side action ([[side]])"
+        if self.v.name_unread_posts:
+            from judge.cards.transformer import NoValue
+            raise NoValue(f"{self.phrase(post.span)!r} after {self.phrase(t.span)!r}: no value "
+                          "holds it", post.span.start if post.span is not None else None)
         return replace(t, span=span, text=text)
 
     def _of(self, t: Target, body, span, text) -> Target:

@@ -288,7 +288,20 @@ class CardTransformer(Transformer):
         prep = " ".join(str(children[0]).lower().split())
         st = children[-1]
         if prep == "instead of":
-            st.mark = st.mark or "instead"
+            what = children[1]
+            if not isinstance(what, VP) or st.trigger is not None or st.mark:
+                # "Instead of its printed value, ...": what is replaced is no event - unread,
+                # never the mark alone with what it replaces dropped
+                raise NoValue("'instead of' before what is not an action has no value",
+                              span_of(children[0]).start)
+            # "Instead of destroying it, place it on your battlefield": the action replaced
+            # (an event of "it"), and what happens instead
+            from judge.cards.frames import Parts, Simple
+            simple = Simple(None, what.group, list(what.items), "", what.span)
+            event = self.frames.event_of_simple(simple, Parts(what.items), None, what.span)
+            rep = M.Replacement(verb="instead of", event=event, instead=self._wrap(st),
+                                span=span_of(children))
+            return Statement((rep,), span_of(children))
         st.span = span_of(children)
         return st
 

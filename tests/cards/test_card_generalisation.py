@@ -140,7 +140,7 @@ ASHES = [
     ('When this unit would be destroyed, you may discard 1 card from your hand instead.',
      'replacement: Replacement'),
     ("Deal 1 damage to each opponent's Phoenixborn and to each unit they control.",
-     'spell: Damage'),
+     'spell: Damage, Damage'),
     ('You may select 1 die in your active pool and change it to a side of your choice.',
      'spell: Choice(Dice), Dice'),
     ('Whenever an opponent plays a reaction spell, draw 1 card.',
