@@ -58,6 +58,8 @@ VOCABULARY = Vocabulary(
            "recover": "recover", "recover value": "recover", "damage": "damage"},
     # "this unit receives damage" (step 2 of 5.0.0) is not "is dealt damage" (step 1)
     damage_verbs={"receive": "receive damage"},
+    name_unread_posts=True,
+    token_zones=frozenset({"battlefield"}),
 )
 
 # Named abilities whose rules live in a section of their own.
@@ -266,15 +268,24 @@ def _add(f, s, parts, subject, span):
     1 to their attack value for the remainder of this turn": a change of a unit's value."""
     number = f.obj(parts)
     to = parts.pp("to")
-    if number is None or number.count is None or number.kinds or to is None:
+    if number is None or to is None or len(parts.objects) != 1:
         return None
+    if number.count is not None and not number.kinds:
+        amount = f.amount_with_x(number.count, parts)
+    else:
+        # "add the other unit's current attack value to its attack value": a value of a
+        # unit or player where the number is (a Quantity)
+        value = f.r.quantity(parts.objects[0])
+        if value.measure not in ("attack", "life", "recover") or value.of is None:
+            return None
+        amount = M.Amount(defined_as=value, text=value.text, span=value.span)
     q = f.r.quantity(to.obj)
     if q.measure not in ("attack", "life", "recover"):
         return None
     target = q.of
     if target is None or (target.ref in ("it", "they") and subject is not None):
         target = subject           # "Those units add 1 to their attack value"
-    return M.ModifyValue(verb="add", stat=q.measure, amount=f.amount_with_x(number.count, parts),
+    return M.ModifyValue(verb="add", stat=q.measure, amount=amount,
                          sign=1, target=target, duration=f.duration(parts), span=span)
 
 
@@ -301,7 +312,11 @@ def _receive(f, s, parts, subject, span):
     return M.Damage(verb="receive", amount=amount, target=subject, span=span)
 
 
-FRAMES = {"spend": _spend, "receive": _receive, "change": _change, "reroll": _reroll, "select": _select,
+# prepositions of a place (Ashes puts cards and dice on and under other cards, 3.4.0): a phrase of
+# one that no value holds is named, not dropped ("place ... underneath that unit")
+_PLACES = frozenset({"to", "into", "onto", "on", "underneath", "under", "from under", "from",
+                     "on top of", "off"})
+FRAMES = {"must read": _PLACES, "spend": _spend, "receive": _receive, "change": _change, "reroll": _reroll, "select": _select,
           "guard": _guard, "meditate": _meditate, "dismount": _dismount, "add": _add,
           "inflict": _inflict}
 

@@ -473,3 +473,77 @@ def test_ashes_x_in_a_search_filter_is_defined_by_the_paragraph_after():
     search = card.abilities[0].effects[0]
     cost = search.what.filters[0].object.of.count
     assert cost.variable == "X" and cost.defined_as.of.qualities == ("wound",)
+
+
+def test_ashes_attached_to_is_a_filter_of_the_noun_phrase():
+    card = ashes.parse("Discard all alteration spells attached to a target unit you control.")
+    assert not card.unparsed and not card.others()
+    what = card.abilities[0].effects[0].what
+    f = what.filters[0]
+    assert f.state == "attached" and f.object.kinds == ("unit",) and f.object.targeted
+    assert "attached" not in what.qualities
+
+
+def test_ashes_a_place_no_value_holds_is_named():
+    # (Ashes puts cards under and on other cards: "underneath", "onto this card" had no value
+    # and were dropped in silence)
+    for text, word in [("Place all revealed ally cards face down underneath that unit.",
+                        "underneath"),
+                       ("Place a die from your active pool onto this card on a class side.",
+                        "onto")]:
+        card = ashes.parse(text)
+        assert word in [o.verb for o in card.others()], text
+
+
+def test_ashes_a_post_modifier_no_reading_holds_leaves_the_sentence_unparsed():
+    card = ashes.parse("Remove an equal number of tokens (by kind) from a target unit.")
+    assert card.unparsed and card.unparsed[0].at is not None
+    assert "(by kind)" in card.unparsed[0].reason
+    # a parenthesis that only restates its head by an icon is read
+    card = ashes.parse("You may take 1 additional side action ([[side]]) this turn.")
+    assert not card.unparsed
+
+
+def test_ashes_a_token_put_onto_a_battlefield_is_made_there():
+    card = ashes.parse("Place a Blazing Ember ally token onto your battlefield.")
+    tok = card.abilities[0].effects[0]
+    assert isinstance(tok, M.CreateToken) and tok.token == "Blazing Ember"
+    assert tok.kinds == ("ally",) and tok.zone.name == "battlefield"
+    # a name with "or" inside is not read as its first word
+    card = ashes.parse("Place a Spectral Fire or Water ally token onto your battlefield.")
+    assert card.unparsed and not card.abilities
+    # tokens on a card stay counters
+    card = ashes.parse("Place 2 status tokens on a target unit.")
+    assert isinstance(card.abilities[0].effects[0], M.Counters)
+
+
+def test_ashes_instead_of_doing_is_a_replacement_of_that_action():
+    card = ashes.parse("Instead of discarding it, place it on top of your draw pile.")
+    rep = card.abilities[0].effects[0]
+    assert isinstance(rep, M.Replacement) and rep.event.verb == "discard"
+    assert rep.event.object.ref == "it"
+    assert isinstance(rep.instead[0], M.Move) and rep.instead[0].to_zone.position == "top"
+    card = ashes.parse("Instead of its printed value, this unit has 3 attack.")
+    assert card.unparsed and not card.abilities
+
+
+def test_ashes_the_same_effect_to_a_second_recipient_after_and_or():
+    card = ashes.parse("Deal 2 damage to a target Phoenixborn and to each unit its controller "
+                       "controls.")
+    a, b = card.abilities[0].effects
+    assert isinstance(a, M.Damage) and isinstance(b, M.Damage)
+    assert a.amount.value == b.amount.value == 2
+    assert a.target.kinds == ("phoenixborn",) and b.target.kinds == ("unit",)
+    card = ashes.parse("Deal 1 damage to a target unit or to a target Phoenixborn.")
+    ch = card.abilities[0].effects[0]
+    assert isinstance(ch, M.Choice) and len(ch.options) == 2
+    assert [o[0].target.kinds for o in ch.options] == [("unit",), ("phoenixborn",)]
+
+
+def test_ashes_add_a_value_to_a_value():
+    card = ashes.parse("Add this unit's recover value to a target unit's life value until the "
+                       "end of the round.")
+    mv = card.abilities[0].effects[0]
+    assert isinstance(mv, M.ModifyValue) and mv.stat == "life" and mv.target.targeted
+    assert mv.amount.defined_as.measure == "recover" and mv.amount.defined_as.of.ref == "this"
+    assert mv.duration is not None
