@@ -1230,6 +1230,12 @@ class Frames:
         default_from, default_to = _MOVES.get(lemma, ("", ""))
         frm = frm if frm is not None else self.zone_from(parts, what)
         to = to if to is not None else self.zone_to(parts)
+        if to is None and lemma in ("place", "put") and what is not None and what.ref in (
+                "it", "them", "they") and what.zone is not None and frm == what.zone:
+            # "re-roll them, and place them in your active pool": a pronoun is not told apart
+            # by where it is - the zone after it is where it is placed
+            to, frm = what.zone, None
+            what = replace(what, zone=None)
         if frm is None and default_from:
             frm = M.Zone(name=default_from)
         if to is None and default_to:

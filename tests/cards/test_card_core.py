@@ -343,3 +343,16 @@ def test_a_maximum_caps_the_number(game, text, cap):
 def test_a_maximum_with_nothing_to_cap_is_unparsed():
     from judge.cards import parse
     assert parse("wow", "Destroy target ally, to a maximum of 3.").unparsed
+
+
+@pytest.mark.parametrize("text", [
+    "Select 1 die in your exhausted pool, re-roll it, and place it in your active pool.",
+    "Search your draw pile for 1 spell and place it in your hand.",
+])
+def test_a_pronoun_placed_in_a_zone_goes_there(text):
+    # ("place it in your hand": the zone was read as where "it" is, the Move had no
+    # destination and its origin was the destination)
+    from judge.cards import ashes
+    move = [e for e in ashes.parse(text).abilities[0].effects if isinstance(e, M.Move)][-1]
+    assert move.to_zone is not None and move.to_zone.name in ("active pool", "hand")
+    assert move.from_zone is None or move.from_zone.name != move.to_zone.name
