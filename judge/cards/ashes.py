@@ -40,7 +40,7 @@ from judge.cards.game import GameReader, _Holder, piece_of, pieces_between, spli
 from judge.cards.links import citation_for, first_citation
 from judge.cards.nouns import COMMON_ZONES, Vocabulary, base, kind_of
 from judge.cards.reader import Piece
-from judge.cards.syntax import NounPhrase, Pronoun, Statement, VP, span_of
+from judge.cards.syntax import Item, NounPhrase, Pronoun, Statement, VP, span_of
 from judge.cards.transformer import CardTransformer
 from judge.errors import UsageError
 
@@ -225,8 +225,41 @@ def _change(f, s, parts, subject, span):
     if not _is_dice(t) and not (t is not None and t.ref in ("it", "them", "that", "those")
                                 and ("side" in face.split() or "[[" in face)):
         return None
-    return M.Dice(verb="change", action="set", count=t.count, kind=_dice_kind(t), face=face,
+    count = t.count if t.count is not None or t.ref else M.Amount(value=1)     # "a die"
+    return M.Dice(verb=s.group.lemma or "change", action="set", count=count,
+                  kind=_dice_kind(t), face=face, from_zone=t.zone, target=t,
+                  who=f.doer(subject), span=span)
+
+
+def _exhaust(f, s, parts, subject, span):
+    """"Exhaust 2 dice in a target player's active pool": dice are exhausted by moving them to
+    their owner's exhausted pool (3.1), not by an exhaustion token - a dice action."""
+    t = f.obj(parts)
+    if not _is_dice(t) or parts.pps:
+        return None
+    count = t.count if t.count is not None or t.ref or t.quantifier == "all" \
+        else M.Amount(value=1)
+    return M.Dice(verb="exhaust", action="exhaust", count=count, kind=_dice_kind(t),
                   from_zone=t.zone, target=t, who=f.doer(subject), span=span)
+
+
+def _choose_not(f, s, parts, subject, span):
+    """"You may choose not to place wound tokens on that Phoenixborn": the action (an event of
+    the verb phrase) does not happen if the player so chooses - a Replacement with nothing
+    instead (the "may" makes it a Choice). The verb phrase must read fully as an effect (so
+    nothing of it is dropped); else None (an Other)."""
+    from judge.cards.frames import Parts, Simple
+    neg = [i for i in parts.rest if isinstance(i, Item) and i.kind == "not infinitive"]
+    if len(neg) != 1 or parts.objects or parts.pps or len(parts.rest) != 1:
+        return None
+    vp = neg[0].value
+    inner = f.effect(Simple(s.subject, vp.group, list(vp.items), "", vp.span))
+    effects = list(inner) if isinstance(inner, list) else [inner]
+    if any(isinstance(v, M.Other) for v in M.walk(effects)):
+        return None
+    event = f.event_of_simple(Simple(None, vp.group, list(vp.items), "", vp.span),
+                              Parts(vp.items), None, vp.span)
+    return M.Replacement(verb="choose not to", event=event, instead=(), span=span)
 
 
 def _reroll(f, s, parts, subject, span):
@@ -316,7 +349,12 @@ def _receive(f, s, parts, subject, span):
 # one that no value holds is named, not dropped ("place ... underneath that unit")
 _PLACES = frozenset({"to", "into", "onto", "on", "underneath", "under", "from under", "from",
                      "on top of", "off"})
-FRAMES = {"must read": _PLACES, "spend": _spend, "receive": _receive, "change": _change, "reroll": _reroll, "select": _select,
+# the dice actions (3.1, 4.4): spend, re-roll, roll, set a face ("change", "set", "turn" a die
+# to a side), select, exhaust - each a Dice value whatever verb prints it
+FRAMES = {"must read": _PLACES, "spend": _spend, "receive": _receive, "change": _change,
+          "set": _change, "turn": _change, "exhaust": _exhaust, "reroll": _reroll,
+          "choose": _choose_not,
+          "select": _select,
           "guard": _guard, "meditate": _meditate, "dismount": _dismount, "add": _add,
           "inflict": _inflict}
 
@@ -340,6 +378,10 @@ class AshesTransformer(CardTransformer):
 
     def plain_sentence(self, children):
         return children[0]
+
+    def neg_infinitive(self, children):
+        """"(choose) not to place ...": read only by the frame of "choose" (_choose_not)."""
+        return Item("not infinitive", children[-1], span_of(children))
 
     def x_equals(self, children):
         st = Statement((), span_of(children))
