@@ -652,6 +652,18 @@ class Frames:
             return hook(self, parts, eff) if hook is not None else eff
         if "can" in auxes and lemma is not None:
             return self.permission(s, parts, subject, span)
+        if list(auxes) == ["may"] and lemma in _ALLOWED_ACTIONS and subject is not None and \
+                subject.who != "player" and subject.ref == "this" and subject.kinds:
+            # "This unit may attack the turn it comes into play": what the card is allowed
+            # (no player chooses an effect) - a Permission, or unread when more is said than
+            # a permission holds
+            obj = self.obj(parts) if parts.objects else None
+            if len(parts.objects) > 1 or parts.pps or parts.rest or parts.conditions or (
+                    obj is not None and (_TIMES | {"time"}) & set(obj.kinds)):
+                # ("the turn it comes into play": a time, not what is attacked)
+                return self.other(lemma, s, span)
+            return M.Permission(verb="may", actions=(lemma,), who=subject, what=obj,
+                                duration=self.duration(parts), span=span)
         if "may" in auxes and set(auxes) & _BE and lemma is not None and not parts.objects \
                 and subject is not None and subject.who != "player" and \
                 all(p.prep == "as" for p in parts.pps) and len(parts.pps) <= 1 and \

@@ -64,7 +64,8 @@ DURATION_LEADS = ("for the rest of", "for the remainder of", "until the end of",
 DURATION_PERIODS = {"turn": "until end of turn", "round": "this round", "game": "this game",
                     "combat phase": "this combat", "phase": "this phase", "step": "this step",
                     "enhance step": "this step", "attack": "this attack",
-                    "combat chain": "this chain", "chain link": "this chain link"}
+                    "combat chain": "this chain", "chain link": "this chain link",
+                    "battle": "this battle"}
 for _lead in DURATION_LEADS:
     for _det in ("the ", "this ", "that ") + (("",) if _lead == "until end of" else ()):
         for _period, _kind in DURATION_PERIODS.items():
