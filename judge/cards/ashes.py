@@ -604,7 +604,11 @@ class AshesReader(GameReader):
         first = split_at(tokens, "COLON")
         if first is not None and first[0]:
             head, rest = first
-            parsed = self.run(piece_of(head), "ability_name") if not _costy(head) else None
+            # a head in words with a lower-case word after its verb is a cost ("Exhaust this
+            # spell: ..."), not an ability's name (names are capitalised: "Spiked Skin 2")
+            worded = _text_cost(head) and any(str(t)[:1].islower() for t in head)
+            parsed = self.run(piece_of(head), "ability_name") \
+                if not _costy(head) and not worded else None
             if parsed is not None and not parsed.error:
                 label, value, label_span = parsed.value
                 tokens = rest

@@ -700,6 +700,11 @@ class Frames:
         core = list(eff) if isinstance(eff, _Several) else [eff]
         if parts.cap is not None:
             core = [_capped(core, parts.cap, span)]
+        if parts.infinitive is not None and "must" in auxes and \
+                parts.infinitive.group.lemma in _ALLOWED_ACTIONS:
+            # "Opponents must spend 1 additional [[basic]] to play action spells": what playing
+            # costs them (a requirement), not a payment followed by a play - no value holds it
+            return self.other(lemma or " ".join(auxes), s, span)
         if parts.infinitive is not None and lemma not in _TAKES_INFINITIVE:
             # "spend 1 [[basic]] to deal 1 damage", "choose a target player to discard a card"
             vp = parts.infinitive

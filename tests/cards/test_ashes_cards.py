@@ -547,3 +547,19 @@ def test_ashes_add_a_value_to_a_value():
     assert isinstance(mv, M.ModifyValue) and mv.stat == "life" and mv.target.targeted
     assert mv.amount.defined_as.measure == "recover" and mv.amount.defined_as.of.ref == "this"
     assert mv.duration is not None
+
+
+def test_ashes_a_cost_in_words_is_not_an_ability_name():
+    # "Exhaust this spell: ..." was read as an ability named "Exhaust this spell" with no cost
+    ab = ashes.parse("Exhaust this spell: Draw 1 card.").abilities[0]
+    assert ab.kind == "activated" and not ab.label
+    assert isinstance(ab.costs[0].effect, M.Exhaust)
+    ab = ashes.parse("Spiked Hide 2: When this unit is dealt damage, draw 1 card.").abilities[0]
+    assert ab.label == "Spiked Hide" and not ab.costs
+
+
+def test_ashes_what_an_action_must_cost_is_named_not_paid_then_done():
+    # "spend ... to play action spells" was a payment followed by a play
+    card = ashes.parse("Opponents must spend 1 additional [[basic]] to play action spells.")
+    assert card.others() and not any(isinstance(e, M.Play) for a in card.abilities
+                                     for e in M.walk(a.effects))

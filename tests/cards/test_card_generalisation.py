@@ -255,8 +255,9 @@ ASHES = [
      'spell: Look, Move, Move'),
     ('Each unit that has 1 or more status tokens on it gets +1 attack and +1 life.',
      'static: ModifyValue, ModifyValue'),
+    # (it was 'spell: Move': the cost read as an ability's name, dropped)
     ('Exhaust this spell: Draw 1 card.',
-     'spell: Move'),
+     'activated: Move'),
     ("This spell cannot be exhausted by an opponent's dice powers.",
      'static: Restriction'),
     ('If this unit would be destroyed, remove 2 wound tokens from it instead.',
