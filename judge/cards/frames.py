@@ -308,6 +308,11 @@ class Parts:
                 if isinstance(post.body, (NounPhrase, Pronoun)):
                     self._durations_only(post.body)     # "damage to a hero this turn"
                     self._relative_purpose(post.body)
+            elif post.kind == "under" and isinstance(post.body, NounPhrase) and not any(
+                    str(w).lower() == "control" for w in post.body.words):
+                # "place that ally face down under that unit": where it is placed (a place
+                # under a card), the clause's - not whose control it is in
+                self.pps.append(PP("under", post.body, post.span))
             elif post.kind == "cap":
                 self.cap = post.body
             elif post.kind == "with" and isinstance(post.body, NounPhrase):
@@ -775,6 +780,17 @@ class Frames:
                               "has no value", span.start if span is not None else None)
             return M.AlternateCost(verb="rather than pay", pay=tuple(core),
                                    instead_of=instead_of, who=self.doer(subject), span=span)
+        replaced = next((p for p in parts.pps if p.prep == "instead of"
+                         and isinstance(p.obj, VP)), None)
+        if replaced is not None and not any(isinstance(v, M.Other) for v in M.walk(core)):
+            # "return it to its owner's hand instead of placing it in its owner's discard pile":
+            # the action replaced (an event of the gerund's verb phrase) and what is done
+            # instead (as "Instead of <doing>, ..." opening a sentence)
+            vp = replaced.obj
+            event = self.event_of_simple(Simple(None, vp.group, list(vp.items), "", vp.span),
+                                         Parts(vp.items), None, vp.span)
+            core = [M.Replacement(verb="instead of", event=event, instead=tuple(core),
+                                  span=span_of(span, replaced.span))]
         if "may" in auxes:
             chooser = subject if subject is not None and subject.who == "player" else None
             core = [M.Choice(verb="may", chooser=chooser, options=(tuple(core),), optional=True,
@@ -1253,6 +1269,20 @@ class Frames:
             # by where it is - the zone after it is where it is placed
             to, frm = what.zone, None
             what = replace(what, zone=None)
+        under = parts.pp("under", "underneath") if to is None and lemma in (
+            "place", "put", "move") else None
+        if under is not None and isinstance(under.obj, NounPhrase) and \
+                self.r.zone(under.obj) is None and not any(
+                    str(w).lower() == "control" for w in under.obj.words):
+            # "place that ally face down under that unit", "underneath that [[Necromantic
+            # Abomination]]": the place under a card (Ashes mounts, 4.2.2), named by the card
+            card = self.r.target(under.obj)
+            faces = [q for q in card.qualities if q in ("face down", "face-down", "face up",
+                                                         "face-up")]
+            if faces:       # "under your Phoenixborn face down": how the card placed lies
+                card = replace(card, qualities=tuple(q for q in card.qualities
+                                                     if q not in faces))
+            to = M.Zone(name="under a card", owner_target=card, span=under.span)
         if frm is None and default_from:
             frm = M.Zone(name=default_from)
         if to is None and default_to:

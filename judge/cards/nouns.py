@@ -567,6 +567,12 @@ class Reader:
                            span=span, text=text)
         if kind == "under":
             inner = self.target(body)
+            if self.v.name_unread_posts and "control" not in inner.kinds:
+                # Ashes "that ally under your Phoenixborn": a place under a card, not whose
+                # control it is in - no value holds it
+                from judge.cards.transformer import NoValue
+                raise NoValue(f"{self.phrase(post.span)!r}: a place under a card has no value",
+                              post.span.start if post.span is not None else None)
             rel = inner.controller or ("opponent" if "opponent" in inner.kinds else "")
             if inner.of is not None:
                 rel = inner.of.controller or _kind_relation(inner.of)

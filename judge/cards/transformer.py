@@ -830,8 +830,16 @@ class CardTransformer(Transformer):
         for st in statements:
             just_added, added = added, 0
             if st.mark == "x":
-                q = self.reader.quantity(st.during) if not isinstance(st.during, M.Quantity) \
-                    else st.during
+                try:
+                    q = self.reader.quantity(st.during) \
+                        if not isinstance(st.during, M.Quantity) else st.during
+                except NoValue:
+                    # a phrase of the definition no value holds ("the number of cards under
+                    # this unit"): the definition is named, never read without it
+                    out.append(M.Ability(kind=X_DEFINITION, effects=(M.Other(
+                        verb="X is", args=(("text", self.phrase(st.span)),), span=st.span),),
+                        span=st.span))
+                    continue
                 if out:
                     out[-1] = define_x(out[-1], q)
                 else:

@@ -487,12 +487,15 @@ def test_ashes_attached_to_is_a_filter_of_the_noun_phrase():
 def test_ashes_a_place_no_value_holds_is_named():
     # (Ashes puts cards under and on other cards: "underneath", "onto this card" had no value
     # and were dropped in silence)
-    for text, word in [("Place all revealed ally cards face down underneath that unit.",
-                        "underneath"),
+    for text, word in [("Move 2 cards from under a target unit to your hand.", "from under"),
                        ("Place a die from your active pool onto this card on a class side.",
                         "onto")]:
         card = ashes.parse(text)
         assert word in [o.verb for o in card.others()], text
+    # (read since: a place under a card)
+    move = ashes.parse("Place all revealed ally cards face down underneath that unit."
+                       ).abilities[0].effects[0]
+    assert move.to_zone.name == "under a card" and move.to_zone.owner_target.ref == "that"
 
 
 def test_ashes_a_post_modifier_no_reading_holds_leaves_the_sentence_unparsed():

@@ -1244,8 +1244,6 @@ def test_a_duration_of_that_turn():
 @pytest.mark.parametrize(("module", "text", "word"), [
     (ufs, "Enhance: Add this card to your momentum during the End Phase.", "during"),
     (ashes, "You may play this spell as a side action.", "as"),
-    (ashes, "Place that ally under your Phoenixborn instead of placing it in its owner's "
-            "discard pile.", "instead of"),
     # (it was in ASHES above, read as a plain return to the hand)
     (ashes, "When a unit you control is destroyed, you may return it to your hand instead of "
             "your discard pile.", "instead of"),
@@ -1530,3 +1528,32 @@ def test_ashes_a_card_that_may_act_is_allowed_not_a_choice():
     assert [o.verb for o in card.others()] == ["attack"]
 
 
+
+
+def test_ashes_an_action_done_instead_of_another_is_a_replacement():
+    # (it was named: "instead of <doing>" after the effect had no value)
+    card = ashes.parse("When this unit is destroyed, return it to its owner's hand instead of "
+                       "placing it in its owner's discard pile.")
+    assert not card.unparsed and not card.others()
+    rep = card.abilities[0].effects[0]
+    assert isinstance(rep, M.Replacement) and rep.event.verb == "place"
+    assert isinstance(rep.instead[0], M.Move) and rep.instead[0].to_zone.name == "hand"
+    # "instead of <a noun phrase>" is still named
+    card = ashes.parse("When a unit you control is destroyed, you may return it to your hand "
+                       "instead of your discard pile.")
+    assert "instead of" in [o.verb for o in card.others()]
+
+
+def test_ashes_a_card_placed_under_another_card():
+    card = ashes.parse("Place that ally under your Phoenixborn face down instead of placing it "
+                       "in its owner's discard pile.")
+    move = card.abilities[0].effects[0].instead[0]
+    assert move.to_zone.name == "under a card" and move.face == "down"
+    assert move.to_zone.owner_target.kinds == ("phoenixborn",)
+    assert move.to_zone.owner_target.qualities == ()
+    # "under your control" is whose control, not a place
+    gain = ashes.parse("Gain control of a target unit under your opponent's control.")
+    assert not gain.unparsed
+    # a place under a card that no move reads is unread, never whose control it is
+    card = ashes.parse("X = the number of cards under this unit.")
+    assert card.others() and not card.unparsed
