@@ -52,6 +52,7 @@ MULTIWORD_TAGS = (
 )
 # 202.1a first list: these may also be referred to by their last word
 LAST_WORD_TAGS = frozenset(MULTIWORD_TAGS[:36])
+_MULTIWORD = frozenset(MULTIWORD_TAGS)     # looked up three times per word of a type line
 
 CARD_TYPES = ("ability", "ally", "equipment", "hero", "location", "quest")
 
@@ -69,7 +70,7 @@ def tags_of(words: Iterable[str]) -> tuple[frozenset[str], tuple[tuple[str, int]
         joined = None
         for n in (4, 3, 2):
             phrase = " ".join(words[i:i + n])
-            if phrase in MULTIWORD_TAGS:
+            if phrase in _MULTIWORD:
                 joined = phrase
                 break
         tag = joined or w
@@ -292,7 +293,14 @@ def party(state: State, player: str) -> list[GameObject]:
 
 
 def all_in_play(state: State) -> list[GameObject]:
-    return [o for p in state.players for o in party(state, p)]
+    """party() of each player of ``state.players`` in turn (read thousands of times per
+    ruling: no list made per zone and player)."""
+    card, zones = state.objects.__getitem__, state.zones
+    out: list[GameObject] = []
+    for p in state.players:
+        out += map(card, zones[(p, IN_PLAY)].ids)
+        out += map(card, zones[(p, RESOURCES)].ids)
+    return out
 
 
 def hero(state: State, player: str) -> int | None:

@@ -337,19 +337,41 @@ def statics(state: State) -> list[Static]:
     Read thousands of times per ruling (every value, kind and restriction read asks), it is
     kept on the state for as long as the state's log is unchanged: every change after the
     set-up is a logged operation, so an unchanged log is an unchanged game. A fork copies
-    the kept list with the log it belongs to and keeps its own from then on. Kept only when
-    computed at the top (no card's statics half-read, 404.2c's look back not in force)."""
+    the kept list with the log it belongs to and keeps its own from then on. Kept when
+    computed at the top (no card's statics half-read, 404.2c's look back not in force); a read
+    made while cards are half-read is kept apart, per set of them (:func:`_nested_statics`)."""
     if not getattr(state, "_logging", False) or _AS_IT_WAS:
         return _statics(state)
     key = len(state.log)
     kept = getattr(state, "_wow_statics", None)
     if kept is not None and kept[0] == key and kept[1] is state.log:
         return list(kept[2])
-    top = not _busy
+    if _busy:
+        return _nested_statics(state, key)
     out = _statics(state)
-    if top and len(state.log) == key:
+    if len(state.log) == key:
         state._wow_statics = (key, state.log, tuple(out))
     return out
+
+
+def _nested_statics(state: State, key: int) -> list[Static]:
+    """statics() read while a card's kinds, keywords, powers or statics are being worked out
+    (``_busy``): the cards being worked out are left out, so the list depends on what is busy.
+    Kept on the state per set of busy reads, as statics() keeps the top one (for as long as the
+    log is unchanged), but not while an operation applies: about half of these reads repeat
+    one made before (the WoW scenarios: 6,548 of 12,145)."""
+    if getattr(state, "_applying", 0):
+        return _statics(state)
+    kept = getattr(state, "_wow_nested_statics", None)
+    if kept is None or kept[0] != key or kept[1] is not state.log:
+        kept = state._wow_nested_statics = (key, state.log, {})
+    busy = frozenset(_busy)
+    found = kept[2].get(busy)
+    if found is None:
+        found = tuple(_statics(state))
+        if len(state.log) == key:
+            kept[2][busy] = found
+    return list(found)
 
 
 def _statics(state: State) -> list[Static]:
