@@ -98,3 +98,43 @@ def test_ashes_a_misspelt_die_is_a_clear_error():
               "t.scn")
     text = err.value.render()
     assert "t.scn:4:" in text and "unexpected 'nature'" in text and "2 natural power" in text
+
+
+_ALTERATION_X = ('card "Bark Mantle": Alteration Spell - Unit: "Bark Mantle\\nAlteration Spell - '
+                 'Unit\\n[[main]] - 1 [[natural:class]]\\n{stat} {value}{defined}"\n'
+                 'card "Ogre": Ally - Battlefield, attack 2, life 3, recover 1\n'
+                 'Alice is the turn player; phoenixborn "Phoenix", battlefield "Ogre" with 1 '
+                 'wound, hand "Bark Mantle", active pool 1 natural class\n'
+                 'Bob: phoenixborn "Phoenix"\n'
+                 'Alice plays "Bark Mantle" targeting Alice\'s "Ogre"\n')
+
+
+def test_ashes_4_1_1_alteration_stat_x_is_its_count_of_tokens_on_the_unit_when_read():
+    # "Life +X" / "X = the number of wound tokens on this unit": the unit it is attached to,
+    # counted whenever the value is read (a printed X was an internal error: int('+X'))
+    r = _ruling(_ALTERATION_X.format(
+        stat="Life", value="+X",
+        defined="\\n\\n* X = the number of wound tokens on this unit.")
+        + 'expect "Ogre" life 4\n')
+    assert not _failed(r) and not r.all_not_modelled
+    assert any("X = the number of wound tokens on this unit" in s.description
+               and "ashes-raven-1.1 4.1.1" in s.citations for s in r.steps)
+    r = _ruling(_ALTERATION_X.format(
+        stat="Attack", value="-X",
+        defined="\\n\\n* X = the number of wound tokens on this unit.")
+        + 'expect "Ogre" attack 1\nexpect "Ogre" life 3\n')
+    assert not _failed(r) and not r.all_not_modelled
+
+
+def test_ashes_4_1_1_alteration_stat_x_the_module_cannot_count_is_named_and_not_applied():
+    for defined, x in (("\\n\\n* X = the number of wound tokens on your Phoenixborn.",
+                        "X = the number of wound tokens on your Phoenixborn"),
+                       ("", "no reading of the card defines X")):
+        r = _ruling(_ALTERATION_X.format(stat="Life", value="+X", defined=defined)
+                    + 'expect "Ogre" life 3\n')
+        assert r.all_not_modelled == (f"Bark Mantle's printed Life +X ({x}): the module counts "
+                                      "only an X defined as 'the number of <wound / exhaustion "
+                                      "/ status> tokens on this unit'; its life is not changed",)
+        # the value is not guessed: 3 (nothing applied) is undecided, not a pass
+        [e] = r.all_expectations
+        assert not e.passed and "not modelled" in e.actual

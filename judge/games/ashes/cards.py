@@ -207,6 +207,10 @@ def _bind(card: str, kind: str, ab: M.Ability, text: str) -> Bound | Unbound:
         # "This unit now has the following ability: ...": gained by the unit it is attached
         # to (3.4.0); the module keeps the name and number of what is gained
         return Bound(ab, "grant", name, ab.effects)
+    if kind == "alteration spell" and _alteration_x(ab) is not None:
+        # "Life +X" and "X = the number of wound tokens on this unit": the stat line's change
+        # of the unit it is attached to, counted whenever the value is read (4.1.1)
+        return Bound(ab, "alteration x", name, ab.effects)
     if label in NUMBERED_ONLY:
         return Unbound(printed, "trigger", f"the module keeps {ab.label}'s number (3.4.0) but "
                        "does not carry out what it does", frozenset(NUMBERED_ONLY[label]))
@@ -323,6 +327,49 @@ def _static_modifier(ab: M.Ability) -> M.ModifyValue | None:
                                 and per.of is not None and per.of.ref == "this"):
         return None
     return e
+
+
+_PRINTED_X = {"+X": 1, "-X": -1}
+
+
+def _alteration_x(ab: M.Ability) -> tuple[M.ModifyValue, str] | None:
+    """An alteration's stat line X defined as "the number of <kind> tokens on this unit" (the
+    card reader's ``ModifyValue`` of "this unit", the unit it is attached to): the change and
+    the token kind - the one X the module counts from the state; any other is None."""
+    if len(ab.effects) != 1 or not isinstance(ab.effects[0], M.ModifyValue):
+        return None
+    e, a = ab.effects[0], ab.effects[0].amount
+    if e.stat not in ("attack", "life", "recover") or e.target is None or \
+            e.target.ref != "this" or e.duration is not None or e.op != "add" or e.base or \
+            e.minimum is not None or a is None or a.variable != "X" or a.defined_as is None \
+            or a.value is not None or a.per is not None or a.ref or a.relation or a.plus or \
+            a.times != 1 or a.half or a.maximum is not None:
+        return None
+    q = a.defined_as
+    of = q.of
+    if q.measure != "count" or q.event is not None or q.plus or q.minus_from is not None or \
+            q.choices or of is None or of.kinds != ("token",) or len(of.qualities) != 1 or \
+            of.qualities[0] not in TOKENS or of.filters or of.zone is not None or \
+            of.excluding is not None or of.alternatives or of.name or of.controller or \
+            of.owner or of.of is None or of.of.ref != "this" or of.of.kinds != ("unit",) or \
+            of.of.filters or of.of.of is not None:
+        return None
+    return e, of.qualities[0]
+
+
+def alteration_x_steps(rules: "CardRules", stat: str) -> list[tuple[int, str, str]]:
+    """An alteration spell's printed "<stat> +X" / "-X" whose X the card defines as a count of
+    tokens on the unit it is attached to: (sign, token kind, the definition as printed) each;
+    empty when the stat line prints no such X or the module cannot count it."""
+    printed = _PRINTED_X.get(dict(rules.meta).get(stat, ""))
+    if printed is None:
+        return []
+    out = []
+    for b in rules.bound:
+        found = _alteration_x(b.ability) if b.role == "alteration x" else None
+        if found is not None and found[0].stat == stat and found[0].sign == printed:
+            out.append((printed, found[1], found[0].amount.defined_as.text))
+    return out
 
 
 def static_steps(rules: "CardRules", stat: str) -> list[tuple[int, M.Amount, int]]:

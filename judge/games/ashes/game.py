@@ -132,6 +132,17 @@ class AshesGame(ScenarioGame):
                     n *= sum(1 for c, _t in o.counters if c == kind)
                 steps = list(steps) + [(1, o.entered, -10_000 - o.id,
                                         lambda cur, d=sign * n: None if cur is None else cur + d)]
+        if Z.in_play(o):
+            # an attached alteration's "<stat> +X", X a count of tokens on this unit (4.1.1)
+            for alt in self.attached_to(state, o.id):
+                a = state.objects[alt]
+                if not Z.in_play(a):
+                    continue
+                for sign, kind, _ in C.alteration_x_steps(self.card_rules(state, alt), stat):
+                    n = sum(1 for c, _t in o.counters if c == kind)
+                    steps = list(steps) + [(1, a.entered, -20_000 - alt,
+                                            lambda cur, d=sign * n: None if cur is None
+                                            else cur + d)]
         return sorted(steps, key=lambda s: (s[0], s[1], s[2]))
 
     def card_rules(self, state: State, oid: int) -> C.CardRules:
@@ -685,14 +696,18 @@ class AshesGame(ScenarioGame):
         rules = self.card_rules(st, card)
         inc = st.objects[card].incarnation
         for key, value in rules.meta:
-            if key in ("attack", "life", "recover") and value.startswith(("+", "-")):
-                n = int(value)
-                E.create(st, description=f"{st.objects[card].name}: {value} {key}",
-                         controller=st.objects[card].controller,
-                         citation=ctx.cite_opt("play.alteration"), while_source=(card, inc),
-                         affects=lambda s, o, a=card: any(x == a and u == o.id for x, u in
-                                                          s.globals.get("attached", ())),
-                         stat=key, op="add", amount=n)
+            if key not in ("attack", "life", "recover") or not value.startswith(("+", "-")):
+                continue
+            if not value[1:].isdigit():
+                self._alteration_x(ctx, card, key, value)
+                continue
+            n = int(value)
+            E.create(st, description=f"{st.objects[card].name}: {value} {key}",
+                     controller=st.objects[card].controller,
+                     citation=ctx.cite_opt("play.alteration"), while_source=(card, inc),
+                     affects=lambda s, o, a=card: any(x == a and u == o.id for x, u in
+                                                      s.globals.get("attached", ())),
+                     stat=key, op="add", amount=n)
         gained = self._granted(st, card)
         if gained:
             unit = next(u for a, u in st.globals.get("attached", ()) if a == card)
@@ -704,6 +719,34 @@ class AshesGame(ScenarioGame):
                 + ", ".join(f"{n.title()}{' ' + str(v) if v is not None else ''}"
                             for n, v in values.items() if n in dict(gained)) + ")",
                 ["gained-abilities"])
+
+    def _alteration_x(self, ctx: Context, card: int, stat: str, value: str) -> None:
+        """A printed "<stat> +X" (or -X): applied when the card defines X as a count of tokens on
+        the unit it is attached to (counted whenever the value is read, see ``_value_order``);
+        any other X is named, and nothing is applied for that stat."""
+        st = ctx.state
+        name = st.objects[card].name
+        found = C.alteration_x_steps(self.card_rules(st, card), stat)
+        if len(found) != 1:
+            rules = self.card_rules(st, card)
+            defined = [e.amount.defined_as.text for ab in (rules.text.abilities if rules.text
+                                                           else ())
+                       for e in M.walk(ab.effects) if isinstance(e, M.ModifyValue)
+                       and e.stat == stat and e.amount is not None
+                       and e.amount.variable == "X" and e.amount.defined_as is not None]
+            x = (f"X = {defined[0]}" if len(defined) == 1 else
+                 "no reading of the card defines X")
+            ctx.not_modelled(f"{name}'s printed {stat.title()} {value} ({x}): the module counts "
+                             "only an X defined as 'the number of <wound / exhaustion / status> "
+                             f"tokens on this unit'; its {stat} is not changed",
+                             ctx.cite_opt("play.alteration"))
+            return
+        _sign, kind, text = found[0]
+        unit = next(u for a, u in st.globals.get("attached", ()) if a == card)
+        n = Z.tokens(st, unit, kind)
+        ctx.step(T.RULE, f"{name}: {stat.title()} {value}, X = {text} (the unit it is attached "
+                 f"to, {st.objects[unit].name}): counted whenever its {stat} is read, now "
+                 f"{n} ({stat} {value[0]}{n})", ["play.alteration", "affect"])
 
     def _errata(self, ctx: Context, card: int) -> None:
         """Say which erratum replaced the card's printed text (section 1), once per card."""
