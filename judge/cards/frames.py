@@ -654,7 +654,9 @@ class Frames:
         if neg or ("not" in auxes and "may" in auxes):
             eff = self.conditioned(self.restriction(s, parts, subject, span), parts, span)
             hook = self.extra.get("restriction")     # a game's own check of what it left
-            return hook(self, parts, eff) if hook is not None else eff
+            # a phrase no value read ("don't ready during their controllers' next ready step")
+            # is named: dropped, the restriction would hold for ever
+            return hook(self, parts, eff) if hook is not None else self.unread_named(parts, eff)
         if "can" in auxes and lemma is not None:
             return self.permission(s, parts, subject, span)
         if list(auxes) == ["may"] and lemma in _ALLOWED_ACTIONS and subject is not None and \

@@ -678,7 +678,7 @@ def _ready_step(ability: M.Ability, text: str) -> M.Ability:
     """"can't ready during your next ready step" / "during its controller's ready step": the
     shared grammar keeps the restriction and drops when it applies; WoW's restrictions on
     readying (501.1a) name the ready step as their duration."""
-    effects = []
+    effects, read = [], set()
     for e in ability.effects:
         if isinstance(e, M.Restriction) and e.actions == ("ready",) and e.duration is None \
                 and e.span is not None:
@@ -688,7 +688,12 @@ def _ready_step(ability: M.Ability, text: str) -> M.Ability:
                 kind = "next ready step" if "next" in found.group(1) else "ready step"
                 e = replace(e, duration=M.Duration(kind=kind, whose=whose,
                                                    text=found.group(0)))
+                read.add(found.group(0).lower())
         effects.append(e)
+    if read:
+        # the shared grammar named the "during ..." phrase it left unread: read here
+        effects = [e for e in effects if not (isinstance(e, M.Other) and e.verb == "during"
+                                              and dict(e.args).get("text", "").lower() in read)]
     if all(e is o for e, o in zip(effects, ability.effects)):
         return ability                      # nothing read: the same value, not a copy
     return replace(ability, effects=tuple(effects))
