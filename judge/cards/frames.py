@@ -687,8 +687,9 @@ class Frames:
         if "can" in auxes and set(auxes) & _HAVE and parts.objects:
             return M.Permission(verb="can", actions=("have",), who=subject, what=self.obj(parts),
                                 duration=self.duration(parts), span=span)
-        if _NOT & set(auxes) and lemma is not None:
-            return self.conditioned(self.negated(s, parts, subject, span), parts, span)
+        if _NOT & set(auxes) and lemma is not None:     # "don't ready": a phrase unread named
+            return self.unread_named(parts, self.conditioned(self.negated(s, parts, subject, span),
+                                                             parts, span))
         if lemma is None:
             hook = self.extra.get("be/have")         # a game's own "is" / "has" clauses
             eff = hook(self, s, parts, subject, span) if hook is not None else None

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import pytest
 
-from judge.cards import ashes, ufs
+from judge.cards import ashes, fab, ufs, wow
 from judge.cards import model as M
 
 
@@ -213,8 +213,6 @@ ASHES = [
      'spell: Move'),
     ('Each player selects 1 die in their exhausted pool and places it into their active pool.',
      'spell: Dice, Move'),
-    ("This unit cannot be chosen as the target of an opponent's spell.",
-     'static: Restriction'),
     ('You may discard 1 card from your hand. If you do, draw 2 cards.',
      'spell: Choice(Move), Conditional[event](Move)'),
     ('If you cannot, discard this spell instead.',
@@ -1244,6 +1242,12 @@ def test_a_duration_of_that_turn():
 @pytest.mark.parametrize(("module", "text", "word"), [
     (ufs, "Enhance: Add this card to your momentum during the End Phase.", "during"),
     (ashes, "You may play this spell as a side action.", "as"),
+    # a restriction's phrase no value holds (it read fully, the phrase dropped: "cannot be
+    # chosen" at all, a restriction for ever)
+    (ashes, "This unit cannot be chosen as the target of an opponent's spell.", "as"),
+    (fab, "Target hero can't gain life during their next turn.", "during"),
+    (wow, "Exhausted allies your opponents control don't ready during their controllers' next "
+          "ready step.", "during"),
     # (it was in ASHES above, read as a plain return to the hand)
     (ashes, "When a unit you control is destroyed, you may return it to your hand instead of "
             "your discard pile.", "instead of"),
