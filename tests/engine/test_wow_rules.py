@@ -992,3 +992,18 @@ def test_wow_718_1_a_continuous_set_value_is_applied_in_timestamp_order_and_not_
                   "hand.", "4")
     assert any("setting of 'atk'" in (s.not_modelled or "") for s in read.steps)
     assert all(e.passed for e in read.all_expectations)
+
+
+def test_wow_410_5_a_health_that_is_no_number_is_named_not_read_as_surviving():
+    # "health X" in a scenario: whether its damage is fatal cannot be told - it was read as
+    # never fatal (the ally took 6 damage and stayed in play, nothing named)
+    ruling = _wow_ruling(
+        'card "Big Ogre": Ally - Ogre Warrior, cost 4, atk 2, health X, type melee\n'
+        'card "Smite": Ability - Holy, cost 0: "Deal 6 holy damage to target ally."\n'
+        'Alice is the turn player; hand "Smite"\n'
+        'Bob: controls "Big Ogre"\n'
+        'Alice plays "Smite" targeting Bob\'s "Big Ogre"\nsettle\n'
+        'expect "Big Ogre" in Bob\'s graveyard\n')
+    named = [s.not_modelled for s in ruling.steps if s.not_modelled]
+    assert any("Big Ogre's health is 'X', not a number" in t for t in named), named
+    assert not any(e.passed for e in ruling.expectations)

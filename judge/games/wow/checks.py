@@ -47,6 +47,13 @@ def _wave(game, ctx: Context, wave: int, why: str) -> bool:
         elif isinstance(health, int) and dmg > 0 and dmg >= health:
             reasons.append(f"{o.name} has fatal damage ({dmg} >= {health})")
             events.append(o.id)
+        elif health is not None and not isinstance(health, int):
+            # a health the scenario gives as a word ("health X"): whether its damage is fatal
+            # cannot be told - said once, never read as "not destroyed"
+            what = (f"{o.name}'s health is {health!r}, not a number: whether it has 0 health "
+                    "or fatal damage")
+            if not any(s.text == f"not modelled: {what}" for s in ctx.trace.not_modelled()):
+                ctx.not_modelled(what, ctx.cite_opt("ppp.destroy"))
     decked = [p for p in dict.fromkeys(W.records(st, "drew from empty"))
               if not st.players[p].lost and p not in st.globals.get("decked", ())]
     hosts = _host_problems(st)
