@@ -53,6 +53,8 @@ class JudgeGroup(click.Group):
             ctx.exit(err.exit_code)
         except (click.exceptions.Exit, click.ClickException, click.Abort):
             raise
+        except BrokenPipeError:
+            raise                # the reader closed our output (`| head`): no input error; quiet
         except Exception as err:
             # OS, Unicode, JSON, TOML, SQLite, number conversion: an input error with its cause
             judged = from_exception(err)

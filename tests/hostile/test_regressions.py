@@ -364,6 +364,21 @@ def test_ctrl_c_and_a_closed_pipe_are_quiet():
     assert "Traceback" not in err and "BrokenPipe" not in err
 
 
+def test_a_closed_pipe_is_no_input_error():
+    # `judge check scenarios | head -1`: the closed pipe was reported as "<input>: error: Broken
+    # pipe" with exit 2 (an input error) when it came while the command was printing
+    for _ in range(5):
+        proc = subprocess.Popen([sys.executable, "-m", "judge", "check", "--jobs", "1",
+                                 str(REPO / "scenarios")], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE)
+        proc.stdout.readline()
+        proc.stdout.close()
+        err = proc.stderr.read().decode()
+        code = proc.wait(timeout=300)
+        assert "Broken pipe" not in err and "Traceback" not in err, err
+        assert code != 2, err
+
+
 def test_install_lock_serialises_adds_in_one_process(home):
     order = []
 
