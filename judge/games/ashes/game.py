@@ -129,7 +129,7 @@ class AshesGame(ScenarioGame):
                 n = amount.value or 0
                 if amount.per is not None:
                     kind = next(q for q in amount.per.qualities if q in Z.TOKENS)
-                    n *= sum(1 for c, _t in o.counters if c == kind)
+                    n *= Z.tokens(state, o.id, kind)
                 steps = list(steps) + [(1, o.entered, -10_000 - o.id,
                                         lambda cur, d=sign * n: None if cur is None else cur + d)]
         if Z.in_play(o):
@@ -139,7 +139,7 @@ class AshesGame(ScenarioGame):
                 if not Z.in_play(a):
                     continue
                 for sign, kind, _ in C.alteration_x_steps(self.card_rules(state, alt), stat):
-                    n = sum(1 for c, _t in o.counters if c == kind)
+                    n = Z.tokens(state, o.id, kind)
                     steps = list(steps) + [(1, a.entered, -20_000 - alt,
                                             lambda cur, d=sign * n: None if cur is None
                                             else cur + d)]
@@ -726,9 +726,9 @@ class AshesGame(ScenarioGame):
         any other X is named, and nothing is applied for that stat."""
         st = ctx.state
         name = st.objects[card].name
-        found = C.alteration_x_steps(self.card_rules(st, card), stat)
+        rules = self.card_rules(st, card)
+        found = C.alteration_x_steps(rules, stat)
         if len(found) != 1:
-            rules = self.card_rules(st, card)
             defined = [e.amount.defined_as.text for ab in (rules.text.abilities if rules.text
                                                            else ())
                        for e in M.walk(ab.effects) if isinstance(e, M.ModifyValue)
