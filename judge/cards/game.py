@@ -38,11 +38,14 @@ class GameReader:
     grammar_file = ""
     start: tuple[str, ...] = ("sentence",)
     default_kind = "spell"
+    open_words = False
+    """Read an unlisted lower-case word as a listed one it is a form or a misprint of
+    (:meth:`judge.cards.lexer.Lexicon.guess`)."""
 
     @cached_property
     def grammar(self) -> CardGrammar:
         return CardGrammar(self.grammar_file, self.make_transformer(), start=self.start,
-                           icons=self.icon_terminal)
+                           icons=self.icon_terminal, open_words=self.open_words)
 
     def make_transformer(self):  # pragma: no cover - every game defines it
         raise NotImplementedError

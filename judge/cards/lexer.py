@@ -76,8 +76,10 @@ class Word(NamedTuple):
 class Lexicon:
     """Word -> terminal, read from a lark grammar's terminals (see the module docstring)."""
 
-    def __init__(self, terminals: Iterable, *, icons: Callable[[str], str | None] | None = None
-                 ) -> None:
+    def __init__(self, terminals: Iterable, *, icons: Callable[[str], str | None] | None = None,
+                 open_words: bool = False) -> None:
+        self.open_words = open_words
+        self._guesses: dict[str, tuple[str, str] | None] = {}
         self.words: dict[str, str] = {}
         self.ambiguous: dict[str, tuple[str, str]] = {}   # word -> (verb terminal, other)
         self.errors: list[str] = []
@@ -110,6 +112,41 @@ class Lexicon:
         if self.errors:
             raise LexiconError("; ".join(self.errors))
 
+    def guess(self, low: str) -> tuple[str, str] | None:
+        """A lower-case word the lexicon does not list, read as one it does (``open_words``):
+        (the known word, the text the token gets) or None.
+
+        * an inflected form of a known content word (a verb, noun, adjective or stat):
+          "-s", "-es", "-ies" ("draws", "readies" when only "draw", "ready" are listed) -
+          the token keeps its own text (its form);
+        * a misprint of one ("dsicard", "recevies", "spel"): one letter swapped with the next,
+          left out or added, the first letter right, the known word at least 5 letters long,
+          and only one known word so close - the token is spelt right.
+
+        Function words (determiners, auxiliaries, prepositions ...) are never guessed: only
+        word-class terminals of content words."""
+        if low in self._guesses:
+            return self._guesses[low]
+        out = None
+        if len(low) >= 4 and low.isalpha():
+            for cut, add in (("ies", "y"), ("es", ""), ("s", "")):
+                if low.endswith(cut) and self._content(low[:-len(cut)] + add):
+                    out = (low[:-len(cut)] + add, low)
+                    break
+            if out is None:
+                close = {c for c in _edits(low) if len(c) >= 5 and c[0] == low[0]
+                         and self._content(c)}
+                if len(close) == 1:
+                    word = close.pop()
+                    out = (word, word)
+        self._guesses[low] = out
+        return out
+
+    def _content(self, word: str) -> bool:
+        terminal = self.words.get(word)
+        return terminal is not None and _base_name(terminal) in _CONTENT_CLASSES or \
+            terminal is not None and _is_verb(terminal)
+
     def _add(self, text: str, terminal: str) -> None:
         words = (text,) if text.startswith("'") else tuple(_split_phrase(text))
         if len(words) > 1:
@@ -132,6 +169,30 @@ class Lexicon:
             return
         self.errors.append(f"word {key!r} is both {known} and {terminal}"
                            + (f" and {pair[1 if pair[0] == known else 0]}" if pair else ""))
+
+
+# word classes whose words a new card may print in a form or spelling the lists lack
+_CONTENT_CLASSES = frozenset({"NOUN", "ADJ", "STAT", "PARTICIPLE", "A_NOUN", "A_ADJ", "A_STAT",
+                              "U_NOUN", "W_NOUN", "F_NOUN"})
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def _base_name(terminal: str) -> str:
+    return terminal.rsplit("__", 1)[-1]
+
+
+def _edits(word: str) -> set[str]:
+    """The words one adjacent swap, one left-out letter or one added letter from ``word``."""
+    out = set()
+    for i in range(len(word)):
+        out.add(word[:i] + word[i + 1:])
+        if i + 1 < len(word):
+            out.add(word[:i] + word[i + 1] + word[i] + word[i + 2:])
+    for i in range(len(word) + 1):
+        for c in _LETTERS:
+            out.add(word[:i] + c + word[i:])
+    out.discard(word)
+    return out
 
 
 def _is_verb(terminal: str) -> bool:
@@ -326,6 +387,14 @@ class Tokens:
                         continue
             if kind == "word":
                 terminal = known.get(low)
+                if terminal is None and lex.open_words and w.text[0].islower():
+                    guess = lex.guess(low)
+                    if guess is not None:
+                        # a form or a misprint of a word the grammar knows: read as that word
+                        # (a misprint keeps its place in the text, spelt right)
+                        low, text = guess
+                        terminal = known[low]
+                        w = Word(kind, text, w.start, w.end)
                 if terminal is not None and w.text[0].isupper() and \
                         _base(terminal) in _FUNCTION_WORDS and (
                             out and _base(out[-1].type) not in _SENTENCE_STARTS

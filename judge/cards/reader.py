@@ -44,8 +44,10 @@ class CardGrammar:
     """One game's grammar file, loaded with the word lexer and the game's transformer."""
 
     def __init__(self, grammar: str, transformer, *, start: Sequence[str] = ("sentence",),
-                 icons: Callable[[str], str | None] | None = None) -> None:
+                 icons: Callable[[str], str | None] | None = None,
+                 open_words: bool = False) -> None:
         self.path = GRAMMAR_DIR / grammar
+        self.open_words = open_words
         self.transformer = transformer
         self.start = list(start)
         self.icons = icons
@@ -59,7 +61,7 @@ class CardGrammar:
 
     @cached_property
     def lexicon(self) -> Lexicon:
-        return Lexicon(self.lark.terminals, icons=self.icons)
+        return Lexicon(self.lark.terminals, icons=self.icons, open_words=self.open_words)
 
     @cached_property
     def tokens(self) -> Tokens:
