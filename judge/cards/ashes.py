@@ -496,6 +496,7 @@ class AshesReader(GameReader):
     game = GAME
     grammar_file = "card_ashes.lark"
     start = ("sentence", "type_line", "stat_line", "costs", "ability_name")
+    open_words = True
 
     def make_transformer(self):
         return AshesTransformer(VOCABULARY, FRAMES)

@@ -1561,3 +1561,46 @@ def test_ashes_a_card_placed_under_another_card():
     # a place under a card that no move reads is unread, never whose control it is
     card = ashes.parse("X = the number of cards under this unit.")
     assert card.others() and not card.unparsed
+
+
+# ---- the fifth Ashes round: words the lists lack read as open classes
+
+@pytest.mark.parametrize(("text", "verb", "kind"), [
+    # misprints of listed words (one letter swapped, left out or added)
+    ("If you cannot, dsicard this unit instead.", "discard", None),
+    ("When this unit recieves damage, draw 1 card.", "draw", None),
+    ("Destroy a target alteration spel.", "destroy", "spell"),
+])
+def test_ashes_a_misprint_of_a_listed_word_reads_as_that_word(text, verb, kind):
+    card = ashes.parse(text)
+    assert not card.unparsed and not card.others(), (card.unparsed, card.others())
+    effect = next(e for e in M.walk(card.abilities) if getattr(e, "verb", None) == verb)
+    if kind:
+        assert kind in effect.what.kinds
+        assert effect.what.text.endswith("spel")          # the text as printed
+    if "recieves" in text:
+        assert card.abilities[0].trigger.event.verb == "receive damage"
+
+
+def test_ashes_a_form_the_verb_list_lacks():
+    # only "unexhaust" is listed: "unexhausts" is its form, the trigger's event
+    trigger = ashes.parse("When this unit unexhausts, draw 1 card.").abilities[0].trigger
+    assert trigger.event.verb == "unexhaust" and trigger.event.subject.ref == "this"
+
+
+def test_ashes_open_words_guess_only_close_content_words():
+    lex = ashes.READER.grammar.lexicon
+    # inflected forms of listed content words keep their own text
+    assert lex.guess("dsicard") == ("discard", "discard")
+    assert lex.guess("recevies") == ("receives", "receives")
+    assert lex.guess("conjurationss") is not None
+    # two letters away, another first letter, a short word or a function word: not guessed
+    assert lex.guess("dsicrad") is None
+    assert lex.guess("xdiscard") is None
+    assert lex.guess("thsi") is None          # "this" is a determiner, never guessed
+    assert lex.guess("frobnicate") is None
+    # an unknown verb stays unknown: the clause is named, never read as another verb
+    card = ashes.parse("Frobnicate a target unit.")
+    assert card.unparsed or card.others()
+    # the other games do not guess
+    assert not fab.READER.grammar.lexicon.open_words
