@@ -647,16 +647,14 @@ def _choose_not(f, s, parts, subject, span):
     vp = neg[0].value
     inner = Parts(vp.items)
     if vp.group.lemma != "ready" or vp.group.auxes or len(inner.objects) != 1 or \
-            [p.prep for p in inner.pps] != ["during"] or inner.rest or inner.durations:
+            inner.pps or inner.rest or len(inner.durations) != 1:
         return None
     what = f.r.target(inner.objects[0])
-    found = _READY_STEP.search(f.r.phrase(neg[0].span).rstrip("."))
-    if what.ref != "this" or found is None or not found.group(1).startswith("your") or \
-            "next" in found.group(1):
+    during = inner.durations[0]
+    if what.ref != "this" or during.kind != "ready step" or during.whose != "you":
         return None
     return M.Restriction(verb="choose not to", actions=("ready",), what=what, who=subject,
-                         duration=M.Duration(kind="ready step", whose="you",
-                                             text=found.group(0)), span=span)
+                         duration=during, span=span)
 
 
 FRAMES = {"choose": _choose_not, "guess": _guess, "swap w": _switch, "remove": _remove, "protect": _protect, "reflip": _reflip, "deal": _deal, "heal": _heal, "put": _put,
@@ -668,35 +666,6 @@ FRAMES = {"choose": _choose_not, "guess": _guess, "swap w": _switch, "remove": _
 
 _REFLEXIVE_WORDS = ("itself", "himself", "herself", "pays (", "pay (")
 _PAID = re.compile(r"\((\d+)\)")
-
-
-_READY_STEP = re.compile(r"during (your next|your|it'?s controller's next|it'?s controller's) "
-                         r"ready step$", re.I)
-
-
-def _ready_step(ability: M.Ability, text: str) -> M.Ability:
-    """"can't ready during your next ready step" / "during its controller's ready step": the
-    shared grammar keeps the restriction and drops when it applies; WoW's restrictions on
-    readying (501.1a) name the ready step as their duration."""
-    effects, read = [], set()
-    for e in ability.effects:
-        if isinstance(e, M.Restriction) and e.actions == ("ready",) and e.duration is None \
-                and e.span is not None:
-            found = _READY_STEP.search(text[e.span.start:e.span.end].strip().rstrip("."))
-            if found:
-                whose = "you" if found.group(1).startswith("your") else "controller"
-                kind = "next ready step" if "next" in found.group(1) else "ready step"
-                e = replace(e, duration=M.Duration(kind=kind, whose=whose,
-                                                   text=found.group(0)))
-                read.add(found.group(0).lower())
-        effects.append(e)
-    if read:
-        # the shared grammar named the "during ..." phrase it left unread: read here
-        effects = [e for e in effects if not (isinstance(e, M.Other) and e.verb == "during"
-                                              and dict(e.args).get("text", "").lower() in read)]
-    if all(e is o for e, o in zip(effects, ability.effects)):
-        return ability                      # nothing read: the same value, not a copy
-    return replace(ability, effects=tuple(effects))
 
 
 def _reflexives(value):
@@ -805,6 +774,19 @@ class WowTransformer(CardTransformer):
                           span=span_of(np.words[:2]))
         return M.Keyword(name="Resistance", citation=keyword_citation("Resistance"),
                          span=np.span, what=chosen)
+
+    def duration(self, children):
+        """"during its controller's next ready step" (READY_STEP, 501.1a): the ready step of
+        the speaker ("your": ``you``) or of the player the clause is about ("its controller's",
+        "their controllers'", "his": ``controller``), the next one only or every one."""
+        tok = children[0]
+        if base(getattr(tok, "type", "")) != "READY_STEP":
+            return super().duration(children)
+        words = " ".join(str(tok).lower().split())
+        whose = "you" if words.split()[1] == "your" else "controller"
+        kind = "next ready step" if " next " in words else "ready step"
+        span = span_of(tok)
+        return M.Duration(kind=kind, whose=whose, text=self.phrase(span), span=span)
 
     def plain_sentence(self, children):
         return children[0]
@@ -988,8 +970,8 @@ class WowReader(GameReader):
         low = text.lower()
         walk = any(w in low for w in _REFLEXIVE_WORDS)   # the walk is costly: only if needed
         able = [m.start() for m in _IF_ABLE.finditer(card.text)]    # once, not per ability
-        abilities = tuple(_ready_step(_replacement_of(
-            _reflexives(_delayed_this_way(a)) if walk else _delayed_this_way(a)), card.text)
+        abilities = tuple(_replacement_of(
+            _reflexives(_delayed_this_way(a)) if walk else _delayed_this_way(a))
             for a in card.abilities)
         if able:
             abilities = tuple(_if_able(a, card.text, able) for a in abilities)

@@ -1246,8 +1246,6 @@ def test_a_duration_of_that_turn():
     # chosen" at all, a restriction for ever)
     (ashes, "This unit cannot be chosen as the target of an opponent's spell.", "as"),
     (fab, "Target hero can't gain life during their next turn.", "during"),
-    (wow, "Exhausted allies your opponents control don't ready during their controllers' next "
-          "ready step.", "during"),
     # (it was in ASHES above, read as a plain return to the hand)
     (ashes, "When a unit you control is destroyed, you may return it to your hand instead of "
             "your discard pile.", "instead of"),

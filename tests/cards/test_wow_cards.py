@@ -777,3 +777,28 @@ def test_wow_target_article_is_the_opening_determiner():
     for text in ("Destroy allies you control.", "Destroy each ally.", "Destroy target ally.",
                  "Destroy the attacking ally."):
         assert what(text).article == "", text
+
+
+@pytest.mark.parametrize(("text", "kind", "whose"), [
+    ("Exhausted allies your opponents control don't ready during their controllers' next "
+     "ready step.", "next ready step", "controller"),
+    ("Target ally can't ready during his next ready step.", "next ready step", "controller"),
+    ("Your allies can't ready during your ready step.", "ready step", "you"),
+])
+def test_wow_501_1a_a_ready_step_is_the_restrictions_duration(text, kind, whose):
+    """"during its controller's next ready step" is read by the grammar as the restriction's
+    duration (501.1a): whose ready step and whether only the next one (it was a regular
+    expression over the card text after parsing, which saw only the top level: under "while
+    ..." the phrase was named unread)."""
+    [r] = one(text).effects
+    assert isinstance(r, M.Restriction) and r.actions == ("ready",)
+    assert (r.duration.kind, r.duration.whose) == (kind, whose)
+    assert "ready step" in r.duration.text
+
+
+def test_wow_501_1a_a_ready_step_under_a_condition_is_read_too():
+    [c] = one("Ongoing: Each opposing ally can't ready during its controller's ready step while "
+              "you control a Totem.").effects
+    assert isinstance(c, M.Conditional) and c.condition.kind == "while"
+    [r] = c.then
+    assert (r.duration.kind, r.duration.whose) == ("ready step", "controller")
