@@ -717,6 +717,31 @@ def _ends(run: Run, duration: M.Duration | None) -> frozenset[str]:
     raise NotModelled(f"{run.name}: the duration {duration.text or kind!r}")
 
 
+def _restriction_parts(run: Run, duration: M.Duration | None, things: list
+                       ) -> list[tuple[frozenset[str], list]]:
+    """When a "can't" modifier from a link ends (714.3), and on which of its cards: as
+    :func:`_ends`, one part; by the ready step it names (501.1a): "during its controller's
+    next ready step" ends for each card as the ready step of the player who controls it ends
+    - one modifier per controller ("each of them can't ready during its controller's next
+    ready step" on allies of two players); "during its controller's ready step" (every one)
+    does not end by itself (it stops readying only in its cards' controller's ready step:
+    :mod:`restrictions`)."""
+    if duration is None or duration.whose != "controller" or \
+            duration.kind not in ("next ready step", "ready step"):
+        return [(_ends(run, duration), things)]
+    if duration.kind == "ready step":
+        return [(frozenset(), things)]
+    parts: dict[str, list] = {}
+    for x in things:
+        player = x if isinstance(x, str) else run.state.objects[x].controller
+        parts.setdefault(player, []).append(x)
+    if len(parts) > 1 and not all(isinstance(x, int) for x in things):
+        raise NotModelled(f"{run.name}: {duration.text!r} for players and cards of "
+                          f"{len(parts)} players")
+    return [(frozenset({f"ready step ends:{p}"}), xs) for p, xs in parts.items()] or \
+        [(frozenset(), things)]
+
+
 def _becomes_defender(e: M.Becomes) -> bool:
     return e.kinds == ("defender",) and not e.values and not e.abilities and \
         not e.qualities and not e.chosen and e.duration is None
@@ -1629,11 +1654,10 @@ def restriction(run: Run, e: M.Restriction, *, while_source: tuple[int, int] | N
         _attack_rule(run, e)
         return
     who = e.who or e.what
-    ends = _ends(run, e.duration)
     things = run.things(who, every=True) if who is not None else []
     things = [W.hero(st, x) if isinstance(x, str) and e.who is not None and "attack" in
               e.actions else x for x in things]
-    flagged = tuple(st.ref(st.objects[x]) for x in things if isinstance(x, int))
+    parts = _restriction_parts(run, e.duration, things)
     attack_what = None
     if "attack" in e.actions and e.who is not None and e.what is not None:
         # "[X] can't attack [Y]": only attacking Y is stopped (103.2)
@@ -1647,12 +1671,14 @@ def restriction(run: Run, e: M.Restriction, *, while_source: tuple[int, int] | N
                                                                 "ready step")
     if also and also.lower() not in label.lower():
         label += f" {also}"
-    CE.create(st, description=label, controller=run.you,
-              citation=run.ctx.cite("cant"), ends_at=ends or frozenset({"never"}),
-              while_source=while_source, condition=condition,
-              data={"restriction": e.actions, "flagged": flagged, "name": run.name,
-                    "what": e.what, "by": e.by, "ready step only": ready_step,
-                    "attack what": attack_what})
+    for ends, part in parts:
+        flagged = tuple(st.ref(st.objects[x]) for x in part if isinstance(x, int))
+        CE.create(st, description=label, controller=run.you,
+                  citation=run.ctx.cite("cant"), ends_at=ends or frozenset({"never"}),
+                  while_source=while_source, condition=condition,
+                  data={"restriction": e.actions, "flagged": flagged, "name": run.name,
+                        "what": e.what, "by": e.by, "ready step only": ready_step,
+                        "attack what": attack_what})
     procs = ["cant", "continuous.definite-modifier", *procedures]
     if who is not None and who.ref in ("they", "that") and len(things) > 1:
         procs.append("continuous.flags")
