@@ -81,6 +81,11 @@ class UsageError(JudgeError):
     """A command line that cannot be carried out as written."""
 
 
+class LimitError(JudgeError):
+    """An input larger than a limit allows (exit 2, naming the limit and how to change it; see
+    :mod:`judge.limits`, which also names it ``limits.LimitError``)."""
+
+
 class InputError(JudgeError):
     """A file or value that cannot be read as asked: an OS error (missing, unreadable, a
     symlink loop, an I/O error), text that is not UTF-8, broken JSON or TOML, an unreadable

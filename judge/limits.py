@@ -16,11 +16,15 @@ Light on purpose (``os`` only): the lookup path imports it.
 
 import os
 
-from judge.errors import JudgeError, UsageError
+# judge.errors is imported only when an error is raised: the lookup path checks its limits on
+# every query, and that module's classes cost more to make than this whole module.
 
 
-class LimitError(JudgeError):
-    """An input larger than a limit allows (exit 2, naming the limit and how to change it)."""
+def __getattr__(name: str):
+    if name == "LimitError":        # limits.LimitError: defined beside the other input errors
+        from judge.errors import LimitError
+        return LimitError
+    raise AttributeError(f"module 'judge.limits' has no attribute {name!r}")
 
 
 # name -> (default, unit, what it bounds)
@@ -61,6 +65,7 @@ def get(name: str) -> int:
     except ValueError:
         value = -1
     if value <= 0 or len(raw) > 18:
+        from judge.errors import UsageError
         raise UsageError(f"{env_name(name)}={raw[:40]!r} is not a positive whole number",
                          path=env_name(name), expected=f"a number such as {default}")
     return value
@@ -71,9 +76,10 @@ def describe(name: str) -> str:
     return f"{name} = {get(name):,} {unit} ({what}; default {default:,})"
 
 
-def exceeded(name: str, what: str, actual: int | None = None, **where) -> LimitError:
-    """The error for ``what`` going over limit ``name`` (``actual``: how much it has, when
-    known: a bounded read only knows that there is more)."""
+def exceeded(name: str, what: str, actual: int | None = None, **where):
+    """The error (a :class:`judge.errors.LimitError`) for ``what`` going over limit ``name``
+    (``actual``: how much it has, when known: a bounded read only knows that there is more)."""
+    from judge.errors import LimitError
     limit, unit = get(name), LIMITS[name][1]
     if actual is None:
         message = f"{what} is over the limit of {limit:,} {unit} ({name})"

@@ -44,10 +44,10 @@ def rule(doc: str, number: str, *, as_json: bool = False) -> int:
 
 
 def define(game: str, term: str, *, as_json: bool = False) -> int:
-    from judge.errors import UnknownRuleError
     from judge.rules import lookup, present
     found = lookup.define(game, term, limit=3)
     if not found:
+        from judge.errors import UnknownRuleError
         near = lookup.search(term, game=game, limit=3)
         raise UnknownRuleError(f"no glossary entry or keyword like {term!r} in {game}",
                                expected="a term defined by a " + game + " document",

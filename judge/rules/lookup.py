@@ -12,7 +12,6 @@ import os
 import sys
 
 from judge import paths
-from judge.errors import UnknownDocumentError, UnknownRuleError
 from judge import sqlite_light
 
 _RULES_CODE = os.path.dirname(os.path.abspath(__file__))
@@ -206,6 +205,7 @@ def resolve_documents(doc_or_game: str) -> list[dict]:
     import difflib
     names = [d["id"] for d in docs] + sorted({d["game"] for d in docs})
     close = difflib.get_close_matches(want, names, n=3, cutoff=0.4)
+    from judge.errors import UnknownDocumentError
     raise UnknownDocumentError(f"no document or game {doc_or_game!r}",
                                expected="one of " + ", ".join(names),
                                suggestion=", ".join(close) or None)
@@ -332,6 +332,7 @@ def lookup(doc_or_game: str, number: str) -> list[dict]:
         doc = docs[0]["id"]
         near = suggest_numbers(doc, number)
         where = doc if len(docs) == 1 else f"any {doc_or_game} document"
+        from judge.errors import UnknownRuleError
         raise UnknownRuleError(f"no rule {number!r} in {where}",
                                expected="a rule number or glossary term of " + where,
                                suggestion=", ".join(f"{doc} {k}" for k in near) or None)

@@ -140,6 +140,27 @@ def test_lookups_import_no_standard_library_python_module(argv):
     assert python_files == {}
 
 
+@pytest.mark.parametrize("argv", [
+    ["rule", "fab-1.4", "20.7.2a"], ["define", "fab", "arcane", "barrier", "3"],
+    ["search", "what happens when a hero's life total reaches zero"],
+    ["search", "can I defend against dominate", "--game", "fab"],
+], ids=" ".join)
+def test_a_lookup_that_answers_loads_no_error_classes(argv):
+    """judge.errors (its classes cost about an eighth of a lookup's own imports) is loaded only
+    when an error is raised; an error is still shown as the click command shows it (the "nope
+    1.1" and "zzzz qqqq" lines above)."""
+    _imported(argv)         # the index and the version tables are built: a lookup is checked
+    assert "judge.errors" not in _imported(argv)
+
+
+def test_limits_names_its_error_without_loading_it_first():
+    code = ("import sys\nfrom judge import limits, errors\n"
+            "print(limits.LimitError is errors.LimitError, issubclass(limits.LimitError, "
+            "errors.JudgeError))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.stdout.split() == ["True", "True"], out.stderr
+
+
 def test_lookup_path_loads_sqlite_without_functools():
     code = ("import sys\nfrom judge import sqlite_light\nsq = sqlite_light.module()\n"
             "con = sq.connect(':memory:'); con.row_factory = sq.Row\n"
