@@ -1,5 +1,7 @@
-"""The compiled index: the rule graph written to SQLite (with judge search's tables, see
-:mod:`judge.rules.search_index`).
+"""The compiled index: the rule records (:mod:`judge.rules.records`: the nodes and edges the
+networkx rule graph is filled from) written to SQLite, with judge search's tables (see
+:mod:`judge.rules.search_index`). Writing it imports no networkx: the graph is made from the same
+records only where a graph user asks for it (:func:`load_graph`).
 
 Built once from the installed documents and kept up to date (see
 :func:`judge.rules.lookup.fingerprint`): when the rules code changes the whole index is built
@@ -22,11 +24,11 @@ import tempfile
 from pathlib import Path
 
 from judge.rules import catalog, problems, search_index
-from judge.rules.graph import MISSING, RuleGraph, build
 from judge.rules.graph_terms import term_norm
 from judge.rules.lookup import (code_fingerprint, encode_examples, file_line, fingerprint,
                                 index_path, open_index, stored_fingerprint)
 from judge.rules.model import NodeKind
+from judge.rules.records import MISSING, Records, build_records
 
 SCHEMA_VERSION = "5"
 
@@ -59,10 +61,10 @@ TABLES = ";\n".join(s for s in _STATEMENTS if s not in _LATE) + ";"
 LATE_INDEXES = ";\n".join(_LATE) + ";"
 
 
-def load_graph(entries: list[catalog.Entry] | None = None) -> RuleGraph:
-    """Import every installed document (or those of ``entries``) and build the rule graph (no
-    index involved). A user document that cannot be imported is skipped and reported
-    (:mod:`judge.rules.problems`)."""
+def load_records(entries: list[catalog.Entry] | None = None) -> Records:
+    """Import every installed document (or those of ``entries``) and make the rule records
+    (nodes and edges, no networkx). A user document that cannot be imported is skipped and
+    reported (:mod:`judge.rules.problems`)."""
     from judge.errors import JudgeError
     docs, sources = [], {}
     for entry in catalog.entries() if entries is None else entries:
@@ -74,7 +76,14 @@ def load_graph(entries: list[catalog.Entry] | None = None) -> RuleGraph:
             problems.add(err.path or str(entry.source_path), err.message, entry.manifest.id)
             continue
         sources[entry.manifest.id] = str(entry.source_path)
-    return build(docs, sources)
+    return build_records(docs, sources)
+
+
+def load_graph(entries: list[catalog.Entry] | None = None):
+    """The rule graph (a :class:`judge.rules.graph.RuleGraph`, networkx) of every installed
+    document (or those of ``entries``), made from the same records as the index."""
+    from judge.rules.graph import from_records
+    return from_records(load_records(entries))
 
 
 def document_files(entry: catalog.Entry) -> str:
@@ -86,7 +95,7 @@ def _store_problems(con: sqlite3.Connection) -> None:
     con.execute("INSERT OR REPLACE INTO meta VALUES('problems', ?)", (problems.encode(),))
 
 
-def write_index(rg: RuleGraph, path: Path) -> None:
+def write_index(rec: Records, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=".index-", suffix=".sqlite", dir=path.parent)
     os.close(fd)
@@ -106,8 +115,9 @@ def write_index(rg: RuleGraph, path: Path) -> None:
             con.execute("INSERT INTO meta VALUES('schema', ?)", (SCHEMA_VERSION,))
             entries = catalog.entries()
             by_id = {e.manifest.id: e for e in entries}
-            for doc_id in rg.documents:
-                _fill_document(con, rg, doc_id, by_id.get(doc_id))
+            own, out = rec.by_document(), rec.out_edges()
+            for doc_id in rec.documents:
+                _fill_document(con, rec, doc_id, by_id.get(doc_id), own.get(doc_id, {}), out)
             search_index.fill_common(con)
             _order(con, entries)
             _store_problems(con)
@@ -130,27 +140,27 @@ def _order(con: sqlite3.Connection, entries: list[catalog.Entry]) -> None:
                     [(i, e.manifest.id) for i, e in enumerate(entries)])
 
 
-def _fill_document(con: sqlite3.Connection, rg: RuleGraph, doc_id: str,
-                   entry: catalog.Entry | None) -> None:
-    """Insert one document's rows (its documents row gets its place from :func:`_order`)."""
-    doc = rg.documents[doc_id]
+def _fill_document(con: sqlite3.Connection, rec: Records, doc_id: str,
+                   entry: catalog.Entry | None, own: dict[str, dict],
+                   out_edges: dict[str, list[tuple[str, str, dict]]]) -> None:
+    """Insert one document's rows (its documents row gets its place from :func:`_order`):
+    ``own`` its nodes (id -> attributes, in order), ``out_edges`` node id -> out-edges
+    (:meth:`Records.out_edges`)."""
+    doc = rec.documents[doc_id]
     m = doc.manifest
     con.execute(
         "INSERT INTO documents VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)",
         (m.id, m.game, m.title, m.version, m.date, m.file, m.format, m.publisher,
-         int(m.bundled), json.dumps(list(m.scope)), rg.sources.get(doc_id, ""),
+         int(m.bundled), json.dumps(list(m.scope)), rec.sources.get(doc_id, ""),
          str(entry.manifest_path) if entry else "", -1))
     if entry is not None:
         con.execute("INSERT INTO document_files VALUES(?,?)", (doc_id, document_files(entry)))
     con.executemany("INSERT INTO duplicates VALUES(?,?,?)",
                     [(m.id, num, line) for num, line in doc.duplicates])
     con.executemany("INSERT INTO toc VALUES(?,?,?)", [(m.id, num, line) for num, line in doc.toc])
-    nodes, terms, own = [], [], {}
+    nodes, terms = [], []
     glossary, errata = NodeKind.GLOSSARY.value, NodeKind.ERRATA.value
-    for nid, a in rg.g.nodes(data=True):
-        if a["doc"] != doc_id:
-            continue
-        own[nid] = a
+    for nid, a in own.items():
         # (most nodes have no alias: "[]" is what json.dumps makes of an empty list)
         nodes.append((nid, a["doc"], a["key"], a["number"], a["kind"], a["title"], a["text"],
                       encode_examples(a["examples"]), a["parent"], a["line"], a["end_line"], a["order"],
@@ -171,10 +181,10 @@ def _fill_document(con: sqlite3.Connection, rg: RuleGraph, doc_id: str,
             if norm:
                 terms.append((a["game"], a["doc"], norm, a["key"], weight))
     con.executemany("INSERT INTO nodes VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?)", nodes)
-    # the document's edges, read from the graph once for the edges table and the search's
-    # (cross-references and mentions stay inside a document: its nodes' out-edges are all the
-    # edges that touch it)
-    out = [e for e in rg.g.out_edges(own, data=True)]   # (list() would count them first)
+    # the document's edges, for the edges table and the search's (cross-references and
+    # mentions stay inside a document: its nodes' out-edges are all the edges that touch it)
+    none: list = []
+    out = [e for nid in own for e in out_edges.get(nid, none)]
     # judge search's rows share their node's rowid: a document's rows are one range of rowids
     search_index.fill_document(con, doc_id, own, out)
     con.executemany("INSERT INTO terms VALUES(?,?,?,?,?)", terms)
@@ -196,7 +206,7 @@ def build_index(path: Path | str | None = None) -> Path:
     target = Path(path or index_path())
     problems.clear()
     with _collector_paused():
-        write_index(load_graph(), target)
+        write_index(load_records(), target)
     return target
 
 
@@ -245,10 +255,12 @@ def update_index(path: Path | str | None = None) -> Path:
             _delete_document(con, doc_id)
         if fresh:
             with _collector_paused():
-                rg = load_graph(fresh)
+                rec = load_records(fresh)
+                own, out = rec.by_document(), rec.out_edges()
                 for entry in fresh:
-                    if entry.manifest.id in rg.documents:      # not skipped as broken
-                        _fill_document(con, rg, entry.manifest.id, entry)
+                    if entry.manifest.id in rec.documents:      # not skipped as broken
+                        _fill_document(con, rec, entry.manifest.id, entry,
+                                       own.get(entry.manifest.id, {}), out)
         _order(con, entries)
         _store_problems(con)
         con.execute("UPDATE meta SET v=? WHERE k='fingerprint'", (wanted,))

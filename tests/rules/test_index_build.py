@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from judge.rules import catalog, index, lookup, versions
-from judge.rules.graph import MentionFinder, _glossary_terms
+from judge.rules.records import MentionFinder, _glossary_terms
 
 
 def _mentions_re(terms: list[str], text: str) -> list[tuple[int, int]]:
