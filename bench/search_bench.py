@@ -211,7 +211,8 @@ def evaluate(details: bool = False, parts=PARTS, semantic: bool = False) -> dict
                                                            limit=MRR_DEPTH)],
         }
         if semantic:    # the same lexical ranking, its top rows re-ordered by meaning
-            top = search(q["q"], con=con, docs=docs, limit=max(MRR_DEPTH, meaning.CANDIDATES))
+            top = search(q["q"], con=con, docs=docs, limit=max(MRR_DEPTH, meaning.CANDIDATES),
+                         meaning=(0, 0.0))     # as judge search --semantic: no static signal
             runs["--semantic"] = [h["citation"] for h in meaning.rerank(
                 con, q["q"], top, limit=MRR_DEPTH)]
         for name, got in runs.items():

@@ -103,7 +103,7 @@ def main() -> int:
     for p, q in all_questions(TUNING_PARTS):
         g = q["game"]
         hits = [(h["citation"], h["score"]) for h in search(
-            q["q"], con=con, docs=docs_of[g], limit=50)]
+            q["q"], con=con, docs=docs_of[g], limit=50, meaning=(0, 0.0))]
         sims = mats[g] @ np.array(model.query(q["q"]), dtype=np.float32)
         order = np.argsort(-sims)
         dense = [rules[g][i] for i in order]

@@ -129,7 +129,7 @@ def main(argv: list[str]) -> int:
     hits_of = []
     for p, q in qs:
         hits_of.append([(h["citation"], h["score"]) for h in search(
-            q["q"], con=con, docs=docs_of[q["game"]], limit=max(DEPTHS))])
+            q["q"], con=con, docs=docs_of[q["game"]], limit=max(DEPTHS), meaning=(0, 0.0))])
     cands = sorted({c for hits in hits_of for c, _ in hits})
     vec: dict[str, dict[str, list[float]]] = {}
     for v in variants:

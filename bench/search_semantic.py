@@ -53,7 +53,7 @@ def main() -> int:
     for p, q in all_questions(TUNING_PARTS):
         docs = docs_of[q["game"]]
         hits = [(h["citation"], h["score"]) for h in search(q["q"], con=con, docs=docs,
-                                                            limit=max(DEPTHS))]
+                                                            limit=max(DEPTHS), meaning=(0, 0.0))]
         cos = semantic.cosines(con, q["q"], [c for c, _ in hits], model) if hits else []
         want = set(q["cite"])
         rows.setdefault(p, []).append((want, hits, cos))

@@ -78,9 +78,10 @@ def sources_fingerprint() -> str:
 
 
 def code_fingerprint() -> str:
-    """One line per file of the rules code (importers, graph, index): a change to any of them
+    """One line per file of the rules code (importers, graph, index) and its data (the static
+    meaning vectors, ``data/*.bin``): a change to any of them
     rebuilds the whole index."""
-    return "\n".join(file_line(f) for f in sorted(_files(_RULES_CODE, 1, (".py",))))
+    return "\n".join(file_line(f) for f in sorted(_files(_RULES_CODE, 1, (".py", ".bin"))))
 
 
 def fingerprint() -> str:
@@ -429,8 +430,10 @@ def search(query: str, *, game: str | None = None, limit: int = 10,
     from judge.rules import semantic as meaning
     model = meaning.embedder()      # before ranking: a missing package is said at once
     con = connect()
+    # the model re-orders the lexical ranking without the static meaning signal (a cheap copy
+    # of what the model reads: on top of it the model adds nothing more; docs/search.md)
     hits = ranked(query, game=game, limit=max(limit, meaning.CANDIDATES), explain=explain,
-                  con=con)
+                  con=con, meaning=(0, 0.0))
     return meaning.rerank(con, query, hits, limit=limit, explain=explain, model=model)
 
 

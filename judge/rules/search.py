@@ -354,8 +354,11 @@ def _scope(con) -> list[tuple]:
 
 
 def search(query: str, *, game: str | None = None, limit: int = 10, explain: bool = False,
-           con=None, docs: list[str] | None = None) -> list[dict]:
-    """Ranked hits for ``query``; ``game`` is a game or document id (None: every document)."""
+           con=None, docs: list[str] | None = None,
+           meaning: tuple[int, float] | None = None) -> list[dict]:
+    """Ranked hits for ``query``; ``game`` is a game or document id (None: every document).
+    ``meaning``: (depth, weight) of the static meaning signal (:mod:`judge.rules.meaning`;
+    default its ``DEPTH`` and ``WEIGHT``; weight 0: off)."""
     if con is None:
         from judge.rules.lookup import connect
         con = connect()
@@ -378,6 +381,7 @@ def search(query: str, *, game: str | None = None, limit: int = 10, explain: boo
             return []
         ranked, why, occ = _rank(con, concepts, scope, everything, explain,
                                  defining=asks_definition(query))
+        ranked = _meaning(con, query, ranked, why, explain, meaning)
         return _hits(con, ranked[:limit], why, occ, explain)
     finally:
         if collecting:
@@ -745,6 +749,38 @@ def _rank(con, concepts: list[Concept], scope: list[tuple], everything: list[tup
                 final[row] *= f
     ranked = sorted(final.items(), key=lambda kv: (-kv[1], kv[0]))
     return ranked, why, offs
+
+
+def _meaning(con, query: str, ranked: list, why, explain: bool,
+             cfg: tuple[int, float] | None) -> list:
+    """``ranked`` with its top rows lifted by the static meaning signal
+    (:mod:`judge.rules.meaning`): ``weight x top score x (cosine - lowest cosine)``; a lifted
+    row can only rise, so the rows below the depth keep their places."""
+    from judge.rules import meaning
+    depth, weight = cfg or (meaning.DEPTH, meaning.WEIGHT)
+    pool = ranked[:depth]
+    if not weight or len(pool) < 2:
+        return ranked
+    qv = meaning.question_vector(con, query)
+    if qv is None:
+        return ranked
+    cos = meaning.cosines(con, qv, [row for row, _ in pool])
+    known = [c for c in cos if c is not None]
+    if not known:
+        return ranked
+    floor = min(known)
+    top = max(score for _, score in pool) or 1.0
+    lifted = []
+    for i, ((row, score), c) in enumerate(zip(pool, cos)):
+        points = 0.0 if c is None else weight * top * (c - floor)
+        if explain and c is not None:
+            why.setdefault(row, []).append(("meaning (static)",
+                             f"cosine {c:.3f} with the question's static vector (lowest of the "
+                             f"{len(known)} top rows {floor:.3f}) x {weight:g} x top score "
+                             f"{top:.3f}", points))
+        lifted.append((score + points, -i, row))
+    lifted.sort(reverse=True)
+    return [(row, total) for total, _, row in lifted] + ranked[depth:]
 
 
 class _Nodes:

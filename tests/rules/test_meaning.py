@@ -1,0 +1,95 @@
+"""The default search's static meaning signal (judge/rules/meaning.py): the word table shipped
+beside it, the vectors the index build makes from it, and how the search's top rows are lifted."""
+
+from __future__ import annotations
+
+import random
+from array import array
+
+from judge.rules import lookup, meaning
+from judge.rules.search import search
+
+
+def test_words_are_ascii_letter_runs_without_stop_words():
+    assert meaning.words("Can I block with 2 cards? The hero's ally-card") == [
+        "block", "cards", "hero", "ally", "card"]
+    assert meaning.words("naïve") == ["na", "ve"]        # a letter outside ASCII separates
+
+
+def test_a_missing_word_is_tried_without_its_ending():
+    assert meaning.forms("bounced") == ["bounced", "bounc", "bounce", "bounce"]
+    assert meaning.forms("abilities")[:2] == ["abilities", "ability"]
+    assert meaning.forms("as") == ["as", "a"]
+
+
+def test_table_written_and_read_back_within_one_quantisation_step(tmp_path):
+    rnd = random.Random(7)
+    vecs = {w: [rnd.uniform(-2, 2) for _ in range(8)] for w in ("ally", "hero", "block")}
+    path = tmp_path / "t.bin"
+    meaning.dump(str(path), vecs)
+    dim, scale, table = meaning.load(str(path))
+    assert dim == 8 and sorted(table) == sorted(vecs)
+    for w, v in vecs.items():
+        got = array("b")
+        got.frombytes(table[w])
+        assert all(abs(g * scale - x) <= scale / 2 + 1e-9 for g, x in zip(got, v))
+
+
+def test_packed_sum_is_the_sum_of_the_vectors_normalised():
+    rnd = random.Random(3)
+    table = {w: array("b", [rnd.randint(-127, 127) for _ in range(16)]).tobytes()
+             for w in ("ally", "hero", "block", "bounce")}
+    packer = meaning.Packer(16, table)
+    toks = ["ally", "hero", "ally", "bounced", "unknownword"]   # bounced -> bounce
+    want = [0] * 16
+    for w in ("ally", "hero", "ally", "bounce"):
+        want = [a + b for a, b in zip(want, array("b", table[w]))]
+    norm = sum(x * x for x in want) ** 0.5
+    got = array("b")
+    got.frombytes(packer.vector(toks))
+    assert list(got) == [max(-127, min(127, round(127 * x / norm))) for x in want]
+    assert packer.vector(["unknownword"]) is None
+
+
+def test_shipped_table_holds_the_documents_words_and_general_english():
+    dim, scale, table = meaning.load()
+    assert dim == 384 and scale > 0
+    assert {"ally", "hero", "defend", "graveyard", "dominate"} <= set(table)   # the documents'
+    assert {"dead", "kill", "coin"} <= set(table)          # general words
+    assert not {"the", "can", "what"} & set(table)          # stop words are never looked up
+
+
+def test_related_words_are_nearer_than_unrelated_ones():
+    con = lookup.connect()
+    a = meaning.question_vector(con, "dies")
+    b = meaning.question_vector(con, "destroyed")
+    c = meaning.question_vector(con, "shuffle")
+    assert sum(i * j for i, j in zip(a, b)) > sum(i * j for i, j in zip(a, c))
+
+
+def test_every_rule_of_the_bundled_documents_has_a_vector():
+    con = lookup.connect()
+    missing = con.execute("SELECT count(*) FROM rank_node r LEFT JOIN rank_mvec m "
+                          "ON m.row = r.row WHERE m.row IS NULL AND r.kind != 'missing'"
+                          ).fetchone()[0]
+    total = con.execute("SELECT count(*) FROM rank_node").fetchone()[0]
+    assert total > 1000 and missing <= total // 100
+
+
+def test_meaning_lifts_only_the_top_rows_and_explains_its_points():
+    q = "my ally got bounced back to my hand, what happens to its tokens"
+    off = search(q, game="ashes", limit=40, meaning=(0, 0.0))
+    on = search(q, game="ashes", limit=40, explain=True, meaning=(20, 1.0))
+    assert [h["citation"] for h in on[20:]] == [h["citation"] for h in off[20:]]
+    assert {h["citation"] for h in on[:20]} == {h["citation"] for h in off[:20]}
+    lifted = [e for h in on[:20] for e in h["explain"] if e["signal"] == "meaning (static)"]
+    assert len(lifted) >= 19 and min(e["points"] for e in lifted) == 0.0
+    assert all(not any(e["signal"] == "meaning (static)" for e in h["explain"]) for h in on[20:])
+    for h in on:
+        assert abs(sum(e["points"] for e in h["explain"]) - h["score"]) < 0.01 * len(h["explain"])
+
+
+def test_a_question_of_unknown_words_is_ranked_lexically():
+    con = lookup.connect()
+    assert meaning.question_vector(con, "zzyzx qwertyuiop") is None
+    assert meaning.question_vector(con, "the what can") is None
