@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import os
 from array import array
+from operator import add, mul
 
 from judge import sqlite_light
 
@@ -111,37 +112,39 @@ class Packer:
 
     def __init__(self, dim: int, table: dict[str, bytes]) -> None:
         self.dim = dim
-        self.packed: dict[str, int] = {}
-        for w, v in table.items():
-            vals = array("b")
-            vals.frombytes(v)
-            self.packed[w] = int.from_bytes(array("I", [x + 128 for x in vals]).tobytes(),
-                                            "little")
+        self.table = table
+        self.packed: dict[str, int | None] = {}     # token -> its packed vector (None: none)
 
-    def find(self, word: str) -> str | None:
-        for f in forms(word):
-            if f in self.packed:
-                return f
+    def _pack(self, token: str) -> int | None:
+        for f in forms(token):
+            v = self.table.get(f)
+            if v is not None:
+                vals = array("b")
+                vals.frombytes(v)
+                return int.from_bytes(array("I", [x + 128 for x in vals]).tobytes(), "little")
         return None
 
     def vector(self, tokens: list[str]) -> bytes | None:
         """The normalised sum of ``tokens``' vectors, as int8 bytes (x 1/127); None if no token
         has one."""
         total = n = 0
+        packed = self.packed
         for tok in tokens:
-            w = self.find(tok)
-            if w is not None:
-                total += self.packed[w]
+            p = packed[tok] if tok in packed else packed.setdefault(tok, self._pack(tok))
+            if p is not None:
+                total += p
                 n += 1
         if not n:
             return None
         fields = array("I")
         fields.frombytes(total.to_bytes(4 * self.dim, "little"))
-        vals = [x - 128 * n for x in fields]
-        norm = sum(x * x for x in vals) ** 0.5
+        off = 128 * n
+        vals = [x - off for x in fields]
+        norm = sum(map(mul, vals, vals)) ** 0.5
         if not norm:
             return None
-        return array("b", [max(-127, min(127, round(127 * x / norm))) for x in vals]).tobytes()
+        # |x| <= norm: within -127..127 as it is
+        return array("b", [round(127 * x / norm) for x in vals]).tobytes()
 
 
 def rule_text(title: str | None, text: str | None) -> str:
@@ -168,10 +171,10 @@ def question_vector(con, query: str) -> list[float] | None:
             continue
         vals = array("b")
         vals.frombytes(v)
-        total = list(vals) if total is None else [a + b for a, b in zip(total, vals)]
+        total = list(vals) if total is None else list(map(add, total, vals))
     if total is None:
         return None
-    norm = sum(x * x for x in total) ** 0.5
+    norm = sum(map(mul, total, total)) ** 0.5
     return [x / norm for x in total] if norm else None
 
 
@@ -188,5 +191,5 @@ def cosines(con, qv: list[float], rows: list[int]) -> list[float | None]:
             continue
         vals = array("b")
         vals.frombytes(v)
-        out.append(sum(a * b for a, b in zip(qv, vals)) / 127)
+        out.append(sum(map(mul, qv, vals)) / 127)
     return out
