@@ -18,7 +18,7 @@ from __future__ import annotations
 import sys
 
 from search_bench import (  # beside this script
-    MRR_DEPTH, TUNING_PARTS, K, choose, lifted, rank_of, recall_mrr, Baseline, all_questions)
+    MRR_DEPTH, TUNING_PARTS, K, folds, lifted, rank_of, recall_mrr, Baseline, all_questions)
 
 DEPTHS = (10, 20, 30)
 WEIGHTS = (0.25, 0.5, 1.0, 1.5, 2.0, 4.0)
@@ -76,29 +76,10 @@ def semantic_measure(static_cfg):
     return m
 
 
-def folds(rows, grid, measure_fn, label, base=None, bm=None) -> None:
+def report(rows, grid, measure_fn, label, bm) -> None:
     print(f"\n{label}")
-    print(f"{'part left out':<14} {'n':>4}  {'bm25':>13}  {'without':>13}  {'with, chosen':>13}  "
-          f"chosen on the other parts (depth, weight)")
-    pooled = [0.0] * 6
-    total = 0
-    for p in TUNING_PARTS:
-        cfg = choose(rows, p, grid, measure_fn)
-        n = len(rows[p])
-        b = (sum(bm[p][0::2]) / n, sum(bm[p][1::2]) / n)
-        a0, a1 = measure_fn(rows[p], base), measure_fn(rows[p], cfg)
-        print(f"{p:<14} {n:>4}  {b[0]:.3f} / {b[1]:.3f}  {a0[0]:.3f} / {a0[1]:.3f}  "
-              f"{a1[0]:.3f} / {a1[1]:.3f}  {cfg}", flush=True)
-        for i, v in enumerate((*b, *a0, *a1)):
-            pooled[i] += v * n
-        total += n
-    f = [v / total for v in pooled]
-    print(f"{'pooled':<14} {total:>4}  {f[0]:.3f} / {f[1]:.3f}  {f[2]:.3f} / {f[3]:.3f}  "
-          f"{f[4]:.3f} / {f[5]:.3f}  (recall@{K} / MRR@{MRR_DEPTH}, each part ranked with the "
-          f"choice made without it)")
-    everything = [x for p in TUNING_PARTS for x in rows[p]]
-    best = max(grid, key=lambda c: sum(measure_fn(everything, c)))
-    got = measure_fn(everything, best)
+    best, got = folds(rows, grid, measure_fn, NONE, bm, ("without", "with, chosen"))
+    total = sum(len(r) for r in rows.values())
     print(f"chosen on all {total}: {best} ({got[0]:.3f} / {got[1]:.3f})", flush=True)
 
 
@@ -132,7 +113,7 @@ def main() -> int:
         got = [h["citation"] for h in search(q["q"], con=con, docs=docs, limit=MRR_DEPTH)]
         shipped.setdefault(p, []).append(rank_of(got, want))
     grid = [NONE] + [(d, w) for d in DEPTHS for w in WEIGHTS]
-    folds(rows, grid, measure, "static meaning signal in the default search", NONE, bm)
+    report(rows, grid, measure, "static meaning signal in the default search", bm)
     print(f"\njudge search as it ships (meaning depth {meaning.DEPTH}, weight {meaning.WEIGHT:g}):")
     allr = []
     for p in TUNING_PARTS:
@@ -143,10 +124,10 @@ def main() -> int:
     print(f"{'all':<14} {len(allr):>4}  {r:.3f} / {m:.3f}")
     if with_semantic:
         sgrid = [NONE] + [(d, w) for d in SEM_DEPTHS for w in SEM_WEIGHTS]
-        folds(rows, sgrid, semantic_measure(NONE),
-              "--semantic on the lexical ranking without the static signal", NONE, bm)
-        folds(rows, sgrid, semantic_measure((meaning.DEPTH, meaning.WEIGHT)),
-              "--semantic on the lexical ranking with the static signal (as shipped)", NONE, bm)
+        report(rows, sgrid, semantic_measure(NONE),
+               "--semantic on the lexical ranking without the static signal", bm)
+        report(rows, sgrid, semantic_measure((meaning.DEPTH, meaning.WEIGHT)),
+               "--semantic on the lexical ranking with the static signal (as shipped)", bm)
     return 0
 
 

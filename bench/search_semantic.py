@@ -17,7 +17,7 @@ from __future__ import annotations
 import sys
 
 from search_bench import (  # beside this script
-    MRR_DEPTH, TUNING_PARTS, K, choose, lifted, rank_of, recall_mrr, Baseline, all_questions)
+    MRR_DEPTH, TUNING_PARTS, K, folds, lifted, rank_of, recall_mrr, Baseline, all_questions)
 
 DEPTHS = (10, 20, 30, 50)
 WEIGHTS = (2.0, 4.0, 8.0, 16.0, 24.0, 32.0)
@@ -60,27 +60,9 @@ def main() -> int:
         r = rank_of(base.search(q["q"], docs, MRR_DEPTH), want)
         bm.setdefault(p, []).extend([bool(r and r <= K), 1 / r if r else 0.0])
     grid = [NONE] + [(d, w) for d in DEPTHS for w in WEIGHTS]
-    print(f"{'part left out':<14} {'n':>4}  {'bm25':>13}  {'judge search':>13}  "
-          f"{'--semantic':>13}  chosen on the other parts (depth, weight)")
-    pooled = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
-    total = 0
-    for p in TUNING_PARTS:
-        cfg = choose(rows, p, grid, measure)
-        n = len(rows[p])
-        b = (sum(bm[p][0::2]) / n, sum(bm[p][1::2]) / n)
-        a0, a1 = measure(rows[p], NONE), measure(rows[p], cfg)
-        print(f"{p:<14} {n:>4}  {b[0]:.3f} / {b[1]:.3f}  {a0[0]:.3f} / {a0[1]:.3f}  "
-              f"{a1[0]:.3f} / {a1[1]:.3f}  {cfg}")
-        for i, v in enumerate((*b, *a0, *a1)):
-            pooled[i] += v * n
-        total += n
-    f = [v / total for v in pooled]
-    print(f"{'pooled':<14} {total:>4}  {f[0]:.3f} / {f[1]:.3f}  {f[2]:.3f} / {f[3]:.3f}  "
-          f"{f[4]:.3f} / {f[5]:.3f}  (recall@{K} / MRR@{MRR_DEPTH}, each part ranked with the "
-          f"choice made without it)")
+    best, got = folds(rows, grid, measure, NONE, bm, ("judge search", "--semantic"))
     everything = [x for p in TUNING_PARTS for x in rows[p]]
-    best = max(grid, key=lambda c: sum(measure(everything, c)))
-    got = measure(everything, best)
+    total = len(everything)
     print(f"chosen on all {total}: depth {best[0]}, weight {best[1]:g} ({got[0]:.3f} / {got[1]:.3f});"
           f" shipped: depth {semantic.CANDIDATES}, weight {semantic.WEIGHT:g} "
           f"({'%.3f / %.3f' % measure(everything, (semantic.CANDIDATES, semantic.WEIGHT))})")

@@ -571,3 +571,10 @@ def test_bench_helpers_rank_recall_and_leave_one_part_out(capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[0].split()[:5] == [sb.TUNING_PARTS[0], "1", "0.000", "/", "0.000"]
     assert out[-1].startswith("pooled") and "0.000 / 0.000 -> 1.000 / 0.000" in out[-1]
+    bm = {p: [1, 0.5] for p in sb.TUNING_PARTS}
+    best, got = sb.folds(rows, grid, measure, "none", bm)
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].split()[:11] == [sb.TUNING_PARTS[0], "1", "1.000", "/", "0.500", "0.000", "/",
+                                   "0.000", "0.000", "/", "0.000"]
+    assert out[-1].startswith("pooled") and best == sb.TUNING_PARTS[0]
+    assert got == (1 / len(sb.TUNING_PARTS), 0.0)
