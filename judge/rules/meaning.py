@@ -21,14 +21,12 @@ them)``: ``--explain`` lists it as the signal ``meaning (static)``. Depth and we
 by leave-one-part-out cross-validation over the question sets (``bench/search_meaning.py``;
 figures in ``docs/search.md``).
 
-Standard library only: this module is on the lookup path.
+Standard library only, and on the query side not even a .py module of it (this is the lookup
+path: tests/rules/test_fast_paths.py): the stored vectors are read through memoryview, not the
+array module (which imports collections); the build-side helpers import array when called.
 """
 
-from __future__ import annotations
-
 import os
-from array import array
-from operator import add, mul
 
 from judge import sqlite_light
 
@@ -68,9 +66,10 @@ def forms(word: str) -> list[str]:
     return out
 
 
-def load(path: str = DATA) -> tuple[int, float, dict[str, bytes]]:
+def load(path: str = DATA) -> "tuple[int, float, dict[str, bytes]]":
     """(dimension, scale, word -> its int8 vector as bytes) of the shipped table; a vector's
     value is its bytes (signed) x scale."""
+    from array import array
     with open(path, "rb") as f:
         data = f.read()
     if data[:4] != MAGIC:
@@ -91,6 +90,7 @@ def load(path: str = DATA) -> tuple[int, float, dict[str, bytes]]:
 def dump(path: str, vectors: dict[str, list[float]]) -> None:
     """Write ``vectors`` (word -> floats, one dimension) as :func:`load` reads them: 8 bits per
     value under one scale (the largest magnitude maps to 127)."""
+    from array import array
     names = sorted(vectors)
     dim = len(vectors[names[0]])
     top = max(abs(x) for v in vectors.values() for x in v) or 1.0
@@ -116,6 +116,7 @@ class Packer:
         self.packed: dict[str, int | None] = {}     # token -> its packed vector (None: none)
 
     def _pack(self, token: str) -> int | None:
+        from array import array
         for f in forms(token):
             v = self.table.get(f)
             if v is not None:
@@ -136,11 +137,12 @@ class Packer:
                 n += 1
         if not n:
             return None
+        from array import array
         fields = array("I")
         fields.frombytes(total.to_bytes(4 * self.dim, "little"))
         off = 128 * n
         vals = [x - off for x in fields]
-        norm = sum(map(mul, vals, vals)) ** 0.5
+        norm = sum(map(int.__mul__, vals, vals)) ** 0.5
         if not norm:
             return None
         # |x| <= norm: within -127..127 as it is
@@ -169,12 +171,11 @@ def question_vector(con, query: str) -> list[float] | None:
         v = next((have[f] for f in forms(tok) if f in have), None)
         if v is None:
             continue
-        vals = array("b")
-        vals.frombytes(v)
-        total = list(vals) if total is None else list(map(add, total, vals))
+        vals = memoryview(v).cast("b")
+        total = list(vals) if total is None else list(map(int.__add__, total, vals))
     if total is None:
         return None
-    norm = sum(map(mul, total, total)) ** 0.5
+    norm = sum(map(int.__mul__, total, total)) ** 0.5
     return [x / norm for x in total] if norm else None
 
 
@@ -189,7 +190,5 @@ def cosines(con, qv: list[float], rows: list[int]) -> list[float | None]:
         if v is None:
             out.append(None)
             continue
-        vals = array("b")
-        vals.frombytes(v)
-        out.append(sum(map(mul, qv, vals)) / 127)
+        out.append(sum(map(float.__mul__, qv, memoryview(v).cast("b"))) / 127)
     return out
