@@ -56,6 +56,12 @@ _SCAN = re.compile(r"""
   | (?P<other>.)
 """, re.VERBOSE | re.DOTALL)
 
+# The same scan with the spaces before a word read in the word's own match (no match per
+# space): a run of spaces, "*", "\\" and "_" before a token is the token's match's lead; a run
+# with any other white space (a line break) or with nothing after it is still a "skip" match of
+# its own. The token is the named group; its start is the match's end less its length.
+_SCAN_LED = re.compile(r"[ *\\_]*(?:" + _SCAN.pattern + r")", re.VERBOSE | re.DOTALL)
+
 # "it's" is "it is"; other 's is a possessive.
 _IS_CONTRACTED = frozenset({"it", "that", "there", "he", "she", "what", "here"})
 
@@ -234,20 +240,24 @@ def _scan_until(out: list[Word], plain: str, pos: int, limit: int) -> None:
     """The words of ``plain`` from ``pos`` on, up to ``limit`` (a word that runs past it is
     cut there), added to ``out``. Every character starts a match of the scanner, so its
     matches follow each other with no gap: each is matched in the whole text, as if read one
-    at a time from where the last one ended."""
+    at a time from where the last one ended (a word's match holds the spaces before it:
+    :data:`_SCAN_LED`)."""
     append = out.append
-    for m in _SCAN.finditer(plain, pos):
-        at = m.start()
-        if at >= limit:
-            return
+    for m in _SCAN_LED.finditer(plain, pos):
         kind = m.lastgroup
         stop = m.end()
         if kind == "skip":
+            at = m.start()
+            if at >= limit:
+                return
             if "\n" in plain[at:stop]:
                 append(_new_tuple(Word, ("break", "", at, at)))   # a line break: names end there
             if stop >= limit:
                 return
             continue
+        at = m.start(kind)
+        if at >= limit:
+            return
         if stop > limit:
             stop = limit
         word = plain[at:stop]
@@ -260,6 +270,7 @@ def _scan_until(out: list[Word], plain: str, pos: int, limit: int) -> None:
 
 
 _new_tuple = tuple.__new__
+_TEXT_KINDS = frozenset({"punct", "word", "int"})
 _type_of = attrgetter("type")
 _new_str = str.__new__
 
@@ -275,21 +286,23 @@ def _token(terminal: str, text: str, start: int, end: int) -> Token:
 
 def _scan_plain(plain: str) -> list[Word]:
     """:func:`scan` of a text that does not print the card's name: each match of the scanner
-    is a word or skipped (the loop of :func:`scan` without its checks for the name)."""
+    is a word (with the spaces before it) or skipped (the loop of :func:`scan` without its
+    checks for the name)."""
     out: list[Word] = []
     append = out.append
-    for m in _SCAN.finditer(plain):
+    for m in _SCAN_LED.finditer(plain):
         kind = m.lastgroup
         if kind == "skip":
             if "\n" in m.group():
                 at = m.start()
                 append(_new_tuple(Word, ("break", "", at, at)))   # a line break: names end there
             continue
-        word = m.group()
+        word = m.group(kind)
+        stop = m.end()
         if kind == "word" and "'" in word:
-            _apostrophe_word(out, word, m.start(), m.end())
+            _apostrophe_word(out, word, stop - len(word), stop)
         else:
-            append(_new_tuple(Word, (kind, word, m.start(), m.end())))
+            append(_new_tuple(Word, (kind, word, stop - len(word), stop)))
     return out
 
 
@@ -359,13 +372,13 @@ class Tokens:
         i, n = 0, len(words)
         while i < n:
             w = words[i]
-            kind = w.kind
+            kind, text, start, end = w      # one unpacking, no attribute reads
             if kind == "break":
                 breaks.add(len(out))
                 i += 1
                 continue
             if kind in ("word", "punct"):
-                low = w.text.lower() if kind == "word" else w.text
+                low = text.lower() if kind == "word" else text
                 seconds = phrases.get(low)
                 entries = None
                 if seconds and i + 1 < n:
@@ -382,20 +395,20 @@ class Tokens:
                     if hit is not None:
                         length, terminal = hit
                         last = words[i + length - 1]
-                        out.append(_token(terminal, _joined(words, i, length), w.start, last.end))
+                        out.append(_token(terminal, _joined(words, i, length), start, last.end))
                         i += length
                         continue
             if kind == "word":
                 terminal = known.get(low)
-                if terminal is None and lex.open_words and w.text[0].islower():
+                if terminal is None and lex.open_words and text[0].islower():
                     guess = lex.guess(low)
                     if guess is not None:
                         # a form or a misprint of a word the grammar knows: read as that word
                         # (a misprint keeps its place in the text, spelt right)
                         low, text = guess
                         terminal = known[low]
-                        w = Word(kind, text, w.start, w.end)
-                if terminal is not None and w.text[0].isupper() and \
+                        w = Word(kind, text, start, end)
+                if terminal is not None and text[0].isupper() and \
                         _base(terminal) in _FUNCTION_WORDS and (
                             out and _base(out[-1].type) not in _SENTENCE_STARTS
                             and len(out) not in breaks          # a line starts a sentence
@@ -403,15 +416,15 @@ class Tokens:
                     terminal = "NAME"               # "create a Might token"
                     if out and out[-1].type == "NAME" and len(out) not in breaks:
                         prev = out[-1]
-                        out[-1] = _token("NAME", prev + " " + w.text, prev.start_pos, w.end)
+                        out[-1] = _token("NAME", prev + " " + text, prev.start_pos, end)
                         i += 1
                         continue
-                    out.append(_token(terminal, w.text, w.start, w.end))
+                    out.append(_token(terminal, text, start, end))
                     i += 1
                     continue
                 if low == "have" and _causative_here(out, words, i, known, lex.ambiguous):
                     cause_at = len(out)
-                    out.append(_token("CAUSE", w.text, w.start, w.end))
+                    out.append(_token("CAUSE", text, start, end))
                     i += 1
                     continue
                 pair = ambiguous.get(low)
@@ -421,7 +434,7 @@ class Tokens:
                     # your party have ...", "Attached ally has ...", "Attacks you control
                     # gain ...": it describes)
                     nxt = words[i + 1] if i + 1 < n else None
-                    line_start = len(out) in breaks and w.text[0].isupper() and \
+                    line_start = len(out) in breaks and text[0].isupper() and \
                         not low.endswith("s") and nxt is not None and (nxt.kind == "int" or (
                             nxt.kind == "word" and nxt.text.lower() in _OBJECT_STARTS))
                     # "have the target player discard 1 card": the causative's verb
@@ -430,38 +443,41 @@ class Tokens:
                     terminal = pair[0] if line_start or caused or \
                         _verb_here(out, low, words, i) else pair[1]
                 if terminal is None:
-                    if w.text == "X":
+                    if text == "X":
                         terminal = "XVAR"
-                    elif w.text[0].isupper():
+                    elif text[0].isupper():
                         terminal = "NAME"
                         if out and out[-1].type == "NAME" and out[-1].end_pos is not None \
                                 and len(out) not in breaks:
                             prev = out[-1]
-                            out[-1] = _token("NAME", prev + " " + w.text, prev.start_pos, w.end)
+                            out[-1] = _token("NAME", prev + " " + text, prev.start_pos, end)
                             i += 1
                             continue
                     else:
                         terminal = "WORD"
-                out.append(_token(terminal, w.text, w.start, w.end))
+                tok = _new_str(Token, text)         # _token(terminal, text, start, end)
+                tok.type, tok.value, tok.start_pos, tok.end_pos = terminal, text, start, end
+                tok.line = tok.column = tok.end_line = tok.end_column = None
+                out.append(tok)
             elif kind == "arrow":
                 terminal = known.get("\u2192", "UNKNOWN")
-                out.append(_token(terminal, w.text, w.start, w.end))
+                out.append(_token(terminal, text, start, end))
             elif kind == "punct":
-                terminal = known.get(w.text, "UNKNOWN")
-                out.append(_token(terminal, w.text, w.start, w.end))
+                terminal = known.get(text, "UNKNOWN")
+                out.append(_token(terminal, text, start, end))
             elif kind == "int":
-                out.append(_token("INT", w.text, w.start, w.end))
+                out.append(_token("INT", text, start, end))
             elif kind == "signed":
-                out.append(_token("SIGNED", w.text, w.start, w.end))
+                out.append(_token("SIGNED", text, start, end))
             elif kind == "icon":
-                terminal = known.get(w.text.lower())
+                terminal = known.get(text.lower())
                 if terminal is None and lex.icons is not None:
-                    terminal = lex.icons(w.text)
-                out.append(_token(terminal or "ICON", w.text, w.start, w.end))
+                    terminal = lex.icons(text)
+                out.append(_token(terminal or "ICON", text, start, end))
             elif kind == "self":
-                out.append(_token("SELF", w.text, w.start, w.end))
+                out.append(_token("SELF", text, start, end))
             elif kind == "poss":
-                out.append(_token("POSS", w.text, w.start, w.end))
+                out.append(_token("POSS", text, start, end))
             elif kind == "is":
                 nxt = words[i + 1] if i + 1 < n else None
                 if nxt is not None and nxt.kind == "word" and out and \
@@ -469,11 +485,11 @@ class Tokens:
                         _base(known.get(nxt.text.lower(), "")) in _NOUNISH:
                     # "it's controller's next ready step": "its" misspelt, not "it is"
                     prev = out[-1]
-                    out[-1] = _token(known["its"], "its", prev.start_pos, w.end)
+                    out[-1] = _token(known["its"], "its", prev.start_pos, end)
                 else:
-                    out.append(_token(known.get("is", "WORD"), w.text, w.start, w.end))
+                    out.append(_token(known.get("is", "WORD"), text, start, end))
             else:
-                out.append(_token("UNKNOWN", w.text, w.start, w.end))
+                out.append(_token("UNKNOWN", text, start, end))
             i += 1
         # the passes look for rare shapes: each is skipped when the tokens have none of the
         # kinds it rewrites or needs (none of them makes a kind another one looks for here)
@@ -487,7 +503,7 @@ class Tokens:
         if "PARTICIPLE" in kinds:
             _mark_past_verbs(out)
         line_starts = {out[b].start_pos for b in breaks if b < len(out)}
-        texts = {w.text for w in words if w.kind in ("punct", "word", "int")}
+        texts = {t for k, t, _, _ in words if k in _TEXT_KINDS}
         if len(out) >= 3 and _two_capitals(out):
             out = _merge_names(out, breaks)
         if "/" in texts or "x" in texts or "X" in texts or "counter" in texts \

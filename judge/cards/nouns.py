@@ -213,11 +213,17 @@ class Reader:
         self.v = vocabulary
         self.text = text
         self.clauses = None   # frames.Frames, which reads clauses into conditions
+        self._phrases: dict = {}   # (start, end) -> the phrase (a third of the reads repeat one)
 
     def phrase(self, span: Span | None) -> str:
         if span is None:
             return ""
-        return " ".join(self.text[span.start:span.end].replace("*", " ").split())
+        key = (span.start, span.end)
+        found = self._phrases.get(key)
+        if found is None:
+            found = self._phrases[key] = " ".join(
+                self.text[span.start:span.end].replace("*", " ").split())
+        return found
 
     # -- a noun phrase as a target -------------------------------------------------------
     def target(self, np, *, who: str | None = None) -> Target:

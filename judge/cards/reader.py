@@ -37,6 +37,7 @@ from judge.grammar_cache import lark_cache
 GRAMMAR_DIR = Path(__file__).resolve().parents[2] / "grammar"
 
 _SENTENCE_ENDS = frozenset({"DOT", "SEMI", "BANG"})
+_SPLIT_KINDS = _SENTENCE_ENDS | {"CHOOSE_ONE", "QUOTE", "LPAR", "RPAR"}   # what sentences() reads
 _DEBUG = bool(os.environ.get("JUDGE_CARDS_DEBUG"))
 
 
@@ -221,11 +222,12 @@ class LALRDriver:
                     below.append(state)
                     state = table[state][origin]
         # the end of the input: reductions only, until the start rule is reduced
-        end = Token.new_borrow_pos("$END", "", tokens[-1]) if tokens else Token("$END", "", 0, 1, 1)
         end_state = self.ends[start]
         while True:
             act = states[state].get("$END")
             if act is None or act.__class__ is int:
+                end = Token.new_borrow_pos("$END", "", tokens[-1]) if tokens else \
+                    Token("$END", "", 0, 1, 1)      # made only for the error
                 raise UnexpectedToken(end, states.expected(state), state=None)
             size, reduce, origin = act
             if reduce is not None:
@@ -446,6 +448,8 @@ def sentences(tokens: list[Token]) -> list[Piece]:
     for i, tok in enumerate(tokens):
         current.append(tok)
         t = base(tok.type)
+        if t not in _SPLIT_KINDS:           # (most tokens: none of the tests below holds)
+            continue
         if t == "CHOOSE_ONE":
             choice = True                  # "Choose one: A; or B." is one sentence
         if t == "SEMI" and choice:
@@ -475,6 +479,8 @@ def sentences(tokens: list[Token]) -> list[Piece]:
 
 def paragraphs(text: str, tokens: list[Token]) -> list[Piece]:
     """Tokens grouped by the blank-line- or line-separated paragraphs of ``text``."""
+    if "\n" not in text:                 # one paragraph (no line break to look for)
+        return [Piece(list(tokens), tokens[0].start_pos, tokens[-1].end_pos)] if tokens else []
     out: list[Piece] = []
     current: list[Token] = []
     last_end = None

@@ -22,13 +22,29 @@ def span_of(*parts) -> Span | None:
         t = type(part)
         if t is list:                       # what _first and _last do, without their calls
             for item in part:
-                s = item.start_pos if type(item) is Token else _first(item)
+                t = type(item)
+                if t is Token:
+                    s = item.start_pos
+                elif _by_span(t):           # a record or a value: its .span
+                    s = getattr(item, "span", None)
+                    if s is not None:
+                        s = s.start
+                else:
+                    s = _first(item)
                 if s is not None:
                     break
             else:
                 return None
             for item in reversed(part):
-                e = item.end_pos if type(item) is Token else _last(item)
+                t = type(item)
+                if t is Token:
+                    e = item.end_pos
+                elif _by_span(t):
+                    e = getattr(item, "span", None)
+                    if e is not None:
+                        e = e.end
+                else:
+                    e = _last(item)
                 if e is not None:
                     return Span(s, e)
             return Span(s, None)
@@ -107,6 +123,22 @@ class _Spanned(dict):
 
 
 _spanned = _Spanned().__getitem__        # the dict's own look-up: no Python frame per call
+
+
+class _BySpan(dict):
+    """Is :func:`_first` / :func:`_last` of an object of a class its ``.span``'s start / end
+    (the branch they take for a class that is not a token, a list, a tuple or a span and
+    says where it is only by ``.span``)? :func:`span_of` reads such elements in place."""
+    __slots__ = ()
+
+    def __missing__(self, cls: type) -> bool:
+        known = self[cls] = (cls is not Token and cls is not list and cls is not tuple
+                             and not issubclass(cls, list) and cls is not Span
+                             and _spanned(cls))
+        return known
+
+
+_by_span = _BySpan().__getitem__
 
 
 class Record:

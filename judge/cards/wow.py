@@ -245,10 +245,9 @@ def _deal(f, s, parts, subject, span):
     found = f.v_deal(s, parts, subject, span)
     if not isinstance(found, M.Damage):
         return found
-    dmg = next((o for o in parts.objects if "damage" in f.r.target(o).kinds), None)
-    if dmg is None:
+    t = next((t for t in map(f.r.target, parts.objects) if "damage" in t.kinds), None)
+    if t is None:
         return found
-    t = f.r.target(dmg)
     types = _damage_types(t.qualities) or found.damage_type
     unpreventable = any(str(q).lower() == "unpreventable" for q in t.qualities)
     combat = "combat" in [str(q).lower() for q in t.qualities]
@@ -957,7 +956,10 @@ class WowReader(GameReader):
         (kept in ``meta``) blank."""
         marked = _BLANK.sub(lambda m: {"<p>": "\n  "}.get(m.group(0), " " * len(m.group(0))),
                             text)
-        marked = _IF_ABLE.sub(lambda m: " " * len(m.group(0)), marked)   # read by _if_able
+        marked, found = _IF_ABLE.subn(lambda m: " " * len(m.group(0)), marked)  # _if_able's
+        # none in ``marked``: none in ``text`` either (what the blanking above changes is white
+        # space around, never inside, a ", if able"), and parse looks no further
+        self._able_in = text, found
         _, body = self.header.split(text)
         return " " * body + marked[body:] if body else marked
 
@@ -969,7 +971,9 @@ class WowReader(GameReader):
         card = super().parse(text, strict=strict, name=name)
         low = text.lower()
         walk = any(w in low for w in _REFLEXIVE_WORDS)   # the walk is costly: only if needed
-        able = [m.start() for m in _IF_ABLE.finditer(card.text)]    # once, not per ability
+        seen = getattr(self, "_able_in", None)
+        able = [] if seen is not None and seen[0] is text and not seen[1] else \
+            [m.start() for m in _IF_ABLE.finditer(card.text)]       # once, not per ability
         abilities = tuple(_replacement_of(
             _reflexives(_delayed_this_way(a)) if walk else _delayed_this_way(a))
             for a in card.abilities)

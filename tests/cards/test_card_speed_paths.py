@@ -233,7 +233,7 @@ def _scan_one_match_at_a_time(text, self_spans):
 
 
 @settings(max_examples=500, deadline=None)
-@given(text=st.text(alphabet="ab XY_'[]{},.-1é\n*\u2019s3", max_size=24),
+@given(text=st.text(alphabet="ab XY_'[]{},.-1é\n\t\\*\u2019s3", max_size=24),
        cuts=st.lists(st.tuples(st.integers(0, 24), st.integers(1, 8)), max_size=3))
 def test_scan_reads_the_words_one_match_at_a_time_would(text, cuts):
     """judge.cards.lexer.scan reads the runs of matches between the card's names with one
