@@ -34,8 +34,13 @@ same rule paragraphs, on eleven parts of judges' questions:
   eighth round's ranking work had ended, then committed and measured once (0.780 / 0.641,
   ``--semantic`` 0.830 / 0.689); tuning data from the ninth round on.
 
-From the ninth round on every set in this folder is tuning data (each held-back set had been
-measured at the end of a round); the figure on questions nobody tuned on comes from a fresh set
+* ``held-back-9``: ``bench/search_questions_heldback9.toml`` (ninth round): 190 questions written
+  blind (38 per bundled document, by a developer who did no ranking work and read no other
+  set's questions), kept outside the repository until the ninth round's ranking work had ended,
+  then committed and measured once by the lead. It is not tuning data.
+
+Every other set in this folder is tuning data (each held-back set had been measured at the end
+of a round); the figure on questions nobody tuned on is held-back-9's, and after it a fresh set
 kept outside the repository. Within the tuning data, ``bench/search_tune.py --hold PART`` tunes on
 every other part and reports the part left out (leave-one-part-out cross-validation).
 
@@ -72,7 +77,8 @@ HELD_BACK_5 = ROOT / "bench" / "search_questions_heldback5.toml"
 HELD_BACK_6 = ROOT / "bench" / "search_questions_heldback6.toml"
 HELD_BACK_7 = ROOT / "bench" / "search_questions_heldback7.toml"
 HELD_BACK_8 = ROOT / "bench" / "search_questions_heldback8.toml"
-PARTS = ("retired-8", "retired-7", "retired-6", "retired-5", "retired-3", "retired-4", "tuning-3",
+HELD_BACK_9 = ROOT / "bench" / "search_questions_heldback9.toml"
+PARTS = ("held-back-9", "retired-8", "retired-7", "retired-6", "retired-5", "retired-3", "retired-4", "tuning-3",
          "tuning-2", "tuning", "retired-2", "retired-1")  # report order
 # The first two rounds' held-back parts ("retired-1": the first set's held-back hash part;
 # "retired-2": bench/search_questions_heldback2.toml) were written by the developers who tuned
@@ -82,8 +88,9 @@ PARTS = ("retired-8", "retired-7", "retired-6", "retired-5", "retired-3", "retir
 # held-back-6 ("retired-6"), measured once at the end of the sixth round, from the seventh round
 # on; held-back-7 ("retired-7"), measured once at the end of the seventh round, from the eighth
 # round on; held-back-8 ("retired-8"), measured once at the end of the eighth round, from the
-# ninth round on: every set in this folder is tuning data. A fresh held-back set is kept outside
-# the repository.
+# ninth round on. held-back-9 ("held-back-9"), written blind in the ninth round and kept outside
+# the repository until that round's ranking work had ended, is the one part that is not tuning
+# data: it is measured, never tuned on.
 TUNING_PARTS = ("tuning", "tuning-2", "tuning-3", "retired-1", "retired-2", "retired-3",
                 "retired-4", "retired-5", "retired-6", "retired-7", "retired-8")
 K = 5          # recall@K
@@ -180,7 +187,7 @@ def all_questions(parts=PARTS) -> list[tuple[str, dict]]:
     for name, path in (("tuning-2", TUNING_2), ("retired-2", HELD_BACK_2),
                        ("retired-4", HELD_BACK_4), ("retired-5", HELD_BACK_5),
                        ("retired-6", HELD_BACK_6), ("retired-7", HELD_BACK_7),
-                       ("retired-8", HELD_BACK_8)):
+                       ("retired-8", HELD_BACK_8), ("held-back-9", HELD_BACK_9)):
         with open(path, "rb") as f:
             out += [(name, q) for q in tomllib.load(f)["q"]]
     with open(ROUND_3, "rb") as f:
@@ -272,8 +279,8 @@ def evaluate(details: bool = False, parts=PARTS, semantic: bool = False) -> dict
 
 
 def report(res: dict, parts=PARTS) -> None:
-    print(f"\nSearch quality (recall@{K}, MRR@{MRR_DEPTH}; every part here is tuning data, the "
-          f"held-back questions are kept outside the repository; issue "
+    print(f"\nSearch quality (recall@{K}, MRR@{MRR_DEPTH}; held-back-9 is the blind set, "
+          f"measured once at the end of the ninth round, every other part is tuning data; issue "
           f"18's targets, on held-back questions: judge search recall@{K} >= 0.95, MRR >= 0.85, "
           f"both above bm25)")
     for p in parts:

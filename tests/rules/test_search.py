@@ -243,6 +243,16 @@ def test_held_back_6_is_spread_and_cites_existing_rules():
     assert "retired-6" in sb.PARTS and "retired-6" in sb.TUNING_PARTS
 
 
+def test_held_back_9_is_held_back_spread_and_cites_existing_rules():
+    """The ninth round's blind set (bench/search_questions_heldback9.toml): 150 to 200 questions,
+    at least 30 per game and per bundled document, and not a tuning part (no tuning script may
+    read it). Only well-formedness is checked; no test ranks it."""
+    sb = _questions()
+    qs = tomllib.loads(sb.HELD_BACK_9.read_text(encoding="utf-8"))["q"]
+    _check_blind_set(sb, qs, "held-back-9", per_game=30, per_doc=30)
+    assert "held-back-9" in sb.PARTS and "held-back-9" not in sb.TUNING_PARTS
+
+
 def test_held_back_8_is_spread_and_cites_existing_rules():
     """The eighth round's blind set (bench/search_questions_heldback8.toml), measured once at the
     end of that round and tuning data ("retired-8") from the ninth round on: 150 to 200
