@@ -84,15 +84,26 @@ def bench_lookups(env: dict) -> dict:
 
 
 def bench_build(env: dict) -> dict:
-    """Rebuilding the index of the bundled documents (import every document, build the graph,
-    write SQLite) in a process of its own, against importing the four libraries."""
+    """Rebuilding the index of the bundled documents (import every document, make the rule
+    records, write SQLite) in a process of its own, against importing the four libraries.
+    With ``JUDGE_BENCH_START`` set to another checkout of judge with its own .venv (the code
+    a change started from), its rebuild is timed in the same rounds too (``python -P``: each
+    checkout imports its own code), into an index file of its own."""
     base = "import networkx, lark, jinja2, click"
+    build = "from judge.rules.index import build_index; build_index"
     commands = {base: f"{PY} -c '{base}'",
-                "rebuild the index (5 documents)":
-                    f"{PY} -c 'from judge.rules.index import build_index; build_index()'"}
+                "rebuild the index (5 documents)": f"{PY} -c '{build}()'"}
+    targets = {"rebuild the index (5 documents)": 2.0}
+    start = os.environ.get("JUDGE_BENCH_START")
+    if start:
+        other = Path(start).resolve()
+        index = Path(env["JUDGE_HOME"]) / "start-checkout.sqlite"
+        name = f"rebuild, start code ({other.name})"
+        commands[name] = f"{other / '.venv' / 'bin' / 'python'} -P -c '{build}(\"{index}\")'"
+        targets[name] = 2.0
     rows = paired(commands, base, rounds=21, env=env)
     return report("Rebuilding the index, whole process; ratio to importing the libraries", rows,
-                  base, {"rebuild the index (5 documents)": 2.0})
+                  base, targets)
 
 
 def bench_versions(env: dict) -> dict:
