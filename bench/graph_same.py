@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 import tempfile
 from pathlib import Path
 
@@ -51,8 +50,5 @@ def compare(a: Path, b: Path) -> int:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--compare"] and len(sys.argv) == 4:
-        sys.exit(compare(Path(sys.argv[2]), Path(sys.argv[3])))
-    if len(sys.argv) != 2:
-        sys.exit(__doc__)
-    dump(Path(sys.argv[1]))
+    from index_same import command_line      # beside this script (bench/ is sys.path[0])
+    command_line(dump, compare, __doc__)

@@ -81,9 +81,15 @@ def compare(a: Path, b: Path) -> int:
     return 1 if differ else 0
 
 
-if __name__ == "__main__":
+def command_line(dump, compare, usage: str) -> None:
+    """``script OUT`` dumps, ``script --compare A B`` compares two dumps (exit 1 if they
+    differ); shared with bench/graph_same.py."""
     if sys.argv[1:2] == ["--compare"] and len(sys.argv) == 4:
         sys.exit(compare(Path(sys.argv[2]), Path(sys.argv[3])))
     if len(sys.argv) != 2:
-        sys.exit(__doc__)
+        sys.exit(usage)
     dump(Path(sys.argv[1]))
+
+
+if __name__ == "__main__":
+    command_line(dump, compare, __doc__)
