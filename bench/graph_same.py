@@ -1,5 +1,6 @@
-"""Is the rule graph every graph user reads (``load_graph()``: lint, site, export, the engine's
-citation checks) the same after a change to how it is built? Run before and after, compare:
+"""Is the rule graph every graph user reads (``load_graph()``: judge site and its server, the
+graph export, the tests' ``graph`` fixture) the same after a change to how it is built? Run
+before and after, compare:
 
     .venv/bin/python bench/graph_same.py before.json      # on the old code
     .venv/bin/python bench/graph_same.py after.json       # on the new code
