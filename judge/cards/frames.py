@@ -2927,6 +2927,18 @@ class Frames:
                                span=span)
         return None
 
+    def purpose(self, body, span) -> M.Condition | None:
+        """"(a check) to play a card", "(its block modifier) to block this attack": what a thing
+        is made or used for, as a filter of kind ``to`` - the event it is for, done by whoever
+        makes it (UFS E.3.1: a check to play a card, to block). None for an infinitive that is
+        no plain verb phrase ("to be ...", a modal)."""
+        if not isinstance(body, VP) or body.group.lemma is None or body.group.auxes:
+            return None
+        s = Simple(None, body.group, list(body.items), "", body.span)
+        ev = self.event_of_simple(s, Parts(body.items), None, body.span)
+        return M.Condition(kind="to", test="event", event=ev, text=self.r.phrase(span),
+                           span=span)
+
     def event_of(self, post: Post, stat: str) -> M.Event | None:
         cond = self.r._post(M.Target(), post).filters
         return cond[0].event if cond else None

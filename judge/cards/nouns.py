@@ -128,6 +128,9 @@ class Vocabulary:
     # there are a token made, not counters placed on a card (UFS "Power tokens" in the stage
     # are counters there)
     token_zones: frozenset = frozenset()
+    # an infinitive after a noun says what it is for ("your next check to play a card"): a
+    # filter of kind "to" (UFS; the other games name it or drop it, as name_unread_posts says)
+    purpose_posts: bool = False
 
 
 # adjectives that take "to" and a noun phrase after a noun ("attached to this unit")
@@ -138,7 +141,15 @@ def _restates(t: Target, paren: str) -> bool:
     """Whether a parenthesis after a noun phrase only restates its head by an icon: "1
     additional side action ([[side]])"."""
     inner = paren.strip("() ").strip("[]").strip().lower()
+    if inner in _SELF_INCLUDED:
+        # "4 or more face down foundations (including this card)": a reminder that the card
+        # counts itself, as a phrase with no "other" / "excluding" does
+        return not t.excluding and "other" not in t.qualities
     return bool(inner) and " " not in inner and inner in t.qualities + t.kinds
+
+
+_SELF_INCLUDED = frozenset({"including this card", "including this one", "including itself",
+                            "this card included"})
 
 
 COMMON_ZONES = {"hand": "hand", "deck": "deck", "graveyard": "graveyard",
@@ -601,6 +612,12 @@ class Reader:
                              text=text, span=span)
             return replace(t, qualities=t.qualities[:-1], filters=t.filters + (cond,),
                            span=span, text=text)
+        if kind == "infinitive" and self.v.purpose_posts and (t.kinds or t.name) and \
+                self.clauses is not None:
+            # "your next check to play a card", "their check to block": what it is for
+            cond = self.clauses.purpose(body, post.span)
+            if cond is not None:
+                return replace(t, filters=t.filters + (cond,), span=span, text=text)
         if kind == "paren" and _restates(t, self.phrase(post.span)):
             return replace(t, span=span, text=text)    # "1 additional side action ([[side]])"
         if self.v.name_unread_posts:
