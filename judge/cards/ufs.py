@@ -54,6 +54,8 @@ VOCABULARY = Vocabulary(
            "block modifier": "block modifier", "health": "health", "block zone": "block zone",
            "attack zone": "attack zone", "hand size": "hand size"},
     kinds={"rivals": "rival"},
+    name_unread_posts=True,
+    purpose_posts=True,
 )
 
 # Paragraph breaks: blank lines, the "\t \t" of builduvs exports, or 2+ spaces after a sentence

@@ -1602,3 +1602,41 @@ def test_ashes_open_words_guess_only_close_content_words():
     assert card.unparsed or card.others()
     # the other games do not guess
     assert not fab.READER.grammar.lexicon.open_words
+
+
+# Written for the openness round (UFS style; none copied from a card).
+@pytest.mark.parametrize(("text", "stat", "verb", "obj_kind"), [
+    # a noun's infinitive says what it is for (E.3.1): a filter of kind "to" - it was dropped
+    ("Enhance: Your next check to seal a foundation gets +2.", "check", "seal", "foundation"),
+    ("Response: Your rival's check to ready a foundation gets -1.", "check", "ready",
+     "foundation"),
+    ("Enhance: Your rival's block modifier to block this attack gets +2.", "block modifier",
+     "block", "attack"),
+    ("Enhance: Your next check to play an attack gets +1 this turn.", "check", "play",
+     "attack"),
+])
+def test_ufs_a_check_to_do_something_keeps_what_it_is_for(text, stat, verb, obj_kind):
+    [mod] = _only(text).effects
+    assert isinstance(mod, M.ModifyValue) and mod.stat == stat
+    [purpose] = mod.target.filters
+    assert purpose.kind == "to" and purpose.test == "event"
+    assert purpose.event.verb == verb and purpose.event.object.kinds == (obj_kind,)
+
+
+@pytest.mark.parametrize(("text", "at"), [
+    # a post-modifier of a noun that no value holds makes the sentence unread there (UFS
+    # dropped it: "your next attack" would get the change whatever the parenthesis said)
+    ("Enhance: Your rival's next attack (if it has Throw) gets -1 speed.", "(if it has Throw)"),
+    ("Form: Your next attack (a Kick attack) gets +2 speed.", "(a Kick attack)"),
+    ("Enhance: Your next check to be made this turn gets +1.", "to be made this turn"),
+])
+def test_ufs_a_noun_post_no_value_holds_is_named(text, at):
+    card = ufs.parse(text)
+    [unread] = card.unparsed
+    assert unread.at == text.index(at)
+
+
+def test_ufs_including_this_card_is_a_reminder_of_what_the_count_holds():
+    [cond] = [e for e in _only("Form: If you control 3 or more face down foundations (including "
+                               "this card), draw 1 card.").effects]
+    assert isinstance(cond, M.Conditional) and not cond.condition.object.excluding
