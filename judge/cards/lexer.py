@@ -502,6 +502,8 @@ class Tokens:
             _mark_pick_or(out)
         if "PARTICIPLE" in kinds:
             _mark_past_verbs(out)
+        if "THEN" in kinds and known.get("already") is not None:
+            _mark_inner_thens(out, known["already"])
         line_starts = {out[b].start_pos for b in breaks if b < len(out)}
         texts = {t for k, t, _, _ in words if k in _TEXT_KINDS}
         if len(out) >= 3 and _two_capitals(out):
@@ -515,6 +517,36 @@ class Tokens:
                 not _PLAYER_WORDS.isdisjoint(map(str.lower, texts)):   # its subject's noun
             out = _mark_contact_relatives(out, known["that"], line_starts)
         return out
+
+
+def _mark_inner_thens(tokens: list[Token], adverb: str) -> None:
+    """"Each player then draws 2 cards": a "then" between a clause's subject and its verb is
+    an adverb of the verb (as "already", "also"), not a clause joiner."""
+    for i in range(1, len(tokens) - 1):
+        t = tokens[i]
+        before = tokens[i - 1]
+        if _base(t.type) == "THEN" and _base(before.type) in _THEN_SUBJECT_ENDS and \
+                _is_verb(tokens[i + 1].type) and (_base(before.type) != "PRONOUN" or
+                                                  before.lower() in _SUBJECT_PRONOUNS) and \
+                _opens_clause(tokens, i - 1):
+            tokens[i] = _token(adverb, str(t), t.start_pos, t.end_pos)
+
+
+def _opens_clause(tokens: list[Token], i: int) -> bool:
+    """Whether the noun phrase ending at ``tokens[i]`` opens its clause (a sentence start, a
+    colon or a comma before it, no verb): "Each player then draws" - not "draw a card then
+    discard a card", whose "then" joins two verbs."""
+    while i >= 0 and _base(tokens[i].type) in _SUBJECT_WORDS:
+        i -= 1
+    return i < 0 or _base(tokens[i].type) in _SENTENCE_STARTS
+
+
+_SUBJECT_WORDS = frozenset({"DET", "ADJ", "U_ADJ", "W_ADJ", "A_ADJ", "F_ADJ", "NOUN", "U_NOUN",
+                            "W_NOUN", "A_NOUN", "F_NOUN", "NAME", "SELF", "POSS", "INT",
+                            "NUM_WORD", "PRONOUN"})
+_SUBJECT_PRONOUNS = frozenset({"you", "they", "he", "she", "we"})
+_THEN_SUBJECT_ENDS = frozenset({"NOUN", "U_NOUN", "W_NOUN", "A_NOUN", "F_NOUN", "NAME", "SELF",
+                                "ADJ", "PRONOUN"})
 
 
 def _two_capitals(tokens: list[Token]) -> bool:
