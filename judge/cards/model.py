@@ -251,7 +251,8 @@ class Trigger:
 @dataclass(frozen=True, slots=True)
 class Condition:
     """A test on the game state. ``kind``: ``if``, ``as long as``, ``while``, ``unless``, ``only
-    if`` / ``only while`` (an allowance), ``with`` / ``that`` (a filter on an object).
+    if`` / ``only while`` (an allowance), ``with`` / ``that`` (a filter on an object), ``to``
+    (a filter by what the object is for: "a check to play a card", test ``event``).
 
     ``test`` says which fields hold it:
 
@@ -660,6 +661,9 @@ class Restriction(Effect):
     duration: Duration | None = None
     with_: Target | None = None         # "can't block with foundations that ...": what the
     #                                     actions can't be done with (UFS)
+    below: Amount | None = None         # "cannot reduce your rival below 1 health", "cannot
+    #                                     be reduced below 3": the floor a reducing action may
+    #                                     not pass (only that far is it restricted; UFS)
 
 
 @dataclass(frozen=True, slots=True)

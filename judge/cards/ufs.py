@@ -192,12 +192,62 @@ def _take(f, s, parts, subject, span):
             parts.adverbs)) or not set(s.group.auxes) <= {"may", "must"}:
         return None
     what = f.obj(parts)
+    if what is not None and what.kinds == ("damage",) and what.qualities == ("less",) and \
+            what.count is not None and what.count.value is not None and \
+            not what.count.relation and not what.filters and what.zone is None and \
+            what.of is not None and what.of.ref in ("this", "that") and \
+            what.of.kinds == ("attack",) and what.of.count is None:
+        # "Your character takes 2 less damage from this attack": the one damage of that attack
+        # to it is 2 less (a prevention of 2 of it; with no single attack named - "2 less
+        # damage this turn", each damage or 2 in all? - it is left unread)
+        return M.Prevent(verb="take less", amount=what.count, target=subject, source=what.of,
+                         span=span)
     if what is None or what.kinds != ("damage",) or what.count is None or what.qualities or \
             what.filters or what.of is not None or what.zone is not None or \
             what.count.relation:
         return None
     return M.Damage(verb="take", amount=f.amount_with_x(what.count, parts), target=subject,
                     span=span)
+
+
+def _put(f, s, parts, subject, span):
+    """"Put them back (in any order)": back where they were - a Move to the zone ``origin``,
+    which the ability's look or reveal before it names (:func:`_backs`); "put one in your hand":
+    a bare count's "in <zone>" is where it goes (as for a pronoun: the common frames read it as
+    where the card is). A put with no destination at all is left unread - it was a Move going
+    nowhere."""
+    eff = f.v_put(s, parts, subject, span)
+    if not isinstance(eff, M.Move):
+        return eff
+    what = eff.what
+    if eff.to_zone is None and what is not None and not what.kinds and what.zone is not None \
+            and eff.from_zone == what.zone and (what.count is not None or what.ref):
+        eff = replace(eff, to_zone=what.zone, from_zone=None, what=replace(what, zone=None))
+    if eff.to_zone is None and "back" in parts.adverbs and what is not None and \
+            what.ref in ("it", "they", "them"):
+        eff = replace(eff, to_zone=M.Zone(name="origin", span=span))
+    if eff.to_zone is None:
+        from judge.cards.transformer import NoValue
+        raise NoValue("a card put with no place to go has no value",
+                      span.start if span is not None else None)
+    return eff
+
+
+def _backs(abilities: list[M.Ability]) -> list[M.Ability]:
+    """A Move "back" (zone ``origin``) right after a look at or reveal of cards in a zone
+    ("Look at the top 3 cards of your deck and put them back in any order") goes to that zone
+    and position."""
+    out = []
+    for a in abilities:
+        effects = list(a.effects)
+        for i in range(1, len(effects)):
+            e, before = effects[i], effects[i - 1]
+            if isinstance(e, M.Move) and e.to_zone is not None and \
+                    e.to_zone.name == "origin" and isinstance(before, (M.Look, M.Reveal)) and \
+                    before.what is not None and before.what.zone is not None:
+                effects[i] = replace(e, to_zone=replace(before.what.zone, span=e.to_zone.span))
+        out.append(replace(a, effects=tuple(effects)) if effects != list(a.effects) else a)
+    return out
 
 
 def _restriction(f, parts, eff):
@@ -218,10 +268,39 @@ def _restriction(f, parts, eff):
         # "cannot block this attack with a card that has ...": "this attack" takes no
         # restricting phrase - the "with" the grammar hung on it is the restriction's
         eff = replace(eff, what=replace(what, filters=()), with_=what.filters[0].object)
-    return f.unread_named(parts, eff, also=("with",))
+    below = parts.pp("below")
+    if isinstance(eff, M.Restriction) and below is not None and eff.below is None and \
+            isinstance(below.obj, NounPhrase) and {"reduce", "be reduce"} & set(eff.actions):
+        # "This effect cannot reduce your rival below 1 health", "Its speed cannot be reduced
+        # below 3": the floor of the reduction (a number, maybe with the value it counts)
+        floor = f.r.target(below.obj)
+        if floor.count is not None and floor.count.value is not None and \
+                not floor.count.relation and not floor.qualities and not floor.filters and \
+                floor.of is None and floor.zone is None and len(floor.kinds) <= 1 and \
+                not floor.ref:
+            if floor.kinds and eff.what is not None and floor.kinds[0] in VOCABULARY.stats:
+                # "reduce your rival below 1 health": the value reduced is their health (as
+                # "its speed cannot be reduced below 3" names it)
+                stat = VOCABULARY.stats[floor.kinds[0]]
+                eff = replace(eff, what=M.Target(text=f.r.phrase(span_of(eff.what.span,
+                                                                         below.span)),
+                                                 kinds=(stat,), of=eff.what,
+                                                 span=eff.what.span))
+            elif floor.kinds:
+                return f.unread_named(parts, eff, also=("with", "below", "above", "beyond"))
+            eff = replace(eff, below=replace(floor.count, span=below.span))
+    to = parts.pp("to")
+    if isinstance(eff, M.Restriction) and to is not None and isinstance(to.obj, NounPhrase) \
+            and f.r.zone(to.obj) is None:
+        # "cannot get bonuses to speed": what the restricted thing is towards - no value of a
+        # restriction holds it (the object's span took the phrase in, so it was not named)
+        from judge.cards.frames import _Several
+        return _Several([eff, M.Other(verb="to", args=(("text", f.r.phrase(to.span)),),
+                                      span=to.span)])
+    return f.unread_named(parts, eff, also=("with", "below", "above", "beyond"))
 
 
-FRAMES = {"restriction": _restriction, "take": _take, "halve": _halve, "make": _make, "commit": _commit, "seal": _seal, "freeze": _freeze, "unflip": _unflip,
+FRAMES = {"restriction": _restriction, "take": _take, "put": _put, "halve": _halve, "make": _make, "commit": _commit, "seal": _seal, "freeze": _freeze, "unflip": _unflip,
           "build": _build, "mill": _mill, "clear": _clear, "try": _try}
 
 
@@ -452,6 +531,9 @@ class UfsReader(GameReader):
         return out
 
     def paragraph(self, piece: Piece) -> list[M.Ability]:
+        return _backs(self._paragraph(piece))
+
+    def _paragraph(self, piece: Piece) -> list[M.Ability]:
         if not any(base(t.type) == "DOT" for t in piece.tokens):
             parsed = self.run(piece, "keyword_line")
             if not parsed.error:

@@ -1640,3 +1640,85 @@ def test_ufs_including_this_card_is_a_reminder_of_what_the_count_holds():
     [cond] = [e for e in _only("Form: If you control 3 or more face down foundations (including "
                                "this card), draw 1 card.").effects]
     assert isinstance(cond, M.Conditional) and not cond.condition.object.excluding
+
+
+def test_ufs_cards_put_back_after_a_look_go_where_they_were():
+    look, put = _only("Enhance: Look at the top 3 cards of your deck and put them back in any "
+                      "order.").effects
+    assert isinstance(look, M.Look) and isinstance(put, M.Move)
+    assert put.to_zone.name == "deck" and put.to_zone.position == "top"
+
+
+def test_ufs_put_one_in_your_hand_is_where_it_goes():
+    card = ufs.parse("Form: Look at the top 2 cards of your deck. Put one in your hand and the "
+                     "other on the bottom of your deck.")
+    assert card.fully_parsed, (card.unparsed, card.others())
+    one, other = card.abilities[0].effects[1:]
+    assert one.to_zone.name == "hand" and one.from_zone is None and one.what.count.value == 1
+    assert other.to_zone.name == "deck" and other.to_zone.position == "bottom"
+
+
+def test_ufs_a_card_put_nowhere_is_not_read():
+    # "put it" with no place: it was a Move with no destination, counted as read
+    assert ufs.parse("Enhance: Reveal the top card of your deck and put it.").unparsed
+
+
+@pytest.mark.parametrize(("text", "stat", "floor"), [
+    ("Enhance: Your attack's speed cannot be reduced below 3.", "speed", 3),
+    ("Enhance: Your rival loses 3 health. This effect cannot reduce your rival below 1 health.",
+     "health", 1),
+    ("Blitz: Your rival's vitality cannot be reduced below 2 this turn.", "vitality", 2),
+])
+def test_ufs_a_floor_below_which_a_value_cannot_be_reduced(text, stat, floor):
+    card = ufs.parse(text)
+    assert card.fully_parsed, (card.unparsed, card.others())
+    [r] = [e for e in card.abilities[0].effects if isinstance(e, M.Restriction)]
+    assert r.below.value == floor
+    assert r.what.kinds == (stat,) or stat in r.what.kinds
+
+
+@pytest.mark.parametrize("text", [
+    # what no value holds is named, never dropped
+    "Form: Your attack cannot get bonuses to speed this turn.",
+    "Enhance: This effect cannot reduce your rival below half their health.",
+    "Enhance: Your character takes 2 less damage this turn.",
+])
+def test_ufs_a_restriction_or_reduction_phrase_no_value_holds_is_named(text):
+    assert not ufs.parse(text).fully_parsed
+
+
+@pytest.mark.parametrize(("text", "verb", "who"), [
+    ("Enhance: Each player then draws 2 cards.", "draw", "player"),
+    ("Form: Your rival then discards 1 card.", "discard", "rival"),
+])
+def test_ufs_then_between_subject_and_verb_is_an_adverb(text, verb, who):
+    [move] = _only(text).effects
+    assert isinstance(move, M.Move) and move.verb == verb and move.who.kinds == (who,)
+
+
+def test_then_joining_two_verbs_still_joins_them():
+    # "draw a card then discard a card": two effects, in order (the "then" is no adverb here)
+    card = fab.parse("Draw a card then discard a random card.")
+    assert [e.verb for a in card.abilities for e in a.effects] == ["draw", "discard"]
+
+
+@pytest.mark.parametrize(("text", "amount"), [
+    ("Response: Your character takes 2 less damage from this attack.", 2),
+    ("Response: After your rival's attack is blocked, you take 1 less damage from that attack.",
+     1),
+])
+def test_ufs_less_damage_from_an_attack_is_a_prevention(text, amount):
+    effects = _only(text).effects
+    [p] = [e for e in effects if isinstance(e, M.Prevent)]
+    assert p.amount.value == amount and p.source.kinds == ("attack",)
+
+
+@pytest.mark.parametrize(("text", "verb"), [
+    # verb and noun forms no corpus card prints, read by their known stems (a new set's words)
+    ("Form: Your rival selects 1 of your foundations. Your rival readies it.", "ready"),
+    ("Enhance: Each player reveals their hand.", "reveal"),
+])
+def test_ufs_a_verb_form_is_read_as_its_stem(text, verb):
+    card = ufs.parse(text)
+    assert card.fully_parsed, (card.unparsed, card.others())
+    assert verb in [e.verb for a in card.abilities for e in a.effects]
