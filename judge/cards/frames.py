@@ -37,7 +37,7 @@ _PLAYER_VERBS = frozenset({"draw", "discard", "search", "shuffle", "reveal", "lo
                            "skip", "win"})
 _COUNTER_WORDS = frozenset({"counter", "token", "wound", "status", "exhaustion"})
 # the states a card can arrive in ("put it into play exhausted"): M.Arrival.states
-_ARRIVAL_STATES = frozenset({"exhausted", "ready"})
+_ARRIVAL_STATES = frozenset({"exhausted", "ready", "committed"})   # UFS commits (K.4.1)
 _ZONE_PREPS = frozenset({"into", "onto", "to", "on", "on top of", "in", "under", "at"})
 _FROM_PREPS = frozenset({"from", "out of", "off"})
 _MODALS_OPTIONAL = frozenset({"may"})
@@ -812,6 +812,9 @@ class Frames:
                 core = [M.Conditional(verb="if", condition=cond, then=tuple(core), span=span)]
             elif (p.prep in _MUST_READ or p.prep in self.extra.get("must read", ()) and
                   id(p) not in parts.taken and not self._held_text(p, core)) and \
+                    not (p.prep == "as" and self.extra.get("play as") and any(
+                        isinstance(e, M.Play) and e.as_ for e in M.walk(core)) and
+                        self._held_text(p, core)) and \
                     not self._held_zone(p, core) and not (
                     p.prep == "as" and any(isinstance(e, M.Becomes) or getattr(
                         getattr(e, "arrives", None), "role", "") for e in M.walk(core))):

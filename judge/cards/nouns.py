@@ -131,7 +131,12 @@ class Vocabulary:
     # an infinitive after a noun says what it is for ("your next check to play a card"): a
     # filter of kind "to" (UFS; the other games name it or drop it, as name_unread_posts says)
     purpose_posts: bool = False
+    # "to your reserve": an unknown word after a possessive, where a zone stands, is a zone of
+    # that name (UFS; the other games keep their closed zone lists)
+    open_zones: bool = False
 
+
+_ZONE_OWNERS = frozenset({"your", "their", "its", "his", "her", "my"})
 
 # adjectives that take "to" and a noun phrase after a noun ("attached to this unit")
 TO_ADJECTIVES = frozenset({"attached", "next", "adjacent", "opposite"})
@@ -764,6 +769,12 @@ class Reader:
         nouns = [word_of(w) for w in words if kind_of(w) in ("NOUN", "ADJ", "WORD", "NAME",
                                                                "STAT")]
         name = self._zone_name(nouns)
+        if name is None and self.v.open_zones and not np.posts and len(words) == 2 and \
+                kind_of(words[0]) == "DET" and word_of(words[0]) in _ZONE_OWNERS and \
+                kind_of(words[1]) == "WORD":
+            # "to your reserve", "from their vault": a word no list has, owned as zones are
+            # (a new set's zone), is that zone - an engine that has none names it
+            name = word_of(words[1])
         if name is None:
             return None
         position = ""
