@@ -56,6 +56,7 @@ VOCABULARY = Vocabulary(
     kinds={"rivals": "rival"},
     name_unread_posts=True,
     purpose_posts=True,
+    open_zones=True,
 )
 
 # Paragraph breaks: blank lines, the "\t \t" of builduvs exports, or 2+ spaces after a sentence
@@ -95,16 +96,42 @@ def _unflip(f, s, parts, subject, span):
 
 
 def _build(f, s, parts, subject, span):
+    """K.4.2: build - a card to the stage; the state it lands in, printed after the card
+    ("build it committed", "build the top card of your deck face down"), is how it arrives
+    (the noun phrase's last noun took "face down" / "committed": they were dropped)."""
     what = f.obj(parts)
     if what is None:
         return None
-    face = "down" if "face down" in parts.adverbs or "face down" in what.qualities else ""
-    committed = "committed" in what.qualities
+    trailing = _trailing_states(parts.objects[0]) if parts.objects else []
+    face = "down" if "face down" in parts.adverbs or "face down" in what.qualities or \
+        "face down" in trailing else ("up" if "face up" in trailing else "")
     eff = f._move("build", s, parts, subject, span, what=what,
                   to=M.Zone(name="stage", owner="you"))
-    if eff is not None and (face or committed):
-        eff = replace(eff, face=face or eff.face)
+    if eff is None:
+        return None
+    if face:
+        eff = replace(eff, face=face)
+    if ("committed" in what.qualities or "committed" in trailing) and eff.arrives is None:
+        eff = replace(eff, arrives=M.Arrival(states=("committed",), text="committed"))
     return eff
+
+
+def _trailing_states(np) -> list[str]:
+    """The state words that end a noun phrase after its last noun ("the top card of your deck
+    face down": face down), as the card's state, not the deck's."""
+    while isinstance(np, NounPhrase) and np.posts:
+        np = np.posts[-1].body
+    if not isinstance(np, NounPhrase):
+        return []
+    words = list(np.words)
+    out: list[str] = []
+    while words and isinstance(words[-1], Token) and base(words[-1].type) == "ADJ" and \
+            str(words[-1]).lower().replace("-", " ") in ("committed", "face down", "face up"):
+        out.insert(0, str(words.pop()).lower().replace("-", " "))
+    if out and words and isinstance(words[-1], Token) and \
+            base(words[-1].type) in ("NOUN", "U_NOUN"):
+        return out
+    return []
 
 
 def _mill(f, s, parts, subject, span):
@@ -250,6 +277,34 @@ def _backs(abilities: list[M.Ability]) -> list[M.Ability]:
     return out
 
 
+def _get(f, s, parts, subject, span):
+    """"Your attack gets +2 flurry", "+2 Stun": a change whose value is a word the lists do not
+    know (a new set's stat, a keyword's rating) changes that value - the word was dropped and
+    the change made to the subject's own kind ("attack"). Any other object left after the
+    change has no value: unread."""
+    from judge.cards.frames import _up_to_cap
+    if subject is None or not parts.changes or not parts.objects or \
+            _up_to_cap(s.items) is not None or \
+            all(stats for ch in parts.changes for _, stats in ch.parts) or \
+            parts.pp("to") is not None:
+        return None                                 # the common frame's reading
+    np = parts.objects[0]
+    words = np.words if isinstance(np, NounPhrase) and not np.posts else []
+    from judge.cards.transformer import NoValue
+    if len(words) != 1 or not isinstance(words[0], Token) or len(parts.objects) != 1 or \
+            len(parts.changes) != 1 or len(parts.changes[0].parts) != 1 or \
+            base(words[0].type) not in ("WORD", "NAME"):
+        raise NoValue("a change followed by a noun phrase no value holds",
+                      np.span.start if getattr(np, "span", None) is not None else None)
+    parts.objects.remove(np)
+    eff = f.v_get(s, parts, subject, span)
+    parts.objects.append(np)
+    if not isinstance(eff, M.ModifyValue):
+        raise NoValue("a change of a value the card names, read as no change",
+                      np.span.start if np.span is not None else None)
+    return replace(eff, stat=str(words[0]).lower())
+
+
 def _restriction(f, parts, eff):
     """A restriction whose clause has a phrase no value read ("Your rival's foundations
     cannot be readied during their next Ready Step": the period was dropped, a restriction for
@@ -300,7 +355,7 @@ def _restriction(f, parts, eff):
     return f.unread_named(parts, eff, also=("with", "below", "above", "beyond"))
 
 
-FRAMES = {"restriction": _restriction, "take": _take, "put": _put, "halve": _halve, "make": _make, "commit": _commit, "seal": _seal, "freeze": _freeze, "unflip": _unflip,
+FRAMES = {"play as": True, "restriction": _restriction, "take": _take, "put": _put, "get": _get, "halve": _halve, "make": _make, "commit": _commit, "seal": _seal, "freeze": _freeze, "unflip": _unflip,
           "build": _build, "mill": _mill, "clear": _clear, "try": _try}
 
 

@@ -1072,11 +1072,13 @@ def test_ufs_staging_area_is_a_zone():
 
 
 def test_a_state_other_than_the_face_stays_unread():
-    # "exhausted" / "ready" are Move.arrives; any other state has no field of a Move: unread
-    # (an Other), never a Move without it
+    # "exhausted" / "ready" / "committed" are Move.arrives; any other state has no field of a
+    # Move: unread (an Other), never a Move without it
     [move] = ufs.parse("Put it into play exhausted.").abilities[0].effects
     assert isinstance(move, M.Move) and move.arrives.states == ("exhausted",)
-    assert ufs.parse("Build it committed.").others()
+    [move] = ufs.parse("Build it committed.").abilities[0].effects
+    assert isinstance(move, M.Move) and move.arrives.states == ("committed",)
+    assert ufs.parse("Build it damaged.").others()
 
 
 def test_ashes_a_verb_after_a_relative_list_of_verbs():
@@ -1722,3 +1724,55 @@ def test_ufs_a_verb_form_is_read_as_its_stem(text, verb):
     card = ufs.parse(text)
     assert card.fully_parsed, (card.unparsed, card.others())
     assert verb in [e.verb for a in card.abilities for e in a.effects]
+
+
+def test_ufs_play_as_your_next_form_is_held_by_the_play():
+    # the Play holds "as your next form" (Play.as_): it was named as well, an Other
+    [choice] = _only("Form: You may play the top card of your deck as your next form.").effects
+    [[play]] = choice.options
+    assert isinstance(play, M.Play) and play.as_ == "your next form"
+
+
+@pytest.mark.parametrize(("text", "face", "states"), [
+    # the state a built card lands in, printed after it (it was dropped)
+    ("Form: Build the top card of your deck face down.", "down", None),
+    ("Response: After your rival blocks, build 1 foundation from your discard pile committed.",
+     "", ("committed",)),
+    ("Form: Build it committed.", "", ("committed",)),
+])
+def test_ufs_a_built_card_lands_as_printed(text, face, states):
+    [build] = [e for e in _only(text).effects if isinstance(e, M.Move)]
+    assert build.verb == "build" and build.to_zone.name == "stage" and build.face == face
+    assert (build.arrives.states if build.arrives else None) == states
+
+
+@pytest.mark.parametrize(("text", "stat"), [
+    # a value the lists do not know, printed after the change, is the value changed (it was
+    # dropped and the change made to "attack")
+    ("Enhance: Your attack gets +2 flurry this turn.", "flurry"),
+    ("Blitz: Your next attack gets +1 Stun.", "stun"),
+])
+def test_ufs_a_change_of_a_value_no_list_has(text, stat):
+    [mod] = _only(text).effects
+    assert isinstance(mod, M.ModifyValue) and mod.stat == stat and mod.target.kinds == ("attack",)
+
+
+@pytest.mark.parametrize("text", [
+    "Enhance: Your attack gets +2 big flurry.",
+    "Enhance: Your attack gets +2 flurry and +1 speed.",
+])
+def test_ufs_a_change_followed_by_what_no_value_holds_is_unread(text):
+    assert ufs.parse(text).unparsed
+
+
+@pytest.mark.parametrize(("text", "frm", "to"), [
+    # a zone no list has, owned as zones are: that zone (the "to" phrase was dropped: a Move
+    # going nowhere, counted as read)
+    ("Form: Add 1 card from your hand to your reserve.", "hand", "reserve"),
+    ("Enhance: Move 1 foundation from your stage to your reserve.", "stage", "reserve"),
+    ("Form: Put this card into your vault.", None, "vault"),
+])
+def test_ufs_a_zone_no_list_has(text, frm, to):
+    [move] = _only(text).effects
+    assert (move.from_zone.name if move.from_zone else None) == frm
+    assert move.to_zone.name == to and move.to_zone.owner == "you"
