@@ -572,6 +572,7 @@ class UfsTransformer(CardTransformer):
 class UfsReader(GameReader):
     game = GAME
     grammar_file = "card_ufs.lark"
+    open_words = True       # "reveals", "readies": a form of a listed word (Lexicon.guess)
     start = ("sentence", "head", "keyword_line")
     default_kind = "static"
 

@@ -1715,12 +1715,13 @@ def test_ufs_less_damage_from_an_attack_is_a_prevention(text, amount):
     assert p.amount.value == amount and p.source.kinds == ("attack",)
 
 
-@pytest.mark.parametrize(("text", "verb"), [
-    # verb and noun forms no corpus card prints, read by their known stems (a new set's words)
-    ("Form: Your rival selects 1 of your foundations. Your rival readies it.", "ready"),
-    ("Enhance: Each player reveals their hand.", "reveal"),
+@pytest.mark.parametrize(("text", "word", "verb"), [
+    # a word the lists lack, read as the listed word it is a form or misprint of (open_words)
+    ("Form: Your rival discrads 1 card.", "discrads", "discard"),
+    ("Form: Each player draws 1 card for each of their vitalities.", "vitalities", "draw"),
 ])
-def test_ufs_a_verb_form_is_read_as_its_stem(text, verb):
+def test_ufs_a_word_the_lists_lack_is_read_as_a_listed_one(text, word, verb):
+    assert word not in ufs.READER.grammar.lexicon.words
     card = ufs.parse(text)
     assert card.fully_parsed, (card.unparsed, card.others())
     assert verb in [e.verb for a in card.abilities for e in a.effects]
