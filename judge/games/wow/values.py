@@ -85,10 +85,44 @@ def was(state: State, oid: int) -> tuple[frozenset[str], str | None] | None:
     return _AS_IT_WAS.get((id(state), oid)) if _AS_IT_WAS else None
 
 
+def _kept_reads(state: State) -> dict | None:
+    """The reads kept for the state as it is now (kinds: key -> value), as statics() keeps
+    its list: for as long as the log is unchanged (every change after the set-up is a logged
+    operation), not while an operation applies, a card is looked back at as it was (404.2c)
+    or a modifier's amount is being read (719.3: what applies then depends on the reader).
+    None when reads are not kept now."""
+    if not getattr(state, "_logging", False) or _AS_IT_WAS or _reading \
+            or getattr(state, "_applying", 0):
+        return None
+    kept = getattr(state, "_wow_reads", None)
+    if kept is None or kept[0] != len(state.log) or kept[1] is not state.log:
+        kept = state._wow_reads = (len(state.log), state.log, {})
+    return kept[2]
+
+
 def kinds(state: State, oid: int) -> frozenset[str]:
     """The card's types and tags now (300, 202): printed, then added or removed by
     modifiers (202.3, 300.1a-b); Totems are ability allies and Golems equipment allies in
-    all zones (305.3a, 304.4a)."""
+    all zones (305.3a, 304.4a).
+
+    Read thousands of times per ruling (every description a card is matched against asks),
+    and more than half of the reads repeat one made on the same game: kept with the other
+    reads of that game (:func:`_kept_reads`), per card and per set of half-read cards (the
+    recursion guard leaves those out, so what is busy can change the answer)."""
+    kept = _kept_reads(state)
+    if kept is None:
+        return _kinds(state, oid)
+    key = ("kinds", oid, frozenset(_busy)) if _busy else ("kinds", oid)
+    found = kept.get(key)
+    if found is None:
+        size = len(state.log)
+        found = _kinds(state, oid)
+        if len(state.log) == size:
+            kept[key] = found
+    return found
+
+
+def _kinds(state: State, oid: int) -> frozenset[str]:
     if _AS_IT_WAS:
         then = _AS_IT_WAS.get((id(state), oid))
         if then is not None:
