@@ -22,7 +22,6 @@ import io
 import os
 import pickle
 import sys
-import tempfile
 from pathlib import Path
 
 from judge import frozen_pickle, paths
@@ -50,15 +49,32 @@ def parse(game: str, text: str, *, name: str | None = None) -> CardText:
 
 
 def version() -> str:
-    """A digest of everything a parsed card text depends on."""
-    digest = hashlib.sha256()
-    digest.update(f"{sys.version_info[:2]}".encode())
-    digest.update(lark_version_stamp())
+    """A digest of everything a parsed card text depends on. Worked out once per process
+    for as long as the files it reads are unchanged (by path, size and modification time, as
+    Python checks its bytecode cache): each game's store asks (about 0.7 MB read and hashed
+    each time)."""
     sources = (sorted(_CODE.glob("*.py")) + sorted(paths.GRAMMAR.rglob("card_*.lark"))
                + [Path(frozen_pickle.__file__)])
+    stamp = lark_version_stamp()
+    try:
+        seen = (stamp,) + tuple((str(p), s.st_size, s.st_mtime_ns)
+                                for p in sources for s in (p.stat(),))
+    except OSError:
+        seen = None
+    if seen is not None and _version and _version[0] == seen:
+        return _version[1]
+    digest = hashlib.sha256()
+    digest.update(f"{sys.version_info[:2]}".encode())
+    digest.update(stamp)
     for path in sources:
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()[:20]
+    found = digest.hexdigest()[:20]
+    _version[:] = [seen, found] if seen is not None else []
+    return found
+
+
+# [the sources' paths, sizes and modification times, the digest worked out from them]
+_version: list = []
 
 
 COMPACT_AT = 64    # records in a file read: it is written again as one
@@ -137,6 +153,7 @@ def _rewrite(game: str, store: dict[str, CardText]) -> None:
         return
     tmp: str | None = None
     try:
+        import tempfile         # only when the store is written whole (not on every start)
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
         with os.fdopen(fd, "wb") as f:

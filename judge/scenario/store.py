@@ -18,7 +18,6 @@ import hashlib
 import json
 import os
 import pickle
-import shutil
 import sys
 from pathlib import Path
 
@@ -92,6 +91,7 @@ def _store_folder() -> Path | None:
             folder = top / version()
             if not folder.is_dir():
                 if top.is_dir():
+                    import shutil   # only when the parsed scenarios' folder changes
                     for old in top.iterdir():
                         shutil.rmtree(old, ignore_errors=True)
                 folder.mkdir(parents=True, exist_ok=True)

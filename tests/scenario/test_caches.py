@@ -267,3 +267,12 @@ def test_card_store_keeps_the_records_before_a_torn_one(tmp_path, monkeypatch, e
     assert store.parse("fab", CARD) == first
     with open(path, "rb") as f:
         assert list(pickle.load(f)) == [CARD] and f.read() == b"", "the torn record is gone"
+
+
+def test_card_store_version_is_worked_out_once_while_its_sources_are_unchanged(monkeypatch):
+    first = store.version()
+
+    def hashed_again(*args):
+        raise AssertionError("the card store's version was hashed again")
+    monkeypatch.setattr(store.hashlib, "sha256", hashed_again)
+    assert store.version() == first

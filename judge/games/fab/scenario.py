@@ -6,7 +6,6 @@ line of a ruling.
 
 from __future__ import annotations
 
-import difflib
 from typing import TYPE_CHECKING, Any
 
 from judge.engine import trace as T
@@ -189,6 +188,7 @@ class FabScenario(ScenarioGame):
             low = " ".join(said.lower().rstrip(".;").split())
             match = [m for m in printed if " ".join(m.lower().split()).startswith(low)]
             if len(match) != 1:
+                import difflib          # an error's suggestion only: not on every start
                 near = difflib.get_close_matches(said, printed, n=1, cutoff=0.4)
                 raise ScenarioStateError(
                     f"{o.name} has no mode {said!r}" if not match else
