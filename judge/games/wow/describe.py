@@ -110,6 +110,9 @@ def alternatives(desc: M.Target) -> list[M.Target]:
     alts = [desc] + list(desc.alternatives)
     if len(alts) == 1:
         return alts
+    kept = _ALTERNATIVES.get(id(desc))
+    if kept is not None and kept[0] is desc:
+        return list(kept[1])
     controller = desc.controller or next((a.controller for a in desc.alternatives
                                           if a.controller), "")
     out = []
@@ -122,7 +125,16 @@ def alternatives(desc: M.Target) -> list[M.Target]:
                                                                     if a is not desc else ()))),
                        targeted=desc.targeted)
         out.append(replace(base, kinds=kinds))
+    if len(_ALTERNATIVES) >= 1024:
+        _ALTERNATIVES.clear()
+    _ALTERNATIVES[id(desc)] = (desc, tuple(out))
     return out
+
+
+# id of a description -> (that description, its alternatives): a description (a frozen value)
+# is matched against every card each time its power is read; kept with the description itself,
+# so that its id cannot be another's while it is here
+_ALTERNATIVES: dict[int, tuple[M.Target, tuple[M.Target, ...]]] = {}
 
 
 def is_player_desc(desc: M.Target) -> bool:

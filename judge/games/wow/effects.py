@@ -2453,10 +2453,25 @@ def _could_target(value) -> bool:
         return True
     if isinstance(value, tuple):
         return any(_could_target(x) for x in value)
-    if is_dataclass(value) and not isinstance(value, type):
-        return any(_could_target(getattr(value, f.name)) for f in fields(value)
-                   if f.name not in ("span", "at"))
-    return False
+    names = _WALKED.get(type(value), _UNSEEN)
+    if names is _UNSEEN:
+        names = _walked(type(value))
+    return names is not None and any(_could_target(getattr(value, n)) for n in names)
+
+
+_UNSEEN = object()
+# class -> the fields _could_target looks into (a dataclass's, but its positions), or None
+_WALKED: dict[type, tuple[str, ...] | None] = {}
+
+
+def _walked(cls: type) -> tuple[str, ...] | None:
+    """The field names of dataclass ``cls`` but ``span`` and ``at`` (None: not a dataclass;
+    a class object itself is not walked), worked out once per class: a card's powers are
+    read for every scenario that names it, and this walk visits each of their values."""
+    found = (tuple(f.name for f in fields(cls) if f.name not in ("span", "at"))
+             if is_dataclass(cls) else None)
+    _WALKED[cls] = found
+    return found
 
 
 def why_not(e: M.Effect) -> str | None:
