@@ -81,7 +81,11 @@ def test_search_finds_dominate_and_opens_it_with_the_keyboard(page, site):
     page.locator("#j-q").click()
     page.keyboard.type("dominate")
     first = page.locator("#j-search-results a").first
-    first.wait_for(state="visible", timeout=10_000)
+    # the list follows each key typed: wait for the results of the whole word (reading the
+    # first visible row could read the results for "d" alone)
+    page.wait_for_function(
+        "() => { const a = document.querySelector('#j-search-results a');"
+        " return a !== null && a.innerText.includes('fab-1.4 Dominate'); }", timeout=10_000)
     assert "fab-1.4 Dominate" in first.inner_text()
     page.keyboard.press("ArrowDown")
     assert page.evaluate("document.activeElement.closest('#j-search-results') !== null")
