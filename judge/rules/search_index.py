@@ -68,7 +68,7 @@ CREATE INDEX rank_edge_dst ON rank_edge(dst, kind, src);
 CREATE TABLE rank_doc(doc TEXT PRIMARY KEY, first INTEGER, last INTEGER, n INTEGER,
     avg0 REAL, avg1 REAL, avg2 REAL, avg3 REAL, lens BLOB, parents BLOB, cited BLOB, kinds TEXT,
     wparams TEXT, log_cited BLOB);
-CREATE TABLE rank_term(term TEXT, doc TEXT, data BLOB, PRIMARY KEY(term, doc)) WITHOUT ROWID;
+CREATE TABLE rank_term(term TEXT, doc TEXT, data BLOB, PRIMARY KEY(term, doc));
 CREATE TABLE rank_stem(word TEXT, doc TEXT, stem TEXT, PRIMARY KEY(word, doc)) WITHOUT ROWID;
 CREATE TABLE rank_syn(doc TEXT, key TEXT, alt TEXT, weight REAL, source TEXT);
 CREATE INDEX rank_syn_key ON rank_syn(key);
