@@ -473,8 +473,9 @@ def test_learn_keeps_a_pair_two_questions_teach_and_the_best_per_word():
 
 
 def test_offsets_in_order_and_near_as_written_out():
-    """_follows and _near (set look-ups in C) answer as the pairwise tests they replace: an
-    offset of the second word 1-3 after one of the first; any two within NEAR."""
+    """_closeness answers as the definitions of the phrase and near signals: "phrase" when an
+    offset of the second word is 1-3 after one of the first; else "near" when any two are
+    within NEAR; else None."""
     from hypothesis import given, strategies as st
 
     from judge.rules import search as S
@@ -482,9 +483,13 @@ def test_offsets_in_order_and_near_as_written_out():
 
     @given(offsets, offsets)
     def check(a, b):
-        ob = set(b)
-        assert S._follows(a, ob) == any(o + d in ob for o in a for d in (1, 2, 3))
-        assert S._near(a, ob) == any(abs(o - p) <= S.NEAR for o in a for p in ob)
+        if any(o + d in b for o in a for d in (1, 2, 3)):
+            want = "phrase"
+        elif any(abs(o - p) <= S.NEAR for o in a for p in b):
+            want = "near"
+        else:
+            want = None
+        assert S._closeness(a, b) == want
     check()
 
 
