@@ -195,14 +195,19 @@ class Concept:
         self.weight = FRAMING_WEIGHT if word in FRAMING else 1.0
 
 
+def _plain(text: str) -> str:
+    """``text`` with every character that is not a letter or digit made a space (its words are
+    then those of :func:`word_spans`, at the same places)."""
+    if text.isascii():
+        return text.translate(_ASCII_SPACES)
+    return text.translate({ord(ch): " " for ch in set(text) if not ch.isalnum()})
+
+
 def word_spans(text: str) -> list[tuple[str, int, int]]:
     """(word, start, end) of each run of letters and digits (as FTS5's unicode61 splits text;
     the same as the regex ``[^\\W_]+``, without importing re). The characters that are not
     letters or digits become spaces (str.translate), then the words are found in order."""
-    if text.isascii():
-        plain = text.translate(_ASCII_SPACES)
-    else:
-        plain = text.translate({ord(ch): " " for ch in set(text) if not ch.isalnum()})
+    plain = _plain(text)
     out, at = [], 0
     for word in plain.split():
         start = plain.find(word, at)
@@ -977,9 +982,12 @@ def _hits(con, ranked, why, offs, explain: bool) -> list[dict]:
 def snippet(text: str, hits: list[int]) -> str:
     """About SNIPPET_WORDS words of ``text`` around its densest run of matched words (``hits``:
     their token offsets as FTS5 counts them), each matched word between HIT_START and HIT_END
-    (control characters no rules text holds; :func:`highlights` turns them into offsets)."""
-    tokens = word_spans(text)
-    if not tokens:
+    (control characters no rules text holds; :func:`highlights` turns them into offsets).
+    The words are those of :func:`word_spans`; only the shown ones are located one by one (the
+    first shown word is found by a split in C: a long rule's text costs no loop per word)."""
+    plain = _plain(text)
+    count = len(plain.split())
+    if not count:
         return text
     n = SNIPPET_WORDS
     start = 0
@@ -990,19 +998,21 @@ def snippet(text: str, hits: list[int]) -> str:
                 j += 1
             if i - j + 1 > most:
                 most, start = i - j + 1, hits[j]
-        start = max(0, min(start - 2, len(tokens) - n))
-    end = min(len(tokens), start + n)
-    pieces, at = [], tokens[start][1]
+        start = max(0, min(start - 2, count - n))
+    end = min(count, start + n)
+    # the shown words: where the first one begins (what is left after splitting off the
+    # words before it), then each found after the one before
+    at = len(plain) - len(plain.split(None, start)[-1]) if start else len(plain) - len(plain.lstrip())
+    pieces = []
     hitset = set(hits)
-    for i in range(start, end):
-        word, begin, stop = tokens[i]
+    for i, word in zip(range(start, end), plain[at:].split()):
+        begin = plain.find(word, at)
         pieces.append(text[at:begin])
-        pieces.append(f"{HIT_START}{word}{HIT_END}" if i in hitset else word)
-        at = stop
-    tail = text[at:tokens[end - 1][2]] if end else ""
-    out = "".join(pieces) + tail
-    out = " ".join(out.split())
-    return ("… " if start else "") + out + (" …" if end < len(tokens) else "")
+        at = begin + len(word)
+        shown = text[begin:at]
+        pieces.append(f"{HIT_START}{shown}{HIT_END}" if i in hitset else shown)
+    out = " ".join("".join(pieces).split())
+    return ("… " if start else "") + out + (" …" if end < count else "")
 
 
 HIT_START, HIT_END = "\x02", "\x03"     # inside snippet() only
@@ -1011,20 +1021,24 @@ HIT_OPEN, HIT_CLOSE = "«", "»"         # how text output marks a hit (no bundl
 
 def highlights(marked: str) -> tuple[str, list[list[int]]]:
     """A snippet with hits between HIT_START and HIT_END -> (plain text, [[start, end], ...]).
-    Not [word]: WoW's own [[Quick]] brackets made that ambiguous (issue 20)."""
-    plain: list[str] = []
+    Not [word]: WoW's own [[Quick]] brackets made that ambiguous (issue 20). Each HIT_START
+    opens a span where it stands; the last HIT_END before the next HIT_START ends it (a span
+    never ended, or empty, is dropped); neither mark is kept in the text."""
+    first, *opened = marked.split(HIT_START)
+    plain = [first.replace(HIT_END, "")]
+    n = len(plain[0])
     spans: list[list[int]] = []
-    n = 0
-    for ch in marked:
-        if ch == HIT_START:
-            spans.append([n, n])
-        elif ch == HIT_END:
-            if spans:
-                spans[-1][1] = n
-        else:
-            plain.append(ch)
-            n += 1
-    return "".join(plain), [sp for sp in spans if sp[1] > sp[0]]
+    for piece in opened:
+        *inside, after = piece.split(HIT_END)
+        start = n
+        for part in inside:
+            plain.append(part)
+            n += len(part)
+        if n > start:
+            spans.append([start, n])
+        plain.append(after)
+        n += len(after)
+    return "".join(plain), spans
 
 
 def marked_snippet(hit: dict, open_: str = HIT_OPEN, close: str = HIT_CLOSE) -> str:

@@ -493,6 +493,84 @@ def test_offsets_in_order_and_near_as_written_out():
     check()
 
 
+def _snippet_as_defined(text, hits):
+    """judge search's snippet written out over word_spans (every word located in order): the
+    SNIPPET_WORDS words from the start of the densest run of hits (two words before it, kept
+    inside the text), hits marked, white space made single spaces, an ellipsis for each side
+    cut."""
+    from judge.rules import search as S
+    tokens = S.word_spans(text)
+    if not tokens:
+        return text
+    n, start = S.SNIPPET_WORDS, 0
+    if hits:
+        most = 0
+        for h in hits:
+            inside = sum(1 for g in hits if h <= g < h + n)
+            if inside > most:
+                most, start = inside, h
+        start = max(0, min(start - 2, len(tokens) - n))
+    end = min(len(tokens), start + n)
+    out, at = "", tokens[start][1]
+    for i in range(start, end):
+        word, begin, stop = tokens[i]
+        out += text[at:begin] + (f"{S.HIT_START}{word}{S.HIT_END}" if i in hits else word)
+        at = stop
+    return ("… " if start else "") + " ".join(out.split()) + (" …" if end < len(tokens) else "")
+
+
+def test_snippet_as_defined_for_every_rule_text():
+    """The snippet locates only the words it shows; it gives what locating every word gives,
+    for the text of every rule of the bundled documents and hits at its start, middle and end
+    (and past it)."""
+    from judge.rules import search as S
+    con = lookup.connect()
+    texts = [t for (t,) in con.execute("SELECT text FROM nodes WHERE text != ''")]
+    assert len(texts) > 1000
+    for text in texts:
+        k = len(S.word_spans(text))
+        for hits in ([], [0], [k - 1], [k // 2, k // 2 + 3], [1, 5, k - 2, k + 2]):
+            hits = sorted({h for h in hits if h >= 0})
+            assert S.snippet(text, hits) == _snippet_as_defined(text, hits), (text, hits)
+
+
+def test_snippet_as_defined_for_any_text():
+    from hypothesis import given, settings, strategies as st
+
+    from judge.rules import search as S
+
+    @settings(max_examples=400)
+    @given(st.text(alphabet="ab1 .,é—\u00a0\n'_x", max_size=60),
+           st.lists(st.integers(min_value=0, max_value=30), max_size=6))
+    def check(text, hits):
+        hits = sorted(set(hits))
+        assert S.snippet(text, hits) == _snippet_as_defined(text, hits)
+    check()
+
+
+def test_highlights_as_defined():
+    """Each HIT_START opens a span where it stands, a HIT_END ends the open span there (the
+    last one counts), empty or unended spans are dropped, neither mark is kept."""
+    from hypothesis import given, strategies as st
+
+    from judge.rules import search as S
+
+    @given(st.text(alphabet="ab " + S.HIT_START + S.HIT_END, max_size=16))
+    def check(marked):
+        plain, spans, n = "", [], 0
+        for ch in marked:
+            if ch == S.HIT_START:
+                spans.append([n, n])
+            elif ch == S.HIT_END:
+                if spans:
+                    spans[-1][1] = n
+            else:
+                plain += ch
+                n += 1
+        assert S.highlights(marked) == (plain, [sp for sp in spans if sp[1] > sp[0]])
+    check()
+
+
 def test_logarithms_from_sqlite_equal_math_log():
     """The ranking's idf logarithms come from SQLite's ln() (no math module on the lookup
     path): the very floats math.log gives, for the document frequencies of every document."""
