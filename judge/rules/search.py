@@ -113,8 +113,13 @@ VARIANTS: tuple[tuple[str, ...], ...] = (
 def _variants(word: str) -> set[str]:
     """Every form of :data:`VARIANTS` that ``word`` shares a group with (itself included, if
     it is in one); a scan of the groups per word of a question costs less than building a map
-    of them at every start."""
+    of them at every start, and a word in none (most) is told by one look in a string."""
+    if f" {word} " not in _VARIANT_WORDS:
+        return set()
     return {v for group in VARIANTS if word in group for v in group}
+
+
+_VARIANT_WORDS = " " + " ".join(" ".join(group) for group in VARIANTS) + " "
 
 
 # Derivations the stemmer leaves apart ("owner" / "ownership", "block" / "blocker"): a query
