@@ -177,8 +177,11 @@ def reset() -> None:
 # --- documents ------------------------------------------------------------------------------
 
 def documents() -> list[dict]:
-    rows = connect().execute("SELECT * FROM documents ORDER BY ord").fetchall()
-    return [dict(r) for r in rows]
+    cur = connect().cursor()
+    cur.row_factory = None      # plain tuples, named once here: dict() of a sqlite3.Row looks
+    rows = cur.execute("SELECT * FROM documents ORDER BY ord").fetchall()   # up every name
+    names = [d[0] for d in cur.description]
+    return [dict(zip(names, r)) for r in rows]
 
 
 def _newest_first(docs: list[dict]) -> list[dict]:
