@@ -27,6 +27,7 @@ array module (which imports collections); the build-side helpers import array wh
 """
 
 import os
+import sys
 
 from judge import sqlite_light
 
@@ -104,49 +105,78 @@ def dump(path: str, vectors: dict[str, list[float]]) -> None:
                 + array("f", [scale]).tobytes() + blob + body.tobytes())
 
 
+_FLIP = bytes(b ^ 0x80 for b in range(256))
+
+
+# value + 128 of an int8 is its byte with the top bit flipped
+_FLIP = bytes(b ^ 0x80 for b in range(256))
+# x + 1.5 x 2**52 rounds a float |x| < 2**51 to the nearest integer, ties to even, as round()
+# does, and leaves that integer (two's complement) in the low bits of the double
+_ROUNDER = 6755399441055744.0
+
+
 class Packer:
     """Sums of many words' vectors at index build, fast in pure Python: each word's int8 vector
     is packed into one integer, a 32-bit field per dimension holding value + 128, so that adding
-    integers adds the vectors field by field (a rule's few hundred words cannot carry a field
-    over: 255 x words < 2**32)."""
+    integers adds the vectors field by field. A rule's words are counted first: each distinct
+    word is looked up and added once, as count x its packed vector (the same integer as adding
+    it once per occurrence). The sum is unpacked to signed values (times 127) by integer
+    arithmetic on the whole vector, and the norm and the quantising go through map over C
+    functions, not a Python loop per dimension: the same integers and the same float division
+    and rounding as ``round(127 * x / norm)``, so the same bytes (tests/rules/test_meaning.py
+    compares them with that loop)."""
 
     def __init__(self, dim: int, table: dict[str, bytes]) -> None:
         self.dim = dim
         self.table = table
         self.packed: dict[str, int | None] = {}     # token -> its packed vector (None: none)
+        self._ones = int.from_bytes(b"\x01\0\0\0" * dim, "little")    # 1 in every field
 
     def _pack(self, token: str) -> int | None:
-        from array import array
         for f in forms(token):
             v = self.table.get(f)
             if v is not None:
-                vals = array("b")
-                vals.frombytes(v)
-                return int.from_bytes(array("I", [x + 128 for x in vals]).tobytes(), "little")
+                fields = bytearray(4 * self.dim)        # little-endian 32-bit fields
+                fields[::4] = v.translate(_FLIP)
+                return int.from_bytes(fields, "little")
         return None
 
     def vector(self, tokens: list[str]) -> bytes | None:
         """The normalised sum of ``tokens``' vectors, as int8 bytes (x 1/127); None if no token
         has one."""
+        from array import array
+        from collections import Counter
+        from itertools import repeat
         total = n = 0
         packed = self.packed
-        for tok in tokens:
+        for tok, c in Counter(tokens).items():
             p = packed[tok] if tok in packed else packed.setdefault(tok, self._pack(tok))
             if p is not None:
-                total += p
-                n += 1
+                total += p if c == 1 else p * c
+                n += c
         if not n:
             return None
-        from array import array
-        fields = array("I")
-        fields.frombytes(total.to_bytes(4 * self.dim, "little"))
-        off = 128 * n
-        vals = [x - off for x in fields]
-        norm = sum(map(int.__mul__, vals, vals)) ** 0.5
+        from operator import add, mul, truediv
+        size = 4 * self.dim
+        if 127 * 255 * n >= 2 ** 31:    # (never for a rule's passage) too many for the fields
+            fields = array("I")
+            fields.frombytes(total.to_bytes(size, "little"))
+            vals = [127 * (x - 128 * n) for x in fields]
+        else:
+            # 127 x (each field - 128 n), + 2**31 so that no field borrows from the next; the
+            # xor of each field's top bit takes the 2**31 off again (two's complement)
+            ones = self._ones
+            signed = (127 * total + (2 ** 31 - 127 * 128 * n) * ones) ^ (ones << 31)
+            vals = list(memoryview(signed.to_bytes(size, "little")).cast("i"))
+        norm = (sum(map(mul, vals, vals)) // 16129) ** 0.5       # the sum of values squared
         if not norm:
             return None
-        # |x| <= norm: within -127..127 as it is
-        return array("b", [round(127 * x / norm) for x in vals]).tobytes()
+        # round(127 x value / norm) for each value (|value| <= norm: within -127..127), read
+        # off the low byte of each double
+        got = array("d", map(add, map(truediv, vals, repeat(norm)), repeat(_ROUNDER)))
+        if sys.byteorder == "big":
+            got.byteswap()
+        return got.tobytes()[::8]
 
 
 def rule_text(title: str | None, text: str | None) -> str:

@@ -51,6 +51,46 @@ def test_packed_sum_is_the_sum_of_the_vectors_normalised():
     assert packer.vector(["unknownword"]) is None
 
 
+def _reference_vector(table, dim, toks):
+    """The rule vector as the first version of the build made it: a loop per dimension."""
+    want = [0] * dim
+    n = 0
+    for t in toks:
+        v = next((table[f] for f in meaning.forms(t) if f in table), None)
+        if v is not None:
+            want = [a + b for a, b in zip(want, array("b", v))]
+            n += 1
+    norm = sum(x * x for x in want) ** 0.5
+    if not n or not norm:
+        return None
+    return array("b", [round(127 * x / norm) for x in want]).tobytes()
+
+
+def test_packed_sum_rounds_halves_to_even_as_round_does():
+    # norm 254 exactly: 127 x value / norm = value / 2, a tie for every odd value
+    table = {"a": array("b", [-1, 3, -5, 7, 127, 20, -3, 3, 2, 1]).tobytes(),
+             "b": array("b", [0, 0, 0, 0, 126, 0, 0, 0, 0, 0]).tobytes()}
+    got = array("b")
+    got.frombytes(meaning.Packer(10, table).vector(["a", "b"]))
+    assert list(got) == [0, 2, -2, 4, 126, 10, -2, 2, 1, 0]
+    assert got.tobytes() == _reference_vector(table, 10, ["a", "b"])
+
+
+def test_packed_sum_is_the_per_dimension_loop_on_random_tables():
+    rnd = random.Random(11)
+    for dim in (1, 7, 64):
+        table = {f"w{i}": array("b", [rnd.choice((-127, 127, 0, rnd.randint(-127, 127)))
+                                      for _ in range(dim)]).tobytes() for i in range(30)}
+        packer = meaning.Packer(dim, table)
+        for _ in range(60):
+            toks = [f"w{rnd.randrange(40)}" for _ in range(rnd.choice((1, 2, 5, 50, 400)))]
+            assert packer.vector(toks) == _reference_vector(table, dim, toks), (dim, toks)
+    # so many words that the fast unpacking's fields would overflow: the plain loop, same bytes
+    table = {"x": array("b", [127, -127, 5]).tobytes(), "y": array("b", [-127, 127, 1]).tobytes()}
+    toks = ["x"] * 70_000 + ["y"]
+    assert meaning.Packer(3, table).vector(toks) == _reference_vector(table, 3, toks)
+
+
 def test_shipped_table_holds_the_documents_words_and_general_english():
     dim, scale, table = meaning.load()
     assert dim == 384 and scale > 0
