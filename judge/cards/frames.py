@@ -2784,7 +2784,8 @@ class Frames:
             return M.Condition(kind=kind, test="all" if isinstance(first, _Both) else "any",
                                parts=conds, text=text, span=span)
         if lemma is None and auxes & _BE:
-            return self.be_condition(kind, s, parts, subject, negated, span, text)
+            return _either_state(self.be_condition(kind, s, parts, subject, negated, span,
+                                                   text))
         if lemma is None and "would" in auxes and parts.objects and isinstance(
                 parts.objects[0], NounPhrase) and len(parts.objects[0].words) > 1 and \
                 str(parts.objects[0].words[0]).lower() == "target":
@@ -2916,7 +2917,8 @@ class Frames:
             cond = self.simple_condition("that", s)
             it = M.Target(ref="it")
             if cond.subject is None:
-                cond = replace(cond, subject=it)
+                cond = replace(cond, subject=it, parts=tuple(
+                    replace(c, subject=it) if c.subject is None else c for c in cond.parts))
             if cond.event is not None and cond.event.subject is None:
                 cond = replace(cond, event=replace(cond.event, subject=it))
             return replace(cond, span=span, text=self.r.phrase(span))
@@ -3523,3 +3525,38 @@ def _unread_phrases(parts: Parts, core: list) -> list:
         if not any(ps.start <= s.start < ps.end for s in spans):
             out.append(p)
     return out
+
+
+_STATE_JOINERS = ((" or ", "any"), (" and/or ", "any"), (" and ", "all"))
+
+
+def _joined_states(text: str, joiner: str) -> bool:
+    """Is ``text`` two state words the lexer joined ("attacking or countering"; not a
+    comparison such as "5 or more")?"""
+    halves = text.split(joiner)
+    return len(halves) == 2 and all(h.isalpha() and h not in _NOT_STATES for h in halves)
+
+
+_NOT_STATES = frozenset({"more", "less", "fewer", "greater", "higher", "lower"})
+
+
+def _either_state(cond: M.Condition) -> M.Condition:
+    """A state the lexer joined ("is attacking or countering this unit", judge.cards.lexer.
+    _join_states): one "is" condition per state, any (or "all", for "and") of them."""
+    if cond.test != "is":
+        return cond
+    for joiner, test in _STATE_JOINERS:
+        if _joined_states(cond.state, joiner):
+            parts = tuple(replace(cond, state=state) for state in cond.state.split(joiner))
+            return M.Condition(kind=cond.kind, test=test, subject=cond.subject, parts=parts,
+                               negated=cond.negated, text=cond.text, span=cond.span)
+        obj = cond.object
+        joined = [q for q in obj.qualities if _joined_states(q, joiner)] if obj is not None \
+            else []
+        if len(joined) == 1:
+            at = obj.qualities.index(joined[0])
+            parts = tuple(replace(cond, object=replace(obj, qualities=obj.qualities[:at] + (
+                state,) + obj.qualities[at + 1:])) for state in joined[0].split(joiner))
+            return M.Condition(kind=cond.kind, test=test, subject=cond.subject, parts=parts,
+                               negated=cond.negated, text=cond.text, span=cond.span)
+    return cond

@@ -362,6 +362,8 @@ class Tokens:
 
     def __init__(self, lexicon: Lexicon) -> None:
         self.lexicon = lexicon
+        # the grammar's name of the adjective terminal (states joined in a relative clause)
+        self.adjective = next((t for t in lexicon.words.values() if _base(t) == "ADJ"), None)
 
     def tokens(self, words: Sequence[Word]) -> list[Token]:
         lex = self.lexicon
@@ -504,6 +506,9 @@ class Tokens:
             _mark_past_verbs(out)
         if "THEN" in kinds and known.get("already") is not None:
             _mark_inner_thens(out, known["already"])
+        if "BE" in kinds and not kinds.isdisjoint(("THAT", "REL")) and \
+                not kinds.isdisjoint(("OR", "AND", "AND_OR")) and self.adjective is not None:
+            out = _join_states(out, self.adjective)
         line_starts = {out[b].start_pos for b in breaks if b < len(out)}
         texts = {t for k, t, _, _ in words if k in _TEXT_KINDS}
         if len(out) >= 3 and _two_capitals(out):
@@ -623,6 +628,37 @@ _LIST_END = frozenset({"COMMA_CONJ", "OR", "AND", "AND_OR"})
 _LIST_WORDS = frozenset({"NOUN", "ADJ", "NAME", "WORD", "STAT", "DET", "INT", "NUM_WORD", "ICON",
                          "POSS", "U_NOUN", "U_ADJ", "A_NOUN", "A_ADJ", "W_NOUN", "W_ADJ", "F_NOUN",
                          "F_ADJ", "DIE"})
+
+
+_STATE_WORDS = frozenset({"ADJ", "A_ADJ", "PARTICIPLE", "PAST_VERB"})
+
+
+def _is_state(tok: Token) -> bool:
+    """A word that names a state after "is": an adjective or participle, or a verb's or noun's
+    "-ing" / "-ed" form ("countering", "guarded")."""
+    kind = _base(tok.type)
+    return kind in _STATE_WORDS or (kind.startswith(("V_", "A_NOUN", "NOUN")) and
+                                     str(tok).lower().endswith(("ing", "ed")))
+
+
+def _join_states(tokens: list[Token], adjective: str) -> list[Token]:
+    """"(each unit) that is attacking or countering (this unit)": two states joined by "or" /
+    "and" right after a relative's "that / which / who is" are one adjective token of both
+    ("attacking or countering"), which the conditions read as either (both) of the states -
+    else the "or" would end the relative clause and join what follows to the sentence's own
+    clause ("draw 1 card for each unit that is attacking or blocking": "blocking" was another
+    thing drawn)."""
+    out = list(tokens)
+    i = 0
+    while i + 4 < len(out):
+        if _base(out[i].type) in ("THAT", "REL") and _base(out[i + 1].type) == "BE" and \
+                _is_state(out[i + 2]) and _base(out[i + 3].type) in ("OR", "AND", "AND_OR") \
+                and _is_state(out[i + 4]):
+            first, joiner, second = out[i + 2], out[i + 3], out[i + 4]
+            word = f"{str(first).lower()} {str(joiner).lower()} {str(second).lower()}"
+            out[i + 2:i + 5] = [_token(adjective, word, first.start_pos, second.end_pos)]
+        i += 1
+    return out
 
 
 def _mark_lists(tokens: list[Token]) -> list[Token]:

@@ -1777,3 +1777,33 @@ def test_ufs_a_zone_no_list_has(text, frm, to):
     [move] = _only(text).effects
     assert (move.from_zone.name if move.from_zone else None) == frm
     assert move.to_zone.name == to and move.to_zone.owner == "you"
+@pytest.mark.parametrize(("text", "test", "states"), [
+    ("Draw 1 card for each unit that is attacking or blocking.", "any",
+     ("attacking", "blocking")),
+    ("Destroy a target unit that is exhausted and damaged.", "all", ("exhausted", "damaged")),
+    ("Deal 1 damage to each ally that is guarding or countering.", "any",
+     ("guarding", "countering")),
+])
+def test_ashes_two_states_in_a_relative_clause(text, test, states):
+    # the "or" ended the relative clause: "blocking" was another thing drawn, an alternative
+    # of "1 card" (read fully, and wrong)
+    card = ashes.parse(text)
+    assert not card.unparsed and not card.others(), (card.unparsed, card.others())
+    target = next(t for t in M.walk(card.abilities) if isinstance(t, M.Target) and t.filters)
+    assert not target.alternatives
+    cond = target.filters[0]
+    assert cond.test == test and tuple(p.state for p in cond.parts) == states
+    assert all(p.subject.ref == "it" for p in cond.parts)
+
+
+def test_ashes_two_states_towards_an_object():
+    card = ashes.parse("Deal 2 damage to each unit that is attacking or countering this unit.")
+    damage = card.abilities[0].effects[0]
+    assert isinstance(damage, M.Damage)
+    cond = damage.target.filters[0]
+    assert cond.test == "any"
+    assert [p.object.qualities for p in cond.parts] == [("attacking",), ("countering",)]
+    assert all(p.object.ref == "this" and p.object.kinds == ("unit",) for p in cond.parts)
+    # a relative clause's state and then another clause: still two effects
+    card = ashes.parse("Destroy a unit that is exhausted or deal 2 damage to it.")
+    assert isinstance(card.abilities[0].effects[0], M.Choice)
