@@ -38,7 +38,7 @@ from judge.cards import model as M
 from judge.cards.model import replace
 from judge.cards.game import GameReader, _Holder, piece_of, pieces_between, split_at
 from judge.cards.links import citation_for, first_citation
-from judge.cards.nouns import COMMON_ZONES, Vocabulary, base, kind_of
+from judge.cards.nouns import COMMON_ZONES, Vocabulary, base, kind_of, number
 from judge.cards.reader import Piece
 from judge.cards.syntax import Item, NounPhrase, Pronoun, Statement, VP, span_of
 from judge.cards.transformer import CardTransformer
@@ -345,6 +345,79 @@ def _receive(f, s, parts, subject, span):
     return M.Damage(verb="receive", amount=amount, target=subject, span=span)
 
 
+def _repeat(f, s, parts, subject, span):
+    """"Repeat this (effect)": the effect before is done once more; "twice", "2 times",
+    "X times", "one additional time": how many more times (``times``). Anything else said
+    of the repeat (a phrase, a second object, other words: "repeat this process for each
+    other ...") no value holds: an Other (the core's frame reads any "repeat" as once more)."""
+    if len(parts.objects) != 1 or parts.pps or parts.rest or \
+            not isinstance(parts.objects[0], NounPhrase):
+        return f.other("repeat", s, span)
+    words = list(parts.objects[0].words)
+    if parts.objects[0].posts or not words or str(words[0]).lower() not in ("this", "that"):
+        return f.other("repeat", s, span)
+    rest = words[1:]
+    if rest and str(rest[0]).lower() in ("effect", "ability", "action"):
+        rest = rest[1:]
+    said = [str(w).lower() for w in rest]
+    times = None
+    if not said:
+        times = M.Amount(value=1)
+    elif said in (["once"], ["twice"], ["three", "times"]) or len(said) == 1 and \
+            said[0] in ("once", "twice", "three times"):
+        times = M.Amount(value={"once": 1, "twice": 2}.get(said[0], 3), text=said[0],
+                         span=span_of(rest))
+    elif said[-1] in ("time", "times") and len(said) in (2, 3) and \
+            (len(said) == 2 or said[1] == "additional"):
+        n = number(rest[0])
+        if isinstance(n, int):
+            times = M.Amount(value=n, text=" ".join(said), span=span_of(rest))
+        elif str(rest[0]) == "X":
+            times = f.amount_with_x(M.Amount(variable="X", text="X", span=span_of(rest[0])),
+                                    parts)
+    if times is None or parts.durations:
+        return f.other("repeat", s, span)
+    if times.variable != "X":
+        times = f.amount_with_x(times, parts)       # "... for each unit you control"
+    return M.Repeat(verb="repeat", times=times, span=span)
+
+
+def _move_tokens(f, s, parts, subject, span):
+    """"Move 1 wound token from a target unit to another target unit": tokens of a kind (3.4:
+    wound, status, exhaustion tokens) moved from one card to another - the kind printed (the
+    core read "token"; "1 of those exhaustion tokens" was "those exhaustion") and the card
+    they leave, whether the "from" phrase is the clause's or was hung on the tokens' noun
+    phrase (it was dropped). "1 wound or status token": a choice of the kinds. Cards and dice:
+    None (the core's move); tokens with no card to leave or to go to: an Other."""
+    what = f.obj(parts)
+    if what is None or len(parts.objects) != 1 or not {"token", "counter"} & set(what.kinds) \
+            or "card" in what.kinds or "die" in what.kinds:
+        return None
+    options = [replace(what, alternatives=())] + list(what.alternatives)
+    kinds = [" ".join(q for q in o.qualities if q.lower() not in _NOT_TOKEN_KINDS) or o.name
+             for o in options]
+    source = f.onto(parts, "from", "off")
+    last = options[-1]
+    if source is None and last.of is not None and last.zone is None:
+        source = last.of                 # "1 wound token from a target unit" (one phrase)
+    referred = bool({"those", "these", "that"} & set(what.qualities)) or \
+        what.ref in ("that", "they", "it")
+    to = f.onto(parts, "to", "onto")
+    if not all(kinds) or any(not {"token", "counter"} & set(o.kinds) for o in options) or \
+            to is None or (source is None and not referred):
+        return f.other("move", s, span)
+    count = what.count if what.quantifier != "all" else M.Amount(relation="all")
+    moves = [M.Counters(verb="move", action="move", kind=k, count=count, on=source, to=to,
+                        span=span) for k in kinds]
+    if len(moves) == 1:
+        return moves[0]
+    return M.Choice(verb="or", chooser=f.doer(subject), pick=M.Amount(value=1),
+                    options=tuple((m,) for m in moves), span=span)
+
+
+_NOT_TOKEN_KINDS = frozenset({"other", "those", "these", "that", "this", "additional", "same"})
+
+
 # prepositions of a place (Ashes puts cards and dice on and under other cards, 3.4.0): a phrase of
 # one that no value holds is named, not dropped ("place ... underneath that unit")
 _PLACES = frozenset({"to", "into", "onto", "on", "underneath", "under", "from under", "from",
@@ -356,7 +429,7 @@ FRAMES = {"must read": _PLACES, "spend": _spend, "receive": _receive, "change": 
           "choose": _choose_not,
           "select": _select,
           "guard": _guard, "meditate": _meditate, "dismount": _dismount, "add": _add,
-          "inflict": _inflict}
+          "inflict": _inflict, "repeat": _repeat, "move": _move_tokens}
 
 
 # --------------------------------------------------------------------------- transformer

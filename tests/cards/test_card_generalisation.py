@@ -1807,3 +1807,52 @@ def test_ashes_two_states_towards_an_object():
     # a relative clause's state and then another clause: still two effects
     card = ashes.parse("Destroy a unit that is exhausted or deal 2 damage to it.")
     assert isinstance(card.abilities[0].effects[0], M.Choice)
+
+
+@pytest.mark.parametrize(("text", "times"), [
+    ("Deal 1 damage to a target unit. Repeat this twice.", 2),
+    ("You may repeat this effect one additional time.", 1),
+    ("Draw 1 card. Repeat this 3 times.", 3),
+    ("Remove 1 wound token from a target unit. Repeat this effect.", 1),
+])
+def test_ashes_how_many_times_an_effect_is_repeated(text, times):
+    # ("twice" and "one additional time" were dropped: a Repeat of no number)
+    card = ashes.parse(text)
+    assert not card.unparsed and not card.others(), (card.unparsed, card.others())
+    rep = next(e for e in M.walk(card.abilities) if isinstance(e, M.Repeat))
+    assert rep.times.value == times
+
+
+def test_ashes_a_repeat_with_more_said_is_named():
+    rep = ashes.parse("Repeat this effect for each unit you control.").abilities[0].effects[0]
+    assert rep.times.per.kinds == ("unit",) and rep.times.per.controller == "you"
+    x = ashes.parse("Repeat this X times. X = the number of units you control.")
+    assert next(e for e in M.walk(x.abilities) if isinstance(e, M.Repeat)).times.defined_as
+    for text in ("Repeat this process for each opposing unit.", "Repeat this effect this turn."):
+        assert [o.verb for o in ashes.parse(text).others()] == ["repeat"], text
+
+
+@pytest.mark.parametrize(("text", "kinds", "source", "to"), [
+    ("Move 1 wound token from a target unit to another target unit.", ["wound"], "unit",
+     "unit"),
+    ("Move all status tokens from this spell onto a target ready spell.", ["status"], "spell",
+     "spell"),
+    ("Move 1 wound or exhaustion token from this unit onto a target Phoenixborn.",
+     ["wound", "exhaustion"], "unit", "phoenixborn"),
+])
+def test_ashes_tokens_moved_from_a_card_to_another(text, kinds, source, to):
+    # (the kind was "token" and the card they leave was dropped)
+    card = ashes.parse(text)
+    assert not card.unparsed and not card.others(), (card.unparsed, card.others())
+    moves = [e for e in M.walk(card.abilities) if isinstance(e, M.Counters)]
+    assert [m.kind for m in moves] == kinds
+    assert all(m.on.kinds == (source,) and m.to.kinds == (to,) for m in moves)
+    if len(kinds) > 1:
+        assert isinstance(card.abilities[0].effects[0], M.Choice)
+
+
+def test_ashes_tokens_moved_with_no_card_to_leave_are_named():
+    assert ashes.parse("Move 1 wound token to a target unit.").others()
+    moved = ashes.parse("You may move 1 of those exhaustion tokens onto this spell.")
+    counters = next(e for e in M.walk(moved.abilities) if isinstance(e, M.Counters))
+    assert counters.kind == "exhaustion" and counters.on is None      # where they are
