@@ -165,8 +165,6 @@ ASHES = [
      'triggered/when: ModifyValue'),
     ('Deal 2 damage to a target unit or Phoenixborn. Then, you may draw 1 card.',
      'spell: Damage, Choice(Move)'),
-    ('You may move 1 wound token from a unit you control to a target unit an opponent controls.',
-     'spell: Choice(Counters)'),
     ('Units with the Unit Guard ability cannot guard this turn.',
      'spell: Restriction'),
     ('Choose a card in your discard pile and shuffle it into your draw pile.',
@@ -1853,6 +1851,24 @@ def test_ashes_tokens_moved_from_a_card_to_another(text, kinds, source, to):
 
 def test_ashes_tokens_moved_with_no_card_to_leave_are_named():
     assert ashes.parse("Move 1 wound token to a target unit.").others()
+    # (in the first written list until the fifth round, read fully as a move of "token" from
+    # and to nowhere: the "to" phrase is read inside the relative "you control to ...")
+    assert ashes.parse("You may move 1 wound token from a unit you control to a target unit "
+                       "an opponent controls.").others()
     moved = ashes.parse("You may move 1 of those exhaustion tokens onto this spell.")
     counters = next(e for e in M.walk(moved.abilities) if isinstance(e, M.Counters))
     assert counters.kind == "exhaustion" and counters.on is None      # where they are
+
+
+def test_ashes_a_restriction_keeps_its_subordinate_clause():
+    # each was read fully with the clause dropped: the restriction held always, for ever
+    card = ashes.parse("Units you control cannot be destroyed until this spell leaves play.")
+    r = card.abilities[0].effects[0]
+    assert isinstance(r, M.Restriction) and r.duration.kind == "until"
+    assert r.duration.until.verb == "leave play" and r.duration.until.subject.ref == "this"
+    card = ashes.parse("This unit does not become exhausted when it attacks.")
+    c = card.abilities[0].effects[0]
+    assert isinstance(c, M.Conditional) and c.condition.kind == "when"
+    assert c.condition.event.verb == "attack" and isinstance(c.then[0], M.Restriction)
+    card = ashes.parse("Your opponent cannot play reaction spells after you declare attackers.")
+    assert [o.verb for o in card.others()] == ["after"]
