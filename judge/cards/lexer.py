@@ -397,6 +397,12 @@ class Tokens:
                     if hit is not None:
                         length, terminal = hit
                         last = words[i + length - 1]
+                        if _base(terminal) == "REL_CONTROL" and out and \
+                                _base(out[-1].type) == "THAT" and len(out) > 1 and \
+                                _base(out[-2].type) in _NOUNISH:
+                            # "a unit that an opponent controls": the relative's "that" is
+                            # part of it (as "a unit an opponent controls")
+                            start = out.pop().start_pos
                         out.append(_token(terminal, _joined(words, i, length), start, last.end))
                         i += length
                         continue
