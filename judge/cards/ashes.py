@@ -418,6 +418,31 @@ def _move_tokens(f, s, parts, subject, span):
 _NOT_TOKEN_KINDS = frozenset({"other", "those", "these", "that", "this", "additional", "same"})
 
 
+def _remove_tokens(f, s, parts, subject, span):
+    """"Remove all wound tokens and all status tokens from a target unit": tokens of two kinds
+    from one card - a removal of each kind (the core read the first kind only, from no card:
+    the second and the "from" card were dropped). Any other removal: None (the core's)."""
+    from judge.cards.frames import _Several
+    objs = parts.objects[0] if len(parts.objects) == 1 else None
+    if not isinstance(objs, list) or type(objs).__name__ != "_Both":
+        return None
+    targets = [f.r.target(o) for o in objs]
+    if not all({"token", "counter"} & set(t.kinds) and "card" not in t.kinds for t in targets):
+        return None
+    source = f.onto(parts, "from", "off")
+    if source is None and targets[-1].of is not None and targets[-1].zone is None:
+        source = targets[-1].of             # "... and all status tokens from a target unit"
+        targets[-1] = replace(targets[-1], of=None)
+    kinds = [" ".join(q for q in t.qualities if q.lower() not in _NOT_TOKEN_KINDS) or t.name
+             for t in targets]
+    if source is None or not all(kinds) or any(t.of is not None for t in targets):
+        return f.other("remove", s, span)
+    return _Several([M.Counters(verb="remove", action="remove", kind=k,
+                                count=t.count if t.quantifier != "all" else
+                                M.Amount(relation="all"), on=source, span=span)
+                     for k, t in zip(kinds, targets)])
+
+
 # prepositions of a place (Ashes puts cards and dice on and under other cards, 3.4.0): a phrase of
 # one that no value holds is named, not dropped ("place ... underneath that unit")
 _PLACES = frozenset({"to", "into", "onto", "on", "underneath", "under", "from under", "from",
@@ -429,7 +454,8 @@ FRAMES = {"must read": _PLACES, "spend": _spend, "receive": _receive, "change": 
           "choose": _choose_not,
           "select": _select,
           "guard": _guard, "meditate": _meditate, "dismount": _dismount, "add": _add,
-          "inflict": _inflict, "repeat": _repeat, "move": _move_tokens}
+          "inflict": _inflict, "repeat": _repeat, "move": _move_tokens,
+          "remove": _remove_tokens}
 
 
 # --------------------------------------------------------------------------- transformer
@@ -445,9 +471,11 @@ class AshesTransformer(CardTransformer):
         self.reader.cost_runs = self.cost_runs
 
     def keyword_named(self, name, value, span):
-        citation = cite(name)
-        return M.Keyword(name=name, value=value, citation=citation, span=span) if citation \
-            else None
+        """A capitalised name (and a value) where a keyword can stand ("gains Overkill 1",
+        "has Unit Guard"): an ability name, cited when the rules define it - an open class, as
+        an ability paragraph's head is (a new set's ability is read by its shape, its rules
+        on its own card)."""
+        return M.Keyword(name=name, value=value, citation=cite(name), span=span)
 
     def plain_sentence(self, children):
         return children[0]

@@ -1872,3 +1872,41 @@ def test_ashes_a_restriction_keeps_its_subordinate_clause():
     assert c.condition.event.verb == "attack" and isinstance(c.then[0], M.Restriction)
     card = ashes.parse("Your opponent cannot play reaction spells after you declare attackers.")
     assert [o.verb for o in card.others()] == ["after"]
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("A target unit gains Overkill 1 until the end of the round.", [("Overkill", 1)]),
+    ("Each unit you control gains Terrify 1 and Alert this round.",
+     [("Terrify", 1), ("Alert", None)]),
+    ("This unit gains Unit Guard.", [("Unit Guard", None)]),
+])
+def test_ashes_a_keyword_the_rules_do_not_define_is_gained_by_its_name(text, names):
+    # (an ability name the rulebook does not define was no keyword: "gains Overkill 1" was an
+    # Other, "gains Unit Guard" a gain of 1 "guard")
+    card = ashes.parse(text)
+    assert not card.unparsed and not card.others(), (card.unparsed, card.others())
+    gains = [e for e in M.walk(card.abilities) if isinstance(e, M.Gain)]
+    assert all(g.resource == "keyword" for g in gains)
+    assert [(g.keyword.name, g.keyword.value.value if g.keyword.value else None)
+            for g in gains] == names
+
+
+@pytest.mark.parametrize(("text", "controller"), [
+    ("Deal 2 damage to a target unit that an opponent controls.", "opponent"),
+    ("Deal 2 damage to a target unit that your opponent controls.", "opponent"),
+])
+def test_ashes_that_before_a_player_controls(text, controller):
+    # (unparsed: "that" then the relative "an opponent controls")
+    card = ashes.parse(text)
+    assert not card.unparsed and not card.others(), (card.unparsed, card.others())
+    assert card.abilities[0].effects[0].target.controller == controller
+
+
+def test_ashes_tokens_of_two_kinds_removed_from_one_card():
+    # (the second kind and the card were dropped: one removal of wound tokens from nowhere)
+    card = ashes.parse("Remove all wound tokens and all status tokens from a target unit.")
+    assert not card.unparsed and not card.others()
+    removals = card.abilities[0].effects
+    assert [(r.kind, r.count.relation) for r in removals] == [("wound", "all"),
+                                                               ("status", "all")]
+    assert all(r.on.kinds == ("unit",) and r.on.targeted for r in removals)
