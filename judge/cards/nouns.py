@@ -134,9 +134,17 @@ class Vocabulary:
     # "to your reserve": an unknown word after a possessive, where a zone stands, is a zone of
     # that name (UFS; the other games keep their closed zone lists)
     open_zones: bool = False
+    # a noun phrase whose last word is one the lists lack and which names no kind ("destroy a
+    # target relic"): that word is its kind (the head of the phrase), not a quality of
+    # anything at all
+    open_kinds: bool = False
 
 
 _ZONE_OWNERS = frozenset({"your", "their", "its", "his", "her", "my"})
+
+# endings of an unlisted last word that make it no head noun ("the following", "affected",
+# "afterward")
+_NOT_HEADS = ("ing", "ed", "ly", "ward", "wards")
 
 # adjectives that take "to" and a noun phrase after a noun ("attached to this unit")
 TO_ADJECTIVES = frozenset({"attached", "next", "adjacent", "opposite"})
@@ -479,6 +487,10 @@ class Reader:
                 count = amount_from(value, relation=relation, span=number_span)
         if half:
             count = Amount(half=True, span=span)
+        if self.v.open_kinds and not kinds and not name and qualities and words and \
+                kind_of(words[-1]) == "WORD" and qualities[-1] == word_of(words[-1]) and \
+                qualities[-1].isalpha() and not qualities[-1].endswith(_NOT_HEADS):
+            kinds = [singular(qualities.pop())]  # "a target relic": the head, a kind
         if not kinds and qualities == [] and controller == "opponent" and \
                 word_of(words[-1]) in _OPPOSING if words else False:
             kinds = ["rival" if word_of(words[-1]) == "rival" else "opponent"]   # "your rival"
