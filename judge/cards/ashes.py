@@ -60,6 +60,7 @@ VOCABULARY = Vocabulary(
     damage_verbs={"receive": "receive damage"},
     name_unread_posts=True,
     token_zones=frozenset({"battlefield"}),
+    open_kinds=True,
 )
 
 # Named abilities whose rules live in a section of their own.

@@ -1910,3 +1910,19 @@ def test_ashes_tokens_of_two_kinds_removed_from_one_card():
     assert [(r.kind, r.count.relation) for r in removals] == [("wound", "all"),
                                                                ("status", "all")]
     assert all(r.on.kinds == ("unit",) and r.on.targeted for r in removals)
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("Destroy a target relic.", "relic"),
+    ("Return a target totem you control to its owner's hand.", "totem"),
+    ("Exhaust up to 2 target shrines.", "shrine"),
+])
+def test_ashes_an_unlisted_head_noun_is_a_kind(text, kind):
+    # (it was a quality of no kind of thing: any object)
+    card = ashes.parse(text)
+    assert not card.unparsed and not card.others(), (card.unparsed, card.others())
+    what = next(t for t in M.walk(card.abilities) if isinstance(t, M.Target) and t.targeted)
+    assert what.kinds == (kind,) and kind not in what.qualities
+    # listed nouns keep theirs; an unlisted word before one is a quality
+    spell = ashes.parse("Exhaust a target guardian spell.").abilities[0].effects[0].target
+    assert spell.kinds == ("spell",) and spell.qualities == ("guardian",)
