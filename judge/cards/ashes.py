@@ -444,6 +444,33 @@ def _remove_tokens(f, s, parts, subject, span):
                      for k, t in zip(kinds, targets)])
 
 
+def _place_on_side(f, s, parts, subject, span):
+    """"Place it into your active pool on its basic side": a die put into a pool with the side
+    it shows - the move, and the face set (a Dice ``set``): the side was dropped."""
+    to = parts.pp("into", "in", "to", "onto")
+    posts = getattr(to.obj, "posts", ()) if to is not None else ()
+    side = next((p for p in posts if p.word == "on" and
+                 f.r.phrase(getattr(p.body, "span", None)).lower().split()[-1:] == ["side"]),
+                None)
+    if side is None:
+        return None
+    move = f.v_place(s, parts, subject, span)
+    if not isinstance(move, M.Move) or move.to_zone is None or \
+            not move.to_zone.name.endswith("pool"):
+        return f.other("place", s, span)
+    what = move.what
+    count = what.count if what is not None and what.count is not None else M.Amount(value=1)
+    face = f.r.phrase(side.body.span)
+    return _several([move, M.Dice(verb="place", action="set", count=count,
+                                  kind=_dice_kind(what), face=face, to_zone=move.to_zone,
+                                  target=what, who=f.doer(subject), span=span)])
+
+
+def _several(effects):
+    from judge.cards.frames import _Several
+    return _Several(effects)
+
+
 # prepositions of a place (Ashes puts cards and dice on and under other cards, 3.4.0): a phrase of
 # one that no value holds is named, not dropped ("place ... underneath that unit")
 _PLACES = frozenset({"to", "into", "onto", "on", "underneath", "under", "from under", "from",
@@ -456,7 +483,7 @@ FRAMES = {"must read": _PLACES, "spend": _spend, "receive": _receive, "change": 
           "select": _select,
           "guard": _guard, "meditate": _meditate, "dismount": _dismount, "add": _add,
           "inflict": _inflict, "repeat": _repeat, "move": _move_tokens,
-          "remove": _remove_tokens}
+          "remove": _remove_tokens, "place": _place_on_side}
 
 
 # --------------------------------------------------------------------------- transformer

@@ -1926,3 +1926,14 @@ def test_ashes_an_unlisted_head_noun_is_a_kind(text, kind):
     # listed nouns keep theirs; an unlisted word before one is a quality
     spell = ashes.parse("Exhaust a target guardian spell.").abilities[0].effects[0].target
     assert spell.kinds == ("spell",) and spell.qualities == ("guardian",)
+
+
+def test_ashes_a_die_placed_into_a_pool_on_a_side():
+    # (the side was dropped: a move of the die only)
+    card = ashes.parse("Select 1 die in your exhausted pool and place it into your active pool "
+                       "on its power side.")
+    assert not card.unparsed and not card.others()
+    move, dice = card.abilities[0].effects[1:]
+    assert isinstance(move, M.Move) and move.to_zone.name == "active pool"
+    assert isinstance(dice, M.Dice) and dice.action == "set" and dice.face == "its power side"
+    assert dice.target.ref == "it"
