@@ -837,17 +837,20 @@ class Frames:
         if sub is not None and self.r.v.name_unread_posts and not isinstance(eff, M.Other):
             # a subordinate clause no restriction read (it was dropped: the restriction held
             # always, for ever): "cannot be destroyed until this spell leaves play" lasts until
-            # that event; "cannot be discarded from your spellboard when you Meditate" holds
-            # when that happens (as "while ..." reads); any other is named
+            # that event; "cannot be discarded from your spellboard when you Meditate" lasts
+            # while that happens (a "while" duration of the clause's condition); any other is
+            # named
             word, clause = sub.value
             text = self.r.phrase(sub.span)
             if word == "until" and isinstance(eff, M.Restriction) and eff.duration is None:
                 eff = replace(eff, duration=M.Duration(
                     kind="until", until=self.event(clause, clause.span), text=text,
                     span=sub.span))
-            elif word in ("when", "while") and isinstance(eff, (M.Restriction, M.Conditional)):
-                eff = M.Conditional(verb="if", condition=self.condition(word, clause, sub.span),
-                                    then=(eff,), span=span_of(eff.span, sub.span))
+            elif word in ("when", "while") and isinstance(eff, M.Restriction) and \
+                    eff.duration is None:
+                eff = replace(eff, duration=M.Duration(
+                    kind="while", condition=self.condition(word, clause, sub.span), text=text,
+                    span=sub.span))
             else:
                 unread.append(M.Other(verb=word, args=(("text", text),), span=sub.span))
         return _Several([eff] + unread) if unread else eff

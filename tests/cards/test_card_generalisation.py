@@ -1867,9 +1867,9 @@ def test_ashes_a_restriction_keeps_its_subordinate_clause():
     assert isinstance(r, M.Restriction) and r.duration.kind == "until"
     assert r.duration.until.verb == "leave play" and r.duration.until.subject.ref == "this"
     card = ashes.parse("This unit does not become exhausted when it attacks.")
-    c = card.abilities[0].effects[0]
-    assert isinstance(c, M.Conditional) and c.condition.kind == "when"
-    assert c.condition.event.verb == "attack" and isinstance(c.then[0], M.Restriction)
+    r = card.abilities[0].effects[0]
+    assert isinstance(r, M.Restriction) and r.duration.kind == "while"
+    assert r.duration.condition.kind == "when" and r.duration.condition.event.verb == "attack"
     card = ashes.parse("Your opponent cannot play reaction spells after you declare attackers.")
     assert [o.verb for o in card.others()] == ["after"]
 
