@@ -446,17 +446,20 @@ def _remove_tokens(f, s, parts, subject, span):
 
 def _place_on_side(f, s, parts, subject, span):
     """"Place it into your active pool on its basic side": a die put into a pool with the side
-    it shows - the move, and the face set (a Dice ``set``): the side was dropped."""
-    to = parts.pp("into", "in", "to", "onto")
+    it shows - the move, and the face set (a Dice ``set``): the side was dropped. Anywhere
+    else: None (the core's place, which names what it does not read)."""
+    # (looked for without Parts.pp, which marks a phrase read: the core's frame must still
+    # name what it does not read when this one does not apply)
+    to = next((p for p in parts.pps if p.prep in ("into", "in", "to", "onto")), None)
     posts = getattr(to.obj, "posts", ()) if to is not None else ()
     side = next((p for p in posts if p.word == "on" and
                  f.r.phrase(getattr(p.body, "span", None)).lower().split()[-1:] == ["side"]),
                 None)
-    if side is None:
-        return None
+    zone = f.r.zone(to.obj) if side is not None else None
+    if zone is None or not zone.name.endswith("pool"):
+        return None          # (a die put onto a card on a side: the core names the place)
     move = f.v_place(s, parts, subject, span)
-    if not isinstance(move, M.Move) or move.to_zone is None or \
-            not move.to_zone.name.endswith("pool"):
+    if not isinstance(move, M.Move) or move.to_zone is None:
         return f.other("place", s, span)
     what = move.what
     count = what.count if what is not None and what.count is not None else M.Amount(value=1)
