@@ -13,8 +13,7 @@ no model, numpy or network is needed to use it.
 
 What it adds: a rule's vector is the sum of its words' vectors (title and the first
 :data:`PASSAGE_CHARS` characters of its text, stop words dropped, each occurrence counted),
-normalised; it is made when the index is built (``rank_mvec``; the words' vectors are in
-``rank_wvec``). A question's vector is the sum of its words' vectors (a word the table lacks is
+normalised; it is made when the index is built (``rank_mvec``). A question's vector is the sum of its words' vectors (a word the table lacks is
 tried without a common suffix: "bounced" -> "bounce"). :func:`judge.rules.search.search` lifts
 each of its top :data:`DEPTH` rows by ``WEIGHT x (top score) x (cosine - lowest cosine among
 them)``: ``--explain`` lists it as the signal ``meaning (static)``. Depth and weight were chosen
@@ -24,6 +23,8 @@ figures in ``docs/search.md``).
 Standard library only, and on the query side not even a .py module of it (this is the lookup
 path: tests/rules/test_fast_paths.py): the stored vectors are read through memoryview, not the
 array module (which imports collections); the build-side helpers import array when called.
+The question's words' vectors are read from the shipped file itself (:func:`word_vectors`), not
+from a copy in the index.
 """
 
 import os
@@ -184,18 +185,58 @@ def rule_text(title: str | None, text: str | None) -> str:
     return f"{title or ''} {(text or '')[:PASSAGE_CHARS]}"
 
 
+_NAMES: list = []      # the shipped table's (dimension, offset of the vectors, b"\n" names b"\n")
+
+
+def _names() -> "tuple[int, int, bytes] | None":
+    """The shipped table's word list, read once per process (None: no table)."""
+    if not _NAMES:
+        try:
+            with open(DATA, "rb") as f:
+                head = f.read(20)
+                if len(head) < 20 or head[:4] != MAGIC:
+                    raise OSError(f"{DATA}: not a table of word vectors")
+                _, dim, wlen = memoryview(head[4:16]).cast("I")
+                names = f.read(wlen)
+            _NAMES.append((dim, 20 + wlen, b"\n" + names + b"\n") if len(names) == wlen
+                          else None)
+        except OSError:
+            _NAMES.append(None)
+    return _NAMES[0]
+
+
+def word_vectors(cands: "list[str]") -> dict[str, bytes]:
+    """word -> its int8 vector (as bytes), for the words of ``cands`` the shipped table has: read
+    from the table file itself (the index keeps no copy; its fingerprint covers the file). The
+    word list is one sorted, newline-separated block: a word's number is the count of
+    newlines before it."""
+    got = _names()
+    if got is None:
+        return {}
+    dim, base, names = got
+    out: dict[str, bytes] = {}
+    try:
+        with open(DATA, "rb") as f:
+            for w in cands:
+                pos = names.find(b"\n" + w.encode("utf-8") + b"\n")
+                if pos < 0:
+                    continue
+                f.seek(base + names.count(b"\n", 0, pos) * dim)
+                v = f.read(dim)
+                if len(v) == dim:
+                    out[w] = v
+    except OSError:
+        return {}
+    return out
+
+
 def question_vector(con, query: str) -> list[float] | None:
-    """The question's normalised vector from the index's ``rank_wvec``; None when none of its
-    words has one (or the index has no table)."""
+    """The question's normalised vector, from the shipped table (``con``, the index, is not read:
+    the table file is); None when none of its words has one (or there is no table)."""
     toks = words(query)
     if not toks:
         return None
-    cands = sorted({f for t in toks for f in forms(t)})
-    try:
-        have = dict(con.execute(f"SELECT word, v FROM rank_wvec WHERE word IN "
-                                f"({','.join('?' * len(cands))})", cands))
-    except sqlite_light.module().Error:     # an index without the table: no signal
-        return None
+    have = word_vectors(sorted({f for t in toks for f in forms(t)}))
     total: list[int] | None = None
     for tok in toks:
         v = next((have[f] for f in forms(tok) if f in have), None)
@@ -212,8 +253,11 @@ def question_vector(con, query: str) -> list[float] | None:
 def cosines(con, qv: list[float], rows: list[int]) -> list[float | None]:
     """The cosine of ``qv`` with each row's stored vector (None for a row without one: it gains
     nothing and sets no floor)."""
-    got = dict(con.execute(f"SELECT row, v FROM rank_mvec WHERE row IN "
-                           f"({','.join('?' * len(rows))})", rows))
+    try:
+        got = dict(con.execute(f"SELECT row, v FROM rank_mvec WHERE row IN "
+                               f"({','.join('?' * len(rows))})", rows))
+    except sqlite_light.module().Error:     # an index without the table: no signal
+        got = {}
     out: list[float | None] = []
     for r in rows:
         v = got.get(r)

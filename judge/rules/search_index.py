@@ -38,9 +38,9 @@ re-tokenises the rules at query time, and the index keeps no FTS5 table (nothing
   and where it comes from: the documents' own glossaries ("See X" entries, aliases,
   abbreviations printed in parentheses, "synonymous with", "also referred to as") and a short
   hand list of player slang (:data:`SLANG`).
-* ``rank_wvec``  word -> its static meaning vector (:mod:`judge.rules.meaning`, from the table
-  shipped beside it), for the question's words; ``rank_mvec`` row -> the rule's vector (the
-  normalised sum of its words' vectors), made here.
+* ``rank_mvec``  row -> the rule's static meaning vector (:mod:`judge.rules.meaning`: the
+  normalised sum of its words' vectors, from the table shipped beside it), made here; a
+  question's words are looked up in that table file itself (the index fingerprint covers it).
 """
 
 from __future__ import annotations
@@ -72,7 +72,6 @@ CREATE TABLE rank_term(term TEXT, doc TEXT, data BLOB, PRIMARY KEY(term, doc));
 CREATE TABLE rank_stem(word TEXT, doc TEXT, stem TEXT, PRIMARY KEY(word, doc)) WITHOUT ROWID;
 CREATE TABLE rank_syn(doc TEXT, key TEXT, alt TEXT, weight REAL, source TEXT);
 CREATE INDEX rank_syn_key ON rank_syn(key);
-CREATE TABLE rank_wvec(word TEXT PRIMARY KEY, v BLOB) WITHOUT ROWID;
 CREATE TABLE rank_mvec(row INTEGER PRIMARY KEY, v BLOB);
 """
 
@@ -267,10 +266,10 @@ def _packer() -> "meaning.Packer | None":
     if not _PACKER:
         try:
             dim, _, table = meaning.load()
-            _PACKER.append((meaning.Packer(dim, table), table))
+            _PACKER.append(meaning.Packer(dim, table))
         except OSError:
-            _PACKER.append((None, {}))
-    return _PACKER[0][0]
+            _PACKER.append(None)
+    return _PACKER[0]
 
 
 def _row_postings(con: sqlite3.Connection, doc_id: str, fts: list[tuple]):
@@ -541,8 +540,6 @@ def fill_common(con: sqlite3.Connection) -> None:
     """Rows of no document: the player-slang synonyms, the stems of VARIANTS' forms."""
     _insert_synonyms(con, "", [(group, SLANG_WEIGHT, "player slang") for group in SLANG])
     _insert_stems(con, "", {w for group in VARIANTS for w in group})
-    if _packer() is not None:
-        con.executemany("INSERT INTO rank_wvec VALUES(?,?)", _PACKER[0][1].items())
 
 
 # --- synonyms ------------------------------------------------------------------------------------

@@ -82,7 +82,6 @@ _TABLES = {
                 "FROM rank_doc",
     "rank_syn": "SELECT * FROM rank_syn",
     "rank_stem": "SELECT * FROM rank_stem",
-    "rank_wvec": "SELECT * FROM rank_wvec",
     "rank_mvec": "SELECT n.id, m.v FROM rank_mvec m JOIN nodes n ON n.rowid = m.row",
 }
 

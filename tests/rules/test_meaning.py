@@ -99,6 +99,18 @@ def test_shipped_table_holds_the_documents_words_and_general_english():
     assert not {"the", "can", "what"} & set(table)          # stop words are never looked up
 
 
+def test_question_words_are_read_from_the_shipped_table_itself():
+    dim, scale, table = meaning.load()
+    words = ["ally", "zzyzx", "dominate", "aardvarkish", "hero"]
+    got = meaning.word_vectors(words)
+    assert got == {w: table[w] for w in words if w in table}
+    assert set(got) == {"ally", "dominate", "hero"}
+    first, last = min(table), max(table)          # the block's first and last word
+    assert meaning.word_vectors([first, last]) == {first: table[first], last: table[last]}
+    con = lookup.connect()                        # the index keeps no copy of the table
+    assert not con.execute("SELECT name FROM sqlite_master WHERE name='rank_wvec'").fetchall()
+
+
 def test_related_words_are_nearer_than_unrelated_ones():
     con = lookup.connect()
     a = meaning.question_vector(con, "dies")
