@@ -1,4 +1,5 @@
-"""Errors in card text: raised in strict mode for the first clause the grammar cannot read."""
+"""Errors in card text: raised in strict mode for the first clause the grammar cannot read;
+and the two the readers raise inside a parse, which the reader turns into an unparsed part."""
 
 from __future__ import annotations
 
@@ -24,3 +25,17 @@ class CardSyntaxError(JudgeError):
                          expected=expected, suggestion=suggestion)
         self.offset = offset
         self.text = text
+
+
+class NotAKeyword(Exception):
+    """A capitalised word used as an instruction that no rule of the game defines: the
+    sentence is not read (an unknown word is not a keyword by its shape alone)."""
+
+
+class NoValue(Exception):
+    """A phrase the grammar reads but no value holds yet ("when this banishes a card and
+    ..."): the sentence is reported unparsed at ``at`` with ``reason``, never half read."""
+
+    def __init__(self, reason: str, at: int | None) -> None:
+        super().__init__(reason)
+        self.reason, self.at = reason, at

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 
 from judge.cards import model as M
+from judge.cards.errors import NoValue
 from judge.cards.model import replace
 from judge.cards.nouns import (OPS, TO_ADJECTIVES, Reader, amount_from, base, kind_of, number, signed_amount,
                                word_of)
@@ -637,7 +638,6 @@ class Frames:
         parts = Parts(s.items)
         instead_of = self.rather_than_pay(parts)
         if instead_of is not None and (list(auxes) != ["may"] or lemma is None):
-            from judge.cards.transformer import NoValue
             raise NoValue("'rather than pay' that is not your choice of an alternate cost has "
                           "no value", s.span.start if s.span is not None else None)
         if isinstance(parts.for_each, Clause):
@@ -778,7 +778,6 @@ class Frames:
             # be paid instead of the card's own cost (wow-7.4 403.3), not an effect done as it
             # resolves
             if not (subject is None or subject.ref == "you"):
-                from judge.cards.transformer import NoValue
                 raise NoValue("'rather than pay' that is not your choice of an alternate cost "
                               "has no value", span.start if span is not None else None)
             return M.AlternateCost(verb="rather than pay", pay=tuple(core),
@@ -951,7 +950,6 @@ class Frames:
         turn", "... its cost if your hero dealt combat damage ...") is the clause's: moved to
         ``parts`` (without ``parts`` it has no value). Another shape ("the cost of an ability
         ...", "pay 2") has no value here."""
-        from judge.cards.transformer import NoValue
         items = vp.items
         np = items[0] if items else None
         rest = items[1:]
@@ -987,7 +985,6 @@ class Frames:
         its main action cost") -> the cost waived (:attr:`M.Play.waived`), "" when none. The
         phrase is taken off the object (it is no quality of the card). Any other "without
         <doing>" has no value here: the sentence is not read."""
-        from judge.cards.transformer import NoValue
         free = next((p for p in parts.pps if p.prep == "for" and isinstance(p.obj, NounPhrase)
                      and not p.obj.posts and [word_of(w) for w in p.obj.words] == ["free"]),
                     None)
@@ -1012,7 +1009,6 @@ class Frames:
         taken off the clause; None when the clause has none. Another card's or action's cost
         ("rather than pay the cost of an ability with cost 7 or less") has no value yet: the
         sentence is not read."""
-        from judge.cards.transformer import NoValue
         found = [p for p in parts.pps if p.prep == "rather than"]
         for np in parts.objects:
             found += _take_adverbial(np, "rather than")
@@ -1480,7 +1476,6 @@ class Frames:
                 any(j in run and j not in name for j in (" or ", " and ", ",")):
             # "a Spectral Fire or Water ally token" read as "Spectral": the printed name is
             # more than the name read - unread, never a token of part of its name
-            from judge.cards.transformer import NoValue
             raise NoValue(f"the token's name {run!r} is not the name read ({name!r})",
                           what.span.start if what.span is not None else None)
         choices = alternatives(name)      # "a Frailty, Inertia, or Bloodrot Pox token"
@@ -2980,7 +2975,6 @@ class Frames:
             others = []
             for o in simples[1:]:
                 if o.joiner not in ("or", "and/or"):
-                    from judge.cards.transformer import NoValue
                     at = o.span.start if o.span is not None else None
                     raise NoValue(f"two events that must both happen ({o.joiner!r}) have no "
                                   "value", at)
@@ -3008,14 +3002,12 @@ class Frames:
                     # "would be destroyed or flipped": each state an alternative event; two
                     # that must both hold ("is exhausted and damaged") have no value
                     if isinstance(first, _Both):
-                        from judge.cards.transformer import NoValue
                         at = span.start if span is not None else None
                         raise NoValue("two states that must both hold ('and') have no value", at)
                     states = [self.r.target(o) for o in first]
                 else:
                     states = [self.r.target(first)]
                 if len(parts.objects) > 1:
-                    from judge.cards.transformer import NoValue
                     at = span.start if span is not None else None
                     raise NoValue("a state with a second object has no value", at)
             verbs = []
@@ -3460,7 +3452,6 @@ def _capped(core: list, cap, span) -> M.Effect:
     """"+1 damage for each ... (max. +8)", "..., to a maximum of 3": the one effect's number
     never exceeds the cap (``Amount.maximum``). With no single number to cap the clause has no
     value (unparsed, never the cap dropped)."""
-    from judge.cards.transformer import NoValue
     at = span.start if span is not None else None
     text = str(cap).strip().lstrip("+")
     n = int(text) if text.isdigit() else None

@@ -209,10 +209,13 @@ def _split_phrase(text: str) -> list[str]:
     return [w.text.lower() if w.kind == "word" else w.text for w in scan(text)]
 
 
-def scan(text: str, self_spans: Sequence[tuple[int, int]] = ()) -> list[Word]:
+def scan(text: str, self_spans: Sequence[tuple[int, int]] = (), *, plain: str | None = None
+         ) -> list[Word]:
     """The words of ``text`` (curly quotes, dashes and the like read as their plain forms;
-    ``self_spans``: where the card's own name is printed)."""
-    plain = text.translate(_SAME)
+    ``self_spans``: where the card's own name is printed; ``plain``: :func:`plain_text` of
+    ``text``, when the caller has it)."""
+    if plain is None:
+        plain = text.translate(_SAME)
     if not self_spans:
         return _scan_plain(plain)
     out: list[Word] = []
@@ -329,16 +332,25 @@ def _apostrophe_word(out: list[Word], word: str, pos: int, stop: int) -> None:
         out.append(Word("word", word, pos, stop))
 
 
-def self_spans(text: str, name: str | tuple[str, ...] | None) -> list[tuple[int, int]]:
+def plain_text(text: str) -> str:
+    """``text`` with curly quotes, dashes and the like as their plain forms (same length)."""
+    return text.translate(_SAME)
+
+
+def self_spans(text: str, name: str | tuple[str, ...] | None, *, plain: str | None = None
+               ) -> list[tuple[int, int]]:
     """Where ``name`` (the card's own name) is printed in ``text``, whole words only (and not
     inside [[...]]); a name with a comma also matches its first part ("Aegis" of "Aegis,
     Archangel of Protection"). A tuple is the card's names: its full name first, then a short
     one a game reader found printed too (WoW "Flip Boris Brightbeard → Boris heals ...")."""
     if isinstance(name, tuple):
-        return sorted({s for n in name for s in self_spans(text, n)})
+        plain = text.translate(_SAME) if plain is None else plain
+        return sorted({s for n in name for s in self_spans(text, n, plain=plain)})
     if not name or len(name) < 2:
         return []
-    plain, wanted = text.translate(_SAME), name.translate(_SAME)
+    if plain is None:
+        plain = text.translate(_SAME)
+    wanted = name.translate(_SAME)
     names = [wanted]
     if ", " in wanted and len(wanted.split(", ", 1)[0]) > 3:
         names.append(wanted.split(", ", 1)[0])
@@ -501,7 +513,7 @@ class Tokens:
             i += 1
         # the passes look for rare shapes: each is skipped when the tokens have none of the
         # kinds it rewrites or needs (none of them makes a kind another one looks for here)
-        kinds = set(map(_base, map(_type_of, out)))
+        kinds = set(map(_base, set(map(_type_of, out))))   # each distinct terminal once
         if "WORD" in kinds and ("INT" in kinds or "XVAR" in kinds):
             _mark_keyword_instructions(out)
         if "INT" in kinds and "COMPARE_WORD" in kinds:

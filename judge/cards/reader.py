@@ -29,7 +29,7 @@ from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken, Vis
 
 from judge.cards import model as M
 from judge.cards.errors import CardSyntaxError
-from judge.cards.lexer import Lexicon, Tokens, WordLexer, scan, self_spans
+from judge.cards.lexer import Lexicon, Tokens, WordLexer, plain_text, scan, self_spans
 from judge.cards.nouns import base
 from judge.cards.transformer import NoValue, NotAKeyword, _Spliced
 from judge.grammar_cache import lark_cache
@@ -69,7 +69,8 @@ class CardGrammar:
         return Tokens(self.lexicon)
 
     def tokenize(self, text: str, name: str | None = None) -> list[Token]:
-        return self.tokens.tokens(scan(text, self_spans(text, name)))
+        plain = plain_text(text)            # made once for both
+        return self.tokens.tokens(scan(text, self_spans(text, name, plain=plain), plain=plain))
 
     def parse_tokens(self, tokens: list[Token], start: str):
         if self.recording is not None:
@@ -118,7 +119,19 @@ class CardGrammar:
             self.recording.add(base(str(node.data)))
 
     def expected(self, names) -> str:
-        """Terminal names as a reader would say them."""
+        """Terminal names as a reader would say them (worked out once per set of names: a
+        state's expected terminals are the same set each time a sentence stops there)."""
+        key = frozenset(names)
+        said = self._said.get(key)
+        if said is None:
+            said = self._said[key] = self._expected(key)
+        return said
+
+    @cached_property
+    def _said(self) -> dict:
+        return {}
+
+    def _expected(self, names) -> str:
         words = set()
         for name in names:
             if name == "$END":

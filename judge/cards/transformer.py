@@ -16,6 +16,7 @@ from lark import Token, Transformer
 
 from judge.cards import model as M
 from judge.cards.model import replace
+from judge.cards.errors import NoValue, NotAKeyword  # noqa: F401 - named here for the readers
 from judge.cards.frames import Frames, _Several, form_of, lemma_of
 from judge.cards.nouns import Reader, Vocabulary, base, number
 from judge.cards.syntax import (Causative, Change, Clause, Conjunct, Item, NounPhrase, PP, Post,
@@ -76,20 +77,6 @@ for _lead in DURATION_FOR:
     for _period, _kind in DURATION_PERIODS.items():
         _DURATIONS.setdefault(f"{_lead} this {_period}",
                               _DURATIONS.get(f"this {_period}", (_kind, "")))
-
-
-class NotAKeyword(Exception):
-    """A capitalised word used as an instruction that no rule of the game defines: the
-    sentence is not read (an unknown word is not a keyword by its shape alone)."""
-
-
-class NoValue(Exception):
-    """A phrase the grammar reads but no value holds yet ("when this banishes a card and
-    ..."): the sentence is reported unparsed at ``at`` with ``reason``, never half read."""
-
-    def __init__(self, reason: str, at: int | None) -> None:
-        super().__init__(reason)
-        self.reason, self.at = reason, at
 
 
 class _Spliced:
