@@ -233,46 +233,21 @@ def _check_blind_set(sb, qs: list[dict], name: str, *, per_game: int, per_doc: i
             assert lookup.citation_exists(c) and c.split(" ", 1)[0] in docs, (q["id"], c)
 
 
-def test_held_back_6_is_spread_and_cites_existing_rules():
-    """The sixth round's blind set (bench/search_questions_heldback6.toml), tuning data
-    ("retired-6") from the seventh round on: 150 to 200 questions, at least 30 per game and per
-    bundled document. Only well-formedness is checked; no test ranks it."""
+@pytest.mark.parametrize(("attr", "name", "tuning"), [
+    ("HELD_BACK_6", "retired-6", True),    # sixth round; tuning data from the seventh round on
+    ("HELD_BACK_7", "retired-7", True),    # seventh round, measured once; tuning from the eighth
+    ("HELD_BACK_8", "retired-8", True),    # eighth round, measured once; tuning from the ninth
+    ("HELD_BACK_9", "held-back-9", False),  # ninth round: held back - no tuning script reads it
+])
+def test_blind_set_is_spread_and_cites_existing_rules(attr, name, tuning):
+    """A blind set written by a developer who did no ranking work (bench/search_questions_
+    heldbackN.toml): 150 to 200 questions, at least 30 per game and per bundled document, in
+    the tuning parts once it has been measured and retired, never while it is held back. Only
+    well-formedness is checked; no test ranks it."""
     sb = _questions()
-    qs = tomllib.loads(sb.HELD_BACK_6.read_text(encoding="utf-8"))["q"]
-    _check_blind_set(sb, qs, "retired-6", per_game=30, per_doc=30)
-    assert "retired-6" in sb.PARTS and "retired-6" in sb.TUNING_PARTS
-
-
-def test_held_back_9_is_held_back_spread_and_cites_existing_rules():
-    """The ninth round's blind set (bench/search_questions_heldback9.toml): 150 to 200 questions,
-    at least 30 per game and per bundled document, and not a tuning part (no tuning script may
-    read it). Only well-formedness is checked; no test ranks it."""
-    sb = _questions()
-    qs = tomllib.loads(sb.HELD_BACK_9.read_text(encoding="utf-8"))["q"]
-    _check_blind_set(sb, qs, "held-back-9", per_game=30, per_doc=30)
-    assert "held-back-9" in sb.PARTS and "held-back-9" not in sb.TUNING_PARTS
-
-
-def test_held_back_8_is_spread_and_cites_existing_rules():
-    """The eighth round's blind set (bench/search_questions_heldback8.toml), measured once at the
-    end of that round and tuning data ("retired-8") from the ninth round on: 150 to 200
-    questions, at least 30 per game and per bundled document. Only well-formedness is checked;
-    no test ranks it."""
-    sb = _questions()
-    qs = tomllib.loads(sb.HELD_BACK_8.read_text(encoding="utf-8"))["q"]
-    _check_blind_set(sb, qs, "retired-8", per_game=30, per_doc=30)
-    assert "retired-8" in sb.PARTS and "retired-8" in sb.TUNING_PARTS
-
-
-def test_held_back_7_is_spread_and_cites_existing_rules():
-    """The seventh round's blind set (bench/search_questions_heldback7.toml), measured once at the
-    end of that round and tuning data ("retired-7") from the eighth round on: 150 to 200
-    questions, at least 30 per game and per bundled document. Only well-formedness is checked;
-    no test ranks it."""
-    sb = _questions()
-    qs = tomllib.loads(sb.HELD_BACK_7.read_text(encoding="utf-8"))["q"]
-    _check_blind_set(sb, qs, "retired-7", per_game=30, per_doc=30)
-    assert "retired-7" in sb.PARTS and "retired-7" in sb.TUNING_PARTS
+    qs = tomllib.loads(getattr(sb, attr).read_text(encoding="utf-8"))["q"]
+    _check_blind_set(sb, qs, name, per_game=30, per_doc=30)
+    assert name in sb.PARTS and (name in sb.TUNING_PARTS) is tuning
 
 
 def test_held_back_5_is_large_enough_spread_and_cites_existing_rules():
