@@ -1,5 +1,5 @@
 """Search quality: recall@5 and MRR@10 of ``judge search`` against plain SQLite FTS5 BM25 over the
-same rule paragraphs, on eleven parts of judges' questions:
+same rule paragraphs, on twelve parts of judges' questions:
 
 * ``tuning`` and ``retired-1`` (its held-back part until the fourth round):
   ``bench/search_questions.toml`` (first round), split by a fixed hash of the id (:func:`part`);
@@ -34,13 +34,14 @@ same rule paragraphs, on eleven parts of judges' questions:
   eighth round's ranking work had ended, then committed and measured once (0.780 / 0.641,
   ``--semantic`` 0.830 / 0.689); tuning data from the ninth round on.
 
-* ``held-back-9``: ``bench/search_questions_heldback9.toml`` (ninth round): 190 questions written
-  blind (38 per bundled document, by a developer who did no ranking work and read no other
-  set's questions), kept outside the repository until the ninth round's ranking work had ended,
-  then committed and measured once by the lead. It is not tuning data.
+* ``retired-9`` (held-back-9 until the tenth round): ``bench/search_questions_heldback9.toml``
+  (ninth round): 190 questions written blind (38 per bundled document, by a developer who did
+  no ranking work and read no other set's questions), kept outside the repository until the
+  ninth round's ranking work had ended, then committed and measured once (0.832 / 0.665,
+  ``--semantic`` 0.842 / 0.709); tuning data from the tenth round on.
 
-Every other set in this folder is tuning data (each held-back set had been measured at the end
-of a round); the figure on questions nobody tuned on is held-back-9's, and after it a fresh set
+From the tenth round on every set in this folder is tuning data (each held-back set had been
+measured at the end of a round); the figure on questions nobody tuned on comes from a fresh set
 kept outside the repository. Within the tuning data, ``bench/search_tune.py --hold PART`` tunes on
 every other part and reports the part left out (leave-one-part-out cross-validation).
 
@@ -78,7 +79,7 @@ HELD_BACK_6 = ROOT / "bench" / "search_questions_heldback6.toml"
 HELD_BACK_7 = ROOT / "bench" / "search_questions_heldback7.toml"
 HELD_BACK_8 = ROOT / "bench" / "search_questions_heldback8.toml"
 HELD_BACK_9 = ROOT / "bench" / "search_questions_heldback9.toml"
-PARTS = ("held-back-9", "retired-8", "retired-7", "retired-6", "retired-5", "retired-3", "retired-4", "tuning-3",
+PARTS = ("retired-9", "retired-8", "retired-7", "retired-6", "retired-5", "retired-3", "retired-4", "tuning-3",
          "tuning-2", "tuning", "retired-2", "retired-1")  # report order
 # The first two rounds' held-back parts ("retired-1": the first set's held-back hash part;
 # "retired-2": bench/search_questions_heldback2.toml) were written by the developers who tuned
@@ -88,11 +89,11 @@ PARTS = ("held-back-9", "retired-8", "retired-7", "retired-6", "retired-5", "ret
 # held-back-6 ("retired-6"), measured once at the end of the sixth round, from the seventh round
 # on; held-back-7 ("retired-7"), measured once at the end of the seventh round, from the eighth
 # round on; held-back-8 ("retired-8"), measured once at the end of the eighth round, from the
-# ninth round on. held-back-9 ("held-back-9"), written blind in the ninth round and kept outside
-# the repository until that round's ranking work had ended, is the one part that is not tuning
-# data: it is measured, never tuned on.
+# ninth round on; held-back-9 ("retired-9"), measured once at the end of the ninth round, from
+# the tenth round on: every set in this folder is tuning data. A fresh held-back set is kept
+# outside the repository.
 TUNING_PARTS = ("tuning", "tuning-2", "tuning-3", "retired-1", "retired-2", "retired-3",
-                "retired-4", "retired-5", "retired-6", "retired-7", "retired-8")
+                "retired-4", "retired-5", "retired-6", "retired-7", "retired-8", "retired-9")
 K = 5          # recall@K
 MRR_DEPTH = 10
 
@@ -187,7 +188,7 @@ def all_questions(parts=PARTS) -> list[tuple[str, dict]]:
     for name, path in (("tuning-2", TUNING_2), ("retired-2", HELD_BACK_2),
                        ("retired-4", HELD_BACK_4), ("retired-5", HELD_BACK_5),
                        ("retired-6", HELD_BACK_6), ("retired-7", HELD_BACK_7),
-                       ("retired-8", HELD_BACK_8), ("held-back-9", HELD_BACK_9)):
+                       ("retired-8", HELD_BACK_8), ("retired-9", HELD_BACK_9)):
         with open(path, "rb") as f:
             out += [(name, q) for q in tomllib.load(f)["q"]]
     with open(ROUND_3, "rb") as f:
@@ -279,8 +280,8 @@ def evaluate(details: bool = False, parts=PARTS, semantic: bool = False) -> dict
 
 
 def report(res: dict, parts=PARTS) -> None:
-    print(f"\nSearch quality (recall@{K}, MRR@{MRR_DEPTH}; held-back-9 is the blind set, "
-          f"measured once at the end of the ninth round, every other part is tuning data; issue "
+    print(f"\nSearch quality (recall@{K}, MRR@{MRR_DEPTH}; every part here is tuning data, the "
+          f"held-back questions are kept outside the repository; issue "
           f"18's targets, on held-back questions: judge search recall@{K} >= 0.95, MRR >= 0.85, "
           f"both above bm25)")
     for p in parts:

@@ -237,7 +237,7 @@ def _check_blind_set(sb, qs: list[dict], name: str, *, per_game: int, per_doc: i
     ("HELD_BACK_6", "retired-6", True),    # sixth round; tuning data from the seventh round on
     ("HELD_BACK_7", "retired-7", True),    # seventh round, measured once; tuning from the eighth
     ("HELD_BACK_8", "retired-8", True),    # eighth round, measured once; tuning from the ninth
-    ("HELD_BACK_9", "held-back-9", False),  # ninth round: held back - no tuning script reads it
+    ("HELD_BACK_9", "retired-9", True),    # ninth round, measured once; tuning from the tenth
 ])
 def test_blind_set_is_spread_and_cites_existing_rules(attr, name, tuning):
     """A blind set written by a developer who did no ranking work (bench/search_questions_
