@@ -55,6 +55,8 @@ VOCABULARY = Vocabulary(
     # a card's printed cost is its resource cost {r} (fab-1.4 9.2.5; additional costs are
     # printed as text, 15.5.1b)
     whole_costs=frozenset({"cost", "{r} cost", "resource cost"}),
+    # a noun post-modifier no reading holds makes its sentence unread (never dropped)
+    name_unread_posts=True,
 )
 
 # ability types printed in bold before a dash (CR 1.4 3.x)

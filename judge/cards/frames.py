@@ -16,6 +16,7 @@ A clause whose verb has no frame, or whose parts the frame cannot place, becomes
 
 from __future__ import annotations
 
+import re
 
 from judge.cards import model as M
 from judge.cards.errors import NoValue
@@ -151,6 +152,44 @@ def _into_infinitive(items: list):
     return first
 
 
+def _restated_stats(items: list) -> list:
+    """"Put a 4 x 4 (4 ATK / 4 health) Lawbringer Truck ally token into play": a parenthesis
+    after a stat pair that says the same numbers again splits the noun phrase in two (the
+    grammar ends a noun phrase at a parenthesis). When its numbers are the pair's, in order,
+    it is read - a restatement - and the two halves are one noun phrase again; a parenthesis
+    that says other numbers stays, and is named by the noun-phrase reader."""
+    if len(items) < 2:
+        return items
+    out = list(items)
+    i = 0
+    while i + 1 < len(out):
+        first, second = out[i], out[i + 1]
+        if isinstance(first, NounPhrase) and isinstance(second, NounPhrase) and first.words \
+                and len(first.posts) == 1 and first.posts[0].kind == "paren" and \
+                base(getattr(first.words[-1], "type", "")) == "STATS" and \
+                _same_numbers(str(first.words[-1]), first.posts[0].body):
+            out[i:i + 2] = [NounPhrase(list(first.words) + list(second.words),
+                                       list(second.posts), span_of(first, second))]
+            continue
+        i += 1
+    return out
+
+
+def _same_numbers(stats: str, body) -> bool:
+    """Whether a parenthesis's body is one stat pair with the numbers of ``stats``, each with
+    a stat word ("4 / 4" and "4 ATK / 4 health")."""
+    if not (isinstance(body, list) and len(body) == 1 and isinstance(body[0], NounPhrase)
+            and not body[0].posts and len(body[0].words) == 1
+            and base(getattr(body[0].words[0], "type", "")) == "STATS"):
+        return False
+    inner = str(body[0].words[0])
+    numbers = re.findall(r"[+-]?\d+|\bX\b", stats)
+    parts = [p.strip() for p in inner.split("/")]
+    return len(numbers) == 2 and len(parts) == 2 and \
+        [re.match(r"[+-]?\d+|X\b", p).group(0) if re.match(r"[+-]?\d+|X\b", p) else None
+         for p in parts] == numbers and all(re.search(r"[A-Za-z]{2,}", p) for p in parts)
+
+
 _ZONE_WORDS = frozenset({"play", "hand", "deck", "graveyard", "pile", "battlefield", "pool",
                          "spellboard", "discard"})
 
@@ -182,6 +221,7 @@ class Parts:
         self.equal_of: dict[int, Item] = {}
         previous = None
         self.taken: set[int] = set()
+        items = _restated_stats(items)
         for item in items:
             if isinstance(item, Item) and item.kind == "equal to" and \
                     isinstance(previous, Change) and _bare_sign(previous):
@@ -207,6 +247,8 @@ class Parts:
                 if isinstance(item.obj, list):    # "on this spell to deal 1 damage to a
                     item.obj = _into_infinitive(item.obj)    # target unit or Phoenixborn"
                 self.pps.append(item)
+                if item.prep == "with" and isinstance(item.obj, NounPhrase):
+                    self._hoist_to(item.obj)
                 if isinstance(item.obj, (NounPhrase, Pronoun)):
                     self._durations_only(item.obj)    # "with a card from X this chain link"
                     self._relative_purpose(item.obj)
@@ -289,6 +331,18 @@ class Parts:
         elif last.kind in ("in", "of") and isinstance(last.body, NounPhrase):
             self._hoist_spine(last.body)
 
+    def _hoist_to(self, np: NounPhrase) -> None:
+        """"When combat damage is dealt with Nexus Torch to a defending hero": the "to" the
+        grammar hung on the "with" phrase's noun is the clause's (who is dealt the damage);
+        not "with a card attached to it", the adjective's."""
+        posts = np.posts
+        if posts and posts[-1].kind == "to" and not (
+                len(posts) == 1 and np.words and str(np.words[-1]).lower() in TO_ADJECTIVES):
+            post = posts[-1]
+            np.posts = posts[:-1]
+            np.span = span_of(np.words, np.posts)
+            self.pps.append(PP("to", post.body, post.span))
+
     def _hoist(self, np) -> None:
         """Post-modifiers that belong to the clause, wherever the grammar attached them:
         "to <zone>", durations, "(max. +8)" (an object's own post or one of its nested
@@ -334,6 +388,14 @@ class Parts:
                 if isinstance(post.body, list) and post.kind in ("in", "of"):
                     # "on this spell to deal 1 damage to a target unit or Phoenixborn"
                     post.body = _into_infinitive(post.body)
+                    last = post.body[-1] if isinstance(post.body, list) else None
+                    if self.infinitive is None and isinstance(last, NounPhrase) and \
+                            last.posts and last.posts[-1].kind == "infinitive" and \
+                            isinstance(last.posts[-1].body, VP):
+                        # "banish X from your hand or arsenal to prevent that damage": the
+                        # purpose the grammar hung on the list's last noun is the clause's
+                        self.infinitive = last.posts[-1].body
+                        last.posts = last.posts[:-1]
                 kept.append(post)
                 if isinstance(post.body, (NounPhrase, Pronoun)) and post.kind in ("in", "of"):
                     self._hoist(post.body)
@@ -635,6 +697,7 @@ class Frames:
         lemma = group.lemma
         if len(s.items) == 1 and isinstance(s.items[0], Causative):
             return self.causative(s)
+        including = self._including_subject(s)
         parts = Parts(s.items)
         instead_of = self.rather_than_pay(parts)
         if instead_of is not None and (list(auxes) != ["may"] or lemma is None):
@@ -645,6 +708,8 @@ class Frames:
         if not parts.durations and isinstance(s.subject, NounPhrase):
             parts._durations_only(s.subject)      # "Your next attack this turn gains +2{p}"
         subject = self.subject_target(s.subject)
+        if including is not None:
+            subject = replace(subject, alternatives=subject.alternatives + (including,))
         span = span_of(s.span, s.subject)
         neg = bool(_CANT & set(auxes)) or ("can" in auxes and bool(_NOT & set(auxes)))
         if not neg and "only" in auxes and {"can", "may"} & set(auxes):
@@ -926,6 +991,29 @@ class Frames:
 
     def other(self, verb: str, s: Simple, span) -> M.Other:
         return M.Other(verb=verb or "?", args=(("text", self.r.phrase(span)),), span=span)
+
+    def _including_subject(self, s: Simple) -> M.Target | None:
+        """"each friendly player may draw a card (including you)": a closing "(including
+        <player>)" the grammar hung on the clause's last noun, which names no player, widens
+        the subject when that names players. The parenthesis is marked the subject's (kind
+        "subject paren": the noun-phrase reader skips it, a second reading finds it again);
+        the player it adds is returned (an alternative of the subject), else None."""
+        last = s.items[-1] if s.items else None
+        if not (isinstance(last, NounPhrase) and last.posts and
+                last.posts[-1].kind in ("paren", "subject paren")
+                and isinstance(s.subject, NounPhrase)):
+            return None
+        post = last.posts[-1]
+        more = self.r.including(M.Target(who="player"), post.body)
+        if more is None:
+            return None
+        if post.kind == "paren":
+            kept = NounPhrase(last.words, last.posts[:-1], last.span)
+            if self.r.target(kept).who == "player" or \
+                    self.r.target(s.subject).who != "player":
+                return None
+            post.kind = "subject paren"
+        return more
 
     def subject_target(self, subject) -> M.Target | None:
         if subject is None:
@@ -3158,6 +3246,12 @@ class Frames:
                     rest.append(self.r.phrase(p.span))
             else:
                 rest.append(self.r.phrase(p.span))
+        # "when an attack hits this chain link unless the attacking hero pays {r}": a
+        # condition or clause the event holds no field for (it was dropped: the event
+        # matched always)
+        rest.extend(c.text or self.r.phrase(c.span) for c in parts.conditions)
+        if parts.subordinate is not None:
+            rest.append(self.r.phrase(parts.subordinate.span))
         return tuple(rest)
 
     def time_event(self, np, span, default: str = "start") -> M.Event:

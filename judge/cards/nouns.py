@@ -121,8 +121,8 @@ class Vocabulary:
     # of it); any other "<words> cost" is a part of it (Ashes "main action cost")
     whole_costs: frozenset = frozenset({"cost"})
     # a post-modifier of a noun phrase that no reading holds ("to ...", an infinitive, a
-    # parenthesis): True makes its sentence unparsed at it; False drops it (FaB, WoW and UFS
-    # are measured so until their owners take it)
+    # parenthesis): True makes its sentence unparsed at it; False drops it in silence (every
+    # game of the product names them; False is kept for a game's first reading)
     name_unread_posts: bool = False
     # zones a token is made in ("place a Fire ally token onto your battlefield"): tokens put
     # there are a token made, not counters placed on a card (UFS "Power tokens" in the stage
@@ -320,7 +320,12 @@ class Reader:
         first = parts[0]
         if first.span is not None and parts[-1].span is not None:
             span = Span(first.span.start, parts[-1].span.end)   # without a trailing duration
-        return replace(first, alternatives=tuple(parts[1:]), span=span,
+        # (an alternative's own alternatives are the phrase's: "heroes and allies (including
+        # other characters in your party)" is one list of three)
+        alternatives = tuple(a for p in parts[1:] for a in
+                             ((replace(p, alternatives=()), *p.alternatives) if p.alternatives
+                              else (p,)))
+        return replace(first, alternatives=first.alternatives + alternatives, span=span,
                        text=self.phrase(span))
 
     def pronoun(self, p: Pronoun) -> Target:
@@ -620,6 +625,8 @@ class Reader:
             return t        # "instants this combat chain": the clause's duration, not its words
         if kind == "clause pp":
             return t        # "without paying its cost": the clause's (frames._take_adverbial)
+        if kind == "subject paren":
+            return t        # "(including you)": the clause subject's (frames._including_subject)
         if kind == "to" and t.qualities and t.qualities[-1] in TO_ADJECTIVES and (
                 t.kinds or t.name):
             # "an alteration spell attached to this unit", "each unit next to it": the state
@@ -637,11 +644,30 @@ class Reader:
                 return replace(t, filters=t.filters + (cond,), span=span, text=text)
         if kind == "paren" and _restates(t, self.phrase(post.span)):
             return replace(t, span=span, text=text)    # "1 additional side action ([[side]])"
+        if kind == "paren":
+            more = self.including(t, body)
+            if more is not None:
+                # "friendly heroes and allies (including other characters in your party)":
+                # what the phrase names, and those too
+                return replace(t, alternatives=t.alternatives + (more,), span=span, text=text)
         if self.v.name_unread_posts:
             from judge.cards.transformer import NoValue
             raise NoValue(f"{self.phrase(post.span)!r} after {self.phrase(t.span)!r}: no value "
                           "holds it", post.span.start if post.span is not None else None)
         return replace(t, span=span, text=text)
+
+    def including(self, t: Target, body) -> Target | None:
+        """The thing an "(including ...)" parenthesis adds to ``t``, when it is one noun phrase
+        of the same sort (objects to objects, players to players); None for anything else
+        ("a card (including you)": the player is not a card - not this phrase's)."""
+        if not (isinstance(body, list) and len(body) == 1 and isinstance(body[0], VP)):
+            return None
+        vp = body[0]
+        if vp.group.lemma != "include" or vp.group.form != "ing" or vp.group.auxes or \
+                len(vp.items) != 1 or not isinstance(vp.items[0], (NounPhrase, Pronoun)):
+            return None
+        more = self.target(vp.items[0])
+        return more if more.who == t.who else None
 
     def _of(self, t: Target, body, span, text) -> Target:
         inner = self.target(body)

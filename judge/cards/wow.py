@@ -55,6 +55,8 @@ VOCABULARY = Vocabulary(
     self_pronouns=frozenset({"she", "he", "her", "him"}),
     # "its cost" is its play cost, printed as resources (wow-7.4 201.1, 403.6a)
     whole_costs=frozenset({"cost", "play cost", "resource cost"}),
+    # a noun post-modifier no reading holds makes its sentence unread (never dropped)
+    name_unread_posts=True,
 )
 
 

@@ -364,7 +364,7 @@ def plain(ev: M.Event, moment: str) -> bool:
     together with a card from hand", "an attack action card you control hits" are not plain):
     the engine checks nothing else when the moment happens."""
     if ev.negated or ev.would or ev.amount is not None or ev.damage_type or ev.within or \
-            ev.times is not None or ev.zone is not None or ev.to_zone is not None or \
+            ev.rest or ev.times is not None or ev.zone is not None or ev.to_zone is not None or \
             ev.by is not None or not _bare(ev.subject) or not _bare(ev.with_):
         return False
     if moment == "play attack":

@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def _this_turn(ev: M.Event) -> bool:
     return ev.would and ev.within is not None and ev.within.kind == "this turn" and \
-        not ev.alternatives and not ev.negated
+        not ev.alternatives and not ev.negated and not ev.rest
 
 
 def _deals(ev: M.Event) -> bool:

@@ -2547,6 +2547,10 @@ def why_not(e: M.Effect) -> str | None:
         if e.event.verb not in ("deal damage", "be dealt damage", "heal", "heal damage",
                                 "be destroyed", "be put", "enter", "draw"):
             return f"replacing the event {e.event.text or e.event.verb!r}"
+        if e.event.rest:
+            # "If your hero would deal 5 or more combat damage while attacking": a part of the
+            # event no value holds - replacing every such event would replace too often
+            return f"replacing the event {e.event.text!r} ({'; '.join(e.event.rest)})"
         for x in e.instead:
             why = why_not(x)
             if why == DIVIDED_ON_ADDING:
