@@ -53,7 +53,7 @@ from array import array
 from collections import defaultdict
 from itertools import repeat
 
-from judge.rules import meaning
+from judge.rules import meaning, meaning_rules
 from judge.rules.model import NodeKind
 from judge.rules.search import (FIELDS, STOP, VARIANTS, _fts_stem,   # the query side's
                                 field_norms, field_params,            # (a light module)
@@ -195,7 +195,7 @@ def fill_document(con: sqlite3.Connection, doc_id: str, nodes: dict[str, dict],
             linked.setdefault(src, []).append((dst, kind))
     fts, node_rows = [], {}
     mvec = []                        # (row, the rule's static meaning vector)
-    packer = _packer()
+    vectors = _rule_vectors()
     heading: dict[str, str] = {}     # parent key -> the titles above its children
     for nid, row in rows.items():
         a = nodes[nid]
@@ -220,8 +220,8 @@ def fill_document(con: sqlite3.Connection, doc_id: str, nodes: dict[str, dict],
         fts.append((row, title, above, _masked(a["text"]),
                     _masked(" ".join(e["text"] for e in a["examples"]))))
         node_rows[row] = [row, nid, doc_id, a["kind"], keyrow.get(a["parent"]), times_cited[nid]]
-        if packer is not None:
-            v = packer.vector(meaning.words(meaning.rule_text(a["title"], a["text"])))
+        if vectors is not None:
+            v = vectors(meaning.rule_text(a["title"], a["text"]))
             if v is not None:
                 mvec.append((row, v))
     postings, lengths = _row_postings(con, doc_id, fts)
@@ -257,19 +257,16 @@ def fill_document(con: sqlite3.Connection, doc_id: str, nodes: dict[str, dict],
     _document_synonyms(con, nodes, doc_id)
 
 
-_PACKER: list = []
+_VECTORS: list = []
 
 
-def _packer() -> "meaning.Packer | None":
-    """The shipped word vectors, packed for summing (loaded once per process); None when the
+def _rule_vectors() -> "meaning_rules.RuleVectors | None":
+    """A rule's static meaning vector from its text (:mod:`judge.rules.meaning_rules`: the
+    bundled rules' stored, any other computed), made once per process; None when the word
     table is not there (no meaning signal)."""
-    if not _PACKER:
-        try:
-            dim, _, table = meaning.load()
-            _PACKER.append(meaning.Packer(dim, table))
-        except OSError:
-            _PACKER.append(None)
-    return _PACKER[0]
+    if not _VECTORS:
+        _VECTORS.append(meaning_rules.vectors_for())
+    return _VECTORS[0]
 
 
 def _row_postings(con: sqlite3.Connection, doc_id: str, fts: list[tuple]):
