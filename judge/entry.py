@@ -10,9 +10,13 @@ Adding a fast command (``judge card GAME NAME`` once the card database can be lo
 name, say): a ``*_main(argv)`` that reads its command line with :func:`judge.fastargs.parse`
 and answers with :func:`judge.fastargs.answer` (SQLite through :mod:`judge.sqlite_light`), the
 click command calling the same function for its output, and an entry here. Its modules must not
-import click, networkx, lark or jinja2, nor a standard-library module that is not built in or
-frozen; tests/rules/test_fast_paths.py checks every entry of FAST (imports, same output as
-click) and wants command lines for each.
+import click, networkx, lark or jinja2, nor (a lookup's) a standard-library module that is not
+built in or frozen; tests/rules/test_fast_paths.py checks every entry of FAST (imports, same
+output as click) and wants command lines for each.
+
+``judge check`` is on this path too, though not a lookup (:mod:`judge.commands.checking`): a
+suite of scenarios is checked again and again, and click's import is a fixed cost of every
+check (it loads the engine, and lark only when a scenario must be parsed).
 """
 
 import os
@@ -25,6 +29,8 @@ FAST: dict[str, tuple[str, str]] = {
     "search": ("judge.rules.fastcli", "search_main"),
     "history": ("judge.rules.fastcli", "history_main"),
     "card": ("judge.carddb.show", "card_main"),     # a card by name; card text goes to click
+    # not a lookup: a suite of scenarios checked again and again (judge/commands/checking.py)
+    "check": ("judge.commands.checking", "check_main"),
 }
 
 

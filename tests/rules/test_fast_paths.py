@@ -17,9 +17,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from judge import entry, fastargs
+from judge.paths import SCENARIOS
 from judge.cli import main as cli_main
 from judge.rules import lookup
 from judge.rules.graph_terms import term_norm
+
+_FOLDER = str(SCENARIOS / "ashes")
+_SCENARIO = str(sorted((SCENARIOS / "fab").glob("*.scn"))[0])
 
 # A command line for each fast command (and variants the fast path reads itself).
 COMMAND_LINES = {
@@ -34,6 +38,9 @@ COMMAND_LINES = {
     "history": [["fab-1.4", "13.3.3"], ["fab-1.4", "13.3.3", "--json"], ["fab-1.4", "99.99"]],
     # a card of the installed database (installed_cards below), by name and by printing
     "card": [["fab", "Test Jab"], ["fab", "test hood", "--json"], ["fab", "Test Jab (red)"]],
+    # bundled scenarios
+    "check": [[_SCENARIO], [_SCENARIO, "--json"], [_FOLDER, "-j1"], [_SCENARIO, "--jobs=0"],
+              [_SCENARIO, "no-such.scn"]],
 }
 _CASES = [(name, argv) for name, lines in COMMAND_LINES.items() for argv in lines]
 
@@ -82,6 +89,11 @@ def test_fast_path_answers_as_the_click_command_does(name, argv):
     ["search", "chain", "--limit"],
     ["search", "--json"],
     ["history", "fab-1.4", "1.1", "--json=yes"],
+    ["check"],                                  # click says what is missing
+    ["check", _SCENARIO, "--jobs", "-1"],       # out of range: click's message
+    ["check", _SCENARIO, "-j", "x"],
+    ["check", _SCENARIO, "--jobs"],
+    ["check", _SCENARIO, "--help"],
 ])
 def test_fast_path_hands_what_it_does_not_read_to_click(argv):
     module, function = entry.FAST[argv[0]]
@@ -116,6 +128,8 @@ def _imported(argv: list[str]) -> dict[str, str]:
 @pytest.mark.parametrize("name,argv", _CASES, ids=[" ".join([n, *a]) for n, a in _CASES])
 def test_fast_commands_import_no_click_networkx_lark_jinja2(name, argv):
     lookup.connect()        # the index is built: a lookup, not a rebuild, is what is checked
+    if name == "check":
+        _imported([name, *argv])    # the parsed scenarios are stored: a warm check is checked
     heavy = {m for m in _imported([name, *argv]) if m.split(".")[0] in
              ("click", "networkx", "lark", "jinja2")}
     assert not heavy

@@ -8,7 +8,7 @@ import json
 from click.testing import CliRunner
 
 from judge.cli import main
-from judge.commands import scenarios as commands
+from judge.commands import checking as commands
 from tests.scenario.test_commands import PASSING
 
 
@@ -45,3 +45,19 @@ def test_few_files_are_checked_in_this_process(tmp_path, monkeypatch):
 
 def _no_fork():
     raise AssertionError("worker processes started for too few files")
+
+
+def test_check_without_click_reports_what_the_click_command_reports(tmp_path, capsys):
+    """The judge script reads a plain `judge check` line without click
+    (judge.commands.checking.check_main): same output, same exit code, failures and input
+    errors included."""
+    _many(tmp_path, 12)
+    for extra in ([], ["--json"], ["-j", "1"]):
+        argv = [str(tmp_path), *extra]
+        code = commands.check_main(argv)
+        fast = capsys.readouterr()
+        res = CliRunner().invoke(main, ["check", *argv])
+        assert code == res.exit_code == 2
+        assert (fast.out, fast.err) == (res.stdout, res.stderr)
+        assert "FAIL expect Bob life 19" in fast.out or '"expected": "expect Bob life 19"' in \
+            fast.out
