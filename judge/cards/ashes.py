@@ -61,6 +61,7 @@ VOCABULARY = Vocabulary(
     name_unread_posts=True,
     token_zones=frozenset({"battlefield"}),
     open_kinds=True,
+    discard_from="",
 )
 
 # Named abilities whose rules live in a section of their own.

@@ -1371,6 +1371,15 @@ class Frames:
             if states or role else None
         what = what if what is not None else self.obj(parts)
         default_from, default_to = _MOVES.get(lemma, ("", ""))
+        if lemma == "discard":
+            default_from = self.r.v.discard_from
+            if not default_from and what is not None and not what.ref and \
+                    what.kinds[-1:] in (("card",), ("copy",)) and not what.qualities:
+                # a game that discards from anywhere (Ashes): a card with nothing to say where
+                # it is ("1 card of their choice") is one in its player's hand, as a discard
+                # cost's (ashes-raven-1.1 Discard); this card, a unit, a spell, a face down
+                # card ... are discarded from where they are - left open
+                default_from = "hand"
         frm = frm if frm is not None else self.zone_from(parts, what)
         to = to if to is not None else self.zone_to(parts)
         if to is None and lemma in ("place", "put") and what is not None and what.ref in (

@@ -138,6 +138,11 @@ class Vocabulary:
     # target relic"): that word is its kind (the head of the phrase), not a quality of
     # anything at all
     open_kinds: bool = False
+    # the zone "discard" takes a card from when the text names none: the hand where the game
+    # defines discarding so (fab-1.4 glossary Discard, wow-7.4 415.9e, ufs-0.9 K.2.1); "" where
+    # it does not (Ashes discards a card from where it is: "Discard this unit", "discard this
+    # spell" leave play, ashes-raven-1.1 5.1.0) - the zone is then left open, never guessed
+    discard_from: str = "hand"
 
 
 _ZONE_OWNERS = frozenset({"your", "their", "its", "his", "her", "my"})

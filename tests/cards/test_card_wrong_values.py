@@ -1,0 +1,51 @@
+"""Values that were wrong and counted as parsed (issue 17's eighth round): the sentences are the
+developers' own, not corpus cards. A wrong value is worse than an unread part: each test fails
+on the code before the round."""
+
+from __future__ import annotations
+
+import pytest
+
+from judge.cards import ashes, fab, model as M, ufs, wow
+
+
+def _one(card: M.CardText, cls):
+    assert not card.unparsed, card.unparsed
+    found = [v for v in M.walk(card) if isinstance(v, cls)]
+    assert len(found) == 1, found
+    return found[0]
+
+
+# --------------------------------------------------------------- where a discarded card comes from
+
+@pytest.mark.parametrize("reader, text", [
+    (fab, "Discard a card."),                # fab-1.4 glossary Discard: from hand
+    (wow, "Discard a card."),                # wow-7.4 415.9e
+    (ufs, "Discard a card."),                # ufs-0.9 K.2.1
+    (fab, "**Instant** - Discard this: Create an Agility token."),
+])
+def test_fab_wow_ufs_discard_is_from_hand(reader, text):
+    card = reader.parse(text)
+    moves = [v for v in M.walk(card) if isinstance(v, M.Move) and v.verb == "discard"]
+    costs = [c for a in card.abilities for c in a.costs]
+    assert moves or costs
+    for m in moves:
+        assert m.from_zone is not None and m.from_zone.name == "hand"
+
+
+@pytest.mark.parametrize("text", [
+    "Discard this unit.",
+    "* Fleeting: Discard this card at the end of this round.",
+    "You may discard a target alteration spell.",
+    "You may discard an unexhausted ready spell you control.",
+])
+def test_ashes_5_1_0_a_card_is_discarded_from_where_it_is(text):
+    """Ashes discards cards in play (5.1.0): "discard this unit" is no discard from the hand -
+    the zone is left open (where the card is), never assumed."""
+    move = _one(ashes.parse(text), M.Move)
+    assert move.verb == "discard" and move.from_zone is None
+
+
+def test_ashes_a_card_of_a_players_choice_is_discarded_from_their_hand():
+    move = _one(ashes.parse("Choose a target opponent to discard 1 card of their choice."), M.Move)
+    assert move.from_zone is not None and move.from_zone.name == "hand"
