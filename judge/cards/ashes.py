@@ -395,7 +395,7 @@ def _move_tokens(f, s, parts, subject, span):
     if what is None or len(parts.objects) != 1 or not {"token", "counter"} & set(what.kinds) \
             or "card" in what.kinds or "die" in what.kinds:
         return None
-    options = [replace(what, alternatives=())] + list(what.alternatives)
+    options = [replace(what, alternatives=(), all_of=False)] + list(what.alternatives)
     kinds = [" ".join(q for q in o.qualities if q.lower() not in _NOT_TOKEN_KINDS) or o.name
              for o in options]
     source = f.onto(parts, "from", "off")
@@ -413,6 +413,10 @@ def _move_tokens(f, s, parts, subject, span):
                         span=span) for k in kinds]
     if len(moves) == 1:
         return moves[0]
+    if what.all_of:
+        # "1 wound token and 1 status token": each moved, not a choice
+        from judge.cards.frames import _Several
+        return _Several(moves)
     return M.Choice(verb="or", chooser=f.doer(subject), pick=M.Amount(value=1),
                     options=tuple((m,) for m in moves), span=span)
 

@@ -23,6 +23,7 @@ from judge.cards.errors import NoValue
 from judge.cards.model import replace
 from judge.cards.nouns import (OPS, TO_ADJECTIVES, Reader, amount_from, base, kind_of, number, signed_amount,
                                word_of)
+from judge.cards.syntax import _AndOr, _Both  # noqa: F401 (callers import them from here)
 from judge.cards.syntax import (Causative, Change, Clause, Conjunct, Item, NounPhrase, PP, Post, Pronoun, VP,
                                 VerbGroup, span_of)
 
@@ -1019,7 +1020,9 @@ class Frames:
         if subject is None:
             return None
         if isinstance(subject, list):
-            return self.r.alternatives([self.r.target(x) for x in subject], span_of(subject))
+            t = self.r.alternatives([self.r.target(x) for x in subject], span_of(subject))
+            return replace(t, all_of=True) if isinstance(subject, _Both) and t.alternatives \
+                else t
         return self.r.target(subject)
 
     def doer(self, subject: M.Target | None) -> M.Target:
@@ -1506,7 +1509,7 @@ class Frames:
     def _placements(self, lemma, what, on, kind, parts, span):
         """Each "<N> <kind> token(s) on <recipient>" of a list joined by "and" as a placement
         of its own; None when one of them is not such a phrase or the list is an "or"."""
-        first = replace(on, alternatives=(), text=on.text.split(" and ")[0])
+        first = replace(on, alternatives=(), all_of=False, text=on.text.split(" and ")[0])
         if not on.text.startswith(first.text + " and "):
             return None
         if on.span is not None:
@@ -1846,6 +1849,8 @@ class Frames:
         if to is None or len(parts.pps) != 1:
             return None
         value = self.r.target(to.obj)
+        if value.all_of:
+            return None         # "to high and low": no one value it becomes - unread
         values = (replace(value, alternatives=()),) + value.alternatives
         if any(not v.qualities or v.kinds or v.count is not None or v.of is not None
                or v.alternatives for v in values):
@@ -3498,12 +3503,6 @@ def _innermost(np):
     return None
 
 
-class _Both(list):
-    """Objects joined by "and"."""
-
-
-class _AndOr(list):
-    """Objects joined by "and/or" (one or more of them; elsewhere read as "or")."""
 
 
 def _bare_sign(change: Change) -> bool:

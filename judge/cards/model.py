@@ -176,6 +176,10 @@ class Target:
       describes: ``a`` ("a hero or ally", "an ally"), ``another`` ("another hero or ally":
       one besides those already named), ``one of`` ("one of your weapons"); ``""`` any other
       ("allies you control", "each ally", "target ally", "the ally").
+    * ``all_of``: the ``alternatives`` are not a choice: the text joins the descriptions by
+      "and" and means every one of them ("each unit you control and each Phoenixborn you
+      control": both sets; "target hero and up to 3 target allies": a target of each
+      description). False (the default) is "or": one object of any of them.
     """
     text: str = ""
     who: str = "object"
@@ -195,6 +199,7 @@ class Target:
     alternatives: tuple[Target, ...] = ()  # "target ally or hero": each a full description
     span: Span | None = None
     article: str = ""
+    all_of: bool = False
 
 
 # --------------------------------------------------------------------------- when, while

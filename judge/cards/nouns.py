@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from judge.cards.model import (Amount, Comparison, Condition, Event, Quantity, Span, Target,
                                Zone, replace)
-from judge.cards.syntax import Change, Item, NounPhrase, PP, Post, Pronoun, VP, span_of
+from judge.cards.syntax import Change, Item, NounPhrase, PP, Post, Pronoun, VP, _Both, span_of
 
 _NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
             "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
@@ -267,7 +267,11 @@ class Reader:
                 return self.target(np.obj)
             if isinstance(np, list):
                 parts = [self.target(p) for p in np]
-                return self.alternatives(parts, span_of(np))
+                t = self.alternatives(parts, span_of(np))
+                if isinstance(np, _Both) and t.alternatives:
+                    # "each unit you control and each Phoenixborn you control": all of them
+                    t = replace(t, all_of=True)
+                return t
             if not isinstance(np, NounPhrase):
                 return Target(text=self.phrase(getattr(np, "span", None)),
                               span=getattr(np, "span", None))

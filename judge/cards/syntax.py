@@ -252,3 +252,12 @@ class Statement(Record):
         self.effects, self.span = effects, span
         self.trigger = self.condition = self.duration = self.during = None
         self.limit = self.mark = ""
+
+
+class _Both(list):
+    """Objects joined by "and": all of them ("each unit you control and each Phoenixborn you
+    control", "target hero and up to 3 target allies"), never a choice of one."""
+
+
+class _AndOr(list):
+    """Objects joined by "and/or" (one or more of them; elsewhere read as "or")."""

@@ -598,7 +598,15 @@ class CardTransformer(Transformer):
         return children[0]
 
     def subject_list(self, children):
-        return [c for c in children if not isinstance(c, Token)]
+        """"You and target opponent", "each hero or ally": the subjects, all of them when
+        joined by "and" (a _Both), else a choice."""
+        subjects = [c for c in children if not isinstance(c, Token)]
+        joiners = [str(c).lower().replace(",", " ").split() for c in children
+                   if isinstance(c, Token)]
+        if joiners and all(j == ["and"] for j in joiners if j):
+            from judge.cards.frames import _Both
+            return _Both(subjects)
+        return subjects
 
     def vp(self, children):
         return VP(children[0], list(children[1:]), span_of(children))

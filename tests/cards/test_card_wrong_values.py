@@ -16,6 +16,41 @@ def _one(card: M.CardText, cls):
     return found[0]
 
 
+# --------------------------------------------------------------- "A and B" is both, "A or B" one
+
+@pytest.mark.parametrize("reader, text, parts", [
+    (ashes, "Deal 1 damage to each unit you control and each Phoenixborn you control.",
+     [("unit",), ("phoenixborn",)]),
+    (ashes, "Deal 2 damage to a target unit you control and a target unit an opponent controls.",
+     [("unit",), ("unit",)]),
+    (wow, "Destroy target ally and target hero.", [("ally",), ("hero",)]),
+    (fab, "Deal 1 arcane damage to target hero and up to 2 target allies they control.",
+     [("hero",), ("ally",)]),
+])
+def test_ashes_6_0_0_objects_joined_by_and_are_all_of_them(reader, text, parts):
+    """Objects joined by "and" are every one of them (all_of), never one of either kind."""
+    effect = _one(reader.parse(text), (M.Damage, M.Move))
+    t = effect.target if isinstance(effect, M.Damage) else effect.what
+    assert t.all_of
+    assert [p.kinds for p in (t,) + t.alternatives] == parts
+
+
+@pytest.mark.parametrize("reader, text", [
+    (ashes, "Deal 1 damage to a target unit or Phoenixborn."),
+    (wow, "Destroy target ally or hero."),
+])
+def test_objects_joined_by_or_stay_a_choice(reader, text):
+    effect = _one(reader.parse(text), (M.Damage, M.Move))
+    t = effect.target if isinstance(effect, M.Damage) else effect.what
+    assert t.alternatives and not t.all_of
+
+
+def test_wow_subjects_joined_by_and_are_all_of_them():
+    """"You and target opponent each draw a card": both players draw."""
+    move = _one(wow.parse("You and target opponent each draw a card."), M.Move)
+    assert move.who.all_of and len(move.who.alternatives) == 1
+
+
 # --------------------------------------------------------------- where a discarded card comes from
 
 @pytest.mark.parametrize("reader, text", [

@@ -16,7 +16,7 @@ there stops it).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable
 
 from judge.cards import model as M
@@ -182,6 +182,18 @@ def targets_for(game: "AshesGame", ctx: "Context", run: Run, spec: M.Target,
     card itself, what the effect named before, or "all"/"each" of a kind, fixed when the
     effect starts (4.5.1)."""
     st = ctx.state
+    if spec.all_of and spec.alternatives:
+        # "each unit you control and each Phoenixborn you control", "a target unit you control
+        # and a target unit an opponent controls": what each description names, in the order
+        # printed (one stated target per targeted description), once each
+        found: list[Any] = []
+        at = spec.text.find(spec.alternatives[0].text) if spec.alternatives[0].text else -1
+        first_text = spec.text[:at].rstrip().removesuffix("and").rstrip(" ,") if at > 0 \
+            else spec.text
+        first = replace(spec, alternatives=(), all_of=False, text=first_text)
+        for part in (first,) + spec.alternatives:
+            found += [t for t in targets_for(game, ctx, run, part, what) if t not in found]
+        return found
     if spec.ref == "this":
         return [run.source] if run.source is not None else []
     if "those" in spec.qualities and run.it is not None:

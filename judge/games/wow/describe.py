@@ -146,6 +146,10 @@ def matches(state: State, desc: M.Target, x: Any, scope: Scope, *,
     """Whether player or card ``x`` is something ``desc`` describes, read from ``scope``."""
     if desc.ref in ("this",) and desc.who != "player":
         return x == scope.source
+    if desc.all_of and desc.targeted and desc.alternatives:
+        # "target ally and target hero": a target of each description, which one target slot
+        # of either kind would not be - named, never matched as "or"
+        raise Unknown(f"{desc.text!r}: a target of each of the descriptions joined by 'and'")
     raid = raid_words(desc)
     if raid:
         raise Unknown(f"{desc.text!r}: raids ({raid[0]!r}: the World of Warcraft Raid Rules, "
