@@ -1296,11 +1296,17 @@ class Frames:
 
     def v_prevent(self, s, parts, subject, span):
         t = self.obj(parts)
-        if t is None:
+        if t is not None and t.alternatives:
+            t = self._joined_into_relative(t)
+        if t is None or t.alternatives:
+            # a phrase joined to the damage's phrase that no field of a prevention holds -
+            # unread, never dropped
             return None
         if "damage" not in t.kinds and not (t.quantifier == "all" or t.count is not None
                                             or t.ref in ("it", "that")):
             return None
+        if t.kinds and "damage" not in t.kinds and not set(t.kinds) <= {"all", "it", "that"}:
+            return None         # "prevent that destruction": no damage - not a Prevent
         amount = self.amount_with_x(t.count, parts)
         if t.quantifier == "all":
             amount = None
@@ -1317,6 +1323,10 @@ class Frames:
                 target = subject        # "the next 2 damage that your hero would be dealt"
             if subject is not None and ev.verb in ("deal", "deal damage"):
                 source = subject        # "all damage that target ally would deal (to ...)"
+            if ev.by is not None and not _is_it(ev.by):
+                # "1 damage dealt to this unit by each attack": what deals it (with "each",
+                # the amount is prevented from each such source; it was dropped)
+                source = ev.by
         to = self.onto(parts, "to")
         target = to or target
         source = self.onto(parts, "by", "from") or source
@@ -1339,6 +1349,33 @@ class Frames:
         return M.Prevent(verb="prevent", amount=amount, damage_type=dtype, target=target,
                          source=source, duration=duration,
                          next="next" in t.qualities, first=first, span=span)
+
+    def _joined_into_relative(self, t: M.Target) -> M.Target:
+        """"the next 3 damage that would be dealt to target hero or ally", "all damage that
+        would be dealt to this ally by Scourge heroes and allies": the grammar joins the last
+        words to the whole phrase (the damage, or an ally); they belong to the last noun phrase
+        of its relative clause - the recipient or the source, whichever is printed last."""
+        if "damage" not in t.kinds or any("damage" in a.kinds for a in t.alternatives) or \
+                len(t.filters) != 1 or t.filters[0].event is None:
+            return t
+        cond = t.filters[0]
+        ev = cond.event
+        held = [(f, getattr(ev, f)) for f in ("object", "by", "subject")
+                if getattr(ev, f) is not None and getattr(ev, f).span is not None]
+        if not held or any(a.span is None for a in t.alternatives):
+            return t
+        field, last = max(held, key=lambda h: h[1].span.start)
+        if last.alternatives or last.span.end > t.alternatives[0].span.start or \
+                self.r.phrase(M.Span(last.span.end, t.alternatives[0].span.start)).lower() \
+                not in ("or", "and", "and/or", ", or", ", and"):
+            return t            # the joined words come later ("where X is A and B")
+        joined = self.r.alternatives([last] + list(t.alternatives),
+                                     M.Span(last.span.start, t.alternatives[-1].span.end))
+        if t.all_of:
+            joined = replace(joined, all_of=True)
+        ev = replace(ev, **{field: joined})
+        return replace(t, alternatives=(), all_of=False,
+                       filters=(replace(cond, event=ev),))
 
     def _move(self, lemma, s, parts, subject, span, *, what=None, to=None, frm=None):
         arrives = ""

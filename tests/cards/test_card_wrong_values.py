@@ -84,3 +84,46 @@ def test_ashes_5_1_0_a_card_is_discarded_from_where_it_is(text):
 def test_ashes_a_card_of_a_players_choice_is_discarded_from_their_hand():
     move = _one(ashes.parse("Choose a target opponent to discard 1 card of their choice."), M.Move)
     assert move.from_zone is not None and move.from_zone.name == "hand"
+
+
+# --------------------------------------------------------------- what a prevention is of
+
+def test_ashes_5_0_0_prevention_from_each_source_keeps_its_source():
+    """"by each attack" was dropped: the prevention read as one of any damage to the unit."""
+    p = _one(ashes.parse("Prevent 1 damage dealt to this unit by each attack."), M.Prevent)
+    assert p.source is not None and p.source.kinds == ("attack",)
+    assert p.source.quantifier == "each"
+
+
+@pytest.mark.parametrize("text, source", [
+    ("Prevent all combat damage that would be dealt by target ally this turn.", ("ally",)),
+    ("Prevent all combat damage that would be dealt to this ally by attacking allies.",
+     ("ally",)),
+])
+def test_wow_717_prevention_of_damage_dealt_by_a_source(text, source):
+    """A relative clause's "by ..." is the prevention's source (it was dropped: all damage
+    from anything was prevented)."""
+    p = _one(wow.parse(text), M.Prevent)
+    assert p.source is not None and p.source.kinds == source
+
+
+def test_wow_717_words_joined_after_a_relative_belong_to_its_last_phrase():
+    """"dealt to target hero or ally": the recipient is either (the ally was dropped);
+    "by Scourge heroes and allies": the source is both."""
+    p = _one(wow.parse("Prevent the next 3 damage that would be dealt to target hero or ally "
+                       "this turn."), M.Prevent)
+    assert [a.kinds for a in (p.target,) + p.target.alternatives] == [("hero",), ("ally",)]
+    assert not p.target.all_of and p.target.alternatives[0].targeted
+    p = _one(wow.parse("Prevent all damage that would be dealt to this ally by Scourge heroes "
+                       "and allies."), M.Prevent)
+    assert p.source.all_of and p.source.alternatives[0].kinds == ("ally",)
+
+
+@pytest.mark.parametrize("reader, text", [
+    (wow, "If damage would be dealt, prevent all but 1 of it."),
+    (ashes, "Prevent that destruction."),
+])
+def test_a_prevention_the_values_cannot_hold_is_not_read_as_one_of_all(reader, text):
+    """"all but 1 of it" read as all of it; "that destruction" as a prevention of damage."""
+    card = reader.parse(text)
+    assert not any(isinstance(v, M.Prevent) for v in M.walk(card))

@@ -1731,6 +1731,11 @@ def prevent(run: Run, e: M.Prevent) -> None:
         if len(ids) == 1:
             target = M.Target(ref="it", who="object")
     source = e.source
+    if source is not None and source.quantifier == "each":
+        # "1 damage dealt to it by each attack": an amount prevented per source, which one
+        # modifier with one amount left would not be
+        raise NotModelled(f"{run.name}: a prevention of an amount from each source "
+                          f"({_text(e, run.text)!r})")
     if source is not None and (source.targeted or source.ref in ("it", "that", "they")):
         # "prevent all damage that target ally would deal": the chosen card deals it
         if target is not e.target and target is not None:
