@@ -192,12 +192,15 @@ def _names() -> "tuple[int, int, bytes] | None":
     """The shipped table's word list, read once per process (None: no table)."""
     if not _NAMES:
         try:
-            with open(DATA, "rb") as f:
-                head = f.read(20)
+            fd = os.open(DATA, os.O_RDONLY)
+            try:
+                head = os.pread(fd, 20, 0)
                 if len(head) < 20 or head[:4] != MAGIC:
                     raise OSError(f"{DATA}: not a table of word vectors")
                 _, dim, wlen = memoryview(head[4:16]).cast("I")
-                names = f.read(wlen)
+                names = os.pread(fd, wlen, 20)
+            finally:
+                os.close(fd)
             _NAMES.append((dim, 20 + wlen, b"\n" + names + b"\n") if len(names) == wlen
                           else None)
         except OSError:
@@ -205,26 +208,55 @@ def _names() -> "tuple[int, int, bytes] | None":
     return _NAMES[0]
 
 
+def _find(names: bytes, word: bytes) -> int:
+    """The position of the newline before ``word`` in ``names`` (the sorted block between
+    newlines), or -1: a binary search over the bytes, each step the word around the middle of
+    what is left (found by rfind and find in C)."""
+    lo, hi = 0, len(names) - 1          # newlines; the words between them are left to look at
+    while lo < hi:
+        start = names.rfind(b"\n", lo, (lo + hi) // 2 + 1)
+        end = names.find(b"\n", start + 1)
+        here = names[start + 1:end]
+        if here == word:
+            return start
+        if here < word:
+            lo = end
+        else:
+            hi = start
+    return -1
+
+
 def word_vectors(cands: "list[str]") -> dict[str, bytes]:
     """word -> its int8 vector (as bytes), for the words of ``cands`` the shipped table has: read
     from the table file itself (the index keeps no copy; its fingerprint covers the file). The
-    word list is one sorted, newline-separated block: a word's number is the count of
-    newlines before it."""
+    word list is one sorted, newline-separated block (bytes order is the order of the words as
+    str, which :func:`dump` sorts): a word is found by a binary search, its number is the count
+    of newlines before it (counted once over the block, from one found word to the next)."""
     got = _names()
     if got is None:
         return {}
     dim, base, names = got
+    found = []
+    for w in cands:
+        pos = _find(names, w.encode("utf-8"))
+        if pos >= 0:
+            found.append((pos, w))
     out: dict[str, bytes] = {}
+    if not found:
+        return out
+    found.sort()
     try:
-        with open(DATA, "rb") as f:
-            for w in cands:
-                pos = names.find(b"\n" + w.encode("utf-8") + b"\n")
-                if pos < 0:
-                    continue
-                f.seek(base + names.count(b"\n", 0, pos) * dim)
-                v = f.read(dim)
+        fd = os.open(DATA, os.O_RDONLY)
+        try:
+            num = at = 0
+            for pos, w in found:
+                num += names.count(b"\n", at, pos)
+                at = pos
+                v = os.pread(fd, dim, base + num * dim)
                 if len(v) == dim:
                     out[w] = v
+        finally:
+            os.close(fd)
     except OSError:
         return {}
     return out
@@ -232,27 +264,37 @@ def word_vectors(cands: "list[str]") -> dict[str, bytes]:
 
 def question_vector(con, query: str) -> list[float] | None:
     """The question's normalised vector, from the shipped table (``con``, the index, is not read:
-    the table file is); None when none of its words has one (or there is no table)."""
+    the table file is); None when none of its words has one (or there is no table). A word's
+    other forms (:func:`forms`) are looked up only for the words the table lacks."""
+    from _operator import add, mul
     toks = words(query)
     if not toks:
         return None
-    have = word_vectors(sorted({f for t in toks for f in forms(t)}))
+    distinct = list(dict.fromkeys(toks))
+    have = word_vectors(distinct)
+    missing = [t for t in distinct if t not in have]
+    if missing:
+        have.update(word_vectors(list(dict.fromkeys(f for t in missing for f in forms(t)[1:]))))
     total: list[int] | None = None
     for tok in toks:
-        v = next((have[f] for f in forms(tok) if f in have), None)
+        v = have.get(tok)
         if v is None:
-            continue
+            v = next((have[f] for f in forms(tok) if f in have), None)
+            if v is None:
+                continue
         vals = memoryview(v).cast("b")
-        total = list(vals) if total is None else list(map(int.__add__, total, vals))
+        total = list(vals) if total is None else list(map(add, total, vals))
     if total is None:
         return None
-    norm = sum(map(int.__mul__, total, total)) ** 0.5
+    norm = sum(map(mul, total, total)) ** 0.5
     return [x / norm for x in total] if norm else None
 
 
 def cosines(con, qv: list[float], rows: list[int]) -> list[float | None]:
     """The cosine of ``qv`` with each row's stored vector (None for a row without one: it gains
-    nothing and sets no floor)."""
+    nothing and sets no floor). The products go through ``_operator.mul`` (built in; the same
+    float product as ``float.__mul__``, called without a slot wrapper's argument tuple)."""
+    from _operator import mul
     try:
         got = dict(con.execute(f"SELECT row, v FROM rank_mvec WHERE row IN "
                                f"({','.join('?' * len(rows))})", rows))
@@ -264,5 +306,5 @@ def cosines(con, qv: list[float], rows: list[int]) -> list[float | None]:
         if v is None:
             out.append(None)
             continue
-        out.append(sum(map(float.__mul__, qv, memoryview(v).cast("b"))) / 127)
+        out.append(sum(map(mul, qv, memoryview(v).cast("b"))) / 127)
     return out

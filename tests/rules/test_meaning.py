@@ -111,6 +111,44 @@ def test_question_words_are_read_from_the_shipped_table_itself():
     assert not con.execute("SELECT name FROM sqlite_master WHERE name='rank_wvec'").fetchall()
 
 
+def test_every_word_of_the_table_is_found_by_the_binary_search():
+    dim, scale, table = meaning.load()
+    words = list(table)
+    assert words == sorted(words)                 # the block the search relies on is sorted
+    assert meaning.word_vectors(words) == table   # each at its own number
+    for w in ("", "a", "aa", "zzzzzz", words[0] + "a", words[-1] + "z", words[100][:-1]):
+        assert meaning.word_vectors([w]) == ({w: table[w]} if w in table else {})
+
+
+def _eager_question_vector(table: dict, query: str) -> "list[float] | None":
+    """The question's vector as the ninth round wrote it: every form of every word looked up."""
+    toks = meaning.words(query)
+    have = {f: table[f] for t in toks for f in meaning.forms(t) if f in table}
+    total = None
+    for tok in toks:
+        v = next((have[f] for f in meaning.forms(tok) if f in have), None)
+        if v is not None:
+            vals = list(memoryview(v).cast("b"))
+            total = vals if total is None else [a + b for a, b in zip(total, vals)]
+    if total is None:
+        return None
+    norm = sum(x * x for x in total) ** 0.5
+    return [x / norm for x in total] if norm else None
+
+
+def test_other_forms_are_looked_up_only_for_missing_words_with_the_same_vector():
+    dim, scale, table = meaning.load()
+    con = lookup.connect()
+    # "died", "kills", "enhancing", "mess" are not in the table; a form of each is ("mess" ->
+    # "mes"); "bounced" has none
+    assert not {"died", "kills", "enhancing", "mess", "bounced"} & set(table)
+    for q in ("my ally got bounced back to my hand, what happens to its tokens",
+              "the hero died, it kills and kills again", "enhancing mess died",
+              "abilities abilities triggered dies dies destroyed", "bounced", "died",
+              "what happens when a hero's life total reaches zero", "zzyzx qwertyuiop"):
+        assert meaning.question_vector(con, q) == _eager_question_vector(table, q), q
+
+
 def test_related_words_are_nearer_than_unrelated_ones():
     con = lookup.connect()
     a = meaning.question_vector(con, "dies")
