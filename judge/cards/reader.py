@@ -179,11 +179,12 @@ class LALRDriver:
     ``Lark.parse``. ``tests/cards/test_card_speed_paths.py``
     checks the values against lark building a tree over the whole corpora."""
 
-    __slots__ = ("states", "starts", "ends", "token_callbacks")
+    __slots__ = ("states", "starts", "ends", "token_callbacks", "chains")
 
     def __init__(self, states: dict, starts: dict, ends: dict, token_callbacks: dict) -> None:
         self.states, self.starts, self.ends = states, starts, ends
         self.token_callbacks = token_callbacks
+        self.chains: dict = {}
 
     @classmethod
     def of(cls, lark: Lark) -> LALRDriver | None:
@@ -204,6 +205,7 @@ class LALRDriver:
         states = self.states
         table = states.table            # state -> its row, None until the loop is first in it
         token_callbacks = self.token_callbacks
+        chains = self.chains
         below: list[int] = []           # the states under the current one
         state = self.starts[start]
         values: list = []
@@ -224,11 +226,20 @@ class LALRDriver:
                                   else token_callbacks[kind](token))
                     break
                 size, reduce, origin = act
+                if size == 1:
+                    # a run of one-child reductions: worked out once per state, terminal and
+                    # state under it (see :meth:`_chain`), then only its reductions are called
+                    key = (state, kind, below[-1])
+                    chain = chains.get(key)
+                    if chain is None:
+                        chain = chains[key] = self._chain(state, kind, below[-1])
+                    reduces, state = chain
+                    for reduce in reduces:
+                        reduce(values)      # pops the rule's child, pushes its value
+                    continue
                 if reduce is not None:
                     reduce(values)          # pops the rule's children, pushes its value
-                if size == 1:               # a goto from a state the loop has been in
-                    state = table[below[-1]][origin]
-                elif size:
+                if size:
                     del below[1 - size:]
                     state = table[below[-1]][origin]
                 else:
@@ -255,6 +266,24 @@ class LALRDriver:
                 state = table[state][origin]
             if state == end_state:
                 return values[-1]
+
+
+    def _chain(self, state: int, kind: str, under: int) -> tuple[tuple, int]:
+        """The reductions (those with a function) of the run of one-child reductions the loop
+        makes in ``state`` before terminal ``kind`` with ``under`` the state below, and the
+        state it then is in. A one-child reduction leaves the states below as they are, so
+        the run depends on those three only; it ends where the next action is anything else
+        (a shift, a longer or empty reduction, or none: the loop then acts, or raises, there
+        as it would have)."""
+        states = self.states
+        reduces = []
+        while True:
+            act = states[state].get(kind)
+            if act is None or act.__class__ is int or act[0] != 1:
+                return tuple(reduces), state
+            if act[1] is not None:
+                reduces.append(act[1])
+            state = states[under][act[2]]
 
 
 class _Rows(dict):
