@@ -140,8 +140,26 @@ def test_model_values_made_through_their_slots_equal_what_dataclasses_makes():
             slow = object.__new__(cls)
             cls._dataclass_init(slow, *args, **kwargs)
             assert [getattr(fast, f.name) for f in fs] == [getattr(slow, f.name) for f in fs]
+            assert type(fast) is cls        # (a class of many fields is made as its twin)
         with pytest.raises(dataclasses.FrozenInstanceError):
             setattr(fast, fs[0].name, 1)
+    assert M._twin(M.Target) is not None        # the twin path is taken where it pays
+
+
+def test_span_of_shares_equal_spans_and_bounds_what_it_keeps(monkeypatch):
+    """span_of gives each (start, end) as one shared Span, equal to a new one; the spans it
+    keeps are dropped once there are too many."""
+    from lark import Token
+    from judge.cards import syntax
+    from judge.cards.model import Span
+    monkeypatch.setattr(syntax, "_spans", {})
+    a, b = Token("W", "ab", 3, end_pos=5), Token("W", "cd", 6, end_pos=8)
+    assert syntax.span_of([a, b]) == Span(3, 8) and syntax.span_of([a, b]) is syntax.span_of(
+        a, b)
+    assert syntax.span_of(a) == Span(3, 5) and syntax.span_of([a]) is syntax.span_of(a)
+    for i in range(100_000):
+        syntax._span(i, i + 1)
+    assert len(syntax._spans) <= 100_000 and syntax.span_of(b) == Span(6, 8)
 
 
 def test_model_replace_equals_dataclasses_replace():
