@@ -427,8 +427,10 @@ REF = "zzref"
 
 
 # every rule number holds a digit, a dot and a digit: a text without one is looked at no further
-# (a search for this is about five times as fast as one for _RULE_NUMBER's look-behind)
-_DOTTED = re.compile(r"\d\.\d")
+# (a search for this is about five times as fast as one for _RULE_NUMBER's look-behind). Written
+# to start with the dot, a literal: the regex engine then jumps from dot to dot instead of trying
+# a digit at every character (the same texts found; about a fifth of the time)
+_DOTTED = re.compile(r"\.(?<=\d\.)\d")
 
 
 def _masked(text: str) -> str:
@@ -619,11 +621,9 @@ def stem_phrases(con: sqlite3.Connection, phrases: list[str]) -> dict[str, str]:
     con.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.stem_out USING "
                 "fts5vocab(temp, stem_in, 'instance')")
     con.execute("DELETE FROM temp.stem_in")
-    kept = {}
-    for i, p in enumerate(phrases, 1):
-        words = [w for w in re.findall(r"[^\W_]+", p.lower()) if w not in STOP]
-        kept[i] = words
-        con.execute("INSERT INTO temp.stem_in(rowid, x) VALUES(?, ?)", (i, " ".join(words)))
+    con.executemany("INSERT INTO temp.stem_in(rowid, x) VALUES(?, ?)",
+                    [(i, " ".join(w for w in re.findall(r"[^\W_]+", p.lower()) if w not in STOP))
+                     for i, p in enumerate(phrases, 1)])
     out: dict[int, list[str]] = defaultdict(list)
     for term, row, off in con.execute("SELECT term, doc, offset FROM temp.stem_out "
                                       "ORDER BY doc, offset"):

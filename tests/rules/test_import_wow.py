@@ -456,3 +456,11 @@ def test_wow_fuzz_deleted_and_duplicated_lines_only_format_errors(edits):
         if not lines:
             break
     _check("\n".join(lines))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="ab *<>/i\t$", max_size=40))
+def test_line_cleaning_without_a_tag_drops_the_asterisks_as_the_noise_pattern_does(text):
+    from judge.rules.importers import wow
+    if "<" not in text:
+        assert text.replace("*", "") == wow._NOISE.sub("", text)

@@ -4,6 +4,7 @@ that defines them), and updates that read only the documents whose files changed
 from __future__ import annotations
 
 import marshal
+import os
 import re
 import sqlite3
 
@@ -273,3 +274,21 @@ def test_what_the_build_takes_for_a_separator_fts5_does_too():
     found = dict(mem.execute("SELECT doc, count(*) FROM v GROUP BY doc"))
     wrong = [hex(ord(ch)) for i, ch in enumerate(seps, 1) if found.get(i) != 2]
     assert not wrong
+
+
+def test_the_index_file_is_made_new_and_private(tmp_path, monkeypatch):
+    first = index._new_file(tmp_path)
+    assert os.path.basename(first).startswith(".index-") and first.endswith(".sqlite")
+    assert os.path.getsize(first) == 0 and os.stat(first).st_mode & 0o777 == 0o600
+    # a name that is taken is never returned: the next random name is tried
+    names = iter([bytes.fromhex(os.path.basename(first)[7:19]), b"\x01" * 6])
+    monkeypatch.setattr(index.os, "urandom", lambda n: next(names))
+    second = index._new_file(tmp_path)
+    assert second != first and second.endswith(".index-010101010101.sqlite")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="0123456789.a ٣５²", max_size=30))
+def test_the_dotted_number_test_finds_what_digit_dot_digit_finds(text):
+    from judge.rules.search_index import _DOTTED
+    assert bool(_DOTTED.search(text)) == bool(re.search(r"\d\.\d", text))

@@ -97,8 +97,10 @@ def _clean(text: str) -> str:
     """Remove layout noise from one source line, keeping the words."""
     if "\t" in text:
         text = " | ".join(cell.strip() for cell in text.split("\t") if _NOISE.sub("", cell).strip())
-    if "*" in text or "<" in text:
+    if "<" in text:
         text = _NOISE.sub("", text)
+    elif "*" in text:       # (no tag: the noise is the asterisks)
+        text = text.replace("*", "")
     if "$" in text:
         text = _MATH.sub(r"\1", text)
     if "  " in text:
