@@ -773,8 +773,12 @@ class AshesReader(GameReader):
         effects: tuple = ()
         trigger = None
         limit = ""
+        # a cost the sentences print ("As an additional cost to play this spell, discard 1
+        # card", 4.4.0): kept with the ability's costs - it was dropped with the sentence
+        extra: tuple = ()
         for a in abilities:
             effects += a.effects
+            extra += a.costs
             trigger = trigger or a.trigger
             limit = limit or a.limit
         effects, trigger = _reaction_trigger(effects, trigger)
@@ -802,9 +806,9 @@ class AshesReader(GameReader):
             kind = "keyword"
         else:
             kind = abilities[0].kind if len(abilities) == 1 else "static"
-        if not effects and not label and not costs:
+        if not effects and not label and not costs and not extra:
             return out
-        out.append(M.Ability(kind=kind, effects=effects, trigger=trigger, costs=costs,
+        out.append(M.Ability(kind=kind, effects=effects, trigger=trigger, costs=costs + extra,
                              keywords=keywords, label=label, limit=limit, citation=citation,
                              span=M.Span(piece.start, piece.end)))
         return out

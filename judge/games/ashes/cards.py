@@ -177,6 +177,9 @@ def read(name: str, text: str, *, kind: str) -> CardRules:
                      unbound=tuple(unbound), keywords=tuple(keywords), errata=errata, meta=meta)
 
 
+ADDITIONAL_COST = "an additional cost printed in the card's text (4.4.0)"
+
+
 def _printed(ab: M.Ability, text: str) -> str:
     return text[ab.span.start:ab.span.end].strip() if ab.span else ab.label
 
@@ -236,6 +239,11 @@ def _bind(card: str, kind: str, ab: M.Ability, text: str) -> Bound | Unbound:
         if bad:
             return Unbound(printed, "trigger", bad, frozenset({watch.event}))
         return Bound(ab, role, name, effects, watch, optional)
+    if ab.kind != "activated" and ab.costs and kind in ("action spell", "reaction spell") and \
+            all(c.kind == "effect" for c in ab.costs):
+        # "As an additional cost to play this spell, discard 1 card" (4.4.0): a cost of
+        # playing the card, which the module does not pay - named when the card is played
+        return Unbound(printed, "cost", ADDITIONAL_COST)
     if ab.kind == "activated" or ab.costs:
         bad = _bad_costs(ab.costs) or unsupported(ab.effects)
         if bad:

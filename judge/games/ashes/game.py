@@ -580,6 +580,10 @@ class AshesGame(ScenarioGame):
         if rules.play_cost is None:
             raise NotModelled(f"the play cost of {o.name} (write the card's cost line in its "
                               "text, as the card prints it)")
+        extra = [u for u in rules.unbound if u.kind == "cost" and u.why == C.ADDITIONAL_COST]
+        if extra:
+            raise NotModelled(f"the play cost of {o.name}: {extra[0].text!r} ({extra[0].why})",
+                              ctx.cite_opt("costs"))
         changed = [u for u in rules.unbound if u.kind == "cost"]
         if changed:
             raise NotModelled(f"the play cost of {o.name}: its erratum reads {changed[0].text!r}, "
