@@ -277,6 +277,24 @@ def _backs(abilities: list[M.Ability]) -> list[M.Ability]:
     return out
 
 
+def _discard(f, s, parts, subject, span):
+    """"Discard 1 momentum", "Discard 2 of your momentum", "your rival discards their
+    momentum": momentum is a zone of cards (D.4.2), so the cards leave it - not the hand a
+    plain "discard" implies (K.2.1)."""
+    eff = f.v_discard(s, parts, subject, span)
+    what = eff.what if isinstance(eff, M.Move) else None
+    if what is None or what.kinds != ("momentum",) or what.zone is not None or \
+            (parts.pp("from") is not None):
+        return eff
+    if what.of is not None:
+        return None                                 # "momentum of ...": no value says whose
+    # whose momentum: the phrase's own ("your", "rival"), else the discarding player's
+    who = eff.who
+    owner = what.controller or ("they" if who is not None and who.quantifier in ("each", "all")
+                                else who.controller if who is not None else "") or "you"
+    return replace(eff, from_zone=M.Zone(name="momentum", owner=owner))
+
+
 def _get(f, s, parts, subject, span):
     """"Your attack gets +2 flurry", "+2 Stun": a change whose value is a word the lists do not
     know (a new set's stat, a keyword's rating) changes that value - the word was dropped and
@@ -355,7 +373,7 @@ def _restriction(f, parts, eff):
     return f.unread_named(parts, eff, also=("with", "below", "above", "beyond"))
 
 
-FRAMES = {"play as": True, "restriction": _restriction, "take": _take, "put": _put, "get": _get, "halve": _halve, "make": _make, "commit": _commit, "seal": _seal, "freeze": _freeze, "unflip": _unflip,
+FRAMES = {"discard": _discard, "play as": True, "restriction": _restriction, "take": _take, "put": _put, "get": _get, "halve": _halve, "make": _make, "commit": _commit, "seal": _seal, "freeze": _freeze, "unflip": _unflip,
           "build": _build, "mill": _mill, "clear": _clear, "try": _try}
 
 
