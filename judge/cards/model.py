@@ -381,7 +381,10 @@ class ModifyValue(Effect):
     #                                     amount.per: by amount.value once for each, WoW
     #                                     "is doubled for each [X]")
     minimum: Amount | None = None       # ", to a minimum of 1": the change never takes the
-    #                                     value below this (WoW cost reductions)
+    #                                     value below this (WoW cost reductions; UFS "-2 speed
+    #                                     (minimum 1)", ufs-0.9 K.3.7)
+    maximum: Amount | None = None       # UFS "+2 damage (maximum 6)": the change never takes
+    #                                     the value above this (ufs-0.9 K.3.7)
     base: bool = False                  # "double the base power" / "the attack's base {p}":
     #                                     the base value changes, not the modified one (FaB 25.2)
 

@@ -295,12 +295,46 @@ def _discard(f, s, parts, subject, span):
     return replace(eff, from_zone=M.Zone(name="momentum", owner=owner))
 
 
+def _bound(item) -> tuple[str, M.Amount] | None:
+    """("minimum" | "maximum", n) for a parenthesis "(minimum 1)" / "(maximum 6)" (K.3.7);
+    None for any other."""
+    value = getattr(item, "value", None)
+    if getattr(item, "kind", "") != "parenthetical" or not isinstance(value, list) or \
+            len(value) != 1 or not isinstance(value[0], NounPhrase) or value[0].posts:
+        return None
+    words = value[0].words
+    if len(words) != 2 or not all(isinstance(w, Token) for w in words) or \
+            str(words[0]).lower() not in ("minimum", "maximum") or base(words[1].type) != "INT":
+        return None
+    return str(words[0]).lower(), M.Amount(value=int(str(words[1])), text=str(words[1]),
+                                           span=span_of(words[1]))
+
+
 def _get(f, s, parts, subject, span):
     """"Your attack gets +2 flurry", "+2 Stun": a change whose value is a word the lists do not
     know (a new set's stat, a keyword's rating) changes that value - the word was dropped and
     the change made to the subject's own kind ("attack"). Any other object left after the
-    change has no value: unread."""
+    change has no value: unread.
+
+    "This attack gets -2 speed (minimum 1)", "+2 damage (maximum 6)": a floor or ceiling of
+    the value the bonus or penalty changes (K.3.7; ``ModifyValue.minimum`` / ``maximum``); on
+    anything but one change of a value the parenthesis has no value: unread (it was
+    dropped)."""
     from judge.cards.frames import _up_to_cap
+    from judge.cards.transformer import NoValue
+    bound = _bound(parts.parenthetical) if parts.parenthetical is not None else None
+    if bound is not None:
+        item, parts.parenthetical = parts.parenthetical, None
+        try:
+            eff = _get(f, s, parts, subject, span) or f.v_get(s, parts, subject, span)
+        finally:
+            parts.parenthetical = item
+        which, n = bound
+        if not isinstance(eff, M.ModifyValue) or eff.op != "add" or eff.amount is None or \
+                eff.minimum is not None or eff.maximum is not None:
+            raise NoValue(f"a {which} (K.3.7) of no single bonus or penalty has no value",
+                          item.span.start if item.span is not None else None)
+        return replace(eff, **{which: n})
     if subject is None or not parts.changes or not parts.objects or \
             _up_to_cap(s.items) is not None or \
             all(stats for ch in parts.changes for _, stats in ch.parts) or \

@@ -189,6 +189,8 @@ def unread(e: M.Effect, text: str) -> str:
 def _modify_ok(e: M.ModifyValue) -> str | None:
     if e.op != "add" or e.duration is not None:
         return f"the change of {e.stat}"
+    if e.minimum is not None or e.maximum is not None:
+        return f"the floor or ceiling of the change of {e.stat} (K.3.7)"
     if e.stat == "check":
         t = e.target
         if t is None or "next" not in t.qualities or t.filters or relation(t) == "":
