@@ -571,9 +571,17 @@ class UfsTransformer(CardTransformer):
     def playable_sentence(self, children):
         text = " ".join(str(children[0]).lower().split())
         state = text.replace("playable ", "")
-        eff = M.Permission(verb="playable", actions=("play",),
-                           what=M.Target(text="this ability", ref="this", kinds=("ability",)),
-                           as_though=state, span=span_of(children))
+        what = M.Target(text="this ability", ref="this", kinds=("ability",))
+        if state == "by either player":
+            # H.3.3.3: both players may play it as if it were on one of their cards - who may
+            # play it, not a state it may be played in
+            who = M.Target(text="either player", who="player", quantifier="each",
+                           controller="any", kinds=("player",))
+            eff = M.Permission(verb="playable", actions=("play",), what=what, who=who,
+                               span=span_of(children))
+        else:
+            eff = M.Permission(verb="playable", actions=("play",), what=what, as_though=state,
+                               span=span_of(children))
         from judge.cards.syntax import Statement
         return Statement((eff,), span_of(children))
 

@@ -198,6 +198,9 @@ def read(text: M.CardText | None, *, unsupported) -> CardRules:
                        only=next((e.only for e in notes if isinstance(e, M.Restriction)), None))
             why = ("Blitz abilities are not played abilities of the UFS Living Game Rules 0.9 "
                    "(H.1.2: E, F or R)") if a.timing == "blitz" else unsupported("played", p, text.text)
+            if why is None and any(isinstance(e, M.Permission) and e.who is not None
+                                   for e in notes):
+                why = "the restriction \"Playable by either player\" (H.3.3.3)"
             if why is None:
                 played.append(p)
             else:
