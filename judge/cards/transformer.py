@@ -314,6 +314,20 @@ class CardTransformer(Transformer):
         return Statement((M.Choice(verb="choose", pick=M.Amount(value=count), options=options,
                                    span=span_of(children)),), span_of(children))
 
+    def choose_one_of(self, children):
+        """"Choose one: A, or B.": the options joined in one sentence by ", or" (read as one
+        choice of the clauses) are the modes; a "choose" over anything else - one clause, "and",
+        "choose two" - has no value (unread, never a choice of one)."""
+        head = " ".join(str(children[0]).lower().split())
+        effects = self._wrap(children[-1])
+        choice = effects[0] if len(effects) == 1 else None
+        if head not in ("choose one", "choose 1") or not isinstance(choice, M.Choice) or \
+                choice.optional or choice.chooser is not None or \
+                choice.pick is None or choice.pick.value != 1 or len(choice.options) < 2:
+            raise NoValue(f"{head!r} with no options joined by 'or' has no value",
+                          children[0].start_pos)
+        return Statement((replace(choice, span=span_of(children)),), span_of(children))
+
     def only_item(self, children):
         return Item("only", children[-1], span_of(children))
 
