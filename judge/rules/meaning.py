@@ -11,10 +11,13 @@ multiplied by the word's idf over the bundled rules (log N / df; a word no rule 
 as printed once). The result ships quantised to 8 bits in ``data/meaning-e5.bin`` (2.4 MB):
 no model, numpy or network is needed to use it.
 
-What it adds: a rule's vector is the sum of its words' vectors (title and the first
-:data:`PASSAGE_CHARS` characters of its text, stop words dropped, each occurrence counted),
-normalised; it is made when the index is built (``rank_mvec``). A question's vector is the sum of its words' vectors (a word the table lacks is
-tried without a common suffix: "bounced" -> "bounce"). :func:`judge.rules.search.search` lifts
+What it adds: a rule's vector is the sum of its words' vectors (its title's words, each counted
+:data:`TITLE_TIMES` times, and the first :data:`PASSAGE_CHARS` characters of its text; stop
+words dropped, each occurrence counted), normalised: a titled rule (a section, a glossary or
+keyword entry) is read mostly by what its title names (chosen by the folds in the tenth round,
+``bench/search_meaning_recipes.py``). It is made when the index is built (``rank_mvec``). A
+question's vector is the sum of its words' vectors (a word the table lacks is tried without a
+common suffix: "bounced" -> "bounce"). :func:`judge.rules.search.search` lifts
 each of its top :data:`DEPTH` rows by ``WEIGHT x (top score) x (cosine - lowest cosine among
 them)``: ``--explain`` lists it as the signal ``meaning (static)``. Depth and weight were chosen
 by leave-one-part-out cross-validation over the question sets (``bench/search_meaning.py``;
@@ -35,6 +38,7 @@ from judge import sqlite_light
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "meaning-e5.bin")
 MAGIC = b"JMV1"
 PASSAGE_CHARS = 1500    # of a rule's text, after its title (as --semantic's passage)
+TITLE_TIMES = 10        # a rule's title's words count this many times in its vector (tenth round)
 DEPTH = 20              # the lexical ranking's top rows re-ordered
 WEIGHT = 1.0            # points per unit of cosine, in units of the top row's lexical score
 # a word the table lacks, tried without one of these endings (and with the replacement), in order
@@ -181,8 +185,10 @@ class Packer:
 
 
 def rule_text(title: str | None, text: str | None) -> str:
-    """What a rule's vector is made of."""
-    return f"{title or ''} {(text or '')[:PASSAGE_CHARS]}"
+    """What a rule's vector is made of (its :func:`words`): its title :data:`TITLE_TIMES` times,
+    so that each of the title's words counts that many times, and the first
+    :data:`PASSAGE_CHARS` characters of its text."""
+    return " ".join([title or ""] * TITLE_TIMES + [(text or "")[:PASSAGE_CHARS]])
 
 
 _NAMES: list = []      # the shipped table's (dimension, offset of the vectors, b"\n" names b"\n")

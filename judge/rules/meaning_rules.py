@@ -2,10 +2,10 @@
 so that a rebuild of the index looks each rule's vector up by its text instead of summing its
 words' vectors again (issue 21: that summing was about a quarter of a rebuild's CPU).
 
-A rule's vector depends on its text alone (``meaning.rule_text``: title and the first
-characters of its text) and on what :mod:`judge.rules.meaning` computes it from: the word table
-(``data/meaning-e5.bin``), the stop words, the suffixes tried, the passage length. The store
-keys each vector by a 128-bit BLAKE2b digest of that text, and records a digest of those inputs
+A rule's vector depends on its text alone (``meaning.rule_text``: its title, repeated, and
+the first characters of its text) and on what :mod:`judge.rules.meaning` computes it from: the
+word table (``data/meaning-e5.bin``), the stop words, the suffixes tried, the passage length,
+the title's count. The store keys each vector by a 128-bit BLAKE2b digest of that text, and records a digest of those inputs
 (:func:`inputs_digest`); a store whose inputs differ from the ones in use is not read at all.
 :class:`RuleVectors` gives the stored vector of a text it holds and computes any other (a rule
 of a user's document, a changed rule, every rule when the store is stale or missing) exactly as
@@ -32,7 +32,7 @@ from judge.rules import meaning
 STORE = os.path.join(os.path.dirname(meaning.DATA), "meaning-rules.bin")
 MAGIC = b"JMR1"
 KEY = 16          # bytes of a text's digest
-FORMAT = "1"      # of the computation: changed with anything that changes a vector's bytes
+FORMAT = "2"      # of the computation: changed with anything that changes a vector's bytes
 
 
 def key(text: str) -> bytes:
@@ -42,10 +42,12 @@ def key(text: str) -> bytes:
 
 def inputs_digest(table: bytes) -> bytes:
     """A digest of everything a vector is computed from but its text: the word table's bytes
-    (``table``), the stop words, the suffixes, the passage length, :data:`FORMAT`."""
+    (``table``), the stop words, the suffixes, the passage length, the title's count,
+    :data:`FORMAT`."""
     from judge.rules.search import STOP
     what = "\n".join([FORMAT, f"{len(table)} {zlib.crc32(table)}", repr(meaning.SUFFIXES),
-                      str(meaning.PASSAGE_CHARS), " ".join(sorted(STOP))])
+                      str(meaning.PASSAGE_CHARS), str(meaning.TITLE_TIMES),
+                      " ".join(sorted(STOP))])
     return blake2b(what.encode(), digest_size=KEY).digest()
 
 

@@ -166,6 +166,29 @@ def test_every_rule_of_the_bundled_documents_has_a_vector():
     assert total > 1000 and missing <= total // 100
 
 
+def test_a_rules_title_words_count_title_times_its_text_words_once():
+    got = meaning.words(meaning.rule_text("Go again",
+                                          "The attack card gains go again. " + "x " * 2000 + "tail"))
+    assert got.count("go") == meaning.TITLE_TIMES + 1 and got.count("again") == meaning.TITLE_TIMES + 1
+    assert got.count("attack") == 1 and "tail" not in got      # past PASSAGE_CHARS
+    assert meaning.words(meaning.rule_text(None, "attack")) == ["attack"]
+    assert meaning.words(meaning.rule_text("", None)) == []
+
+
+def test_stored_vector_of_a_titled_rule_is_its_title_weighted_words_summed():
+    con = lookup.connect()
+    row, title, text = next(
+        (r["row"], n["title"], n["text"]) for r in con.execute(
+            "SELECT row, id FROM rank_node WHERE kind = 'glossary' ORDER BY row LIMIT 50")
+        for n in con.execute("SELECT title, text FROM nodes WHERE id = ?", (r["id"],))
+        if n["title"] and meaning.words(n["title"]) and len(meaning.words(n["text"] or "")) > 5)
+    dim, _, table = meaning.load()
+    stored = con.execute("SELECT v FROM rank_mvec WHERE row = ?", (row,)).fetchone()[0]
+    assert stored == meaning.Packer(dim, table).vector(meaning.words(meaning.rule_text(title, text)))
+    once = meaning.words(title) + meaning.words(text[:meaning.PASSAGE_CHARS])
+    assert stored != meaning.Packer(dim, table).vector(once)     # the title counted once
+
+
 def test_meaning_lifts_only_the_top_rows_and_explains_its_points():
     q = "my ally got bounced back to my hand, what happens to its tokens"
     off = search(q, game="ashes", limit=40, meaning=(0, 0.0))
