@@ -85,10 +85,14 @@ def of(state: State, oid: int) -> CardPowers:
     the printed powers of other cards it has now (402: "this ally has that card's printed
     powers", for as long as it stays this card, 415.9a)."""
     o = state.objects[oid]
-    copied = copies(state, oid)
+    # read thousands of times per ruling (statics, kinds, triggers): no call to copies() while
+    # no card has copied powers, no dict made for setdefault on every read
+    copied = copies(state, oid) if state.globals.get(COPIED) else ()
     if not o.text and not copied:
         return NONE
-    cache = state.cache.setdefault(CACHE, {})
+    cache = state.cache.get(CACHE)
+    if cache is None:
+        cache = state.cache[CACHE] = {}
     key = (o.name, o.text, o.kinds, copied)
     found = cache.get(key)
     if found is None:
