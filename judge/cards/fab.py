@@ -369,6 +369,9 @@ def _keyword_effect(k: M.Keyword) -> M.Effect:
 class FabReader(GameReader):
     game = GAME
     grammar_file = "card_fab.lark"
+    # "during their next action phase", "during their next turn": only the next one is a
+    # duration ("During your action phase, ..." is read as the phase it is in)
+    periods = ("next action phase", "next turn")
     start = ("sentence", "costs")
     default_kind = "spell"
 

@@ -42,10 +42,15 @@ class GameReader:
     """Read an unlisted lower-case word as a listed one it is a form or a misprint of
     (:meth:`judge.cards.lexer.Lexicon.guess`)."""
 
+    periods: tuple[str, ...] = ()
+    """The periods a "during <whose> [next] <period>" duration names in this game ("ready
+    step"): the shared duration's only game words (grammar/card_common.lark)."""
+
     @cached_property
     def grammar(self) -> CardGrammar:
         return CardGrammar(self.grammar_file, self.make_transformer(), start=self.start,
-                           icons=self.icon_terminal, open_words=self.open_words)
+                           icons=self.icon_terminal, open_words=self.open_words,
+                           periods=self.periods)
 
     def make_transformer(self):  # pragma: no cover - every game defines it
         raise NotImplementedError

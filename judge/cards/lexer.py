@@ -83,8 +83,12 @@ class Lexicon:
     """Word -> terminal, read from a lark grammar's terminals (see the module docstring)."""
 
     def __init__(self, terminals: Iterable, *, icons: Callable[[str], str | None] | None = None,
-                 open_words: bool = False) -> None:
+                 open_words: bool = False, periods: Iterable[str] = ()) -> None:
         self.open_words = open_words
+        # the game's periods a "during <whose> [next] <period>" duration names (PERIOD), as
+        # word tuples, longest first
+        self.periods = tuple(sorted((tuple(p.lower().split()) for p in periods),
+                                    key=lambda w: -len(w)))
         self._guesses: dict[str, tuple[str, str] | None] = {}
         self.words: dict[str, str] = {}
         self.ambiguous: dict[str, tuple[str, str]] = {}   # word -> (verb terminal, other)
@@ -522,6 +526,8 @@ class Tokens:
             _mark_pick_or(out)
         if "PARTICIPLE" in kinds:
             _mark_past_verbs(out)
+        if "DURING" in kinds and lex.periods:
+            out = _mark_periods(out, lex.periods)
         if "THEN" in kinds and known.get("already") is not None:
             _mark_inner_thens(out, known["already"])
         if "BE" in kinds and not kinds.isdisjoint(("THAT", "REL")) and \
@@ -540,6 +546,59 @@ class Tokens:
                 not _PLAYER_WORDS.isdisjoint(map(str.lower, texts)):   # its subject's noun
             out = _mark_contact_relatives(out, known["that"], line_starts)
         return out
+
+
+_WHOSE = frozenset({"your", "their", "his", "her", "its"})
+_WHOSE_PLAYER = frozenset({"each", "that"})
+
+
+def _whose_end(tokens: list[Token], j: int) -> int | None:
+    """The end of whose period starts at ``tokens[j]`` ("your", "its controller's", "their
+    controllers'", "each player's"), or None."""
+    n = len(tokens)
+    if j >= n:
+        return None
+    w = str(tokens[j]).lower()
+    if w in _WHOSE:
+        if j + 2 < n and str(tokens[j + 1]).lower() in ("controller", "controllers") and \
+                _base(tokens[j + 2].type) == "POSS":
+            return j + 3
+        return j + 1
+    if w in _WHOSE_PLAYER and j + 2 < n and str(tokens[j + 1]).lower() == "player" and \
+            _base(tokens[j + 2].type) == "POSS":
+        return j + 3
+    return None
+
+
+def _mark_periods(tokens: list[Token], periods: tuple[tuple[str, ...], ...]) -> list[Token]:
+    """"during its controller's next ready step": the words up to the period one DURING_WHOSE
+    token and the period one PERIOD token (a duration, grammar/card_common.lark) - only when
+    what follows "during" and whose is "next" or not and a period the game names."""
+    out: list[Token] = []
+    i, n = 0, len(tokens)
+    while i < n:
+        t = tokens[i]
+        j = _whose_end(tokens, i + 1) if _base(t.type) == "DURING" and \
+            str(t).lower() == "during" else None
+        if j is not None:
+            # a period listed with "next" is a duration only so ("next action phase"); one
+            # listed without it, with or without "next" before it ("[next] ready step")
+            k, found = j, next((w for w in periods if tuple(
+                str(x).lower() for x in tokens[j:j + len(w)]) == w), None)
+            if found is None and j < n and str(tokens[j]).lower() == "next":
+                k, found = j + 1, next((w for w in periods if w[0] != "next" and tuple(
+                    str(x).lower() for x in tokens[j + 1:j + 1 + len(w)]) == w), None)
+            if found is not None:
+                end = k + len(found)
+                out.append(_token("DURING_WHOSE", " ".join(str(x) for x in tokens[i:k]),
+                                  t.start_pos, tokens[k - 1].end_pos))
+                out.append(_token("PERIOD", " ".join(str(x) for x in tokens[k:end]),
+                                  tokens[k].start_pos, tokens[end - 1].end_pos))
+                i = end
+                continue
+        out.append(t)
+        i += 1
+    return out
 
 
 def _mark_inner_thens(tokens: list[Token], adverb: str) -> None:

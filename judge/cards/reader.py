@@ -46,9 +46,10 @@ class CardGrammar:
 
     def __init__(self, grammar: str, transformer, *, start: Sequence[str] = ("sentence",),
                  icons: Callable[[str], str | None] | None = None,
-                 open_words: bool = False) -> None:
+                 open_words: bool = False, periods: Sequence[str] = ()) -> None:
         self.path = GRAMMAR_DIR / grammar
         self.open_words = open_words
+        self.periods = tuple(periods)
         self.transformer = transformer
         self.start = list(start)
         self.icons = icons
@@ -62,7 +63,8 @@ class CardGrammar:
 
     @cached_property
     def lexicon(self) -> Lexicon:
-        return Lexicon(self.lark.terminals, icons=self.icons, open_words=self.open_words)
+        return Lexicon(self.lark.terminals, icons=self.icons, open_words=self.open_words,
+                       periods=self.periods)
 
     @cached_property
     def tokens(self) -> Tokens:

@@ -819,6 +819,19 @@ class CardTransformer(Transformer):
             return M.Duration(kind="until", until=ev, text=text, span=span)
         return M.Duration(kind=kind, whose=whose, text=text, span=span)
 
+    def during_period(self, children):
+        """"during its controller's next ready step" (wow-7.4 501.1a), "during their next
+        action phase": the period a game names (PERIOD), of the speaker ("your": ``you``) or
+        of the player the clause is about ("its controller's", "their", "his", "each
+        player's": ``controller``), the next one only ("next <period>") or every one."""
+        whose_tok, period_tok = children
+        words = str(whose_tok).lower().split()
+        whose = "you" if words[1] == "your" else "controller"
+        period = " ".join(str(period_tok).lower().split())
+        span = span_of(children)
+        return M.Duration(kind=f"next {period}" if words[-1] == "next" else period,
+                          whose=whose, text=self.phrase(span), span=span)
+
     # ================================================================ abilities
     def _wrap(self, st: Statement) -> tuple[M.Effect, ...]:
         effects = st.effects

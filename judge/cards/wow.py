@@ -776,19 +776,6 @@ class WowTransformer(CardTransformer):
         return M.Keyword(name="Resistance", citation=keyword_citation("Resistance"),
                          span=np.span, what=chosen)
 
-    def duration(self, children):
-        """"during its controller's next ready step" (READY_STEP, 501.1a): the ready step of
-        the speaker ("your": ``you``) or of the player the clause is about ("its controller's",
-        "their controllers'", "his": ``controller``), the next one only or every one."""
-        tok = children[0]
-        if base(getattr(tok, "type", "")) != "READY_STEP":
-            return super().duration(children)
-        words = " ".join(str(tok).lower().split())
-        whose = "you" if words.split()[1] == "your" else "controller"
-        kind = "next ready step" if " next " in words else "ready step"
-        span = span_of(tok)
-        return M.Duration(kind=kind, whose=whose, text=self.phrase(span), span=span)
-
     def plain_sentence(self, children):
         return children[0]
 
@@ -933,6 +920,7 @@ _LABEL_KINDS = {"ongoing": "static", "reward": "reward", "death rattle": "trigge
 class WowReader(GameReader):
     game = GAME
     grammar_file = "card_wow.lark"
+    periods = ("ready step",)       # "during its controller's [next] ready step" (501.1a)
     start = ("sentence", "keyword_line", "label", "costs")
 
     def make_transformer(self):

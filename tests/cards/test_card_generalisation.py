@@ -1245,7 +1245,8 @@ def test_a_duration_of_that_turn():
     # a restriction's phrase no value holds (it read fully, the phrase dropped: "cannot be
     # chosen" at all, a restriction for ever)
     (ashes, "This unit cannot be chosen as the target of an opponent's spell.", "as"),
-    (fab, "Target hero can't gain life during their next turn.", "during"),
+    # ("during their next turn" is a duration now: tests/cards/test_card_durations.py)
+    (fab, "Target hero can't gain life during their end phase.", "during"),
     # (it was in ASHES above, read as a plain return to the hand)
     (ashes, "When a unit you control is destroyed, you may return it to your hand instead of "
             "your discard pile.", "instead of"),

@@ -77,8 +77,11 @@ def run(game: "FabGame", ctx: Context, layer: Layer, eff: M.Effect) -> None:
 def _describe(eff: M.Effect) -> str:
     """An effect the engine does not carry out, in words for ``not modelled``."""
     if isinstance(eff, M.Restriction):
+        lasts = f" {eff.duration.text}" if eff.duration is not None and eff.duration.text \
+            and eff.duration.text not in C.target_text(eff.what) else ""
         return (f"the restriction \"{C.target_text(eff.who) or 'you'} {eff.verb} "
-                f"{' or '.join(eff.actions)} {C.target_text(eff.what)}\"").replace("  ", " ")
+                f"{' or '.join(eff.actions)} {C.target_text(eff.what)}{lasts}\"").replace(
+                    "  ", " ")
     if isinstance(eff, M.Other):
         return f"the effect {dict(eff.args).get('text', eff.verb)!r}"
     return f"the effect {eff.verb!r} ({type(eff).__name__.lower()})"
