@@ -38,7 +38,7 @@ from judge.cards import model as M
 from judge.cards.model import replace
 from judge.cards.game import GameReader, _Holder, piece_of, pieces_between, split_at
 from judge.cards.links import citation_for, first_citation
-from judge.cards.nouns import COMMON_ZONES, Vocabulary, base, kind_of, number
+from judge.cards.nouns import COMMON_ZONES, Vocabulary, base, kind_of
 from judge.cards.reader import Piece
 from judge.cards.syntax import Item, NounPhrase, Pronoun, Statement, VP, span_of
 from judge.cards.transformer import CardTransformer
@@ -347,43 +347,6 @@ def _receive(f, s, parts, subject, span):
     return M.Damage(verb="receive", amount=amount, target=subject, span=span)
 
 
-def _repeat(f, s, parts, subject, span):
-    """"Repeat this (effect)": the effect before is done once more; "twice", "2 times",
-    "X times", "one additional time": how many more times (``times``). Anything else said
-    of the repeat (a phrase, a second object, other words: "repeat this process for each
-    other ...") no value holds: an Other (the core's frame reads any "repeat" as once more)."""
-    if len(parts.objects) != 1 or parts.pps or parts.rest or \
-            not isinstance(parts.objects[0], NounPhrase):
-        return f.other("repeat", s, span)
-    words = list(parts.objects[0].words)
-    if parts.objects[0].posts or not words or str(words[0]).lower() not in ("this", "that"):
-        return f.other("repeat", s, span)
-    rest = words[1:]
-    if rest and str(rest[0]).lower() in ("effect", "ability", "action"):
-        rest = rest[1:]
-    said = [str(w).lower() for w in rest]
-    times = None
-    if not said:
-        times = M.Amount(value=1)
-    elif said in (["once"], ["twice"], ["three", "times"]) or len(said) == 1 and \
-            said[0] in ("once", "twice", "three times"):
-        times = M.Amount(value={"once": 1, "twice": 2}.get(said[0], 3), text=said[0],
-                         span=span_of(rest))
-    elif said[-1] in ("time", "times") and len(said) in (2, 3) and \
-            (len(said) == 2 or said[1] == "additional"):
-        n = number(rest[0])
-        if isinstance(n, int):
-            times = M.Amount(value=n, text=" ".join(said), span=span_of(rest))
-        elif str(rest[0]) == "X":
-            times = f.amount_with_x(M.Amount(variable="X", text="X", span=span_of(rest[0])),
-                                    parts)
-    if times is None or parts.durations:
-        return f.other("repeat", s, span)
-    if times.variable != "X":
-        times = f.amount_with_x(times, parts)       # "... for each unit you control"
-    return M.Repeat(verb="repeat", times=times, span=span)
-
-
 def _move_tokens(f, s, parts, subject, span):
     """"Move 1 wound token from a target unit to another target unit": tokens of a kind (3.4:
     wound, status, exhaustion tokens) moved from one card to another - the kind printed (the
@@ -490,7 +453,7 @@ FRAMES = {"must read": _PLACES, "spend": _spend, "receive": _receive, "change": 
           "choose": _choose_not,
           "select": _select,
           "guard": _guard, "meditate": _meditate, "dismount": _dismount, "add": _add,
-          "inflict": _inflict, "repeat": _repeat, "move": _move_tokens,
+          "inflict": _inflict, "move": _move_tokens,
           "remove": _remove_tokens, "place": _place_on_side}
 
 

@@ -2655,7 +2655,41 @@ class Frames:
         return self.v_enter(s, parts, subject, span)
 
     def v_repeat(self, s, parts, subject, span):
-        return M.Repeat(verb="repeat", span=span)
+        """"Repeat this (effect)": the effect before is done once more; "twice", "2 times",
+        "X times", "one additional time": how many more times (``times``). Anything else said
+        of the repeat (a phrase, a second object, other words: "repeat this process for each
+        other ...") no value holds: an Other (FaB, WoW and UFS read any "repeat" as once
+        more)."""
+        if len(parts.objects) != 1 or parts.pps or parts.rest or \
+                not isinstance(parts.objects[0], NounPhrase):
+            return self.other("repeat", s, span)
+        words = list(parts.objects[0].words)
+        if parts.objects[0].posts or not words or str(words[0]).lower() not in ("this", "that"):
+            return self.other("repeat", s, span)
+        rest = words[1:]
+        if rest and str(rest[0]).lower() in ("effect", "ability", "action"):
+            rest = rest[1:]
+        said = [str(w).lower() for w in rest]
+        times = None
+        if not said:
+            times = M.Amount(value=1)
+        elif said in (["once"], ["twice"], ["three", "times"]) or len(said) == 1 and \
+                said[0] in ("once", "twice", "three times"):
+            times = M.Amount(value={"once": 1, "twice": 2}.get(said[0], 3), text=said[0],
+                             span=span_of(rest))
+        elif said[-1] in ("time", "times") and len(said) in (2, 3) and \
+                (len(said) == 2 or said[1] == "additional"):
+            n = number(rest[0])
+            if isinstance(n, int):
+                times = M.Amount(value=n, text=" ".join(said), span=span_of(rest))
+            elif str(rest[0]) == "X":
+                times = self.amount_with_x(
+                    M.Amount(variable="X", text="X", span=span_of(rest[0])), parts)
+        if times is None or parts.durations:
+            return self.other("repeat", s, span)
+        if times.variable != "X":
+            times = self.amount_with_x(times, parts)       # "... for each unit you control"
+        return M.Repeat(verb="repeat", times=times, span=span)
 
     def v_copy(self, s, parts, subject, span):
         return None

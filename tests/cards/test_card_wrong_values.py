@@ -127,3 +127,31 @@ def test_a_prevention_the_values_cannot_hold_is_not_read_as_one_of_all(reader, t
     """"all but 1 of it" read as all of it; "that destruction" as a prevention of damage."""
     card = reader.parse(text)
     assert not any(isinstance(v, M.Prevent) for v in M.walk(card))
+
+
+# --------------------------------------------------------------- "repeat" in every game
+
+@pytest.mark.parametrize("reader", [fab, wow, ufs, ashes])
+@pytest.mark.parametrize("text, times", [
+    ("Draw a card. Repeat this.", 1),
+    ("Draw a card. Repeat this twice.", 2),
+    ("Draw a card. Repeat this 3 times.", 3),
+])
+def test_repeat_says_how_many_more_times(reader, text, times):
+    """The Ashes reading of "repeat", now the shared core's: FaB, WoW and UFS read every
+    "repeat" as once more."""
+    rep = _one(reader.parse(text), M.Repeat)
+    assert rep.times is not None and rep.times.value == times
+
+
+@pytest.mark.parametrize("reader", [fab, wow, ufs, ashes])
+@pytest.mark.parametrize("text", [
+    "Draw a card. Repeat this process for each other opposing character.",
+    "If a card is destroyed this way, create a Gold token and repeat this process.",
+])
+def test_a_repeat_no_value_holds_is_named(reader, text):
+    """"for each other opposing character", "this process" (until it fails): no value says
+    it - an Other, never a Repeat of once more."""
+    card = reader.parse(text)
+    assert not any(isinstance(v, M.Repeat) for v in M.walk(card))
+    assert any(o.verb == "repeat" for o in card.others())
