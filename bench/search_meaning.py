@@ -101,8 +101,8 @@ def main() -> int:
         docs = docs_of[q["game"]]
         hits = [(h["citation"], h["score"]) for h in search(q["q"], con=con, docs=docs,
                                                             limit=50, meaning=NONE)]
-        qv = meaning.question_vector(con, q["q"])
-        cos = (meaning.cosines(con, qv, [row_of[c] for c, _ in hits]) if qv and hits
+        qs = meaning.question_sum(q["q"])
+        cos = (meaning.cosines(con, qs, [row_of[c] for c, _ in hits]) if qs and hits
                else [None] * len(hits))
         ecos = (semantic.cosines(con, q["q"], [c for c, _ in hits], model)
                 if with_semantic and hits else [])

@@ -191,10 +191,11 @@ def rule_text(title: str | None, text: str | None) -> str:
     return " ".join([title or ""] * TITLE_TIMES + [(text or "")[:PASSAGE_CHARS]])
 
 
-_NAMES: list = []      # the shipped table's (dimension, offset of the vectors, b"\n" names b"\n")
+_NAMES: list = []      # the shipped table's (words, dimension, offset of the vectors,
+                       # b"\n" names b"\n")
 
 
-def _names() -> "tuple[int, int, bytes] | None":
+def _names() -> "tuple[int, int, int, bytes] | None":
     """The shipped table's word list, read once per process (None: no table)."""
     if not _NAMES:
         try:
@@ -203,11 +204,13 @@ def _names() -> "tuple[int, int, bytes] | None":
                 head = os.pread(fd, 20, 0)
                 if len(head) < 20 or head[:4] != MAGIC:
                     raise OSError(f"{DATA}: not a table of word vectors")
-                _, dim, wlen = memoryview(head[4:16]).cast("I")
+                n, dim, wlen = memoryview(head[4:16]).cast("I")
+                if os.fstat(fd).st_size != 20 + wlen + n * dim:     # n words are counted on
+                    raise OSError(f"{DATA}: truncated table of word vectors")
                 names = os.pread(fd, wlen, 20)
             finally:
                 os.close(fd)
-            _NAMES.append((dim, 20 + wlen, b"\n" + names + b"\n") if len(names) == wlen
+            _NAMES.append((n, dim, 20 + wlen, b"\n" + names + b"\n") if len(names) == wlen
                           else None)
         except OSError:
             _NAMES.append(None)
@@ -236,12 +239,14 @@ def word_vectors(cands: "list[str]") -> dict[str, bytes]:
     """word -> its int8 vector (as bytes), for the words of ``cands`` the shipped table has: read
     from the table file itself (the index keeps no copy; its fingerprint covers the file). The
     word list is one sorted, newline-separated block (bytes order is the order of the words as
-    str, which :func:`dump` sorts): a word is found by a binary search, its number is the count
-    of newlines before it (counted once over the block, from one found word to the next)."""
+    str, which :func:`dump` sorts): a word is found by a binary search; its number is the count
+    of newlines before it, counted from the start of the block for a word in its first half and
+    from the end for one in its second (each part counted once, from one found word to the
+    next: counting newlines costs as much as the search)."""
     got = _names()
     if got is None:
         return {}
-    dim, base, names = got
+    n, dim, base, names = got
     found = []
     for w in cands:
         pos = _find(names, w.encode("utf-8"))
@@ -251,13 +256,24 @@ def word_vectors(cands: "list[str]") -> dict[str, bytes]:
     if not found:
         return out
     found.sort()
+    half = len(names) // 2
+    nums = []           # (word number, word)
+    seen = at = 0       # forwards: the newlines before ``at``
+    for pos, w in found:
+        if pos >= half:
+            break
+        seen += names.count(b"\n", at, pos)
+        at = pos
+        nums.append((seen, w))
+    seen, at = 0, len(names)    # backwards: the newlines from ``at`` on (n + 1 in all)
+    for pos, w in reversed(found[len(nums):]):
+        seen += names.count(b"\n", pos, at)
+        at = pos
+        nums.append((n + 1 - seen, w))
     try:
         fd = os.open(DATA, os.O_RDONLY)
         try:
-            num = at = 0
-            for pos, w in found:
-                num += names.count(b"\n", at, pos)
-                at = pos
+            for num, w in nums:
                 v = os.pread(fd, dim, base + num * dim)
                 if len(v) == dim:
                     out[w] = v
@@ -268,11 +284,11 @@ def word_vectors(cands: "list[str]") -> dict[str, bytes]:
     return out
 
 
-def question_vector(con, query: str) -> list[float] | None:
-    """The question's normalised vector, from the shipped table (``con``, the index, is not read:
-    the table file is); None when none of its words has one (or there is no table). A word's
-    other forms (:func:`forms`) are looked up only for the words the table lacks."""
-    from _operator import add, mul
+def question_sum(query: str) -> "tuple[list[int], int] | None":
+    """(the sum of the question's words' int8 vectors, the number of words summed), from the
+    shipped table; None when none of its words has one (or the sum is zero, or there is no
+    table). A word's other forms (:func:`forms`) are looked up only for the words the table
+    lacks (the first form it has counts, as for every word)."""
     toks = words(query)
     if not toks:
         return None
@@ -281,36 +297,106 @@ def question_vector(con, query: str) -> list[float] | None:
     missing = [t for t in distinct if t not in have]
     if missing:
         have.update(word_vectors(list(dict.fromkeys(f for t in missing for f in forms(t)[1:]))))
-    total: list[int] | None = None
+    vecs = []
     for tok in toks:
         v = have.get(tok)
         if v is None:
             v = next((have[f] for f in forms(tok) if f in have), None)
             if v is None:
                 continue
-        vals = memoryview(v).cast("b")
-        total = list(vals) if total is None else list(map(add, total, vals))
-    if total is None:
+        vecs.append(v)
+    if not vecs:
         return None
-    norm = sum(map(mul, total, total)) ** 0.5
-    return [x / norm for x in total] if norm else None
+    total = sum_vectors(vecs)
+    return (total, len(vecs)) if any(total) else None
 
 
-def cosines(con, qv: list[float], rows: list[int]) -> list[float | None]:
-    """The cosine of ``qv`` with each row's stored vector (None for a row without one: it gains
-    nothing and sets no floor). The products go through ``_operator.mul`` (built in; the same
-    float product as ``float.__mul__``, called without a slot wrapper's argument tuple)."""
-    from _operator import mul
+def sum_vectors(vecs: "list[bytes]", width: int = 0) -> list[int]:
+    """The sum of int8 vectors (bytes of one length), by adding integers: each vector is packed
+    into one, a ``width``-byte field per dimension holding value + 128 (2 bytes while there are
+    at most 256 vectors, then 4, then 8), and the sum unpacked to signed values by the bias and
+    top-bit xor of :class:`Packer`."""
+    n, dim = len(vecs), len(vecs[0])
+    w = width or (2 if n <= 256 else 4 if n <= 1 << 24 else 8)
+    if 128 * n > 1 << (8 * w - 1):
+        raise OverflowError(f"{n} vectors do not fit {w}-byte fields")
+    packed = 0
+    for v in vecs:
+        fields = bytearray(w * dim)
+        fields[::w] = v.translate(_FLIP)
+        packed += int.from_bytes(fields, "little")
+    top = 8 * w - 1
+    ones = int.from_bytes((b"\x01" + bytes(w - 1)) * dim, "little")
+    signed = (packed + ((1 << top) - 128 * n) * ones) ^ (ones << top)
+    return memoryview(signed.to_bytes(w * dim, "little")).cast("hiq"[w.bit_length() - 2]).tolist()
+
+
+def question_vector(con, query: str) -> list[float] | None:
+    """The question's normalised vector (:func:`question_sum` over its length; ``con``, the
+    index, is not read); None when it has none. The search itself works on the sum
+    (:func:`cosines`)."""
+    got = question_sum(query)
+    if got is None:
+        return None
+    total = got[0]
+    norm = sum([x * x for x in total]) ** 0.5
+    return [x / norm for x in total]
+
+
+def cosines(con, question: "tuple[list[int], int]", rows: list[int]) -> list[float | None]:
+    """The cosine of the question (:func:`question_sum`) with each row's stored vector (None for
+    a row without one: it gains nothing and sets no floor): the exact integer dot product over
+    the product of the two lengths (the stored vectors are normalised to 127).
+
+    The dot products of all rows at once, by adding integers, without a Python step per row
+    and dimension: the rows' values of one dimension are the fields of one integer (``fw``
+    bytes each, big-endian, value + 128 in the low byte, the other bytes 1 so that no byte is
+    0), the question's value times that integer is summed over the dimensions, and the fields
+    of the sum are each row's dot product (+128 x the question's sum, and the 1 bytes' part,
+    both taken off). The dimensions' integers are cut out of one buffer by ``bytes.split`` on
+    the 0 byte put before each; ``fw`` bytes hold any sum of ``n`` words (a signed field
+    larger than 255 x 127 x n x dim). Each cosine is the same number as the sum of float
+    products the ninth round computed, up to that sum's rounding (at most 9e-16 apart over the
+    bench questions): the same order, scores and points for every bench question; a row whose
+    dot product is exactly 0 now shows 0.000 where the float sum could show -0.000."""
+    total, n = question
     try:
         got = dict(con.execute(f"SELECT row, v FROM rank_mvec WHERE row IN "
                                f"({','.join('?' * len(rows))})", rows))
     except sqlite_light.module().Error:     # an index without the table: no signal
         got = {}
-    out: list[float | None] = []
-    for r in rows:
-        v = got.get(r)
-        if v is None:
-            out.append(None)
-            continue
-        out.append(sum(map(mul, qv, memoryview(v).cast("b"))) / 127)
+    vecs = [got[r] for r in rows if r in got]
+    if not vecs:
+        return [None] * len(rows)
+    dims = _dots(total, n, vecs)
+    norm = sum([x * x for x in total]) ** 0.5
+    at = iter(dims)
+    return [next(at) / norm / 127 if r in got else None for r in rows]
+
+
+def _dots(total: list[int], n: int, vecs: "list[bytes]") -> list[int]:
+    """The exact dot product of ``total`` (a sum of ``n`` int8 vectors) with each of ``vecs``
+    (int8 vectors as bytes), as :func:`cosines` says."""
+    dim, k = len(total), len(vecs)
+    if any(len(v) != dim or b"\x80" in v for v in vecs):
+        # another dimension, or a -128 (whose field's byte would be the 0 cut on): never in a
+        # vector the index build makes (-127..127), done one product at a time all the same
+        return [sum([a * b for a, b in zip(total, memoryview(v).cast("b"))]) for v in vecs]
+    fw = (255 * 127 * n * dim).bit_length() // 8 + 1
+    block = (b"\x01" * (fw - 1) + b"\x00") * k       # one dimension's fields, values 0 so far
+    buf = bytearray(b"\x00" + block) * dim
+    step = fw * k + 1
+    for j, v in enumerate(vecs):
+        buf[fw * (j + 1)::step] = v.translate(_FLIP)
+    got = sum(map(int.__mul__, total, map(int.from_bytes, bytes(buf).split(b"\x00")[1:])))
+    got -= sum(total) * int.from_bytes(block)
+    bits = 8 * fw
+    mask, half, shift = (1 << bits) - 1, 1 << (bits - 1), 128 * sum(total)
+    out = [0] * k
+    for j in range(k - 1, -1, -1):
+        d = got & mask
+        if d >= half:
+            d -= 1 << bits
+        got = (got - d) >> bits
+        out[j] = d - shift
     return out

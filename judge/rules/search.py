@@ -786,10 +786,10 @@ def _meaning(con, query: str, ranked: list, why, explain: bool,
     pool = ranked[:depth]
     if not weight or len(pool) < 2:
         return ranked
-    qv = meaning.question_vector(con, query)
-    if qv is None:
+    question = meaning.question_sum(query)
+    if question is None:
         return ranked
-    cos = meaning.cosines(con, qv, [row for row, _ in pool])
+    cos = meaning.cosines(con, question, [row for row, _ in pool])
     known = [c for c in cos if c is not None]
     if not known:
         return ranked

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from array import array
 
+import pytest
+
 from judge.rules import lookup, meaning
 from judge.rules.search import search
 
@@ -206,3 +208,51 @@ def test_a_question_of_unknown_words_is_ranked_lexically():
     con = lookup.connect()
     assert meaning.question_vector(con, "zzyzx qwertyuiop") is None
     assert meaning.question_vector(con, "the what can") is None
+
+
+def test_vectors_are_summed_exactly_in_packed_fields():
+    rnd = random.Random(11)
+    for n, dim in ((1, 7), (5, 384), (256, 16), (257, 16), (600, 3)):
+        vecs = [array("b", [rnd.choice((-128, -127, 127, 0, rnd.randint(-127, 127)))
+                            for _ in range(dim)]).tobytes() for _ in range(n)]
+        want = [sum(memoryview(v).cast("b")[i] for v in vecs) for i in range(dim)]
+        assert meaning.sum_vectors(vecs) == want, (n, dim)
+        if n <= 256:
+            assert all(meaning.sum_vectors(vecs, w) == want for w in (2, 4, 8))
+    assert meaning.sum_vectors([b"\x81" * 4] * 256) == [-127 * 256] * 4    # the 2-byte edge
+    with pytest.raises(OverflowError):
+        meaning.sum_vectors([b"\0"] * 257, 2)
+
+
+def test_dot_products_of_all_rows_at_once_are_exact():
+    rnd = random.Random(5)
+    for n, dim, k in ((1, 5, 1), (3, 384, 20), (40, 64, 7), (2, 1, 3)):
+        words = [array("b", [rnd.randint(-127, 127) for _ in range(dim)]).tobytes()
+                 for _ in range(n)]
+        total = meaning.sum_vectors(words)
+        rows = [array("b", [rnd.choice((-127, 127, 1, -1, rnd.randint(-127, 127)))
+                            for _ in range(dim)]).tobytes() for _ in range(k)]
+        rows[0] = bytes([127] * dim) if k > 1 else rows[0]      # the largest sums
+        want = [sum(a * b for a, b in zip(total, memoryview(r).cast("b"))) for r in rows]
+        assert meaning._dots(total, n, rows) == want, (n, dim, k)
+    # the extreme: every word and row at +-127 in every dimension
+    total = meaning.sum_vectors([b"\x7f" * 384] * 50)
+    assert meaning._dots(total, 50, [b"\x81" * 384, b"\x7f" * 384]) == [
+        -127 * 127 * 50 * 384, 127 * 127 * 50 * 384]
+    # a -128 (no vector the build makes has one) is taken one product at a time, still exact
+    row = array("b", [-128, 5, 0]).tobytes()
+    assert meaning._dots([3, -2, 9], 1, [row, b"\x01\x01\x01"]) == [-394, 10]
+
+
+def test_cosines_are_the_float_products_up_to_rounding():
+    con = lookup.connect()
+    rows = [r for (r,) in con.execute("SELECT row FROM rank_mvec ORDER BY row LIMIT 30")]
+    stored = dict(con.execute("SELECT row, v FROM rank_mvec"))
+    for q in ("my ally got bounced back to my hand, what happens to its tokens",
+              "can I defend with more than one card against dominate", "zzyzx hero"):
+        qv = meaning.question_vector(con, q)
+        got = meaning.cosines(con, meaning.question_sum(q), rows + [-5])
+        assert got[-1] is None                      # a row without a vector
+        for r, c in zip(rows, got):
+            want = sum(a * b for a, b in zip(qv, memoryview(stored[r]).cast("b"))) / 127
+            assert abs(c - want) < 1e-12, (q, r)
