@@ -59,6 +59,7 @@ VOCABULARY = Vocabulary(
     # "this unit receives damage" (step 2 of 5.0.0) is not "is dealt damage" (step 1)
     damage_verbs={"receive": "receive damage"},
     name_unread_posts=True,
+    name_unread_amounts=True,
     token_zones=frozenset({"battlefield"}),
     open_kinds=True,
     discard_from="",

@@ -863,6 +863,11 @@ class Frames:
             chooser = subject if subject is not None and subject.who == "player" else None
             core = [M.Choice(verb="may", chooser=chooser, options=(tuple(core),), optional=True,
                              pick=M.Amount(value=1), span=span)]
+        if self.r.v.name_unread_amounts:
+            # "commit foundations equal to the damage dealt", "place a wound token on it for
+            # each card in your hand": an amount phrase no value of the clause was made from
+            # (the frame kept its own count) is named, never dropped
+            core.extend(self._unread_amounts(parts, core))
         for p in _unread_phrases(parts, core):
             if p.prep == "during" and len(core) == 1 and isinstance(p.obj, NounPhrase) and \
                     isinstance(core[0], _STATES) and lemma in (None, "have", "get") and \
@@ -890,6 +895,24 @@ class Frames:
                 core.append(M.Other(verb=p.prep, args=(("text", self.r.phrase(p.span)),),
                                     span=p.span))
         return core[0] if len(core) == 1 else _Several(core)
+
+    def _unread_amounts(self, parts: Parts, core: list) -> list:
+        """An Other for the clause's "for each ..." / "equal to ..." phrase when no value of
+        ``core`` was made from it (no value's span starts inside it); [] when one was, or
+        when the clause is already named."""
+        if any(isinstance(e, M.Other) for e in core):
+            return []
+        spans = None
+        out = []
+        for word, item in (("for each", parts.for_each), ("equal to", parts.equal)):
+            ps = getattr(item, "span", None)
+            if item is None or ps is None:
+                continue
+            if spans is None:
+                spans = M.spans_inside(core, [])
+            if not any(ps.start <= sp.start < ps.end for sp in spans):
+                out.append(M.Other(verb=word, args=(("text", self.r.phrase(ps)),), span=ps))
+        return out
 
     def unread_named(self, parts: Parts, eff: M.Effect, also: tuple = ()) -> M.Effect:
         """``eff`` and an Other for each phrase of its clause that changes what it does (its
@@ -1536,7 +1559,10 @@ class Frames:
                     return self.create_token(what, parts, subject, span)
                 on = M.Target(ref="this")     # "add a Demonic counter": to this card
             if what.count is None:
-                count = M.Amount(value=1)
+                # "a wound token ... for each ...", "wound tokens ... equal to ...": the number
+                # the phrase gives, else one
+                count = self.amount_with_x(None, parts) if parts.where is None else None
+                count = count or M.Amount(value=1)
             else:
                 count = self.amount_with_x(what.count, parts)
             return M.Counters(verb=lemma, action="place", kind=kind.strip(), count=count, on=on,
@@ -3296,6 +3322,12 @@ class Frames:
             object_ = None              # "enters the arena": the verb says where
         rest = tuple(unread_objects) + self._event_complements(parts, object_) \
             + tuple(parts.adverbs)
+        if parts.infinitive is not None and self.r.v.name_unread_amounts and \
+                lemma not in _TAKES_INFINITIVE:
+            # "after you make a check to block": what the event is for, which no field holds -
+            # kept as printed (it was dropped: any check would trigger it); "try to play" is
+            # the verb's own complement, not a purpose
+            rest += ("to " + self.r.phrase(parts.infinitive.span),)
         return M.Event(verb=verb, subject=subject, object=object_, by=by, amount=amount,
                        damage_type=damage_type, zone=zone, within=within, times=times,
                        negated=negated, would="would" in auxes, text=text, span=span,

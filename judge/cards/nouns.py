@@ -143,6 +143,11 @@ class Vocabulary:
     # it does not (Ashes discards a card from where it is: "Discard this unit", "discard this
     # spell" leave play, ashes-raven-1.1 5.1.0) - the zone is then left open, never guessed
     discard_from: str = "hand"
+    # an amount phrase of a clause ("for each ...", "equal to ...") no value was made from, and
+    # an event's infinitive of purpose ("after you make a check to block"): True names them
+    # (an Other; kept in Event.rest), False drops them in silence (UFS and Ashes name them; the
+    # other games' corpora are left to their readers)
+    name_unread_amounts: bool = False
 
 
 _ZONE_OWNERS = frozenset({"your", "their", "its", "his", "her", "my"})

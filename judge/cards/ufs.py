@@ -55,6 +55,7 @@ VOCABULARY = Vocabulary(
            "attack zone": "attack zone", "hand size": "hand size"},
     kinds={"rivals": "rival"},
     name_unread_posts=True,
+    name_unread_amounts=True,
     purpose_posts=True,
     open_zones=True,
 )
@@ -68,6 +69,10 @@ _PARAGRAPH_BREAK = re.compile(r"\n\s*\n|[ \t]*\t[ \t]*\t[ \t]*(?=\S)|(?<=[.\]])[
 
 def _commit(f, s, parts, subject, span):
     t = f.obj(parts)
+    if t is not None and (parts.for_each is not None or parts.equal is not None):
+        # "commit 1 foundation for each ...", "commits foundations equal to the damage dealt":
+        # how many, from the phrase
+        t = replace(t, count=f.amount_with_x(t.count, parts))
     return None if t is None else M.Exhaust(verb="commit", target=t, who=subject, span=span)
 
 
