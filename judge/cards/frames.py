@@ -731,12 +731,20 @@ class Frames:
             # (no player chooses an effect) - a Permission, or unread when more is said than
             # a permission holds
             obj = self.obj(parts) if parts.objects else None
+            sub = parts.subordinate
+            as_though = ""
+            if sub is not None and sub.value[0] == "as though":
+                # "This unit may block as though it were not exhausted": how it may (it was
+                # dropped - a permission to block as usual)
+                as_though = self.r.phrase(sub.span)
+            elif sub is not None:
+                return self.other(lemma, s, span)
             if len(parts.objects) > 1 or parts.pps or parts.rest or parts.conditions or (
                     obj is not None and (_TIMES | {"time"}) & set(obj.kinds)):
                 # ("the turn it comes into play": a time, not what is attacked)
                 return self.other(lemma, s, span)
             return M.Permission(verb="may", actions=(lemma,), who=subject, what=obj,
-                                duration=self.duration(parts), span=span)
+                                as_though=as_though, duration=self.duration(parts), span=span)
         if "may" in auxes and set(auxes) & _BE and lemma is not None and not parts.objects \
                 and subject is not None and subject.who != "player" and \
                 all(p.prep == "as" for p in parts.pps) and len(parts.pps) <= 1 and \
@@ -1445,10 +1453,12 @@ class Frames:
                 default_from = "hand"
         frm = frm if frm is not None else self.zone_from(parts, what)
         to = to if to is not None else self.zone_to(parts)
-        if to is None and lemma in ("place", "put") and what is not None and what.ref in (
-                "it", "them", "they") and what.zone is not None and frm == what.zone:
+        if to is None and lemma in ("place", "put") and what is not None and (what.ref in (
+                "it", "them", "they") or what.ref == "this" and " from " not in f" {what.text} "
+                ) and what.zone is not None and frm == what.zone:
             # "re-roll them, and place them in your active pool": a pronoun is not told apart
-            # by where it is - the zone after it is where it is placed
+            # by where it is - the zone after it is where it is placed ("place this card in
+            # your hand": this card is one card, the zone is where it goes)
             to, frm = what.zone, None
             what = replace(what, zone=None)
         under = parts.pp("under", "underneath") if to is None and lemma in (
@@ -1491,7 +1501,8 @@ class Frames:
             what = replace(what, count=self.amount_with_x(None, parts))
         who = subject if subject is not None else None
         return M.Move(verb=lemma, what=what, from_zone=frm, to_zone=to, who=who, face=face,
-                      random="at random" in parts.adverbs or "random" in what.qualities,
+                      random="at random" in parts.adverbs or "random" in what.qualities
+                      or "at random" in what.qualities,
                       arrives=arrival, span=span)
 
     def v_draw(self, s, parts, subject, span):
@@ -1738,8 +1749,17 @@ class Frames:
         if t is None:
             return None
         face = "down"
-        if "face up" in parts.adverbs or "face up" in t.qualities:
-            face = "up"
+        after = [" ".join(str(w).lower() for w in np.words) for np in parts.objects[1:]
+                 if isinstance(np, NounPhrase) and not np.posts]
+        if "face up" in parts.adverbs or "face up" in after:
+            face = "up"                 # "flip it face up": the face it lands on
+        elif "face up" in t.qualities:
+            # "flip 1 foundation face up" (after its noun: the face it lands on) - "flip all
+            # face up foundations" (before it: which are flipped, and they land face down)
+            head = t.kinds[-1] if t.kinds else ""
+            text = t.text.lower()
+            if not head or text.find("face up") > text.find(head) >= 0:
+                face = "up"
         return M.Flip(verb="flip", target=t, face=face, who=subject, span=span)
 
     def v_turn(self, s, parts, subject, span):
@@ -1990,6 +2010,11 @@ class Frames:
         resource = what.kinds[-1] if what.kinds else ""
         if not resource:
             return None
+        if what.name and what.count is None:
+            # "gains the Air resource symbol": the thing gained is named - held in ``what``
+            # (it was one "symbol" with the name dropped)
+            return M.Gain(verb="gain", resource=" ".join(what.kinds), what=what, target=target,
+                          duration=self.duration(parts), span=span)
         amount = self.amount_with_x(what.count, parts) or M.Amount(value=1)
         if resource in ("power", "defense") and what.count is not None and subject is not None:
             # "it gains double that much {p}": a value of an object changed
