@@ -214,6 +214,33 @@ def _halve(f, s, parts, subject, span):
                          target=q.of, duration=f.duration(parts), span=span)
 
 
+def _deal(f, s, parts, subject, span):
+    """"This attack deals half damage", "... half damage (rounded up)" (the text Throw grants,
+    I.3.14; G.3.2): the damage it deals is half its damage - its damage halved, as "halve
+    this attack's damage" reads (``Amount.half``). Only that clause: a recipient or any other
+    part is left to the common frame."""
+    if subject is None or subject.who == "player" or len(parts.objects) != 1 or any((
+            parts.pps, parts.changes, parts.durations, parts.conditions, parts.rest,
+            parts.for_each, parts.where, parts.equal, parts.infinitive, parts.quoted,
+            parts.parenthetical)) or s.group.auxes:
+        return None
+    np = parts.objects[0]
+    if not isinstance(np, NounPhrase) or [str(w).lower() for w in np.words] != ["half", "damage"]:
+        return None
+    roundings = [a.split()[-1] for a in parts.adverbs if a.startswith("rounded ")]
+    for post in np.posts or ():
+        body = post.body if post.kind == "paren" and isinstance(post.body, list) else None
+        if body is None or len(body) != 1 or getattr(body[0], "kind", "") != "adverb" or \
+                not str(body[0].value).startswith("rounded "):
+            return None
+        roundings.append(str(body[0].value).split()[-1])     # "(rounded up)"
+    if len(roundings) != len(parts.adverbs) + len(np.posts or ()) or len(roundings) > 1:
+        return None
+    amount = M.Amount(half=True, rounding=roundings[0] if roundings else "", span=span)
+    return M.ModifyValue(verb="deal half", stat="damage", amount=amount, op="multiply",
+                         target=subject, span=span)
+
+
 def _take(f, s, parts, subject, span):
     """"Your rival takes 2 damage", "Each player takes X damage, where X is ...": damage to
     the subject, from this card (no source printed). Only a plain "N damage" object; "take 2 less damage" and the rest are left to the common
@@ -348,6 +375,18 @@ def _get(f, s, parts, subject, span):
     np = parts.objects[0]
     words = np.words if isinstance(np, NounPhrase) and not np.posts else []
     from judge.cards.transformer import NoValue
+    if len(words) == 2 and all(isinstance(w, Token) for w in words) and \
+            str(words[1]).lower() == "rating" and str(words[0])[:1].isupper() and \
+            len(parts.objects) == 1 and len(parts.changes) == 1 and \
+            len(parts.changes[0].parts) == 1:
+        # "+1 Powerful rating" (I.2.4.1): a change of that keyword's rating
+        parts.objects.remove(np)
+        eff = f.v_get(s, parts, subject, span)
+        parts.objects.append(np)
+        if isinstance(eff, M.ModifyValue):
+            return replace(eff, stat=f"{words[0]} rating")
+        raise NoValue("a change of a keyword's rating, read as no change",
+                      np.span.start if np.span is not None else None)
     if len(words) != 1 or not isinstance(words[0], Token) or len(parts.objects) != 1 or \
             len(parts.changes) != 1 or len(parts.changes[0].parts) != 1 or \
             base(words[0].type) not in ("WORD", "NAME"):
@@ -368,6 +407,11 @@ def _restriction(f, parts, eff):
     ever; "cannot block with cards from their card pool": a restriction of all blocks) names it
     (an Other), as the other effects do. (The common frames leave restrictions as they are:
     other games' corpora have the same drop, left to their readers.)"""
+    if isinstance(eff, M.Restriction) and parts.changes:
+        # "Your attack cannot get more than +4 speed from enhance abilities": a change inside
+        # a restriction (a cap on bonuses) no value holds - it was dropped, the restriction
+        # read as "cannot get more than" anything
+        return M.Other(verb="can't", args=(("text", f.r.phrase(eff.span)),), span=eff.span)
     with_ = parts.pp("with")
     if isinstance(eff, M.Restriction) and eff.with_ is None and with_ is not None and \
             eff.by is None and isinstance(with_.obj, NounPhrase) and \
@@ -412,7 +456,7 @@ def _restriction(f, parts, eff):
     return f.unread_named(parts, eff, also=("with", "below", "above", "beyond"))
 
 
-FRAMES = {"discard": _discard, "play as": True, "restriction": _restriction, "take": _take, "put": _put, "get": _get, "halve": _halve, "make": _make, "commit": _commit, "seal": _seal, "freeze": _freeze, "unflip": _unflip,
+FRAMES = {"deal": _deal, "discard": _discard, "play as": True, "restriction": _restriction, "take": _take, "put": _put, "get": _get, "halve": _halve, "make": _make, "commit": _commit, "seal": _seal, "freeze": _freeze, "unflip": _unflip,
           "build": _build, "mill": _mill, "clear": _clear, "try": _try}
 
 
