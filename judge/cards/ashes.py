@@ -299,6 +299,17 @@ def _dismount(f, s, parts, subject, span):
     return M.KeywordAction(verb="dismount", keyword=keyword, target=what, span=span)
 
 
+def _respark(f, s, parts, subject, span):
+    """"respark this unit": the keyword action of a Respark ability (5.1.0 step 6: its
+    controller may respark it as it leaves play) - what it does the ability's own text says."""
+    what = f.obj(parts)
+    if what is None or len(parts.objects) > 1 or parts.pps:
+        return None
+    keyword = M.Keyword(name="respark", citation=cite("destroying and discarding cards"),
+                        span=span_of(s.group))
+    return M.KeywordAction(verb="respark", keyword=keyword, target=what, span=span)
+
+
 def _add(f, s, parts, subject, span):
     """"Add 1 to this unit's attack value for each wound token on this unit", "Those units add
     1 to their attack value for the remainder of this turn": a change of a unit's value."""
@@ -453,8 +464,8 @@ FRAMES = {"must read": _PLACES, "spend": _spend, "receive": _receive, "change": 
           "set": _change, "turn": _change, "exhaust": _exhaust, "reroll": _reroll,
           "choose": _choose_not,
           "select": _select,
-          "guard": _guard, "meditate": _meditate, "dismount": _dismount, "add": _add,
-          "inflict": _inflict, "move": _move_tokens,
+          "guard": _guard, "meditate": _meditate, "dismount": _dismount, "respark": _respark,
+          "add": _add, "inflict": _inflict, "move": _move_tokens,
           "remove": _remove_tokens, "place": _place_on_side}
 
 
