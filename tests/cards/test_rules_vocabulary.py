@@ -157,3 +157,98 @@ def test_ufs_h_3_3_3_playable_by_either_player_is_who_may_play_it():
     rules = read(card, unsupported=lambda *args: None)
     assert not rules.played
     assert any("H.3.3.3" in p.why for p in rules.parts)
+
+
+@pytest.mark.parametrize(("module", "text", "attr"), [
+    (ashes, "Place a wound token on this unit for each card in your hand.", "per"),
+    (ashes, "Place wound tokens on a target unit equal to its attack value.", "defined_as"),
+    (ufs, "Commit 1 foundation for each card in your hand.", "per"),
+    (ufs, "After this attack deals damage, your rival commits foundations equal to the damage "
+          "dealt.", "defined_as"),
+])
+def test_an_amount_phrase_is_the_count_it_gives(module, text, attr):
+    card = module.parse(text)
+    assert not card.unparsed and not card.others()
+    (eff,) = [e for a in card.abilities for e in a.effects]
+    count = eff.count if isinstance(eff, M.Counters) else eff.target.count
+    assert getattr(count, attr) is not None
+
+
+@pytest.mark.parametrize(("module", "text", "word"), [
+    (ufs, "Seal 1 foundation your rival controls for each card in your hand.", "for each"),
+    (ashes, "Exhaust a target unit for each card in your hand.", "for each"),
+])
+def test_an_amount_phrase_no_value_holds_is_named(module, text, word):
+    card = module.parse(text)
+    assert [o.verb for o in card.others()] == [word] or card.unparsed
+
+
+def test_ufs_an_event_keeps_its_infinitive_of_purpose():
+    card = ufs.parse("After you make a check to block, draw 1 card.")
+    assert card.abilities[0].trigger.event.rest == ("to block",)
+    # "try to play" is the verb's own complement, not a purpose
+    card = ufs.parse("After your rival tries to play an attack, draw 1 card.")
+    assert "to play" not in " ".join(card.abilities[0].trigger.event.rest)
+
+
+@pytest.mark.parametrize(("text", "face"), [
+    ("Flip it face up.", "up"),
+    ("Flip 1 foundation.", "down"),
+    ("Flip all face up foundations your rival controls.", "down"),
+])
+def test_the_face_a_flipped_card_lands_on(text, face):
+    (eff,) = ufs.parse(text).abilities[0].effects
+    assert isinstance(eff, M.Flip) and eff.face == face
+
+
+def test_at_random_after_the_noun_is_a_random_pick():
+    (eff,) = ufs.parse("Your rival discards 1 card at random.").abilities[0].effects
+    assert eff.random
+
+
+def test_a_named_thing_gained_is_kept():
+    (eff,) = ufs.parse("Your attack gains the Air resource symbol.").abilities[0].effects
+    assert isinstance(eff, M.Gain) and eff.what is not None and eff.what.name == "Air"
+
+
+def test_ashes_place_this_card_in_your_hand_is_where_it_goes():
+    (eff,) = ashes.parse("Place this card in your hand.").abilities[0].effects
+    assert eff.to_zone.name == "hand" and eff.from_zone is None
+
+
+def test_ashes_may_act_as_though_keeps_the_as_though():
+    (eff,) = ashes.parse("This unit may block as though it were not exhausted.") \
+        .abilities[0].effects
+    assert isinstance(eff, M.Permission) and eff.as_though == "as though it were not exhausted"
+
+
+@pytest.mark.parametrize(("text", "rounding"), [
+    ("This attack deals half damage.", ""),
+    ("If this attack is completely blocked, it deals half damage (rounded up).", "up"),
+])
+def test_ufs_i_3_14_deals_half_damage_is_its_damage_halved(text, rounding):
+    card = ufs.parse(text)
+    assert not card.unparsed and not card.others()
+    eff = card.abilities[0].effects[0]
+    eff = eff.then[0] if isinstance(eff, M.Conditional) else eff
+    assert isinstance(eff, M.ModifyValue) and eff.stat == "damage" and eff.op == "multiply"
+    assert eff.amount.half and eff.amount.rounding == rounding
+
+
+def test_ufs_i_2_4_1_a_change_of_a_keyword_rating():
+    (eff,) = ufs.parse("Your attack gets +1 Powerful rating.").abilities[0].effects
+    assert isinstance(eff, M.ModifyValue) and eff.stat == "Powerful rating"
+
+
+def test_ufs_a_change_inside_a_restriction_is_named():
+    card = ufs.parse("Your attack cannot get more than +4 speed from enhance abilities.")
+    assert card.others()
+
+
+def test_ashes_an_ability_name_with_an_adverb_and_respark():
+    (a,) = ashes.parse("Weigh Down: [[main]] - [[exhaust]]: Place 1 exhaustion token on a "
+                       "target unit.").abilities
+    assert a.label == "Weigh Down" and a.kind == "activated"
+    (eff,) = ashes.parse("Respark this unit.").abilities[0].effects
+    assert isinstance(eff, M.KeywordAction) and eff.verb == "respark"
+    assert eff.keyword.citation == "ashes-raven-1.1 5.1.0"
