@@ -143,33 +143,48 @@ def before_after(rows: dict[str, list], measure, before, chosen, describe=str) -
 
 
 
+def fold_header(columns=("judge search", "with it")) -> None:
+    print(f"{'part left out':<14} {'n':>4}  {'bm25':>13}  {columns[0]:>13}  {columns[1]:>13}  "
+          f"chosen on the other parts")
+
+
+def fold_line(acc: list[float], p: str, n: int, bm: list[float], before, after, cfg) -> None:
+    """One part's line of :func:`folds`: BM25 (``bm``: recall and reciprocal rank,
+    alternating), ``before`` and ``after`` ((recall, MRR) without and with ``cfg``, the
+    configuration chosen without the part); its figures added into ``acc`` (six sums weighted
+    by ``n``, then the questions) for :func:`fold_pooled`."""
+    b = (sum(bm[0::2]) / n, sum(bm[1::2]) / n)
+    print(f"{p:<14} {n:>4}  {b[0]:.3f} / {b[1]:.3f}  {before[0]:.3f} / {before[1]:.3f}  "
+          f"{after[0]:.3f} / {after[1]:.3f}  {cfg}", flush=True)
+    for i, v in enumerate((*b, *before, *after)):
+        acc[i] += v * n
+    acc[6] += n
+
+
+def fold_pooled(acc: list[float]) -> None:
+    total = int(acc[6])
+    f = [v / total for v in acc[:6]]
+    print(f"{'pooled':<14} {total:>4}  {f[0]:.3f} / {f[1]:.3f}  {f[2]:.3f} / {f[3]:.3f}  "
+          f"{f[4]:.3f} / {f[5]:.3f}  (recall@{K} / MRR@{MRR_DEPTH}, each part ranked with the "
+          f"choice made without it)", flush=True)
+
+
 def folds(rows: dict[str, list], grid: list, measure, base, bm: dict[str, list[float]],
           columns=("judge search", "with it")) -> tuple:
     """Per tuning part: BM25 (``bm[part]``: recall and reciprocal rank, alternating), ``base``
     (a configuration) and the configuration of ``grid`` chosen without the part, both measured
     on it; pooled over the parts last. Returns the configuration the whole tuning data chooses
     and its (recall, MRR)."""
-    print(f"{'part left out':<14} {'n':>4}  {'bm25':>13}  {columns[0]:>13}  {columns[1]:>13}  "
-          f"chosen on the other parts")
-    pooled = [0.0] * 6
-    total = 0
+    fold_header(columns)
+    acc = [0.0] * 7
     for p in TUNING_PARTS:
         cfg = choose(rows, p, grid, measure)
-        n = len(rows[p])
-        b = (sum(bm[p][0::2]) / n, sum(bm[p][1::2]) / n)
-        a0, a1 = measure(rows[p], base), measure(rows[p], cfg)
-        print(f"{p:<14} {n:>4}  {b[0]:.3f} / {b[1]:.3f}  {a0[0]:.3f} / {a0[1]:.3f}  "
-              f"{a1[0]:.3f} / {a1[1]:.3f}  {cfg}", flush=True)
-        for i, v in enumerate((*b, *a0, *a1)):
-            pooled[i] += v * n
-        total += n
-    f = [v / total for v in pooled]
-    print(f"{'pooled':<14} {total:>4}  {f[0]:.3f} / {f[1]:.3f}  {f[2]:.3f} / {f[3]:.3f}  "
-          f"{f[4]:.3f} / {f[5]:.3f}  (recall@{K} / MRR@{MRR_DEPTH}, each part ranked with the "
-          f"choice made without it)", flush=True)
+        fold_line(acc, p, len(rows[p]), bm[p], measure(rows[p], base), measure(rows[p], cfg), cfg)
+    fold_pooled(acc)
     everything = [x for p in TUNING_PARTS for x in rows[p]]
     best = max(grid, key=lambda c: sum(measure(everything, c)))
     return best, measure(everything, best)
+
 
 def part(qid: str) -> str:
     """'held-back' or 'tuning', fixed by the id's SHA-256 (about half each)."""

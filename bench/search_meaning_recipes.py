@@ -39,7 +39,8 @@ import sys
 import numpy as np
 
 from search_bench import (  # beside this script
-    MRR_DEPTH, TUNING_PARTS, K, rank_of, Baseline, all_questions)
+    MRR_DEPTH, TUNING_PARTS, K, rank_of, Baseline, all_questions, fold_header, fold_line,
+    fold_pooled)
 from search_meaning import NONE, static_order
 
 DEPTHS = (10, 15, 20, 25, 30)
@@ -132,25 +133,17 @@ def fast_folds(rows, grid, bm, per=None, label=lambda c: c) -> dict:
                 ranks = [rank_of(order(h, c, cfg, e), want) for want, h, c, e in rs]
                 per[p, cfg] = (sum(1 for r in ranks if r and r <= K),
                                sum(1 / r for r in ranks if r))
-    pooled = [0.0] * 6
-    total = 0
+    fold_header(("without", "with, chosen"))
+    acc = [0.0] * 7
+    total = sum(len(rows[p]) for p in TUNING_PARTS)
     for p in TUNING_PARTS:
-        n_train = sum(len(rows[o]) for o in TUNING_PARTS if o != p)
+        n_train = total - len(rows[p])
         cfg = max(grid, key=lambda c: sum(per[o, c][0] + per[o, c][1] for o in TUNING_PARTS
                                           if o != p) / n_train)
         n = len(rows[p])
-        b = (sum(bm[p][0::2]) / n, sum(bm[p][1::2]) / n)
-        a0 = (per[p, grid[0]][0] / n, per[p, grid[0]][1] / n)
-        a1 = (per[p, cfg][0] / n, per[p, cfg][1] / n)
-        print(f"{p:<14} {n:>4}  {b[0]:.3f} / {b[1]:.3f}  {a0[0]:.3f} / {a0[1]:.3f}  "
-              f"{a1[0]:.3f} / {a1[1]:.3f}  {label(cfg)}", flush=True)
-        for i, v in enumerate((*b, *a0, *a1)):
-            pooled[i] += v * n
-        total += n
-    f = [v / total for v in pooled]
-    print(f"{'pooled':<14} {total:>4}  {f[0]:.3f} / {f[1]:.3f}  {f[2]:.3f} / {f[3]:.3f}  "
-          f"{f[4]:.3f} / {f[5]:.3f}  (recall@{K} / MRR@{MRR_DEPTH}, each part ranked with the "
-          f"choice made without it)", flush=True)
+        fold_line(acc, p, n, bm[p], (per[p, grid[0]][0] / n, per[p, grid[0]][1] / n),
+                  (per[p, cfg][0] / n, per[p, cfg][1] / n), label(cfg))
+    fold_pooled(acc)
     best = max(grid, key=lambda c: sum(per[o, c][0] + per[o, c][1] for o in TUNING_PARTS))
     print(f"chosen on all {total}: {best} ({sum(per[o, best][0] for o in TUNING_PARTS) / total:.3f}"
           f" / {sum(per[o, best][1] for o in TUNING_PARTS) / total:.3f})", flush=True)
@@ -168,7 +161,7 @@ def main() -> int:
                     help="also: the recipe chosen by the folds with the depth and weight")
     ap.add_argument("recipes", nargs="*", default=list(RECIPES))
     args = ap.parse_args()
-    from judge.rules import lookup, meaning
+    from judge.rules import lookup, meaning, semantic
     from judge.rules.search import search
     con = lookup.connect()
     if os.path.exists(args.hits):
@@ -193,17 +186,10 @@ def main() -> int:
         "SELECT id, doc, key, title, text, parent, kind, aliases FROM nodes")}
 
     def heads(nid):
-        a = nodes[nid]
-        out, parent, seen = [], a["parent"], set()
-        while parent and parent not in seen:
-            seen.add(parent)
-            p = nodes.get(f"{a['doc']} {parent}")
-            if p is None:
-                break
-            if p["title"]:
-                out.append(p["title"])
-            parent = p["parent"]
-        return " ".join(reversed(out))
+        """The titles of the sections above a rule, as --semantic's passage with headings
+        prints them before its own."""
+        whole = semantic.passage(con, nid, headings=True)
+        return whole[:len(whole) - len(semantic.passage(con, nid, headings=False))]
 
     rules = [meaning.words(f"{t or ''} {x or ''}") for t, x in
              con.execute("SELECT title, text FROM nodes")]
