@@ -181,12 +181,11 @@ class LALRDriver:
     ``Lark.parse``. ``tests/cards/test_card_speed_paths.py``
     checks the values against lark building a tree over the whole corpora."""
 
-    __slots__ = ("states", "starts", "ends", "token_callbacks", "chains")
+    __slots__ = ("states", "starts", "ends", "token_callbacks")
 
     def __init__(self, states: dict, starts: dict, ends: dict, token_callbacks: dict) -> None:
         self.states, self.starts, self.ends = states, starts, ends
         self.token_callbacks = token_callbacks
-        self.chains: dict = {}
 
     @classmethod
     def of(cls, lark: Lark) -> LALRDriver | None:
@@ -207,7 +206,6 @@ class LALRDriver:
         states = self.states
         table = states.table            # state -> its row, None until the loop is first in it
         token_callbacks = self.token_callbacks
-        chains = self.chains
         below: list[int] = []           # the states under the current one
         state = self.starts[start]
         values: list = []
@@ -227,18 +225,14 @@ class LALRDriver:
                     values.append(token if kind not in token_callbacks
                                   else token_callbacks[kind](token))
                     break
-                size, reduce, origin = act
-                if size == 1:
-                    # a run of one-child reductions: worked out once per state, terminal and
-                    # state under it (see :meth:`_chain`), then only its reductions are called
-                    key = (state, kind, below[-1])
-                    chain = chains.get(key)
-                    if chain is None:
-                        chain = chains[key] = self._chain(state, kind, below[-1])
-                    reduces, state = chain
+                if act.__class__ is _Unit:
+                    # a run of one-child reductions, worked out once per state under it
+                    # (:class:`_Unit`): only its reductions are called
+                    reduces, state = act[below[-1]]
                     for reduce in reduces:
                         reduce(values)      # pops the rule's child, pushes its value
                     continue
+                size, reduce, origin = act
                 if reduce is not None:
                     reduce(values)          # pops the rule's children, pushes its value
                 if size:
@@ -251,6 +245,8 @@ class LALRDriver:
         end_state = self.ends[start]
         while True:
             act = states[state].get("$END")
+            if act.__class__ is _Unit:
+                act = act.act
             if act is None or act.__class__ is int:
                 end = Token.new_borrow_pos("$END", "", tokens[-1]) if tokens else \
                     Token("$END", "", 0, 1, 1)      # made only for the error
@@ -270,28 +266,42 @@ class LALRDriver:
                 return values[-1]
 
 
-    def _chain(self, state: int, kind: str, under: int) -> tuple[tuple, int]:
-        """The reductions (those with a function) of the run of one-child reductions the loop
-        makes in ``state`` before terminal ``kind`` with ``under`` the state below, and the
-        state it then is in. A one-child reduction leaves the states below as they are, so
-        the run depends on those three only; it ends where the next action is anything else
-        (a shift, a longer or empty reduction, or none: the loop then acts, or raises, there
-        as it would have)."""
-        states = self.states
+class _Unit(dict):
+    """The action of a state before a terminal when it is a one-child reduction (``act``: the
+    reduction as :class:`_Rows` makes it): the state under the current one -> the run of
+    one-child reductions the loop makes from there, (their functions, the state it is then
+    in). Such a reduction leaves the states below as they are, so the run depends on the
+    state, the terminal and the state under it only; it ends where the next action is
+    anything else (a shift, a longer or empty reduction, or none: the loop then acts, or
+    raises, there as it would have). Each run is worked out the first time it is met."""
+
+    __slots__ = ("act", "state", "kind", "states")
+
+    def __init__(self, act: tuple, state: int, kind: str, states: _Rows) -> None:
+        super().__init__()
+        self.act, self.state, self.kind, self.states = act, state, kind, states
+
+    def __missing__(self, under: int) -> tuple[tuple, int]:
+        states, kind, state = self.states, self.kind, self.state
         reduces = []
         while True:
             act = states[state].get(kind)
+            if act.__class__ is _Unit:
+                act = act.act
             if act is None or act.__class__ is int or act[0] != 1:
-                return tuple(reduces), state
+                break
             if act[1] is not None:
                 reduces.append(act[1])
-            state = states[under][act[2]]
+            state = states[under][act[2]]       # a goto: a state number
+        run = self[under] = (tuple(reduces), state)
+        return run
 
 
 class _Rows(dict):
     """State -> {terminal or rule name: the next state (shift, goto) | (size, reduction or None,
-    rule name) (reduce)}, each state's row re-keyed from lark's the first time the loop is in it
-    (a whole corpus visits most of a grammar's ~750 states; a card or two, a few dozen)."""
+    rule name) (reduce; a one-child reduction held in a :class:`_Unit`)}, each state's row
+    re-keyed from lark's the first time the loop is in it (a whole corpus visits most of a
+    grammar's ~750 states; a card or two, a few dozen)."""
 
     __slots__ = ("raw", "callbacks", "wrappers", "reductions", "terminals", "table")
 
@@ -329,7 +339,8 @@ class _Rows(dict):
                     act = reductions[id(arg)] = (
                         len(arg.expansion), _reduction(arg, self.callbacks[arg], self.wrappers),
                         intern(str.__str__(arg.origin.name)))
-                row[intern(str.__str__(symbol))] = act
+                symbol = intern(str.__str__(symbol))
+                row[symbol] = act if act[0] != 1 else _Unit(act, state, symbol, self)
         self[state] = self.table[state] = row
         return row
 

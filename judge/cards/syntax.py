@@ -58,10 +58,17 @@ def span_of(*parts) -> Span | None:
         return _spans.get((s, e)) or _span(s, e)
     start = end = None
     for part in parts:
-        s = _first(part)
-        if s is None:
+        if type(part) is Span:              # what _first and _last give, without their calls
+            s, e = part.start, part.end
+            if s is None:
+                continue
+        elif part is None:
             continue
-        e = _last(part)
+        else:
+            s = _first(part)
+            if s is None:
+                continue
+            e = _last(part)
         if start is None or s < start:
             start = s
         if end is None or e > end:
