@@ -814,6 +814,29 @@ class Frames:
                 core = [replace(core[0], until=replace(
                     cond, text=self.r.phrase(parts.subordinate.span),
                     span=parts.subordinate.span))]
+            elif word == "until" and len(core) == 1 and not isinstance(core[0], M.Other) and \
+                    "duration" in getattr(core[0], "__dataclass_fields__", ()) and \
+                    core[0].duration is None:
+                # "Your hero gets +2 ATK until an ally enters play": how long it lasts (it was
+                # dropped: the change held for ever)
+                core = [replace(core[0], duration=M.Duration(
+                    kind="until", until=self.event(clause, clause.span),
+                    text=self.r.phrase(parts.subordinate.span), span=parts.subordinate.span))]
+            elif word == "as though" and len(core) == 1 and isinstance(core[0], M.Play) and \
+                    core[0].as_:
+                pass                    # "play this as though it were an instant": Play.as_
+            elif word != "whether" and self.r.v.name_unread_posts and \
+                    not any(isinstance(e, M.Other) for e in core):
+                # any other clause no value read ("until" where the effect has no period of
+                # its own, "as though" outside a play): named, never dropped
+                core.append(M.Other(verb=word, args=(("text", self.r.phrase(
+                    parts.subordinate.span)),), span=parts.subordinate.span))
+        if parts.parenthetical is not None and self.r.v.name_unread_posts and \
+                not any(isinstance(e, M.Other) for e in core):
+            # "Target ally gets +2 ATK (this is not a modifier)": a parenthesis of the clause no
+            # frame reads - named, never dropped
+            core.append(M.Other(verb="(", args=(("text", self.r.phrase(
+                parts.parenthetical.span)),), span=parts.parenthetical.span))
         if parts.only is not None and lemma is not None and len(core) == 1 and \
                 not isinstance(core[0], (M.Other, M.Restriction, M.Permission)) and \
                 lemma not in _ALLOWED_ACTIONS:
@@ -2309,8 +2332,12 @@ class Frames:
             as_ = self.r.phrase(p.obj.span if hasattr(p.obj, "span") else None)
         elif parts.subordinate is not None and parts.subordinate.value[0] == "as though":
             # "play this as though it were an instant" (FaB 15.4.1): the type it is played as
-            items = getattr(getattr(parts.subordinate.value[1], "vp", None), "items", [])
-            if len(items) == 1 and isinstance(items[0], NounPhrase):
+            # (not "as though they had Ferocity": what it would have, no type)
+            vp = getattr(parts.subordinate.value[1], "vp", None)
+            items = getattr(vp, "items", [])
+            be = vp is not None and vp.group.lemma is None and \
+                {a.lower() for a in vp.group.auxes} & {"were", "was", "is", "are", "be"}
+            if be and len(items) == 1 and isinstance(items[0], NounPhrase):
                 as_ = " ".join(word_of(w) for w in items[0].words if kind_of(w) != "DET")
         return M.Play(verb="play", what=what, who=self.doer(subject),
                       from_zone=self.zone_from(parts, what), free=free, as_=as_,

@@ -219,8 +219,8 @@ ASHES = [
      'triggered/whenever: Move'),
     ('Do not remove exhaustion tokens from this unit at the end of the round.',
      'static: Restriction'),
-    ('You may place this unit onto your battlefield as if it were a conjuration.',
-     'spell: Choice(Move)'),
+    # ("You may place this unit onto your battlefield as if it were a conjuration." read as a
+    # plain Move: "as if ..." was dropped; it is named now - test_card_unread_posts.py)
     ('The owner of the destroyed unit draws 1 card.',
      'spell: Move'),
     ('Their Phoenixborn receives 2 damage.',

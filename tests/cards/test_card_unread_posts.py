@@ -110,3 +110,33 @@ def test_wow_717_a_replacement_whose_event_keeps_a_clause_is_named():
     [rep] = [e for e in M.walk(card) if isinstance(e, M.Replacement)]
     assert rep.event.rest == ("while attacking",)
     assert "while attacking" in WE.why_not(rep)
+
+
+def test_fab_until_after_a_change_is_how_long_it_lasts():
+    """"it gains +4{d} until the combat chain closes": the clause was dropped (for ever)."""
+    [change] = [e for e in effects_of(fab.parse("Target hero gains +4{d} until the combat "
+                                                "chain closes."))
+                if isinstance(e, M.ModifyValue)]
+    assert change.duration.kind == "until" and change.duration.until.verb == "close"
+
+
+@pytest.mark.parametrize("reader, text, word", [
+    (wow, "Reveal cards from the top of your deck until you reveal an ally.", "until"),
+    (wow, "Cards in your hand are instant this turn until you play a card.", "until"),
+    (wow, "You may play allies as though they had Ferocity.", "as though"),
+    (wow, "Target ally gets +2 ATK (this is not a bonus).", "("),
+    (ashes, "You may place this unit onto your battlefield as if it were a conjuration.",
+     "as if"),
+])
+def test_a_clause_no_value_reads_is_named(reader, text, word):
+    """"until" where the effect has a period already or no place for one, "as though" that
+    names no type a card is played as, a parenthesis of the clause: each was dropped."""
+    card = reader.parse(text)
+    others = [v for v in M.walk(card) if isinstance(v, M.Other)]
+    assert [o.verb for o in others] == [word], card
+    assert not any(isinstance(v, M.Play) and v.as_ for v in M.walk(card))
+
+
+def test_fab_15_4_1_played_as_though_it_were_an_instant_is_read():
+    [choice, play] = effects_of(fab.parse("You may play this as though it were an instant."))
+    assert play.as_ == "instant"

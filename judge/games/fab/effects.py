@@ -548,9 +548,11 @@ def static_effect(ctx: Context, source: Any, eff: M.ModifyValue) -> None:
     n = C.amount(eff.amount)
     delta = None if n is None or eff.op != "add" else eff.sign * n
     text = C.target_text(eff.target)
-    if delta is None or not C.static_targets(eff.target):
+    if delta is None or not C.static_targets(eff.target) or eff.duration is not None:
+        # (a period of its own - "until ..." - is not how long the source stays: named)
         raise NotModelled(f"the static ability {text!r} "
-                          f"{eff.amount.text if eff.amount else ''!r}")
+                          f"{eff.amount.text if eff.amount else ''!r}"
+                          + (f" {eff.duration.text}" if eff.duration is not None else ""))
     controller = source.controller
 
     def affects(state: State, o: Any) -> bool:
