@@ -832,9 +832,11 @@ class Frames:
                 core.append(M.Other(verb=word, args=(("text", self.r.phrase(
                     parts.subordinate.span)),), span=parts.subordinate.span))
         if parts.parenthetical is not None and self.r.v.name_unread_posts and \
-                not any(isinstance(e, M.Other) for e in core):
+                not any(isinstance(e, M.Other) for e in core) and \
+                not _read_inside(parts.parenthetical.span, core):
             # "Target ally gets +2 ATK (this is not a modifier)": a parenthesis of the clause no
-            # frame reads - named, never dropped
+            # frame reads (no value made from inside it: UFS "(minimum 1)" is) - named, never
+            # dropped
             core.append(M.Other(verb="(", args=(("text", self.r.phrase(
                 parts.parenthetical.span)),), span=parts.parenthetical.span))
         if parts.only is not None and lemma is not None and len(core) == 1 and \
@@ -3777,6 +3779,13 @@ def _capitalised_run(text: str) -> str:
     if not caps:
         return ""
     return " ".join(words[caps[0]:caps[-1] + 1]).replace(" ,", ",")
+
+
+def _read_inside(span, core: list) -> bool:
+    """Whether a value of ``core`` was made from words inside ``span``."""
+    if span is None:
+        return False
+    return any(span.start <= s.start < span.end for s in M.spans_inside(core, []))
 
 
 def _unread_phrases(parts: Parts, core: list) -> list:
