@@ -40,9 +40,14 @@ same rule paragraphs, on twelve parts of judges' questions:
   ninth round's ranking work had ended, then committed and measured once (0.832 / 0.665,
   ``--semantic`` 0.842 / 0.709); tuning data from the tenth round on.
 
-From the tenth round on every set in this folder is tuning data (each held-back set had been
-measured at the end of a round); the figure on questions nobody tuned on comes from a fresh set
-kept outside the repository. Within the tuning data, ``bench/search_tune.py --hold PART`` tunes on
+* ``held-back-10``: ``bench/search_questions_heldback10.toml`` (tenth round): 195 questions
+  written blind (39 per bundled document, by a developer who did no ranking work and read no
+  other set's questions), kept outside the repository (``/work/blind10``) until the tenth round's
+  ranking work had ended (875f15a), then committed and measured once by the lead. Held back: in
+  no tuning part.
+
+Every other set in this folder is tuning data (each held-back set had been measured at the end
+of a round). Within the tuning data, ``bench/search_tune.py --hold PART`` tunes on
 every other part and reports the part left out (leave-one-part-out cross-validation).
 
 Baseline: one FTS5 table (porter, unicode61) whose single column is each rule's title, text and
@@ -79,7 +84,8 @@ HELD_BACK_6 = ROOT / "bench" / "search_questions_heldback6.toml"
 HELD_BACK_7 = ROOT / "bench" / "search_questions_heldback7.toml"
 HELD_BACK_8 = ROOT / "bench" / "search_questions_heldback8.toml"
 HELD_BACK_9 = ROOT / "bench" / "search_questions_heldback9.toml"
-PARTS = ("retired-9", "retired-8", "retired-7", "retired-6", "retired-5", "retired-3", "retired-4", "tuning-3",
+HELD_BACK_10 = ROOT / "bench" / "search_questions_heldback10.toml"
+PARTS = ("held-back-10", "retired-9", "retired-8", "retired-7", "retired-6", "retired-5", "retired-3", "retired-4", "tuning-3",
          "tuning-2", "tuning", "retired-2", "retired-1")  # report order
 # The first two rounds' held-back parts ("retired-1": the first set's held-back hash part;
 # "retired-2": bench/search_questions_heldback2.toml) were written by the developers who tuned
@@ -203,7 +209,8 @@ def all_questions(parts=PARTS) -> list[tuple[str, dict]]:
     for name, path in (("tuning-2", TUNING_2), ("retired-2", HELD_BACK_2),
                        ("retired-4", HELD_BACK_4), ("retired-5", HELD_BACK_5),
                        ("retired-6", HELD_BACK_6), ("retired-7", HELD_BACK_7),
-                       ("retired-8", HELD_BACK_8), ("retired-9", HELD_BACK_9)):
+                       ("retired-8", HELD_BACK_8), ("retired-9", HELD_BACK_9),
+                       ("held-back-10", HELD_BACK_10)):
         with open(path, "rb") as f:
             out += [(name, q) for q in tomllib.load(f)["q"]]
     with open(ROUND_3, "rb") as f:
@@ -295,8 +302,11 @@ def evaluate(details: bool = False, parts=PARTS, semantic: bool = False) -> dict
 
 
 def report(res: dict, parts=PARTS) -> None:
-    print(f"\nSearch quality (recall@{K}, MRR@{MRR_DEPTH}; every part here is tuning data, the "
-          f"held-back questions are kept outside the repository; issue "
+    held = [p for p in parts if p not in TUNING_PARTS]
+    seen = (f"held back: {', '.join(held)}; every other part is tuning data" if held else
+            "every part here is tuning data, the held-back questions are kept outside the "
+            "repository")
+    print(f"\nSearch quality (recall@{K}, MRR@{MRR_DEPTH}; {seen}; issue "
           f"18's targets, on held-back questions: judge search recall@{K} >= 0.95, MRR >= 0.85, "
           f"both above bm25)")
     for p in parts:

@@ -238,6 +238,7 @@ def _check_blind_set(sb, qs: list[dict], name: str, *, per_game: int, per_doc: i
     ("HELD_BACK_7", "retired-7", True),    # seventh round, measured once; tuning from the eighth
     ("HELD_BACK_8", "retired-8", True),    # eighth round, measured once; tuning from the ninth
     ("HELD_BACK_9", "retired-9", True),    # ninth round, measured once; tuning from the tenth
+    ("HELD_BACK_10", "held-back-10", False),  # tenth round's blind set: held back
 ])
 def test_blind_set_is_spread_and_cites_existing_rules(attr, name, tuning):
     """A blind set written by a developer who did no ranking work (bench/search_questions_
