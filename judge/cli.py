@@ -9,7 +9,7 @@ from importlib import import_module
 
 import click
 
-from judge.errors import JudgeError, from_exception
+from judge.errors import shown
 
 # (module, attribute) of each command or group, in help order. Explicit: no import side effects.
 COMMANDS: tuple[tuple[str, str], ...] = (
@@ -47,21 +47,17 @@ class JudgeGroup(click.Group):
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
-        except JudgeError as err:
-            _report_problems()
-            click.echo(err.render(), err=True)
-            ctx.exit(err.exit_code)
         except (click.exceptions.Exit, click.ClickException, click.Abort):
             raise
         except BrokenPipeError:
             raise                # the reader closed our output (`| head`): no input error; quiet
         except Exception as err:
-            # OS, Unicode, JSON, TOML, SQLite, number conversion: an input error with its cause
-            judged = from_exception(err)
-            if judged is None:
+            # a JudgeError, or OS, Unicode, JSON, TOML, SQLite, number conversion: an input
+            # error with its cause
+            code = shown(err, echo=click.echo, notices=_report_problems)
+            if code is None:
                 raise                        # a bug: judge.entry says so without a traceback
-            click.echo(judged.render(), err=True)
-            ctx.exit(judged.exit_code)
+            ctx.exit(code)
         finally:
             _report_problems()
 

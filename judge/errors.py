@@ -133,3 +133,19 @@ def from_exception(err: BaseException, *, path: str | None = None) -> JudgeError
         return InputError("not enough memory for this input", path=path,
                           hint="see `judge` limits (JUDGE_LIMIT_*) in the README")
     return None
+
+
+def shown(err: BaseException, *, echo, notices) -> int | None:
+    """Show ``err`` as every ``judge`` command shows it and give its exit code: a JudgeError
+    after the warnings ``notices()`` prints, an input error (:func:`from_exception`) with its
+    cause; None for anything else (a bug: the caller re-raises it). ``echo(text, err=True)``
+    writes to standard error (click.echo, or judge check's click-free echo)."""
+    if isinstance(err, JudgeError):
+        notices()
+        echo(err.render(), err=True)
+        return err.exit_code
+    judged = from_exception(err)
+    if judged is None:
+        return None
+    echo(judged.render(), err=True)
+    return judged.exit_code

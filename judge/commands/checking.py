@@ -18,7 +18,7 @@ import os
 import sys
 from pathlib import Path
 
-from judge.errors import JudgeError, UsageError
+from judge.errors import JudgeError, UsageError, shown
 
 SCENARIO_SUFFIX = ".scn"
 
@@ -47,19 +47,13 @@ def _answer(paths: list[Path], *, as_json: bool, jobs: int) -> int:
     """:func:`run`, its errors and warnings shown as judge.cli's group shows them."""
     try:
         return run(tuple(paths), as_json=as_json, jobs=jobs, progress=_progress, echo=_echo)
-    except JudgeError as err:
-        _notices()
-        _echo(err.render(), err=True)
-        return err.exit_code
     except BrokenPipeError:
         raise                # the reader closed our output: judge.entry ends quietly
     except Exception as err:
-        from judge.errors import from_exception
-        judged = from_exception(err)
-        if judged is None:
+        code = shown(err, echo=_echo, notices=_notices)
+        if code is None:
             raise                        # a bug: judge.entry says so without a traceback
-        _echo(judged.render(), err=True)
-        return judged.exit_code
+        return code
     finally:
         _notices()
 
