@@ -110,9 +110,6 @@ def dump(path: str, vectors: dict[str, list[float]]) -> None:
                 + array("f", [scale]).tobytes() + blob + body.tobytes())
 
 
-_FLIP = bytes(b ^ 0x80 for b in range(256))
-
-
 # value + 128 of an int8 is its byte with the top bit flipped
 _FLIP = bytes(b ^ 0x80 for b in range(256))
 # x + 1.5 x 2**52 rounds a float |x| < 2**51 to the nearest integer, ties to even, as round()
