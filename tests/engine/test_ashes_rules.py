@@ -138,3 +138,17 @@ def test_ashes_4_1_1_alteration_stat_x_the_module_cannot_count_is_named_and_not_
         # the value is not guessed: 3 (nothing applied) is undecided, not a pass
         [e] = r.all_expectations
         assert not e.passed and "not modelled" in e.actual
+
+
+def test_ashes_4_5_1_each_a_or_b_is_named_not_resolved_for_the_first_kind():
+    """"Deal 1 damage to each unit or Phoenixborn your opponent controls": the grammar reads an
+    "or" list (kinds joined by "or"); counting the first kind only damaged the units and left
+    the Phoenixborn out in silence. Not resolved: named."""
+    r = _ruling('''card "Sparker": Phoenixborn, life 16, battlefield 8, spellboard 4: "Sparker\\nBattlefield 8 - Life 16 - Spellboard 4\\n\\nSpark: [[side]] - [[exhaust]]: Deal 1 damage to each unit or Phoenixborn your opponent controls."
+card "Sentinel": Conjuration - Battlefield, attack 1, life 3, recover 0
+Alice is the turn player; phoenixborn "Sparker"
+Bob: phoenixborn "Phoenix", battlefield "Sentinel"
+Alice activates "Sparker" ability "Spark"
+''')
+    assert any("each unit or Phoenixborn" in n and "'or'" in n for n in r.all_not_modelled), \
+        r.all_not_modelled

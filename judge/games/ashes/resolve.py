@@ -233,6 +233,11 @@ def targets_for(game: "AshesGame", ctx: "Context", run: Run, spec: M.Target,
         return found
     if spec.quantifier in ("all", "each") or (spec.of is not None and
                                               spec.of.quantifier == "all"):
+        if spec.alternatives:
+            # "each unit or Phoenixborn ...": _all counts the first kind only, which would
+            # leave the others out without a word
+            raise NotModelled(f"{run.name}: '{spec.text}' names more than one kind of thing "
+                              "joined by 'or' (only 'and' lists are resolved, 4.5.1)")
         group = _all(game, st, spec, run.controller, run.source)
         ctx.step(T.RULE, f"{run.name}: '{spec.text}' is fixed as the effect starts to resolve "
                  f"(4.5.1): " + (", ".join(describe_target(st, t) for t in group) or "none"),
