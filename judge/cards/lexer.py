@@ -518,6 +518,8 @@ class Tokens:
         # the passes look for rare shapes: each is skipped when the tokens have none of the
         # kinds it rewrites or needs (none of them makes a kind another one looks for here)
         kinds = set(map(_base, set(map(_type_of, out))))   # each distinct terminal once
+        line_starts = {out[b].start_pos for b in breaks if b < len(out)}
+        scanned = out
         if "WORD" in kinds and ("INT" in kinds or "XVAR" in kinds):
             _mark_keyword_instructions(out)
         if "INT" in kinds and "COMPARE_WORD" in kinds:
@@ -533,7 +535,12 @@ class Tokens:
         if "BE" in kinds and not kinds.isdisjoint(("THAT", "REL")) and \
                 not kinds.isdisjoint(("OR", "AND", "AND_OR")) and self.adjective is not None:
             out = _join_states(out, self.adjective)
-        line_starts = {out[b].start_pos for b in breaks if b < len(out)}
+        if out is not scanned:
+            # a pass above joined tokens: ``breaks`` indexes the list as scanned, so a line's
+            # start is found again by its position (a paragraph after "during its controller's
+            # next ready step" read "Echo of Baine" as "Baine", the found line break three
+            # tokens early)
+            breaks = {i for i, t in enumerate(out) if t.start_pos in line_starts}
         texts = {t for k, t, _, _ in words if k in _TEXT_KINDS}
         if len(out) >= 3 and _two_capitals(out):
             out = _merge_names(out, breaks)

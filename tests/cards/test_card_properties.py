@@ -107,6 +107,22 @@ def test_a_paragraph_opens_a_new_sentence_whatever_ended_the_one_before():
     assert _plain(card.abilities) == _plain(fab.parse(first).abilities) + \
         _plain(fab.parse(second).abilities)
 
+def test_a_joined_duration_does_not_shift_the_next_paragraphs_line_starts():
+    # found by the recombination property above: the lexer joins "during its controller's next
+    # ready step" into two tokens, and the line breaks it had found by token index then pointed
+    # three tokens early - the next paragraph's "Echo of Baine" was read as the name "Baine"
+    from judge.cards import wow
+    first = ("When your hero deals combat damage to an ally, that ally can't ready during its "
+             "controller's next ready step.")
+    second = ("While there is an Echo of Baine in your graveyard, prevent all damage that would "
+              "be dealt to this ally, and he has Ferocity.")
+    card = wow.parse(first + "\n\n" + second)
+    assert card.fully_parsed, card.unparsed
+    assert _plain(card.abilities) == _plain(wow.parse(first).abilities) + \
+        _plain(wow.parse(second).abilities)
+    assert "name='Echo of Baine'" in repr(card.abilities[-1])
+
+
 _WORDS = st.sampled_from(["deal", "damage", "to", "target", "hero", "ally", "unit", "draw", "a",
                           "card", "if", "this", "when", "you", "may", "gain", "+1", "{p}",
                           "attack", "instead", "each", "opponent", "2", "X", "where", "is",
